@@ -1,0 +1,82 @@
+import { z } from "zod";
+
+/**
+ * Every environment variable the server reads, validated once at start.
+ * A bad value stops the process with one line that names the variable.
+ */
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", ""])
+  .transform((value) => value === "true" || value === "1");
+
+const postgresUrl = z
+  .string()
+  .refine((value) => /^postgres(ql)?:\/\/[^\s]+$/.test(value) && URL.canParse(value), {
+    message: "muss eine PostgreSQL-URL sein (postgres://user:pass@host:5432/db)",
+  });
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  PUBLIC_URL: z.url().optional(),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d+)$/, "muss true, false oder eine Anzahl von Proxies sein")
+    .default("false"),
+  DATABASE_URL: postgresUrl.optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  BOOKING_RATE_LIMIT: z.coerce.number().int().min(0).default(5),
+  CONTACT_RATE_LIMIT: z.coerce.number().int().min(0).default(5),
+  SLOT_CAPACITY: z.coerce.number().int().min(1).optional(),
+  EMAIL_TRANSPORT: z.enum(["smtp", "emailjs", "file"]).optional(),
+  SMTP_URL: z
+    .string()
+    .refine((value) => /^smtps?:\/\/[^\s]+$/.test(value) && URL.canParse(value), {
+      message: "muss eine SMTP-URL sein (smtp://user:pass@host:587 oder smtps://…)",
+    })
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("Happy Car <termine@happycar.example>"),
+  WORKSHOP_EMAIL: z.email().default("werkstatt@happycar.example"),
+  EMAILJS_API_URL: z.url().default("https://api.emailjs.com"),
+  EMAILJS_PUBLIC_KEY: z.string().optional(),
+  EMAILJS_PRIVATE_KEY: z.string().optional(),
+  EMAILJS_SERVICE_ID: z.string().optional(),
+  EMAILJS_TEMPLATE_CONFIRMATION: z.string().optional(),
+  EMAILJS_TEMPLATE_CANCELLATION: z.string().optional(),
+  EMAIL_WORKER: booleanFlag.default(true),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(60),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(12),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {}
+
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  // Empty strings count as "not set", as they do in most .env tooling.
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ""),
+  );
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const name = String(issue.path[0] ?? "?");
+    throw new EnvError(`Ungültige Konfiguration: ${name} ${issue.message}`);
+  }
+  return result.data;
+}
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  cached ??= parseEnv();
+  return cached;
+}
+
+/** Only for tests that start services with a different configuration. */
+export function resetEnvCache(): void {
+  cached = undefined;
+}

@@ -1,0 +1,97 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { acquireDataDirLock } from "./data-dir-lock.server";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = PgTransaction<PgQueryResultHKT, Schema>;
+/** Either the database or an open transaction: services accept both. */
+export type Executor = Database | Transaction;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: "pglite" | "postgres";
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions =
+  | { kind: "postgres"; url: string; poolSize?: number }
+  | { kind: "pglite"; dataDir: string; inMemory?: boolean };
+
+export const migrationsFolder = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "../../drizzle",
+);
+
+/** Serialises concurrent migrations of several app instances on one PostgreSQL. */
+const MIGRATION_LOCK_ID = 7_246_813;
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.kind === "postgres") {
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: 5_000,
+    });
+    // An idle client that loses its connection must not crash the process.
+    pool.on("error", () => {});
+    const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
+    const client = await pool.connect();
+    try {
+      await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+      await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder });
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
+      client.release();
+    }
+    return { db, kind: "postgres", close: () => pool.end() };
+  }
+
+  const lock = options.inMemory ? undefined : acquireDataDirLock(options.dataDir);
+  try {
+    const client = options.inMemory
+      ? new PGlite()
+      : new PGlite(path.join(options.dataDir, "db"));
+    await client.waitReady;
+    const pgliteDb = drizzlePglite({ client, schema });
+    await migratePglite(pgliteDb, { migrationsFolder });
+    return {
+      db: pgliteDb as unknown as Database,
+      kind: "pglite",
+      async close() {
+        await client.close();
+        lock?.release();
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+export function databaseOptionsFromEnv(config: {
+  DATABASE_URL?: string;
+  DATA_DIR: string;
+}): DatabaseOptions {
+  return config.DATABASE_URL
+    ? { kind: "postgres", url: config.DATABASE_URL }
+    : { kind: "pglite", dataDir: config.DATA_DIR };
+}
+
+export async function isDatabaseReady(db: Database): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1 from appointments limit 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,154 @@
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+export const APPOINTMENT_STATUSES = ["beantragt", "bestätigt", "storniert"] as const;
+export const EMAIL_STATUSES = ["pending", "sent", "failed"] as const;
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+export const appointments = pgTable(
+  "appointments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    date: date("date", { mode: "string" }).notNull(),
+    time: text("time").notNull(),
+    service: text("service").notNull(),
+    message: text("message"),
+    status: text("status", { enum: APPOINTMENT_STATUSES }).notNull().default("beantragt"),
+    cancellationReason: text("cancellation_reason"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("appointments_status_check", sql`${table.status} in ('beantragt', 'bestätigt', 'storniert')`),
+    check("appointments_time_check", sql`${table.time} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+    // Slot look-ups only care about appointments that still hold their slot.
+    index("appointments_active_slot_idx")
+      .on(table.date, table.time)
+      .where(sql`${table.status} in ('beantragt', 'bestätigt')`),
+    index("appointments_status_date_time_idx").on(table.status, table.date, table.time),
+    index("appointments_date_time_idx").on(table.date, table.time),
+    index("appointments_email_idx").on(sql`lower(${table.email})`),
+  ],
+);
+
+export const contactMessages = pgTable("contact_messages", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  phone: text("phone"),
+  subject: text("subject"),
+  message: text("message").notNull(),
+  createdAt: createdAt(),
+});
+
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    recipient: text("recipient").notNull(),
+    replyTo: text("reply_to"),
+    template: text("template").notNull(),
+    params: jsonb("params").$type<Record<string, string>>().notNull(),
+    status: text("status", { enum: EMAIL_STATUSES }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    // A claimed message is leased until this time; a crashed worker's lease runs out.
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    messageId: text("message_id").notNull(),
+    appointmentId: uuid("appointment_id").references(() => appointments.id, { onDelete: "set null" }),
+    contactMessageId: uuid("contact_message_id").references(() => contactMessages.id, {
+      onDelete: "set null",
+    }),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (table) => [
+    check("email_outbox_status_check", sql`${table.status} in ('pending', 'sent', 'failed')`),
+    uniqueIndex("email_outbox_message_id_idx").on(table.messageId),
+    index("email_outbox_due_idx")
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} = 'pending'`),
+    index("email_outbox_appointment_idx").on(table.appointmentId, table.createdAt),
+  ],
+);
+
+export const adminUsers = pgTable(
+  "admin_users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    displayName: text("display_name").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    createdAt: createdAt(),
+    lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+  },
+  (table) => [uniqueIndex("admin_users_email_idx").on(sql`lower(${table.email})`)],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    // SHA-256 of the cookie value: a leaked table does not hand out sessions.
+    idHash: text("id_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("sessions_user_idx").on(table.userId)],
+);
+
+export const setupTokens = pgTable("setup_tokens", {
+  tokenHash: text("token_hash").primaryKey(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    // No foreign key: the trail outlives a deleted appointment.
+    appointmentId: uuid("appointment_id").notNull(),
+    adminUserId: uuid("admin_user_id").references(() => adminUsers.id, { onDelete: "set null" }),
+    actor: text("actor").notNull(),
+    action: text("action").notNull(),
+    oldStatus: text("old_status"),
+    newStatus: text("new_status"),
+    reason: text("reason"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("audit_log_appointment_idx").on(table.appointmentId, table.createdAt)],
+);
+
+/** Fixed-window counters shared by every app instance (rate limits, login throttling). */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.key, table.windowStart] })],
+);

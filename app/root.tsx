@@ -1,0 +1,81 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+} from "react-router";
+import { Toaster } from "sonner";
+import type { Route } from "./+types/root";
+import { useNonce } from "~/components/nonce";
+import { themeScript } from "~/lib/theme";
+import "./app.css";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/site.webmanifest" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="de" className="dark" suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f172a" />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeScript }} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-background text-foreground antialiased">
+        {children}
+        <Toaster position="top-center" richColors closeButton />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorScreen error={error} />;
+}
+
+/** The seed's router error screen; also used by the site layout. */
+export function ErrorScreen({ error }: { error: unknown }) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <NotFound />;
+  }
+  const message = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : "Unbekannter Fehler";
+  return (
+    <main className="mx-auto max-w-2xl px-4 py-24">
+      <h1 className="text-2xl font-bold">Unexpected Application Error!</h1>
+      <p className="mt-4 text-lg">{message}</p>
+      {import.meta.env.DEV && error instanceof Error && error.stack ? (
+        <pre className="mt-4 overflow-auto text-sm">{error.stack}</pre>
+      ) : null}
+    </main>
+  );
+}
+
+export function NotFound() {
+  return (
+    <main className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-4 py-24 text-center">
+      <h1 className="text-4xl font-bold">404</h1>
+      <p className="text-xl">Oops! Page not found</p>
+      <a href="/" className="text-primary underline underline-offset-4">
+        Zurück zur Startseite
+      </a>
+    </main>
+  );
+}

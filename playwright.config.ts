@@ -1,0 +1,59 @@
+import fs from "node:fs";
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * Debian's Chromium where it is installed (our machines and CI); otherwise
+ * Playwright's own browser, if one was installed. See docs/decisions/003.
+ */
+const chromiumPath =
+  process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => fs.existsSync(p));
+
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+export const E2E_DATA_DIR = ".e2e-data";
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    locale: "de-AT",
+    timezoneId: "Europe/Vienna",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  webServer: {
+    command: `rm -rf ${E2E_DATA_DIR} && tsx server.ts`,
+    url: `http://127.0.0.1:${PORT}/readyz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR: E2E_DATA_DIR,
+      LOG_LEVEL: "warn",
+      BOOKING_RATE_LIMIT: "0",
+      CONTACT_RATE_LIMIT: "0",
+      EMAIL_TRANSPORT: "file",
+      ADMIN_EMAIL: "admin@happycar.example",
+      ADMIN_PASSWORD: "E2e-Testpasswort-2026!",
+    },
+  },
+});

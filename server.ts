@@ -1,0 +1,93 @@
+/**
+ * The Node entry: validates the configuration, opens the database (running
+ * migrations), serves the React Router app and shuts down gracefully.
+ */
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { ServerBuild } from "react-router";
+import { EnvError, env } from "~/config/env.server";
+import { DataDirLockedError } from "~/db/data-dir-lock.server";
+import { type DatabaseHandle, databaseOptionsFromEnv, openDatabase } from "~/db/client.server";
+import { logger } from "~/lib/logger.server";
+import { createApp } from "./server/create-app";
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+async function main() {
+  let config;
+  try {
+    config = env();
+  } catch (error) {
+    if (error instanceof EnvError) fail(error.message);
+    throw error;
+  }
+  const isDev = process.argv.includes("--dev");
+
+  let database: DatabaseHandle;
+  try {
+    database = await openDatabase(databaseOptionsFromEnv(config));
+  } catch (error) {
+    if (error instanceof DataDirLockedError) fail(error.message);
+    throw error;
+  }
+
+  let app;
+  if (isDev) {
+    const vite = await import("vite");
+    const viteServer = await vite.createServer({ server: { middlewareMode: true } });
+    app = createApp({
+      config,
+      db: database.db,
+      build: () =>
+        viteServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+      devMiddleware: viteServer.middlewares,
+    });
+  } else {
+    const buildPath = path.join(root, "build/server/index.js");
+    const build = (await import(buildPath)) as ServerBuild;
+    app = createApp({
+      config,
+      db: database.db,
+      build,
+      clientDir: path.join(root, "build/client"),
+    });
+  }
+
+  const server = app.listen(config.PORT, config.HOST, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : config.PORT;
+    logger.info({ port, database: database.kind }, `Happy Car läuft auf http://localhost:${port}`);
+  });
+
+  let stopping = false;
+  async function shutdown(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down");
+    const forceExit = setTimeout(() => {
+      logger.warn("requests still open after grace period; closing them");
+      server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    forceExit.unref();
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+    });
+    await database.close();
+    logger.info("stopped");
+    process.exit(0);
+  }
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+main().catch((error: unknown) => {
+  logger.fatal({ err: error }, "start failed");
+  process.exit(1);
+});
