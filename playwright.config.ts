@@ -9,7 +9,7 @@ const chromiumPath =
   process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => fs.existsSync(p));
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
-export const E2E_DATA_DIR = ".e2e-data";
+const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? ".e2e-data";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -48,6 +48,7 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: "127.0.0.1",
       DATA_DIR: E2E_DATA_DIR,
+      BUILD_DIR: process.env.BUILD_DIR ?? "build",
       LOG_LEVEL: "warn",
       BOOKING_RATE_LIMIT: "0",
       CONTACT_RATE_LIMIT: "0",

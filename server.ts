@@ -12,6 +12,7 @@ import { logger } from "~/lib/logger.server";
 import { createApp } from "./server/create-app";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
+const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
 const SHUTDOWN_GRACE_MS = 10_000;
 
 function fail(message: string): never {
@@ -49,13 +50,13 @@ async function main() {
       devMiddleware: viteServer.middlewares,
     });
   } else {
-    const buildPath = path.join(root, "build/server/index.js");
+    const buildPath = path.join(buildDir, "server/index.js");
     const build = (await import(buildPath)) as ServerBuild;
     app = createApp({
       config,
       db: database.db,
       build,
-      clientDir: path.join(root, "build/client"),
+      clientDir: path.join(buildDir, "client"),
     });
   }
 

@@ -9,6 +9,13 @@ export default [
     route("impressum", "routes/site/imprint.tsx"),
     route("datenschutz", "routes/site/privacy.tsx"),
     route("agb", "routes/site/terms.tsx"),
+    // booking pages
+    // contact pages
+    // admin pages
     route("*", "routes/site/not-found.tsx"),
   ]),
+  // seo resources
+  // booking api
+  // contact api
+  // admin api
 ] satisfies RouteConfig;

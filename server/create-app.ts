@@ -8,6 +8,7 @@ import type { Env } from "~/config/env.server";
 import type { RequestContext } from "~/context";
 import { type Database, isDatabaseReady } from "~/db/client.server";
 import { logger } from "~/lib/logger.server";
+import { originCheck } from "./origin-check";
 import { securityHeaders } from "./security-headers";
 
 export type AppOptions = {
@@ -55,6 +56,7 @@ export function createApp({ config, db, build, clientDir, devMiddleware }: AppOp
     securityHeaders({ dev, hsts: config.PUBLIC_URL?.startsWith("https://") ?? false }),
   );
   app.use(compression());
+  app.use(originCheck({ publicUrl: config.PUBLIC_URL }));
 
   app.get("/healthz", (_req, res) => {
     res.json({ status: "ok" });

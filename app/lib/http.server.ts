@@ -1,0 +1,89 @@
+import { data } from "react-router";
+
+/** Request bodies larger than this are refused before parsing. */
+export const MAX_BODY_BYTES = 16 * 1024;
+
+export type ApiError = { error: string; fields?: Record<string, string> };
+
+export function jsonError(status: number, error: string, extra: Omit<ApiError, "error"> = {}, headers?: HeadersInit) {
+  return Response.json({ error, ...extra } satisfies ApiError, { status, headers });
+}
+
+export class RequestBodyError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function readLimitedText(request: Request): Promise<string> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) throw new RequestBodyError(413, "Die Anfrage ist zu groß.");
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw new RequestBodyError(413, "Die Anfrage ist zu groß.");
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+/**
+ * Reads a JSON object body: only application/json, at most 16 KB, well-formed.
+ * Anything else becomes a RequestBodyError with a German message (4xx, never 5xx).
+ */
+export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!/^application\/json\b/i.test(contentType)) {
+    throw new RequestBodyError(415, "Bitte senden Sie die Daten als JSON (Content-Type: application/json).");
+  }
+  const text = await readLimitedText(request);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new RequestBodyError(400, "Die Anfrage enthält kein gültiges JSON.");
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+    throw new RequestBodyError(400, "Die Anfrage muss ein JSON-Objekt sein.");
+  }
+  return parsed as Record<string, unknown>;
+}
+
+/** Reads an HTML form post (urlencoded or multipart), at most 16 KB. */
+export async function readFormData(request: Request): Promise<FormData> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) throw new RequestBodyError(413, "Die Anfrage ist zu groß.");
+  try {
+    return await request.formData();
+  } catch {
+    throw new RequestBodyError(400, "Das Formular konnte nicht gelesen werden.");
+  }
+}
+
+/** FormData → plain object of strings (files and repeated keys are ignored). */
+export function formToObject(form: FormData): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [key, value] of form.entries()) {
+    if (typeof value === "string" && !(key in result)) result[key] = value;
+  }
+  return result;
+}
+
+/** Throws a 405 for API routes that only accept some methods. */
+export function methodNotAllowed(allowed: string[]): never {
+  throw data({ error: "Diese Methode ist hier nicht erlaubt." } satisfies ApiError, {
+    status: 405,
+    headers: { Allow: allowed.join(", ") },
+  });
+}
