@@ -11,9 +11,9 @@ export default [
     route("agb", "routes/site/terms.tsx"),
     // booking pages
     // contact pages
-    // admin pages
     route("*", "routes/site/not-found.tsx"),
   ]),
+  // admin pages
   // seo resources
   // booking api
   // contact api

@@ -20,7 +20,7 @@ export async function hitRateLimit(
     values (${key}, ${windowStart.toISOString()}, 1)
     on conflict (key, window_start) do update set count = rate_limits.count + 1
     returning count`);
-  const count = Number(resultRows(rows)[0]?.count ?? 1);
+  const count = Number(resultRows<{ count: number }>(rows)[0]?.count ?? 1);
   const retryAfterSeconds = Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000);
   return { allowed: count <= limit, count, retryAfterSeconds };
 }
@@ -35,7 +35,7 @@ export async function peekRateLimit(
   const rows = await db.execute<{ count: number }>(
     sql`select count from rate_limits where key = ${key} and window_start = ${windowStart.toISOString()}`,
   );
-  return Number(resultRows(rows)[0]?.count ?? 0);
+  return Number(resultRows<{ count: number }>(rows)[0]?.count ?? 0);
 }
 
 /** Drops windows that ended long ago; run by the daily maintenance job. */
