@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 test("unknown path shows the not-found page with status 404", async ({ page }) => {
   const response = await page.goto("/gibt-es-nicht");
