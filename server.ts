@@ -4,11 +4,17 @@
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { eq } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import { EnvError, env } from "~/config/env.server";
 import { DataDirLockedError } from "~/db/data-dir-lock.server";
 import { type DatabaseHandle, databaseOptionsFromEnv, openDatabase } from "~/db/client.server";
+import { emailOutbox } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
+import { announceAdminBootstrap } from "~/services/admin-accounts.server";
+import { type MailWorker, startMailWorker } from "~/mail/worker.server";
+import { TransportConfigError } from "~/mail/transports.server";
+import { startRetentionJob } from "~/services/retention.server";
 import { createApp } from "./server/create-app";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -37,6 +43,24 @@ async function main() {
     if (error instanceof DataDirLockedError) fail(error.message);
     throw error;
   }
+  await announceAdminBootstrap(database.db, config, logger);
+
+  if (database.kind === "pglite") {
+    // The data-folder lock proves no other process uses this database, so a
+    // lease in the outbox belongs to a worker that died (kill -9, power cut):
+    // hand its message back now instead of after the lease runs out.
+    await database.db.update(emailOutbox).set({ lockedUntil: null }).where(eq(emailOutbox.status, "pending"));
+  }
+
+  let mailWorker: MailWorker | undefined;
+  try {
+    mailWorker = config.EMAIL_WORKER ? startMailWorker(database.db, config) : undefined;
+  } catch (error) {
+    if (error instanceof TransportConfigError) fail(error.message);
+    throw error;
+  }
+
+  const retentionJob = startRetentionJob(database.db);
 
   let app;
   if (isDev) {
@@ -76,10 +100,17 @@ async function main() {
       server.closeAllConnections();
     }, SHUTDOWN_GRACE_MS);
     forceExit.unref();
+    // Keep-alive connections turn idle once their request in flight is answered:
+    // close them as they do, so the server stops long before the grace period.
+    const closeIdle = setInterval(() => server.closeIdleConnections(), 100);
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeIdleConnections();
     });
+    clearInterval(closeIdle);
+    clearTimeout(forceExit);
+    retentionJob.stop();
+    await mailWorker?.stop();
     await database.close();
     logger.info("stopped");
     process.exit(0);

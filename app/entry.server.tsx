@@ -7,6 +7,7 @@ import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "~/components/nonce";
 import { logger } from "~/lib/logger.server";
+import { noteDatabaseOutage } from "~/lib/unavailable.server";
 
 export const streamTimeout = 5_000;
 
@@ -74,5 +75,6 @@ export default function handleRequest(
 
 export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
   if (request.signal.aborted) return;
+  noteDatabaseOutage(context, error);
   logger.error({ err: error, requestId: context.requestId, path: new URL(request.url).pathname }, "unhandled error");
 }

@@ -10,10 +10,12 @@ import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import { useNonce } from "~/components/nonce";
 import { themeScript } from "~/lib/theme";
+import "sonner/dist/styles.css";
 import "./app.css";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
   { rel: "manifest", href: "/site.webmanifest" },
 ];
 
@@ -44,7 +46,12 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorScreen error={error} />;
+  // Outside the site layout (no <main> of its own there): give the screen its landmark.
+  return (
+    <main>
+      <ErrorScreen error={error} />
+    </main>
+  );
 }
 
 /** The seed's router error screen; also used by the site layout. */
@@ -58,24 +65,28 @@ export function ErrorScreen({ error }: { error: unknown }) {
       ? error.message
       : "Unbekannter Fehler";
   return (
-    <main className="mx-auto max-w-2xl px-4 py-24">
+    <div className="mx-auto max-w-2xl px-4 py-24">
       <h1 className="text-2xl font-bold">Unexpected Application Error!</h1>
       <p className="mt-4 text-lg">{message}</p>
       {import.meta.env.DEV && error instanceof Error && error.stack ? (
         <pre className="mt-4 overflow-auto text-sm">{error.stack}</pre>
       ) : null}
-    </main>
+    </div>
   );
 }
 
 export function NotFound() {
   return (
-    <main className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-4 py-24 text-center">
-      <h1 className="text-4xl font-bold">404</h1>
-      <p className="text-xl">Oops! Page not found</p>
-      <a href="/" className="text-primary underline underline-offset-4">
+    <div className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-4 py-24 text-center">
+      <h1 className="text-6xl font-extrabold tracking-tight text-primary">404</h1>
+      <p className="text-xl font-medium">Oops! Page not found</p>
+      <p className="max-w-md text-muted-foreground">Die gesuchte Seite gibt es nicht (mehr). Vielleicht hilft Ihnen die Startseite weiter.</p>
+      <a
+        href="/"
+        className="mt-2 inline-flex h-10 items-center rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:bg-primary/90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
+      >
         Zurück zur Startseite
       </a>
-    </main>
+    </div>
   );
 }

@@ -8,6 +8,7 @@ import type { Env } from "~/config/env.server";
 import type { RequestContext } from "~/context";
 import { type Database, isDatabaseReady } from "~/db/client.server";
 import { logger } from "~/lib/logger.server";
+import { databaseOutageAs503 } from "./database-outage";
 import { originCheck } from "./origin-check";
 import { securityHeaders } from "./security-headers";
 
@@ -53,7 +54,11 @@ export function createApp({ config, db, build, clientDir, devMiddleware }: AppOp
   });
 
   app.use(
-    securityHeaders({ dev, hsts: config.PUBLIC_URL?.startsWith("https://") ?? false }),
+    securityHeaders({
+      dev,
+      production: config.NODE_ENV === "production",
+      httpsPublicUrl: config.PUBLIC_URL?.startsWith("https://") ?? false,
+    }),
   );
   app.use(compression());
   app.use(originCheck({ publicUrl: config.PUBLIC_URL }));
@@ -77,6 +82,7 @@ export function createApp({ config, db, build, clientDir, devMiddleware }: AppOp
     app.use(express.static(clientDir, { maxAge: "1h" }));
   }
 
+  app.use(databaseOutageAs503());
   app.all(
     "/{*splat}",
     createRequestHandler({
@@ -86,13 +92,15 @@ export function createApp({ config, db, build, clientDir, devMiddleware }: AppOp
         const publicOrigin = config.PUBLIC_URL
           ? new URL(config.PUBLIC_URL).origin
           : `${req.protocol}://${req.get("host")}`;
-        return {
+        const context: RequestContext = {
           db,
           cspNonce: res.locals.cspNonce as string,
           requestId: res.locals.requestId as string,
           clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
           publicOrigin,
         };
+        res.locals.loadContext = context;
+        return context;
       },
     }),
   );

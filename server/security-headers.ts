@@ -24,7 +24,15 @@ export function contentSecurityPolicy(nonce: string, { dev }: { dev: boolean }):
   return directives.join("; ");
 }
 
-export function securityHeaders({ dev, hsts }: { dev: boolean; hsts: boolean }): RequestHandler {
+export type SecurityHeaderOptions = {
+  dev: boolean;
+  /** NODE_ENV=production: only then is HSTS sent (a developer's localhost must not be pinned to HTTPS). */
+  production: boolean;
+  /** PUBLIC_URL is https: the site is always reached over TLS, even if the proxy does not say so. */
+  httpsPublicUrl: boolean;
+};
+
+export function securityHeaders({ dev, production, httpsPublicUrl }: SecurityHeaderOptions): RequestHandler {
   return (req, res, next) => {
     const nonce = crypto.randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
@@ -37,12 +45,19 @@ export function securityHeaders({ dev, hsts }: { dev: boolean; hsts: boolean }):
     );
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     res.setHeader("X-Frame-Options", "DENY");
-    if (hsts && (req.secure || !dev)) {
+    if (production && (httpsPublicUrl || req.secure)) {
       res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     }
-    if (req.path.startsWith("/admin") || req.path.startsWith("/api/v1/admin")) {
-      res.setHeader("Cache-Control", "no-store");
-    }
+    // Admin pages and data must never sit in a browser or proxy cache; everything
+    // else without its own Cache-Control (HTML, API) is revalidated each time.
+    // Decided when the headers go out, so static files and routes can set theirs.
+    const admin = /^\/(admin|api\/v1\/admin)/.test(req.path); // also /admin-login
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
+      if (admin) res.setHeader("Cache-Control", "no-store");
+      else if (!res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", "no-cache");
+      return writeHead.apply(this, args);
+    } as typeof writeHead;
     next();
   };
 }

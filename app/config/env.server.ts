@@ -8,6 +8,12 @@ const booleanFlag = z
   .enum(["true", "false", "1", "0", ""])
   .transform((value) => value === "true" || value === "1");
 
+/** Whole numbers from the environment, with a German message instead of zod's "received NaN". */
+function integer(min: number, max = Number.MAX_SAFE_INTEGER) {
+  const message = max === Number.MAX_SAFE_INTEGER ? `muss eine ganze Zahl ab ${min} sein` : `muss eine ganze Zahl von ${min} bis ${max} sein`;
+  return z.coerce.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message });
+}
+
 const postgresUrl = z
   .string()
   .refine((value) => /^postgres(ql)?:\/\/[^\s]+$/.test(value) && URL.canParse(value), {
@@ -16,7 +22,7 @@ const postgresUrl = z
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: integer(0, 65535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
   PUBLIC_URL: z.url().optional(),
   TRUST_PROXY: z
@@ -26,9 +32,9 @@ const envSchema = z.object({
   DATABASE_URL: postgresUrl.optional(),
   DATA_DIR: z.string().min(1).default("./data"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  BOOKING_RATE_LIMIT: z.coerce.number().int().min(0).default(5),
-  CONTACT_RATE_LIMIT: z.coerce.number().int().min(0).default(5),
-  SLOT_CAPACITY: z.coerce.number().int().min(1).optional(),
+  BOOKING_RATE_LIMIT: integer(0).default(5),
+  CONTACT_RATE_LIMIT: integer(0).default(5),
+  SLOT_CAPACITY: integer(1).optional(),
   EMAIL_TRANSPORT: z.enum(["smtp", "emailjs", "file"]).optional(),
   SMTP_URL: z
     .string()
@@ -47,11 +53,14 @@ const envSchema = z.object({
   EMAIL_WORKER: booleanFlag.default(true),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().optional(),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(60),
-  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(12),
+  SESSION_IDLE_MINUTES: integer(1).default(60),
+  SESSION_ABSOLUTE_HOURS: integer(1).default(12),
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** The variable names, for the test that keeps .env.example and the README in step. */
+export const envVariableNames = Object.keys(envSchema.shape);
 
 export class EnvError extends Error {}
 
@@ -74,6 +83,16 @@ let cached: Env | undefined;
 export function env(): Env {
   cached ??= parseEnv();
   return cached;
+}
+
+/** The configuration, or undefined when it is invalid (the logger must load before main() reports it). */
+export function tryEnv(): Env | undefined {
+  try {
+    return env();
+  } catch (error) {
+    if (error instanceof EnvError) return undefined;
+    throw error;
+  }
 }
 
 /** Only for tests that start services with a different configuration. */

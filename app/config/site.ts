@@ -17,12 +17,16 @@ export type Service = {
   bookable: boolean;
 };
 
+const name = "Happy Car";
+const experienceClaim = "mehr als 20 Jahre Erfahrung";
+const foundedYear = 2003; // EXAMPLE
+
 export const site = {
-  name: "Happy Car",
+  name,
   legalName: "Happy Car KFZ-Werkstätte GmbH", // EXAMPLE
   tagline: "Ihre vertrauenswürdige Autowerkstatt in Wien",
-  experienceClaim: "mehr als 20 Jahre Erfahrung",
-  foundedYear: 2003, // EXAMPLE
+  experienceClaim,
+  foundedYear,
   copyrightYear: 2024,
   timeZone: "Europe/Vienna",
   address: {
@@ -98,10 +102,54 @@ export const site = {
     /** Company holidays, inclusive date ranges in yyyy-MM-dd. */
     companyHolidays: [] as Array<{ from: string; to: string; name: string }>,
   },
+  /** Copy of the public pages; every workshop fact above is referenced, not repeated. */
+  content: {
+    heroText: "Reparaturen, Überprüfungen und Service für alle Marken – schnell, transparent und zu fairen Preisen.",
+    highlights: [
+      { title: "Qualitätsgarantie", text: "Sorgfältige Arbeit mit Originalteilen oder gleichwertigen Ersatzteilen – und Garantie auf alle Arbeiten." },
+      { title: "Schneller Service", text: "Kurze Wartezeiten, verlässliche Termine und kleine Arbeiten oft noch am selben Tag." },
+      { title: "Erfahrenes Team", text: `Geschulte Kfz-Techniker mit ${experienceClaim} an Fahrzeugen aller Marken.` },
+    ],
+    aboutIntro: `${name} ist Ihre freie Kfz-Werkstätte in Wien. Seit ${foundedYear} betreuen wir Privat- und Firmenkunden – mit ${experienceClaim} und dem Anspruch, jedes Auto so zu behandeln, als wäre es unser eigenes.`,
+    aboutPoints: [
+      "Meisterbetrieb mit geschulten Kfz-Technikern",
+      "Moderne Diagnosetechnik für alle Marken und Modelle",
+      "Transparente Kostenvoranschläge vor jeder Reparatur",
+      "Persönliche Beratung und ehrliche Empfehlungen",
+    ],
+    history: [
+      "Was als kleine Werkstatt mit zwei Hebebühnen begann, ist heute ein eingespielter Betrieb, dem Kundinnen und Kunden aus ganz Wien ihr Fahrzeug anvertrauen.",
+      `Seit der Gründung im Jahr ${foundedYear} haben wir uns laufend weiterentwickelt: neue Diagnosegeräte, Schulungen für neue Antriebe und eine eigene Prüfstelle für die §57a-Begutachtung. Geblieben ist, worauf es uns ankommt – ehrliche Beratung, saubere Arbeit und faire Preise.`,
+      `Heute bringen wir ${experienceClaim} in jede Reparatur, jedes Service und jede Überprüfung ein – bei Kleinwagen ebenso wie bei Familienautos und Firmenflotten.`,
+    ],
+    values: [
+      { title: "Qualität", text: "Wir arbeiten nach Herstellervorgaben, prüfen jede Arbeit nach und verwenden hochwertige Teile." },
+      { title: "Kundenorientierung", text: "Wir erklären verständlich, was Ihr Auto braucht, und reparieren nur nach Ihrer Freigabe." },
+      { title: "Erfahrung", text: `Unser Team bringt ${experienceClaim} mit – von der klassischen Mechanik bis zur modernen Elektronik.` },
+      { title: "Zuverlässigkeit", text: "Vereinbarte Termine und Kostenvoranschläge halten wir ein. Darauf können Sie sich verlassen." },
+    ],
+    team: [
+      { title: "Werkstattleitung", text: "Plant die Aufträge, berät Sie bei größeren Reparaturen und sorgt dafür, dass jede Arbeit unsere Qualitätskontrolle durchläuft." },
+      { title: "Kfz-Techniker", text: "Erfahrene Mechaniker und Mechatroniker für Mechanik, Elektrik, Diagnose und die §57a-Überprüfung." },
+      { title: "Kundenservice", text: "Nimmt Ihre Terminanfragen entgegen, beantwortet Fragen und hält Sie über den Stand Ihres Auftrags auf dem Laufenden." },
+    ],
+    whyUs: [
+      "Kostenloser Hol- und Bringservice im Stadtgebiet",
+      "Garantie auf alle Arbeiten",
+      "Transparente Preise ohne versteckte Kosten",
+      "Kostenvoranschlag vor jeder Reparatur",
+      "Service ohne Verlust der Herstellergarantie",
+      "Moderne Diagnose für alle Marken",
+      "Schnelle Termine, auch kurzfristig",
+      "Persönliche Ansprechpartner statt Callcenter",
+    ],
+  },
   retention: {
     unconfirmedDaysAfterDate: 30,
     confirmedMonthsAfterDate: 12,
     contactMessagesMonths: 12,
+    /** Rate-limit counters (keyed by IP address) older than this are deleted by the daily job; stated in /datenschutz. */
+    rateLimitRecordsDays: 7,
   },
 } as const;
 

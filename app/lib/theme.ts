@@ -20,10 +20,30 @@ export function resolveDark(choice: ThemeChoice | null, systemPrefersDark: boole
   return true;
 }
 
+/** Stores the visitor's choice (only ever called from the toggle) and applies it. */
+export function chooseTheme(choice: ThemeChoice): void {
+  try {
+    localStorage.setItem(THEME_STORAGE_KEY, choice);
+  } catch {
+    // Storage can be blocked (private mode); the theme still applies for this page.
+  }
+  applyTheme(choice);
+}
+
+/** Sets the dark/light class on <html>, as the pre-paint script does. */
+export function applyTheme(choice: ThemeChoice | null): void {
+  const dark = resolveDark(choice, matchMedia("(prefers-color-scheme: dark)").matches);
+  const classes = document.documentElement.classList;
+  classes.toggle("dark", dark);
+  classes.toggle("light", !dark);
+}
+
 /**
  * Runs before first paint so the page never flashes the wrong theme. Kept as a
  * string because it is inlined into the document head (with the CSP nonce).
+ * It also marks <html> with "js", so controls that need JavaScript (menu
+ * button, theme toggle, back-to-top) stay hidden when scripts are off.
  */
 export const themeScript = `(function(){try{var t=localStorage.getItem(${JSON.stringify(
   THEME_STORAGE_KEY,
-)});var d=t==="light"?false:t==="system"?matchMedia("(prefers-color-scheme: dark)").matches:true;var c=document.documentElement.classList;c.toggle("dark",d);c.toggle("light",!d)}catch(e){}})()`;
+)});var d=t==="light"?false:t==="system"?matchMedia("(prefers-color-scheme: dark)").matches:true;var c=document.documentElement.classList;c.toggle("dark",d);c.toggle("light",!d)}catch(e){}document.documentElement.classList.add("js")})()`;

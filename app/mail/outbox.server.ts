@@ -1,6 +1,8 @@
 import crypto from "node:crypto";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
+import { resultRows } from "~/services/rate-limit.server";
 
 /**
  * The e-mails the system sends. Each is written to the outbox in the same
@@ -12,6 +14,8 @@ export type EmailTemplate =
   | "appointment-confirmed"
   | "appointment-cancelled"
   | "contact-message";
+
+export type EmailStatus = "pending" | "sent" | "failed";
 
 export type EnqueueEmail = {
   recipient: string;
@@ -37,4 +41,60 @@ export async function enqueueEmail(tx: Executor, email: EnqueueEmail): Promise<s
     contactMessageId: email.contactMessageId,
   });
   return id;
+}
+
+/**
+ * 'Erneut senden': puts a failed message back in the queue with a fresh
+ * retry budget. Returns false when the message does not exist or is not failed
+ * (a pending or sent message must not be sent twice by a double click).
+ */
+export async function requeueFailedEmail(db: Executor, emailId: string, now: Date = new Date()): Promise<boolean> {
+  const rows = await db
+    .update(emailOutbox)
+    .set({ status: "pending", attempts: 0, nextAttemptAt: now, lockedUntil: null })
+    .where(and(eq(emailOutbox.id, emailId), eq(emailOutbox.status, "failed")))
+    .returning({ id: emailOutbox.id });
+  return rows.length === 1;
+}
+
+export type EmailHealth = { pending: number; failed: number };
+
+/** How many messages wait for delivery and how many gave up (admin board, /readyz-style checks). */
+export async function emailHealth(db: Executor): Promise<EmailHealth> {
+  const rows = resultRows<{ status: string; count: number | string }>(
+    await db.execute(sql`
+      select status, count(*)::int as count from email_outbox
+      where status in ('pending', 'failed') group by status`),
+  );
+  const health: EmailHealth = { pending: 0, failed: 0 };
+  for (const row of rows) health[row.status as keyof EmailHealth] = Number(row.count);
+  return health;
+}
+
+/**
+ * The state of the newest e-mail of each appointment (confirmation or
+ * cancellation, else the booking receipt). Appointments without e-mail are absent.
+ */
+export async function lastEmailStateByAppointment(
+  db: Executor,
+  appointmentIds: readonly string[],
+): Promise<Map<string, EmailStatus>> {
+  const states = new Map<string, EmailStatus>();
+  if (appointmentIds.length === 0) return states;
+  const rows = await db
+    .selectDistinctOn([emailOutbox.appointmentId], {
+      appointmentId: emailOutbox.appointmentId,
+      status: emailOutbox.status,
+    })
+    .from(emailOutbox)
+    .where(
+      and(
+        inArray(emailOutbox.appointmentId, [...appointmentIds]),
+        // The workshop's own copy says nothing about whether the customer was reached.
+        sql`${emailOutbox.template} <> 'booking-received-workshop'`,
+      ),
+    )
+    .orderBy(emailOutbox.appointmentId, sql`${emailOutbox.createdAt} desc`, sql`${emailOutbox.id} desc`);
+  for (const row of rows) if (row.appointmentId) states.set(row.appointmentId, row.status);
+  return states;
 }

@@ -1,8 +1,212 @@
-// Placeholder: the booking issue replaces this with the real booking section.
-export function BookingSection() {
+import { CheckCircle2 } from "lucide-react";
+import { useRef, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { toast } from "sonner";
+import { Section } from "~/components/site/section";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { FieldError, Input, Label, NativeSelect, Textarea } from "~/components/ui/form-controls";
+import { bookableServices } from "~/config/site";
+import {
+  bookingFormNames,
+  bookingInputFromForm,
+  type FieldErrors,
+  MISSING_FIELDS_MESSAGE,
+  validateBooking,
+} from "~/schemas/booking";
+import { SlotPicker } from "./slot-picker";
+
+export const BOOKING_FORM_ACTION = "/termin-anfragen";
+export const BOOKING_SUCCESS_TITLE = "Termin beantragt";
+export const BOOKING_SUCCESS_MESSAGE = "Ihr Termin wurde erfolgreich beantragt. Wir werden uns bald bei Ihnen melden.";
+const BOOKING_FAILED_MESSAGE = "Ein Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.";
+
+/** What the form action hands back after a failed plain (no-JavaScript) post. */
+export type BookingFormResult = { error: string; fields: FieldErrors; values: Record<string, string> };
+
+/**
+ * The booking section of the home page (also the page /termin-anfragen). The
+ * form is a plain POST to the route action; with JavaScript it is checked in
+ * the browser with the same schema and sent to the JSON API instead.
+ */
+export function BookingSection({ result }: { result?: BookingFormResult }) {
+  const [searchParams] = useSearchParams();
+  const formRef = useRef<HTMLFormElement>(null);
+  const values = result?.values ?? {};
+  const [date, setDate] = useState(values.date ?? "");
+  const [time, setTime] = useState(values.time ?? "");
+  const [service, setService] = useState(values.service ?? "");
+  const [errors, setErrors] = useState<FieldErrors>(result?.fields ?? {});
+  const [submitting, setSubmitting] = useState(false);
+  const [refreshKey, setRefreshKey] = useState(0);
+  // Set by the redirect after a plain form post (without JavaScript).
+  const requested = searchParams.get("termin") === "beantragt";
+
+  function changeDate(value: string) {
+    setDate(value);
+    setTime("");
+    setErrors(({ date: _date, time: _time, ...rest }) => rest);
+  }
+
+  async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const formData = new FormData(event.currentTarget);
+    const form: Record<string, string> = {};
+    for (const [key, value] of formData.entries()) if (typeof value === "string") form[key] = value;
+    const input = bookingInputFromForm(form);
+    const validation = validateBooking(input);
+    if (!validation.ok) {
+      setErrors(validation.fields);
+      toast.error("Fehler", { description: validation.missingRequired ? MISSING_FIELDS_MESSAGE : validation.error });
+      return;
+    }
+
+    setSubmitting(true);
+    setErrors({});
+    try {
+      const response = await fetch("/api/v1/appointments", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify(input),
+      });
+      const body = (await response.json().catch(() => ({}))) as { error?: string; code?: string; fields?: FieldErrors };
+      if (response.status === 201) {
+        toast.success(BOOKING_SUCCESS_TITLE, { description: BOOKING_SUCCESS_MESSAGE });
+        formRef.current?.reset();
+        setDate("");
+        setTime("");
+        setService("");
+        setRefreshKey((key) => key + 1);
+      } else if (response.status === 409 && body.code === "slot-taken") {
+        toast.error("Termin nicht mehr frei", { description: body.error });
+        setTime("");
+        setErrors({ time: body.error });
+        setRefreshKey((key) => key + 1);
+      } else if (response.status === 400 && body.fields) {
+        setErrors(body.fields);
+        toast.error("Fehler", { description: body.error });
+      } else if ((response.status === 409 || response.status === 429) && body.error) {
+        toast.error("Fehler", { description: body.error });
+      } else {
+        toast.error("Fehler", { description: BOOKING_FAILED_MESSAGE });
+      }
+    } catch {
+      toast.error("Fehler", { description: BOOKING_FAILED_MESSAGE });
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const fieldProps = (field: keyof FieldErrors) => ({
+    id: bookingFormNames[field],
+    name: bookingFormNames[field],
+    "aria-invalid": errors[field] ? true : undefined,
+    "aria-describedby": errors[field] ? `${bookingFormNames[field]}-error` : undefined,
+  });
+
   return (
-    <section id="booking" className="scroll-mt-20 px-4 py-16">
-      <h2 className="text-center text-3xl font-bold">Termin vereinbaren</h2>
-    </section>
+    <Section
+      id="booking"
+      title="Termin vereinbaren"
+      intro="Wählen Sie einen freien Termin und senden Sie uns Ihre Anfrage – wir bestätigen sie so rasch wie möglich."
+    >
+      {requested ? (
+        <div
+          role="status"
+          className="mb-8 flex items-start gap-3 rounded-xl border border-border bg-accent p-4 text-accent-foreground"
+        >
+          <CheckCircle2 className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+          <div>
+            <p className="font-semibold">{BOOKING_SUCCESS_TITLE}</p>
+            <p>{BOOKING_SUCCESS_MESSAGE}</p>
+          </div>
+        </div>
+      ) : null}
+      {result ? (
+        <div role="alert" className="mb-8 rounded-xl border border-destructive p-4 font-medium text-destructive">
+          {result.error}
+        </div>
+      ) : null}
+      <form
+        ref={formRef}
+        method="post"
+        action={BOOKING_FORM_ACTION}
+        onSubmit={handleSubmit}
+        className="grid gap-8 lg:grid-cols-2"
+      >
+        <Card>
+          <CardHeader>
+            <CardTitle>Verfügbare Termine</CardTitle>
+            <CardDescription>Wählen Sie einen Tag und eine freie Uhrzeit.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <SlotPicker
+              date={date}
+              time={time}
+              onDateChange={changeDate}
+              onTimeChange={setTime}
+              errors={errors}
+              refreshKey={refreshKey}
+            />
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>Ihre Kontaktdaten</CardTitle>
+            <CardDescription>Pflichtfelder sind mit * gekennzeichnet.</CardDescription>
+          </CardHeader>
+          <CardContent className="space-y-4">
+            <div className="space-y-2">
+              <Label htmlFor="booking-name">Name *</Label>
+              <Input {...fieldProps("name")} autoComplete="name" required defaultValue={values.name} />
+              <FieldError id="booking-name-error">{errors.name}</FieldError>
+            </div>
+            <div className="space-y-2">
+              <Label htmlFor="booking-email">E-Mail *</Label>
+              <Input {...fieldProps("email")} type="email" autoComplete="email" required defaultValue={values.email} />
+              <FieldError id="booking-email-error">{errors.email}</FieldError>
+            </div>
+            <div className="space-y-2">
+              <Label htmlFor="booking-phone">Telefon *</Label>
+              <Input {...fieldProps("phone")} type="tel" autoComplete="tel" required defaultValue={values.phone} />
+              <FieldError id="booking-phone-error">{errors.phone}</FieldError>
+            </div>
+            <div className="space-y-2">
+              <Label htmlFor="booking-service">Leistung *</Label>
+              <NativeSelect {...fieldProps("service")} value={service} onChange={(e) => setService(e.target.value)}>
+                <option value="">Leistung auswählen</option>
+                {bookableServices.map((name) => (
+                  <option key={name} value={name}>
+                    {name}
+                  </option>
+                ))}
+              </NativeSelect>
+              <FieldError id="booking-service-error">{errors.service}</FieldError>
+            </div>
+            <div className="space-y-2">
+              <Label htmlFor="booking-message">Nachricht (optional)</Label>
+              <Textarea {...fieldProps("message")} rows={4} maxLength={2000} defaultValue={values.message} />
+              <FieldError id="booking-message-error">{errors.message}</FieldError>
+            </div>
+            {/* Honeypot: people never see it, bots fill it in. */}
+            <div aria-hidden="true" className="absolute -left-[9999px] top-auto h-px w-px overflow-hidden">
+              <label htmlFor="booking-website">Bitte leer lassen</label>
+              <input id="booking-website" name={bookingFormNames.website} type="text" tabIndex={-1} autoComplete="off" />
+            </div>
+            <p className="text-sm text-muted-foreground">
+              Wir verwenden Ihre Angaben nur, um den Termin mit Ihnen zu vereinbaren. Mehr dazu in unserer{" "}
+              <Link to="/datenschutz" className="text-primary underline underline-offset-4">
+                Datenschutzerklärung
+              </Link>
+              .
+            </p>
+            <Button type="submit" className="w-full" disabled={submitting}>
+              {submitting ? "Wird gesendet..." : "Termin beantragen"}
+            </Button>
+          </CardContent>
+        </Card>
+      </form>
+    </Section>
   );
 }

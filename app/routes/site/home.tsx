@@ -1,3 +1,60 @@
-export default function Page() {
-  return <main><h1>home</h1></main>;
+import { ArrowRight } from "lucide-react";
+import { Link } from "react-router";
+import type { Route } from "./+types/home";
+import { BookingSection } from "~/components/booking/booking-section";
+import { ContactForm } from "~/components/contact/contact-form";
+import { ContactDetails } from "~/components/site/contact-details";
+import { AboutTeaser, Hero, Highlights, ServicesGrid } from "~/components/site/home-sections";
+import { MapEmbed } from "~/components/site/map-embed";
+import { Section } from "~/components/site/section";
+import { buttonClassName } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { originFromMatches, pageMeta, publicPages } from "~/lib/seo";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(publicPages.home, originFromMatches(matches));
+}
+
+export default function Home() {
+  return (
+    <>
+      <Hero />
+      <Highlights />
+      <ServicesGrid />
+      <AboutTeaser />
+      <BookingSection />
+      <Section
+        id="contact"
+        title="Kontakt"
+        intro="Fragen zu einer Reparatur oder einem Angebot? Schreiben Sie uns – wir melden uns rasch bei Ihnen."
+        className="bg-muted/40"
+      >
+        <div className="grid gap-8 lg:grid-cols-2">
+          <Card>
+            <CardHeader>
+              <CardTitle>Nachricht senden</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <ContactForm variant="short" />
+            </CardContent>
+          </Card>
+          <div className="space-y-6">
+            <Card>
+              <CardHeader>
+                <CardTitle>So erreichen Sie uns</CardTitle>
+              </CardHeader>
+              <CardContent className="space-y-6">
+                <ContactDetails />
+                <Link to="/kontakt" className={buttonClassName({ variant: "outline" })}>
+                  Zur Kontaktseite
+                  <ArrowRight aria-hidden="true" />
+                </Link>
+              </CardContent>
+            </Card>
+            <MapEmbed />
+          </div>
+        </div>
+      </Section>
+    </>
+  );
 }

@@ -1,0 +1,61 @@
+import crypto from "node:crypto";
+import { promisify } from "node:util";
+
+const scrypt = promisify(crypto.scrypt) as (
+  password: string,
+  salt: Buffer,
+  keylen: number,
+  options: crypto.ScryptOptions,
+) => Promise<Buffer>;
+
+/**
+ * scrypt with the OWASP Password Storage Cheat Sheet parameters
+ * (N=2^17, r=8, p=1). It needs 128·N·r bytes = 128 MiB; maxmem leaves room.
+ * The parameters travel with each hash, so they can be raised later and old
+ * hashes still verify.
+ */
+const PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
+const KEY_LENGTH = 32;
+const SALT_LENGTH = 16;
+
+function maxmemFor(N: number, r: number): number {
+  return 128 * N * r * 2;
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = crypto.randomBytes(SALT_LENGTH);
+  const key = await scrypt(password.normalize("NFC"), salt, KEY_LENGTH, {
+    ...PARAMS,
+    maxmem: maxmemFor(PARAMS.N, PARAMS.r),
+  });
+  return ["scrypt", PARAMS.N, PARAMS.r, PARAMS.p, salt.toString("base64"), key.toString("base64")].join("$");
+}
+
+/** Constant-time comparison; a malformed stored hash never matches. */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, saltText, keyText] = stored.split("$");
+  if (scheme !== "scrypt" || !saltText || !keyText) return false;
+  const N = Number(n);
+  const R = Number(r);
+  const P = Number(p);
+  if (![N, R, P].every((value) => Number.isInteger(value) && value > 0)) return false;
+  const expected = Buffer.from(keyText, "base64");
+  const actual = await scrypt(password.normalize("NFC"), Buffer.from(saltText, "base64"), expected.length, {
+    N,
+    r: R,
+    p: P,
+    maxmem: maxmemFor(N, R),
+  });
+  return actual.length === expected.length && crypto.timingSafeEqual(actual, expected);
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * A hash to verify against when the e-mail is unknown, so an unknown account
+ * costs the same scrypt run as a wrong password (no enumeration by timing).
+ */
+export function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword(crypto.randomBytes(16).toString("hex"));
+  return dummyHash;
+}

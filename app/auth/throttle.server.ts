@@ -1,0 +1,109 @@
+import crypto from "node:crypto";
+import { and, eq, gt, sql } from "drizzle-orm";
+import type { Executor } from "~/db/client.server";
+import { rateLimits } from "~/db/schema";
+import { hitRateLimit } from "~/services/rate-limit.server";
+
+/**
+ * Login throttling on the shared rate_limits table (so it holds across app
+ * instances). Failures are counted in one-minute buckets and summed over a
+ * sliding window:
+ * - 5 failures for one account from one IP, or 20 from one IP, within 15
+ *   minutes block that IP for 15 minutes (429);
+ * - more than 100 failures for one account within an hour slow every further
+ *   attempt for it down, from any IP: a delay, never a lockout an attacker
+ *   could use against the owner.
+ * E-mails appear only as a hash in the keys.
+ */
+export const LOGIN_THROTTLE = {
+  accountIpFailures: 5,
+  ipFailures: 20,
+  failureWindowMinutes: 15,
+  blockMinutes: 15,
+  accountSlowdownFailures: 100,
+  accountSlowdownWindowMinutes: 60,
+  slowdownMs: 3_000,
+} as const;
+
+export const tooManyAttemptsMessage =
+  "Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in 15 Minuten erneut.";
+
+const BUCKET_SECONDS = 60;
+
+function emailKey(email: string): string {
+  return crypto.createHash("sha256").update(email.trim().toLowerCase()).digest("hex").slice(0, 32);
+}
+
+export const throttleKeys = {
+  accountIp: (email: string, ip: string) => `login-fail:acct-ip:${emailKey(email)}:${ip}`,
+  ip: (ip: string) => `login-fail:ip:${ip}`,
+  account: (email: string) => `login-fail:acct:${emailKey(email)}`,
+  block: (ip: string) => `login-block:${ip}`,
+};
+
+function minutesBefore(now: Date, minutes: number): Date {
+  return new Date(now.getTime() - minutes * 60_000);
+}
+
+async function failuresSince(db: Executor, key: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${rateLimits.count}), 0)` })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, key), gt(rateLimits.windowStart, since)));
+  return Number(row?.total ?? 0);
+}
+
+/** Seconds until the IP may try again, or 0 when it is not blocked. */
+export async function blockedForSeconds(db: Executor, ip: string, now: Date): Promise<number> {
+  // A block is one row whose window_start is the moment it began.
+  const [row] = await db
+    .select({ since: rateLimits.windowStart })
+    .from(rateLimits)
+    .where(
+      and(
+        eq(rateLimits.key, throttleKeys.block(ip)),
+        gt(rateLimits.windowStart, minutesBefore(now, LOGIN_THROTTLE.blockMinutes)),
+      ),
+    )
+    .orderBy(sql`${rateLimits.windowStart} desc`)
+    .limit(1);
+  if (!row) return 0;
+  const until = row.since.getTime() + LOGIN_THROTTLE.blockMinutes * 60_000;
+  return Math.max(1, Math.ceil((until - now.getTime()) / 1000));
+}
+
+/** How long to hold back an attempt for this account (0 normally). */
+export async function accountDelayMs(db: Executor, email: string, now: Date): Promise<number> {
+  const failures = await failuresSince(
+    db,
+    throttleKeys.account(email),
+    minutesBefore(now, LOGIN_THROTTLE.accountSlowdownWindowMinutes),
+  );
+  return failures > LOGIN_THROTTLE.accountSlowdownFailures ? LOGIN_THROTTLE.slowdownMs : 0;
+}
+
+async function countFailure(db: Executor, key: string, now: Date): Promise<void> {
+  await hitRateLimit(db, { key, limit: Number.MAX_SAFE_INTEGER, windowSeconds: BUCKET_SECONDS, now });
+}
+
+export async function recordLoginFailure(db: Executor, email: string, ip: string, now: Date): Promise<void> {
+  await countFailure(db, throttleKeys.accountIp(email, ip), now);
+  await countFailure(db, throttleKeys.ip(ip), now);
+  await countFailure(db, throttleKeys.account(email), now);
+  const since = minutesBefore(now, LOGIN_THROTTLE.failureWindowMinutes);
+  const [accountIp, perIp] = [
+    await failuresSince(db, throttleKeys.accountIp(email, ip), since),
+    await failuresSince(db, throttleKeys.ip(ip), since),
+  ];
+  if (accountIp >= LOGIN_THROTTLE.accountIpFailures || perIp >= LOGIN_THROTTLE.ipFailures) {
+    await db
+      .insert(rateLimits)
+      .values({ key: throttleKeys.block(ip), windowStart: now, count: 1 })
+      .onConflictDoNothing();
+  }
+}
+
+/** A successful login forgets that account's failures from this IP. */
+export async function clearAccountIpFailures(db: Executor, email: string, ip: string): Promise<void> {
+  await db.delete(rateLimits).where(eq(rateLimits.key, throttleKeys.accountIp(email, ip)));
+}

@@ -1,0 +1,37 @@
+import { useEffect } from "react";
+import { toast } from "sonner";
+import { useHydrated } from "~/lib/use-hydrated";
+
+/** What every admin action answers: a success toast or a German failure message. */
+export type AdminActionData =
+  | { ok: true; intent: string; title: string; description: string }
+  | { ok: false; intent: string; message: string; field?: string };
+
+/** With JavaScript: a toast per answer (failures titled 'Fehler', destructive). */
+export function useActionToast(data: AdminActionData | undefined) {
+  useEffect(() => {
+    if (!data) return;
+    if (data.ok) toast.success(data.title, { description: data.description });
+    else if (!data.field) toast.error("Fehler", { description: data.message });
+  }, [data]);
+}
+
+/** Without JavaScript there are no toasts: the answer is shown in the page instead. */
+export function ActionNotice({ data }: { data: AdminActionData | undefined }) {
+  const hydrated = useHydrated();
+  useActionToast(data);
+  if (!data || hydrated || (!data.ok && data.field)) return null;
+  return (
+    <div
+      role={data.ok ? "status" : "alert"}
+      className={
+        data.ok
+          ? "rounded-md border border-green-600 bg-green-100 p-3 text-sm text-green-950"
+          : "rounded-md border border-destructive bg-red-100 p-3 text-sm text-red-950"
+      }
+    >
+      <p className="font-semibold">{data.ok ? data.title : "Fehler"}</p>
+      <p>{data.ok ? data.description : data.message}</p>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { ExternalLink, MapPin } from "lucide-react";
+import { useState } from "react";
+import { useSearchParams } from "react-router";
+import { Button, buttonClassName } from "~/components/ui/button";
+import { fullAddress, site } from "~/config/site";
+
+/** The only third-party origin of the site; the CSP allows it as a frame source only. */
+const MAP_ORIGIN = "https://www.openstreetmap.org";
+const CONSENT_PARAM = "karte";
+
+export function mapEmbedUrl(): string {
+  const { latitude: lat, longitude: lon } = site.address;
+  const bbox = [lon - 0.008, lat - 0.004, lon + 0.008, lat + 0.004].map((n) => n.toFixed(5)).join(",");
+  return `${MAP_ORIGIN}/export/embed.html?bbox=${bbox}&layer=mapnik&marker=${lat},${lon}`;
+}
+
+export const googleMapsUrl = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(
+  `${site.name}, ${fullAddress}`,
+)}`;
+
+/**
+ * Two-click map: nothing is requested from OpenStreetMap until the visitor
+ * clicks 'Karte laden'. With JavaScript the click just shows the iframe;
+ * without it the button submits a GET form and the server renders the iframe.
+ */
+export function MapEmbed() {
+  const [searchParams] = useSearchParams();
+  const [consented, setConsented] = useState(false);
+  const show = consented || searchParams.get(CONSENT_PARAM) === "laden";
+
+  return (
+    <div id="karte" className="scroll-mt-20 overflow-hidden rounded-xl border border-border bg-card">
+      {show ? (
+        <iframe
+          title={`Karte: Standort von ${site.name}, ${fullAddress}`}
+          src={mapEmbedUrl()}
+          className="block h-80 w-full border-0"
+          sandbox="allow-scripts allow-same-origin allow-popups"
+          referrerPolicy="no-referrer"
+        />
+      ) : (
+        <div className="flex h-80 flex-col items-center justify-center gap-4 bg-muted p-6 text-center">
+          <MapPin aria-hidden="true" className="size-10 text-primary" />
+          <p className="font-medium">{fullAddress}</p>
+          <p className="max-w-md text-sm text-muted-foreground">
+            Die Karte wird von OpenStreetMap geladen. Erst wenn Sie auf „Karte laden“ klicken, wird eine Verbindung
+            zu OpenStreetMap aufgebaut und Ihre IP-Adresse dorthin übertragen.
+          </p>
+          <form
+            method="get"
+            action="#karte"
+            onSubmit={(event) => {
+              event.preventDefault();
+              setConsented(true);
+            }}
+          >
+            <Button type="submit" name={CONSENT_PARAM} value="laden">
+              Karte laden
+            </Button>
+          </form>
+        </div>
+      )}
+      <div className="flex flex-wrap items-center justify-between gap-2 border-t border-border px-4 py-3 text-sm">
+        <span className="text-muted-foreground">
+          Kartendaten © <a className="underline underline-offset-4" href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>-Mitwirkende
+        </span>
+        <a
+          href={googleMapsUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={buttonClassName({ variant: "link", size: "sm", className: "h-auto px-0" })}
+        >
+          In Google Maps öffnen
+          <ExternalLink aria-hidden="true" />
+          <span className="sr-only">(öffnet in neuem Tab)</span>
+        </a>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+import { sql } from "drizzle-orm";
+import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
+import { resultRows } from "~/services/rate-limit.server";
+import type { Database } from "./client.server";
+import {
+  adminUsers,
+  appointments,
+  auditLog,
+  contactMessages,
+  emailOutbox,
+  rateLimits,
+  sessions,
+  setupTokens,
+} from "./schema";
+
+/** Parents before children, so the dump restores without deferring foreign keys. */
+const TABLES_IN_FK_ORDER: PgTable[] = [
+  adminUsers,
+  appointments,
+  contactMessages,
+  emailOutbox,
+  sessions,
+  setupTokens,
+  auditLog,
+  rateLimits,
+];
+
+const ROWS_PER_INSERT = 200;
+export const BACKUP_HEADER = "-- Happy Car backup";
+
+function quoteIdentifier(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+/**
+ * A value as an escape-string literal. Every value travels as text and
+ * PostgreSQL casts it to the column type on insert (timestamps keep their
+ * offset, jsonb its document). Newlines and control characters are escaped,
+ * so every statement is exactly one line of the file.
+ */
+export function sqlLiteral(value: string | null): string {
+  if (value === null) return "NULL";
+  const escaped = value.replace(/[\\'\u0000-\u001f]/g, (char) => {
+    if (char === "\\") return "\\\\";
+    if (char === "'") return "''";
+    if (char === "\n") return "\\n";
+    if (char === "\r") return "\\r";
+    if (char === "\t") return "\\t";
+    return `\\x${char.charCodeAt(0).toString(16).padStart(2, "0")}`;
+  });
+  return `E'${escaped}'`;
+}
+
+/**
+ * A consistent SQL dump of every app table: one REPEATABLE READ, read-only
+ * transaction sees a single snapshot even while the server writes. Works the
+ * same on PGlite and PostgreSQL; `psql -f` can replay it as well.
+ */
+export async function dumpDatabase(db: Database, { now = new Date() } = {}): Promise<string> {
+  const lines = [
+    `${BACKUP_HEADER}, created ${now.toISOString()}. Restore into an empty, migrated database: npm run restore -- FILE`,
+    "SET standard_conforming_strings = on;",
+    "BEGIN;",
+  ];
+  await db.transaction(
+    async (tx) => {
+      await tx.execute(sql`set local time zone 'UTC'`);
+      for (const table of TABLES_IN_FK_ORDER) {
+        const { name, columns, primaryKeys } = getTableConfig(table);
+        const columnNames = columns.map((column) => column.name);
+        const keyNames = [
+          ...columns.filter((column) => column.primary).map((column) => column.name),
+          ...primaryKeys.flatMap((key) => key.columns.map((column) => column.name)),
+        ];
+        // Positional aliases: column names never clash with anything in the result.
+        const selectList = columnNames.map((column, index) => `${quoteIdentifier(column)}::text as c${index}`);
+        const rows = resultRows<Record<string, string | null>>(
+          await tx.execute(
+            sql.raw(`select ${selectList.join(", ")} from ${quoteIdentifier(name)} order by ${keyNames.map(quoteIdentifier).join(", ")}`),
+          ),
+        );
+        const insertInto = `INSERT INTO ${quoteIdentifier(name)} (${columnNames.map(quoteIdentifier).join(", ")}) VALUES `;
+        for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+          const values = rows
+            .slice(start, start + ROWS_PER_INSERT)
+            .map((row) => `(${columnNames.map((_, index) => sqlLiteral(row[`c${index}`] ?? null)).join(", ")})`);
+          lines.push(`${insertInto}${values.join(", ")};`);
+        }
+      }
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
+  // The bigserial of the audit log continues after the restored ids.
+  lines.push(
+    "SELECT setval(pg_get_serial_sequence('audit_log', 'id'), coalesce(max(id), 1), max(id) IS NOT NULL) FROM audit_log;",
+    "COMMIT;",
+    "",
+  );
+  return lines.join("\n");
+}
+
+export class RestoreError extends Error {}
+
+/** Replays a dump of `dumpDatabase` into a migrated database whose app tables are all empty (one transaction). */
+export async function restoreDatabase(db: Database, dump: string): Promise<{ statements: number }> {
+  if (!dump.startsWith(BACKUP_HEADER)) {
+    throw new RestoreError("Die Datei ist keine Happy-Car-Sicherung (npm run backup).");
+  }
+  const statements = dump
+    .split("\n")
+    .filter((line) => line.trim() !== "" && !line.startsWith("--"))
+    .filter((line) => !/^(BEGIN|COMMIT|SET standard_conforming_strings = on);$/.test(line));
+  return db.transaction(async (tx) => {
+    for (const table of TABLES_IN_FK_ORDER) {
+      const { name } = getTableConfig(table);
+      const rows = resultRows(await tx.execute(sql.raw(`select 1 from ${quoteIdentifier(name)} limit 1`)));
+      if (rows.length > 0) {
+        throw new RestoreError(`Die Zieldatenbank ist nicht leer (Tabelle ${name}). Wiederherstellen nur in eine leere Datenbank.`);
+      }
+    }
+    await tx.execute(sql`set local standard_conforming_strings = on`);
+    for (const statement of statements) await tx.execute(sql.raw(statement));
+    return { statements: statements.length };
+  });
+}

@@ -1,0 +1,78 @@
+import { TZDate } from "@date-fns/tz";
+
+/**
+ * Calendar dates as "yyyy-MM-dd" strings. Arithmetic runs on UTC midnights,
+ * so neither the server's time zone nor a DST change can shift a day.
+ */
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export type CalendarDate = string;
+
+export function parseCalendarDate(value: string): { year: number; month: number; day: number } | null {
+  const match = DATE_PATTERN.exec(value);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const probe = new Date(Date.UTC(year, month - 1, day));
+  // Rejects 2026-02-30 and friends, which Date.UTC would silently roll over.
+  if (probe.getUTCFullYear() !== year || probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) {
+    return null;
+  }
+  return { year, month, day };
+}
+
+export function isCalendarDate(value: string): boolean {
+  return parseCalendarDate(value) !== null;
+}
+
+export function formatCalendarDate(year: number, month: number, day: number): CalendarDate {
+  const probe = new Date(Date.UTC(year, month - 1, day));
+  return probe.toISOString().slice(0, 10);
+}
+
+function toUtcMidnight(value: CalendarDate): Date {
+  const parts = parseCalendarDate(value);
+  if (!parts) throw new RangeError(`Not a calendar date: ${value}`);
+  return new Date(Date.UTC(parts.year, parts.month - 1, parts.day));
+}
+
+export function addDays(value: CalendarDate, days: number): CalendarDate {
+  const date = toUtcMidnight(value);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: CalendarDate, to: CalendarDate): number {
+  return Math.round((toUtcMidnight(to).getTime() - toUtcMidnight(from).getTime()) / 86_400_000);
+}
+
+/** 0 = Sunday … 6 = Saturday, as Date#getDay. */
+export function weekday(value: CalendarDate): number {
+  return toUtcMidnight(value).getUTCDay();
+}
+
+/** The calendar date and minutes since midnight of an instant in `timeZone`. */
+export function zonedParts(instant: Date, timeZone: string): { date: CalendarDate; minutes: number } {
+  const zoned = new TZDate(instant.getTime(), timeZone);
+  return {
+    date: formatCalendarDate(zoned.getFullYear(), zoned.getMonth() + 1, zoned.getDate()),
+    minutes: zoned.getHours() * 60 + zoned.getMinutes(),
+  };
+}
+
+/** The instant at which the wall-clock time `minutes` after midnight of `date` happens in `timeZone`. */
+export function zonedTimeToInstant(date: CalendarDate, minutes: number, timeZone: string): Date {
+  const parts = parseCalendarDate(date);
+  if (!parts) throw new RangeError(`Not a calendar date: ${date}`);
+  const zoned = new TZDate(parts.year, parts.month - 1, parts.day, 0, minutes, timeZone);
+  return new Date(zoned.getTime());
+}
+
+export function timeToMinutes(time: string): number {
+  const [hours, minutes] = time.split(":").map(Number);
+  return hours! * 60 + minutes!;
+}
+
+export function minutesToTime(minutes: number): string {
+  return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+}

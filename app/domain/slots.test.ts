@@ -1,0 +1,261 @@
+import { describe, expect, it } from "vitest";
+import { addDays } from "./calendar-date";
+import { austrianHolidays } from "./holidays";
+import {
+  allSlotTimes,
+  bookingWindow,
+  checkSlot,
+  type DaySchedule,
+  daySchedule,
+  defaultSlotRules,
+  type SlotRules,
+} from "./slots";
+
+const WEEKDAY_TIMES = [
+  "08:00", "08:30", "09:00", "09:30", "10:00", "10:30", "11:00", "11:30", "12:00", "12:30",
+  "13:00", "13:30", "14:00", "14:30", "15:00", "15:30", "16:00", "16:30", "17:00",
+];
+const SATURDAY_TIMES = ["09:00", "09:30", "10:00", "10:30", "11:00", "11:30", "12:00", "12:30", "13:00"];
+
+/** A fixed "now" well before the dates under test, unless a test needs otherwise. */
+const EARLY_NOW = new Date("2026-01-02T10:00:00+01:00");
+
+function bookableTimes(schedule: DaySchedule): string[] {
+  return schedule.slots.filter((slot) => slot.bookable).map((slot) => slot.time);
+}
+
+function reasonOf(schedule: DaySchedule): string | undefined {
+  return schedule.open ? undefined : schedule.reason;
+}
+
+describe("daySchedule: opening hours", () => {
+  it.each([
+    ["Monday", "2026-02-02", WEEKDAY_TIMES],
+    ["Tuesday", "2026-02-03", WEEKDAY_TIMES],
+    ["Wednesday", "2026-02-04", WEEKDAY_TIMES],
+    ["Thursday", "2026-02-05", WEEKDAY_TIMES],
+    ["Friday", "2026-02-06", WEEKDAY_TIMES],
+    ["Saturday", "2026-02-07", SATURDAY_TIMES],
+  ])("%s %s has its slots, all bookable", (_day, date, expected) => {
+    const schedule = daySchedule(date, EARLY_NOW);
+    expect(schedule.open).toBe(true);
+    expect(schedule.slots.map((slot) => slot.time)).toEqual(expected);
+    expect(bookableTimes(schedule)).toEqual(expected);
+  });
+
+  it("a weekday has the seed's 19 slots", () => {
+    expect(daySchedule("2026-02-02", EARLY_NOW).slots).toHaveLength(19);
+  });
+
+  it("Sunday is closed", () => {
+    expect(daySchedule("2026-02-08", EARLY_NOW)).toEqual({
+      date: "2026-02-08",
+      open: false,
+      reason: "Sonntag geschlossen",
+      slots: [],
+    });
+  });
+
+  it("allSlotTimes lists every possible start time once (weekday set contains Saturday's)", () => {
+    expect(allSlotTimes()).toEqual(WEEKDAY_TIMES);
+  });
+});
+
+describe("daySchedule: Austrian holidays are closed with their name", () => {
+  const holidays = [...austrianHolidays(2026), ...austrianHolidays(2027)];
+  it("covers 26 holidays", () => expect(holidays).toHaveLength(26));
+  it.each(holidays.map((h) => [h.date, h.name]))("%s %s", (date, name) => {
+    const now = new Date(`${addDays(date, -10)}T12:00:00+01:00`);
+    expect(reasonOf(daySchedule(date, now))).toBe(name);
+  });
+
+  it.each([
+    ["2026-04-03", "Good Friday"],
+    ["2026-04-07", "the Tuesday after Easter"],
+    ["2027-03-26", "Good Friday"],
+  ])("%s (%s) is open", (date) => {
+    const now = new Date(`${addDays(date, -10)}T12:00:00+01:00`);
+    expect(daySchedule(date, now).open).toBe(true);
+  });
+});
+
+describe("daySchedule: configured closures", () => {
+  const now = new Date("2026-12-01T10:00:00+01:00");
+  it.each([
+    ["2026-12-24", "Heiliger Abend"],
+    ["2026-12-31", "Silvester"],
+  ])("%s → %s", (date, name) => {
+    expect(reasonOf(daySchedule(date, now))).toBe(name);
+  });
+
+  const rules: SlotRules = {
+    ...defaultSlotRules,
+    companyHolidays: [{ from: "2026-12-28", to: "2026-12-30", name: "Betriebsurlaub" }],
+  };
+  it.each([
+    ["2026-12-23", undefined],
+    ["2026-12-28", "Betriebsurlaub"],
+    ["2026-12-30", "Betriebsurlaub"],
+    ["2027-01-04", undefined],
+  ])("company holidays: %s → %s", (date, reason) => {
+    expect(reasonOf(daySchedule(date, now, rules))).toBe(reason);
+  });
+});
+
+describe("daySchedule: past, lead time and horizon", () => {
+  it("a date before today (Vienna) is closed", () => {
+    const now = new Date("2026-12-02T09:00:00+01:00");
+    expect(reasonOf(daySchedule("2026-12-01", now))).toBe("Dieser Tag liegt in der Vergangenheit.");
+  });
+
+  it.each([
+    // now (Vienna wall clock via explicit offset), bookable slots today
+    ["2026-12-01T05:59:00+01:00", WEEKDAY_TIMES],
+    ["2026-12-01T06:00:00+01:00", WEEKDAY_TIMES], // 08:00 is exactly 2 h away
+    ["2026-12-01T06:01:00+01:00", WEEKDAY_TIMES.slice(1)],
+    ["2026-12-01T06:30:00+01:00", WEEKDAY_TIMES.slice(1)],
+    ["2026-12-01T12:10:00+01:00", ["14:30", "15:00", "15:30", "16:00", "16:30", "17:00"]],
+    ["2026-12-01T15:00:00+01:00", ["17:00"]],
+    ["2026-12-01T15:30:00+01:00", []],
+  ])("lead time of 2 h: at %s today's bookable slots are %j", (iso, expected) => {
+    const schedule = daySchedule("2026-12-01", new Date(iso));
+    expect(schedule.open).toBe(true);
+    expect(schedule.slots).toHaveLength(19);
+    expect(bookableTimes(schedule)).toEqual(expected);
+  });
+
+  it("the lead time is configurable", () => {
+    const rules = { ...defaultSlotRules, leadTimeMinutes: 0 };
+    expect(bookableTimes(daySchedule("2026-12-01", new Date("2026-12-01T16:30:00+01:00"), rules))).toEqual([
+      "16:30",
+      "17:00",
+    ]);
+  });
+
+  it.each([
+    ["2027-03-01", true], // today + 90 days
+    ["2027-03-02", false],
+  ])("horizon of 90 days from 2026-12-01: %s open=%s", (date, open) => {
+    const schedule = daySchedule(date, new Date("2026-12-01T10:00:00+01:00"));
+    expect(schedule.open).toBe(open);
+    if (!open) expect(reasonOf(schedule)).toBe("Termine können höchstens 90 Tage im Voraus angefragt werden.");
+  });
+
+  it("today is the date in Vienna, not in UTC or the server's zone", () => {
+    // 23:30 UTC on 30 November is already 1 December in Vienna.
+    const now = new Date("2026-11-30T23:30:00Z");
+    expect(bookingWindow(now)).toEqual({ today: "2026-12-01", lastDate: "2027-03-01" });
+    expect(reasonOf(daySchedule("2026-11-30", now))).toBe("Dieser Tag liegt in der Vergangenheit.");
+    expect(daySchedule("2027-03-01", now).open).toBe(true);
+  });
+
+  it("the horizon is configurable", () => {
+    const rules = { ...defaultSlotRules, horizonDays: 8 };
+    const now = new Date("2026-12-01T10:00:00+01:00");
+    expect(daySchedule("2026-12-09", now, rules).open).toBe(true);
+    expect(daySchedule("2026-12-10", now, rules).open).toBe(false);
+  });
+});
+
+describe("daySchedule across the DST changes", () => {
+  describe("spring forward (Sunday 2026-03-29, 02:00 → 03:00)", () => {
+    it.each([
+      ["2026-03-28", SATURDAY_TIMES],
+      ["2026-03-30", WEEKDAY_TIMES],
+    ])("%s has its usual slots", (date, expected) => {
+      expect(daySchedule(date, new Date("2026-03-20T12:00:00+01:00")).slots.map((s) => s.time)).toEqual(expected);
+    });
+
+    it("the Sunday is closed", () => {
+      expect(reasonOf(daySchedule("2026-03-29", new Date("2026-03-20T12:00:00+01:00")))).toBe("Sonntag geschlossen");
+    });
+
+    it.each([
+      // Saturday still in CET (+01:00)
+      ["2026-03-28", "2026-03-28T07:00:00+01:00", SATURDAY_TIMES],
+      ["2026-03-28", "2026-03-28T07:01:00+01:00", SATURDAY_TIMES.slice(1)],
+      // Monday already in CEST (+02:00): 06:00 UTC is 08:00 local
+      ["2026-03-30", "2026-03-30T04:00:00Z", WEEKDAY_TIMES],
+      ["2026-03-30", "2026-03-30T04:01:00Z", WEEKDAY_TIMES.slice(1)],
+    ])("lead time on %s at %s", (date, iso, expected) => {
+      expect(bookableTimes(daySchedule(date, new Date(iso)))).toEqual(expected);
+    });
+
+    it("just after midnight in Vienna (still Sunday in UTC) today is Monday", () => {
+      const now = new Date("2026-03-29T22:30:00Z"); // Monday 00:30 CEST
+      expect(bookingWindow(now).today).toBe("2026-03-30");
+      expect(bookableTimes(daySchedule("2026-03-30", now))).toEqual(WEEKDAY_TIMES);
+    });
+
+    it("a lead time spanning the change counts real hours (48 h from Saturday 10:00 CET = Monday 11:00 CEST)", () => {
+      const rules = { ...defaultSlotRules, leadTimeMinutes: 48 * 60 };
+      const schedule = daySchedule("2026-03-30", new Date("2026-03-28T10:00:00+01:00"), rules);
+      expect(bookableTimes(schedule)[0]).toBe("11:00");
+    });
+  });
+
+  describe("fall back (Sunday 2026-10-25, 03:00 → 02:00)", () => {
+    it.each([
+      ["2026-10-24", SATURDAY_TIMES],
+      ["2026-10-27", WEEKDAY_TIMES],
+    ])("%s has its usual slots", (date, expected) => {
+      expect(daySchedule(date, new Date("2026-10-20T12:00:00+02:00")).slots.map((s) => s.time)).toEqual(expected);
+    });
+
+    it.each([
+      ["2026-10-25", "Sonntag geschlossen"],
+      ["2026-10-26", "Nationalfeiertag"],
+    ])("%s is closed: %s", (date, reason) => {
+      expect(reasonOf(daySchedule(date, new Date("2026-10-20T12:00:00+02:00")))).toBe(reason);
+    });
+
+    it.each([
+      // Saturday still in CEST (+02:00)
+      ["2026-10-24", "2026-10-24T05:00:00Z", SATURDAY_TIMES],
+      ["2026-10-24", "2026-10-24T05:01:00Z", SATURDAY_TIMES.slice(1)],
+      // Tuesday in CET (+01:00): 07:00 UTC is 08:00 local
+      ["2026-10-27", "2026-10-27T05:00:00Z", WEEKDAY_TIMES],
+      ["2026-10-27", "2026-10-27T05:01:00Z", WEEKDAY_TIMES.slice(1)],
+    ])("lead time on %s at %s", (date, iso, expected) => {
+      expect(bookableTimes(daySchedule(date, new Date(iso)))).toEqual(expected);
+    });
+
+    it("a lead time spanning the change counts real hours (72 h from Saturday 10:00 CEST = Tuesday 09:00 CET)", () => {
+      const rules = { ...defaultSlotRules, leadTimeMinutes: 72 * 60 };
+      const schedule = daySchedule("2026-10-27", new Date("2026-10-24T10:00:00+02:00"), rules);
+      expect(bookableTimes(schedule)[0]).toBe("09:00");
+    });
+  });
+});
+
+describe("checkSlot", () => {
+  const now = new Date("2026-12-01T10:00:00+01:00");
+  it.each([
+    ["2026-12-02", "08:00", { ok: true }],
+    ["2026-12-05", "13:00", { ok: true }],
+    ["2026-12-05", "13:30", { ok: false, field: "time", message: "Um 13:30 Uhr beginnt an diesem Tag kein Termin." }],
+    ["2026-12-02", "08:15", { ok: false, field: "time", message: "Um 08:15 Uhr beginnt an diesem Tag kein Termin." }],
+    [
+      "2026-12-06",
+      "09:00",
+      { ok: false, field: "date", message: "Am 06.12.2026 sind keine Termine möglich: Sonntag geschlossen" },
+    ],
+    [
+      "2026-12-08",
+      "09:00",
+      { ok: false, field: "date", message: "Am 08.12.2026 sind keine Termine möglich: Mariä Empfängnis" },
+    ],
+    [
+      "2026-12-01",
+      "11:30",
+      {
+        ok: false,
+        field: "time",
+        message: "Dieser Termin beginnt zu bald. Bitte wählen Sie einen Termin mindestens 2 Stunden im Voraus.",
+      },
+    ],
+    ["2026-12-01", "12:00", { ok: true }],
+  ])("%s %s", (date, time, expected) => {
+    expect(checkSlot(date, time, now)).toEqual(expected);
+  });
+});

@@ -1,0 +1,139 @@
+import { site, type OpeningHours, type Weekday } from "~/config/site";
+import {
+  addDays,
+  type CalendarDate,
+  daysBetween,
+  minutesToTime,
+  parseCalendarDate,
+  timeToMinutes,
+  weekday,
+  zonedParts,
+  zonedTimeToInstant,
+} from "./calendar-date";
+import { formatIsoDateDE } from "~/lib/format-date";
+import { austrianHolidayName } from "./holidays";
+
+/**
+ * Opening hours → bookable slots. Pure: the caller passes `now`; every rule is
+ * evaluated in the workshop's time zone, whatever the process's TZ is.
+ */
+export type SlotRules = {
+  timeZone: string;
+  openingHours: Record<Weekday, OpeningHours>;
+  slotMinutes: number;
+  lastStartBeforeCloseMinutes: number;
+  leadTimeMinutes: number;
+  horizonDays: number;
+  /** Recurring closures every year (24 and 31 December). */
+  closures: ReadonlyArray<{ month: number; day: number; name: string }>;
+  /** Inclusive date ranges, yyyy-MM-dd. */
+  companyHolidays: ReadonlyArray<{ from: CalendarDate; to: CalendarDate; name: string }>;
+};
+
+export const defaultSlotRules: SlotRules = {
+  timeZone: site.timeZone,
+  openingHours: site.openingHours,
+  slotMinutes: site.booking.slotMinutes,
+  lastStartBeforeCloseMinutes: site.booking.lastStartBeforeCloseMinutes,
+  leadTimeMinutes: site.booking.leadTimeMinutes,
+  horizonDays: site.booking.horizonDays,
+  closures: site.booking.closures,
+  companyHolidays: site.booking.companyHolidays,
+};
+
+export type Slot = { time: string; bookable: boolean };
+
+export type DaySchedule =
+  | { date: CalendarDate; open: true; slots: Slot[] }
+  | { date: CalendarDate; open: false; reason: string; slots: [] };
+
+const weekdayNames = ["Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"];
+
+/** Slot start times on a weekday, ignoring dates and `now`. */
+export function slotTimesForWeekday(day: Weekday, rules: SlotRules = defaultSlotRules): string[] {
+  const hours = rules.openingHours[day];
+  if (!hours) return [];
+  const times: string[] = [];
+  const lastStart = timeToMinutes(hours.close) - rules.lastStartBeforeCloseMinutes;
+  for (let minutes = timeToMinutes(hours.open); minutes <= lastStart; minutes += rules.slotMinutes) {
+    times.push(minutesToTime(minutes));
+  }
+  return times;
+}
+
+/** Every start time any day can have, sorted (the no-JavaScript time select). */
+export function allSlotTimes(rules: SlotRules = defaultSlotRules): string[] {
+  const all = new Set<string>();
+  for (let day = 0; day < 7; day++) {
+    for (const time of slotTimesForWeekday(day as Weekday, rules)) all.add(time);
+  }
+  return [...all].sort();
+}
+
+/** Today in the workshop's zone and the last date that can be requested. */
+export function bookingWindow(now: Date, rules: SlotRules = defaultSlotRules): { today: CalendarDate; lastDate: CalendarDate } {
+  const today = zonedParts(now, rules.timeZone).date;
+  return { today, lastDate: addDays(today, rules.horizonDays) };
+}
+
+/** Why a date is closed regardless of `now`, or undefined when the workshop is open. */
+export function closureReason(date: CalendarDate, rules: SlotRules = defaultSlotRules): string | undefined {
+  // A named closure says more than "Sonntag geschlossen" when both apply.
+  const holiday = austrianHolidayName(date);
+  if (holiday) return holiday;
+  const month = Number(date.slice(5, 7));
+  const dayOfMonth = Number(date.slice(8, 10));
+  const closure = rules.closures.find((c) => c.month === month && c.day === dayOfMonth);
+  if (closure) return closure.name;
+  const companyHoliday = rules.companyHolidays.find((range) => range.from <= date && date <= range.to);
+  if (companyHoliday) return companyHoliday.name;
+  const day = weekday(date) as Weekday;
+  return rules.openingHours[day] ? undefined : `${weekdayNames[day]} geschlossen`;
+}
+
+export function daySchedule(date: CalendarDate, now: Date, rules: SlotRules = defaultSlotRules): DaySchedule {
+  if (!parseCalendarDate(date)) throw new RangeError(`Not a calendar date: ${date}`);
+  const { today } = bookingWindow(now, rules);
+  const closed = (reason: string): DaySchedule => ({ date, open: false, reason, slots: [] });
+  const ahead = daysBetween(today, date);
+  if (ahead < 0) return closed("Dieser Tag liegt in der Vergangenheit.");
+  if (ahead > rules.horizonDays) {
+    return closed(`Termine können höchstens ${rules.horizonDays} Tage im Voraus angefragt werden.`);
+  }
+  const reason = closureReason(date, rules);
+  if (reason) return closed(reason);
+
+  const earliestStart = now.getTime() + rules.leadTimeMinutes * 60_000;
+  const slots = slotTimesForWeekday(weekday(date) as Weekday, rules).map((time) => ({
+    time,
+    bookable: zonedTimeToInstant(date, timeToMinutes(time), rules.timeZone).getTime() >= earliestStart,
+  }));
+  return { date, open: true, slots };
+}
+
+export type SlotCheck = { ok: true } | { ok: false; field: "date" | "time"; message: string };
+
+/** Whether `date` at `time` can be requested at `now`, with a German message if not. */
+export function checkSlot(date: CalendarDate, time: string, now: Date, rules: SlotRules = defaultSlotRules): SlotCheck {
+  const schedule = daySchedule(date, now, rules);
+  if (!schedule.open) {
+    return { ok: false, field: "date", message: `Am ${formatIsoDateDE(date)} sind keine Termine möglich: ${schedule.reason}` };
+  }
+  const slot = schedule.slots.find((s) => s.time === time);
+  if (!slot) {
+    return { ok: false, field: "time", message: `Um ${time} Uhr beginnt an diesem Tag kein Termin.` };
+  }
+  if (!slot.bookable) {
+    return {
+      ok: false,
+      field: "time",
+      message: `Dieser Termin beginnt zu bald. Bitte wählen Sie einen Termin mindestens ${durationText(rules.leadTimeMinutes)} im Voraus.`,
+    };
+  }
+  return { ok: true };
+}
+
+function durationText(minutes: number): string {
+  if (minutes % 60 !== 0) return `${minutes} Minuten`;
+  return minutes === 60 ? "1 Stunde" : `${minutes / 60} Stunden`;
+}

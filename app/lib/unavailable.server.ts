@@ -1,0 +1,61 @@
+import { jsonError } from "./http.server";
+
+/** What a visitor reads while the database cannot be reached (HTTP 503). */
+export const SERVICE_UNAVAILABLE_MESSAGE =
+  "Der Dienst ist vorübergehend nicht verfügbar. Bitte versuchen Sie es später erneut.";
+
+/** Seconds a client should wait before trying again. */
+export const RETRY_AFTER_SECONDS = 30;
+
+// Connection-level failures: PostgreSQL shutting down or refusing, the network gone, the pool closed.
+const UNAVAILABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EAI_AGAIN",
+  "57P01", // admin_shutdown (e.g. pg_terminate_backend)
+  "57P02", // crash_shutdown
+  "57P03", // cannot_connect_now
+  "53300", // too_many_connections
+]);
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end|PGlite is closed|Client was closed/i;
+
+/**
+ * Whether `error` (or anything in its `cause` chain: Drizzle wraps driver
+ * errors) means the database cannot be reached, as opposed to a bug or a
+ * rejected statement.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if (typeof current !== "object") return false;
+    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof code === "string" && (UNAVAILABLE_CODES.has(code) || code.startsWith("08"))) return true;
+    if (typeof message === "string" && UNAVAILABLE_MESSAGES.test(message)) return true;
+    current = cause;
+  }
+  return false;
+}
+
+export function serviceUnavailable(): Response {
+  return jsonError(503, SERVICE_UNAVAILABLE_MESSAGE, {}, { "Retry-After": String(RETRY_AFTER_SECONDS) });
+}
+
+/**
+ * React Router answers an error thrown by a loader or action with a generic
+ * 500 after calling handleError. handleError notes a database outage here, per
+ * request context, and the Express layer turns that 500 into a German 503.
+ */
+const outages = new WeakSet<object>();
+
+export function noteDatabaseOutage(context: object, error: unknown): void {
+  if (isDatabaseUnavailable(error)) outages.add(context);
+}
+
+export function hadDatabaseOutage(context: object): boolean {
+  return outages.has(context);
+}

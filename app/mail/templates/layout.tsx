@@ -1,0 +1,105 @@
+import type * as React from "react";
+import { fullAddress, site } from "~/config/site";
+
+/**
+ * Shared frame of every e-mail: the workshop's name and contact details from
+ * the site config. E-mail clients ignore style sheets, so styles are inline.
+ * React escapes every value, so customer text can only ever appear as text.
+ */
+const colors = { brand: "#1d4ed8", text: "#0f172a", muted: "#475569", border: "#e2e8f0", bg: "#f8fafc" };
+
+export function EmailLayout({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <html lang="de">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{title}</title>
+      </head>
+      <body style={{ margin: 0, padding: 0, backgroundColor: colors.bg, color: colors.text, fontFamily: "Arial, Helvetica, sans-serif" }}>
+        <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ backgroundColor: colors.bg }}>
+          <tbody>
+            <tr>
+              <td align="center" style={{ padding: "24px 12px" }}>
+                <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ maxWidth: 600, backgroundColor: "#ffffff", border: `1px solid ${colors.border}`, borderRadius: 8 }}>
+                  <tbody>
+                    <tr>
+                      <td style={{ backgroundColor: colors.brand, color: "#ffffff", padding: "16px 24px", borderRadius: "8px 8px 0 0" }}>
+                        <div style={{ fontSize: 22, fontWeight: 700 }}>{site.name}</div>
+                        <div style={{ fontSize: 13 }}>{site.tagline}</div>
+                      </td>
+                    </tr>
+                    <tr>
+                      <td style={{ padding: 24, fontSize: 15, lineHeight: 1.5 }}>
+                        <h1 style={{ fontSize: 20, margin: "0 0 16px" }}>{title}</h1>
+                        {children}
+                      </td>
+                    </tr>
+                    <tr>
+                      <td style={{ padding: "16px 24px", borderTop: `1px solid ${colors.border}`, fontSize: 12, color: colors.muted }}>
+                        {site.legalName} · {fullAddress}
+                        <br />
+                        {site.phones.map((phone) => `${phone.label}: ${phone.display}`).join(" · ")} · {site.email}
+                      </td>
+                    </tr>
+                  </tbody>
+                </table>
+              </td>
+            </tr>
+          </tbody>
+        </table>
+      </body>
+    </html>
+  );
+}
+
+export type DetailRow = [label: string, value: string | undefined];
+
+/** The label/value table of an appointment or message; empty values are left out. */
+export function Details({ rows }: { rows: DetailRow[] }) {
+  return (
+    <table role="presentation" cellPadding={0} cellSpacing={0} style={{ margin: "16px 0", borderCollapse: "collapse" }}>
+      <tbody>
+        {rows
+          .filter(([, value]) => value)
+          .map(([label, value]) => (
+            <tr key={label}>
+              <td style={{ padding: "4px 16px 4px 0", color: colors.muted, verticalAlign: "top" }}>{label}</td>
+              <td style={{ padding: "4px 0", whiteSpace: "pre-wrap" }}>{value}</td>
+            </tr>
+          ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function Paragraph({ children }: { children: React.ReactNode }) {
+  return <p style={{ margin: "0 0 12px" }}>{children}</p>;
+}
+
+export function ButtonLink({ href, children }: { href: string; children: React.ReactNode }) {
+  return (
+    <a href={href} style={{ display: "inline-block", backgroundColor: colors.brand, color: "#ffffff", padding: "10px 16px", borderRadius: 6, textDecoration: "none" }}>
+      {children}
+    </a>
+  );
+}
+
+/** Plain-text twin of Details. */
+export function detailsText(rows: DetailRow[]): string {
+  return rows
+    .filter(([, value]) => value)
+    .map(([label, value]) => `${label}: ${value}`)
+    .join("\n");
+}
+
+/** Plain-text footer with the same branding as the HTML frame. */
+export function textFooter(): string {
+  return [
+    "--",
+    site.legalName,
+    fullAddress,
+    ...site.phones.map((phone) => `${phone.label}: ${phone.display}`),
+    site.email,
+  ].join("\n");
+}

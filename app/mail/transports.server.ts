@@ -1,0 +1,253 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import nodemailer, { type NodemailerError, type SendMailOptions } from "nodemailer";
+import type { Env } from "~/config/env.server";
+import { logger } from "~/lib/logger.server";
+import { renderEmail, TemplateError } from "./templates";
+
+/** One outbox row as the transports need it. */
+export type OutboxMessage = {
+  id: string;
+  recipient: string;
+  replyTo: string | null;
+  template: string;
+  params: Record<string, string>;
+  messageId: string;
+  appointmentId: string | null;
+  createdAt: Date;
+};
+
+export type MailTransport = {
+  name: "smtp" | "emailjs" | "file";
+  send(message: OutboxMessage): Promise<void>;
+  close?(): void;
+};
+
+/** A failed delivery; `permanent` means retrying the same message cannot succeed. */
+export class DeliveryError extends Error {
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+  ) {
+    super(message);
+  }
+}
+
+export type TransportConfig = Pick<
+  Env,
+  | "EMAIL_TRANSPORT"
+  | "SMTP_URL"
+  | "MAIL_FROM"
+  | "DATA_DIR"
+  | "PUBLIC_URL"
+  | "PORT"
+  | "EMAILJS_API_URL"
+  | "EMAILJS_PUBLIC_KEY"
+  | "EMAILJS_PRIVATE_KEY"
+  | "EMAILJS_SERVICE_ID"
+  | "EMAILJS_TEMPLATE_CONFIRMATION"
+  | "EMAILJS_TEMPLATE_CANCELLATION"
+>;
+
+export class TransportConfigError extends Error {}
+
+/** Where links in e-mails point: PUBLIC_URL, or the local server when it is unset. */
+export function publicUrlOf(config: Pick<Env, "PUBLIC_URL" | "PORT">): string {
+  return config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+}
+
+/** The full MIME message of an outbox row; the same for SMTP and the .eml files. */
+export function composeMail(message: OutboxMessage, from: string, publicUrl: string): SendMailOptions {
+  const rendered = renderEmail(message, publicUrl);
+  return {
+    from,
+    to: message.recipient,
+    replyTo: message.replyTo ?? undefined,
+    subject: rendered.subject,
+    text: rendered.text,
+    html: rendered.html,
+    messageId: message.messageId,
+    date: message.createdAt,
+    attachments: rendered.attachments,
+    // Keeps auto-responders from answering system mail.
+    headers: { "Auto-Submitted": "auto-generated" },
+  };
+}
+
+/** Turns render and transport errors into DeliveryError. */
+function deliveryErrorOf(error: unknown): DeliveryError {
+  if (error instanceof DeliveryError) return error;
+  if (error instanceof TemplateError) return new DeliveryError(error.message, true);
+  const mailError = error as NodemailerError;
+  // A rejected message or recipient (5xx) is final; a rejected login is a
+  // configuration mistake that the operator fixes, so it is retried.
+  const permanent = mailError.permanent === true && !/^AUTH/i.test(mailError.command ?? "");
+  const text = mailError.response ?? mailError.message ?? String(error);
+  return new DeliveryError(text, permanent);
+}
+
+export function smtpTransport(config: { SMTP_URL: string; MAIL_FROM: string; publicUrl: string }): MailTransport {
+  const transporter = nodemailer.createTransport({
+    url: config.SMTP_URL,
+    // Well inside the worker's lease, so a hanging server cannot outlive it.
+    connectionTimeout: 30_000,
+    greetingTimeout: 30_000,
+    socketTimeout: 60_000,
+  });
+  return {
+    name: "smtp",
+    async send(message) {
+      try {
+        await transporter.sendMail(composeMail(message, config.MAIL_FROM, config.publicUrl));
+      } catch (error) {
+        throw deliveryErrorOf(error);
+      }
+    },
+    close: () => transporter.close(),
+  };
+}
+
+export function fileTransport(config: { DATA_DIR: string; MAIL_FROM: string; publicUrl: string }): MailTransport {
+  const folder = path.resolve(config.DATA_DIR, "mail");
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
+  return {
+    name: "file",
+    async send(message) {
+      let raw: Buffer;
+      try {
+        const info = await composer.sendMail(composeMail(message, config.MAIL_FROM, config.publicUrl));
+        raw = info.message as Buffer;
+      } catch (error) {
+        throw deliveryErrorOf(error);
+      }
+      await fs.mkdir(folder, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+      const file = path.join(folder, `${stamp}-${message.template}-${message.id}.eml`);
+      await fs.writeFile(file, raw);
+      logger.info({ file, template: message.template, emailId: message.id }, "E-Mail als Datei gespeichert (EMAIL_TRANSPORT=file)");
+    },
+  };
+}
+
+/** The version of the EmailJS browser SDK the seed's calls imitate. */
+export const EMAILJS_LIB_VERSION = "4.4.1";
+
+const EMAILJS_TEMPLATE_PARAMS = {
+  "appointment-confirmed": ["name", "email", "datum", "uhrzeit", "leistung", "title"],
+  "appointment-cancelled": ["name", "email", "datum", "uhrzeit", "leistung", "title", "grund"],
+} as const;
+
+type EmailjsTemplate = keyof typeof EMAILJS_TEMPLATE_PARAMS;
+
+/** The seed's titles, used when the enqueuing code left `title` out. */
+const EMAILJS_TITLES: Record<EmailjsTemplate, string> = {
+  "appointment-confirmed": "Terminbestätigung",
+  "appointment-cancelled": "Terminstornierung",
+};
+
+export type EmailjsConfig = {
+  apiUrl: string;
+  publicKey: string;
+  privateKey: string;
+  serviceId: string;
+  templates: Record<EmailjsTemplate, string>;
+};
+
+export function isEmailjsTemplate(template: string): template is EmailjsTemplate {
+  return Object.hasOwn(EMAILJS_TEMPLATE_PARAMS, template);
+}
+
+/**
+ * The seed's EmailJS call, made by the server: the same JSON and
+ * template_params, plus the private access token. Only confirmation and
+ * cancellation have EmailJS templates (see createTransport for the rest).
+ */
+export function emailjsTransport(config: EmailjsConfig): MailTransport {
+  const endpoint = new URL("/api/v1.0/email/send", config.apiUrl).toString();
+  return {
+    name: "emailjs",
+    async send(message) {
+      if (!isEmailjsTemplate(message.template)) {
+        throw new DeliveryError(`Für ${message.template} gibt es keine EmailJS-Vorlage`, true);
+      }
+      const params: Record<string, string> = { ...message.params, title: message.params.title || EMAILJS_TITLES[message.template] };
+      const templateParams = Object.fromEntries(
+        EMAILJS_TEMPLATE_PARAMS[message.template].map((key) => [key, params[key] ?? ""]),
+      );
+      let response: Response;
+      try {
+        response = await fetch(endpoint, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({
+            lib_version: EMAILJS_LIB_VERSION,
+            user_id: config.publicKey,
+            service_id: config.serviceId,
+            template_id: config.templates[message.template],
+            template_params: templateParams,
+            accessToken: config.privateKey,
+          }),
+          signal: AbortSignal.timeout(30_000),
+        });
+      } catch (error) {
+        throw new DeliveryError(`EmailJS nicht erreichbar: ${(error as Error).message}`, false);
+      }
+      if (response.ok) return;
+      const text = (await response.text().catch(() => "")).slice(0, 500);
+      // 429 (rate limit) and server errors pass; 403 (blocked), 451 and other 4xx do not.
+      const permanent = response.status !== 429 && response.status < 500;
+      throw new DeliveryError(`EmailJS ${response.status}: ${text}`, permanent);
+    },
+  };
+}
+
+/** Sends EmailJS templates through EmailJS and everything else through `other`. */
+function splitTransport(emailjs: MailTransport, other: MailTransport): MailTransport {
+  return {
+    name: "emailjs",
+    send: (message) => (isEmailjsTemplate(message.template) ? emailjs : other).send(message),
+    close: () => other.close?.(),
+  };
+}
+
+/**
+ * The transport EMAIL_TRANSPORT asks for: `smtp` by default when SMTP_URL is
+ * set, otherwise `file`. With `emailjs`, confirmations and cancellations go
+ * through EmailJS; the booking receipts and contact messages have no EmailJS
+ * template and go by SMTP when SMTP_URL is set, else into .eml files.
+ */
+export function createTransport(config: TransportConfig): MailTransport {
+  const kind = config.EMAIL_TRANSPORT ?? (config.SMTP_URL ? "smtp" : "file");
+  const publicUrl = publicUrlOf(config);
+  const smtpOrFile = (): MailTransport =>
+    config.SMTP_URL
+      ? smtpTransport({ SMTP_URL: config.SMTP_URL, MAIL_FROM: config.MAIL_FROM, publicUrl })
+      : fileTransport({ DATA_DIR: config.DATA_DIR, MAIL_FROM: config.MAIL_FROM, publicUrl });
+  if (kind === "file") return fileTransport({ DATA_DIR: config.DATA_DIR, MAIL_FROM: config.MAIL_FROM, publicUrl });
+  if (kind === "smtp") {
+    if (!config.SMTP_URL) throw new TransportConfigError("Ungültige Konfiguration: EMAIL_TRANSPORT=smtp braucht SMTP_URL");
+    return smtpOrFile();
+  }
+  const required = {
+    EMAILJS_PUBLIC_KEY: config.EMAILJS_PUBLIC_KEY,
+    EMAILJS_PRIVATE_KEY: config.EMAILJS_PRIVATE_KEY,
+    EMAILJS_SERVICE_ID: config.EMAILJS_SERVICE_ID,
+    EMAILJS_TEMPLATE_CONFIRMATION: config.EMAILJS_TEMPLATE_CONFIRMATION,
+    EMAILJS_TEMPLATE_CANCELLATION: config.EMAILJS_TEMPLATE_CANCELLATION,
+  };
+  const missing = Object.entries(required).filter(([, value]) => !value).map(([name]) => name);
+  if (missing.length > 0) {
+    throw new TransportConfigError(`Ungültige Konfiguration: EMAIL_TRANSPORT=emailjs braucht ${missing.join(", ")}`);
+  }
+  const emailjs = emailjsTransport({
+    apiUrl: config.EMAILJS_API_URL,
+    publicKey: required.EMAILJS_PUBLIC_KEY!,
+    privateKey: required.EMAILJS_PRIVATE_KEY!,
+    serviceId: required.EMAILJS_SERVICE_ID!,
+    templates: {
+      "appointment-confirmed": required.EMAILJS_TEMPLATE_CONFIRMATION!,
+      "appointment-cancelled": required.EMAILJS_TEMPLATE_CANCELLATION!,
+    },
+  });
+  return splitTransport(emailjs, smtpOrFile());
+}

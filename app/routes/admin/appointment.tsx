@@ -1,0 +1,114 @@
+import { data, Link } from "react-router";
+import type { Route } from "./+types/appointment";
+import { EmailStateBadge, StatusBadge } from "~/components/admin/status-badge";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { adminOnly } from "~/auth/guard.server";
+import { formatDateDE } from "~/lib/format-date";
+import { formatDateTimeVienna } from "~/lib/format-date-time";
+import { adminMessages, appointmentDetails, isAppointmentId } from "~/services/admin-appointments.server";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Termindetails – Admin-Board – Happy Car" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+/** One appointment and its audit trail (also after it was deleted). */
+export const loader = adminOnly(async ({ params, context }: Route.LoaderArgs) => {
+  const details = isAppointmentId(params.id) ? await appointmentDetails(context.db, params.id) : null;
+  if (!details) throw data(adminMessages.notFound, { status: 404 });
+  return details;
+});
+
+const actionLabels: Record<string, string> = { confirm: "bestätigt", cancel: "storniert", delete: "gelöscht" };
+
+export default function AppointmentDetails({ loaderData }: Route.ComponentProps) {
+  const { appointment, audit } = loaderData;
+  return (
+    <div className="grid gap-6">
+      <p>
+        <Link to="/admin" className="underline underline-offset-4">
+          Zurück zur Terminverwaltung
+        </Link>
+      </p>
+      <Card>
+        <CardHeader>
+          <CardTitle>{appointment ? `Termin von ${appointment.name}` : "Gelöschter Termin"}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {appointment ? (
+            <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
+              <dt className="font-semibold">Name</dt>
+              <dd>{appointment.name}</dd>
+              <dt className="font-semibold">Email</dt>
+              <dd>{appointment.email}</dd>
+              <dt className="font-semibold">Telefon</dt>
+              <dd>{appointment.phone}</dd>
+              <dt className="font-semibold">Datum</dt>
+              <dd>{formatDateDE(appointment.date)}</dd>
+              <dt className="font-semibold">Uhrzeit</dt>
+              <dd>{appointment.time}</dd>
+              <dt className="font-semibold">Leistung</dt>
+              <dd>{appointment.service}</dd>
+              <dt className="font-semibold">Nachricht</dt>
+              <dd className="whitespace-pre-line">{appointment.message || "–"}</dd>
+              <dt className="font-semibold">Status</dt>
+              <dd>
+                <StatusBadge status={appointment.status} />
+              </dd>
+              {appointment.cancellationReason ? (
+                <>
+                  <dt className="font-semibold">Stornierungsgrund</dt>
+                  <dd className="whitespace-pre-line">{appointment.cancellationReason}</dd>
+                </>
+              ) : null}
+              <dt className="font-semibold">E-Mail</dt>
+              <dd>
+                <EmailStateBadge state={appointment.emailState} />
+              </dd>
+              <dt className="font-semibold">Angefragt am</dt>
+              <dd>{formatDateTimeVienna(appointment.createdAt)}</dd>
+            </dl>
+          ) : (
+            <p>Dieser Termin wurde gelöscht; der Verlauf bleibt erhalten.</p>
+          )}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Verlauf</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {audit.length === 0 ? (
+            <p className="text-sm text-muted-foreground">Noch keine Änderungen durch das Team.</p>
+          ) : (
+            <div className="overflow-x-auto">
+              <table className="w-full text-left text-sm">
+                <thead>
+                  <tr className="border-b border-border">
+                    {["Zeitpunkt", "Wer", "Aktion", "Vorher", "Nachher", "Grund"].map((column) => (
+                      <th key={column} scope="col" className="px-3 py-2 font-semibold">
+                        {column}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {audit.map((entry) => (
+                    <tr key={entry.id} className="border-b border-border align-top">
+                      <td className="px-3 py-2 whitespace-nowrap">{formatDateTimeVienna(entry.createdAt)}</td>
+                      <td className="px-3 py-2">{entry.actor}</td>
+                      <td className="px-3 py-2">{actionLabels[entry.action] ?? entry.action}</td>
+                      <td className="px-3 py-2">{entry.oldStatus ?? "–"}</td>
+                      <td className="px-3 py-2">{entry.newStatus ?? "–"}</td>
+                      <td className="px-3 py-2 whitespace-pre-line">{entry.reason ?? "–"}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,197 @@
+import { useState } from "react";
+import { data, Form, Link, useLocation, useNavigation } from "react-router";
+import type { Route } from "./+types/board";
+import { ActionNotice, type AdminActionData } from "~/components/admin/action-result";
+import { CancelDialog, DeleteDialog, NoScriptPanel } from "~/components/admin/appointment-dialogs";
+import { AppointmentTable } from "~/components/admin/appointment-table";
+import { AppointmentTabs, type TabKey } from "~/components/admin/appointment-tabs";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Input, Label } from "~/components/ui/form-controls";
+import { adminOnly } from "~/auth/guard.server";
+import { canTransition } from "~/domain/appointment";
+import { formToObject, readFormData, RequestBodyError } from "~/lib/http.server";
+import {
+  type AdminActionResult,
+  type AdminAppointment,
+  adminMessages,
+  cancelAppointment,
+  confirmAppointment,
+  deleteAppointment,
+  isAdminTab,
+  isAppointmentId,
+  listAppointments,
+  resendLastEmail,
+} from "~/services/admin-appointments.server";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Admin-Board – Happy Car" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export const loader = adminOnly(async ({ request, context }: Route.LoaderArgs) => {
+  const params = new URL(request.url).searchParams;
+  const statusParam = params.get("status") ?? "alle";
+  const tab: TabKey = isAdminTab(statusParam) ? statusParam : "alle";
+  const q = (params.get("q") ?? "").slice(0, 100);
+  const list = await listAppointments(context.db, { tab, q, page: Number(params.get("page")) || 1 });
+  // Without JavaScript the cancel and delete questions are server-rendered panels.
+  const cancelId = params.get("cancel");
+  const deleteId = params.get("delete");
+  const panelItem = list.items.find((item) => item.id === (cancelId ?? deleteId));
+  const panel =
+    panelItem && cancelId && canTransition(panelItem.status, "cancel")
+      ? { kind: "cancel" as const, item: panelItem }
+      : panelItem && deleteId
+        ? { kind: "delete" as const, item: panelItem }
+        : null;
+  return { list, tab, q, panel };
+});
+
+const outcomes = {
+  confirm: { success: adminMessages.confirmed, failure: adminMessages.confirmFailed },
+  cancel: { success: adminMessages.cancelled, failure: adminMessages.cancelFailed },
+  delete: { success: adminMessages.deleted, failure: adminMessages.deleteFailed },
+  resend: { success: adminMessages.resent, failure: adminMessages.resendFailed },
+} as const;
+
+type Intent = keyof typeof outcomes;
+
+function isIntent(value: unknown): value is Intent {
+  return typeof value === "string" && Object.hasOwn(outcomes, value);
+}
+
+export const action = adminOnly(async ({ request, context }: Route.ActionArgs, admin) => {
+  let form: Record<string, string>;
+  try {
+    form = formToObject(await readFormData(request));
+  } catch (error) {
+    if (error instanceof RequestBodyError) {
+      return data<AdminActionData>({ ok: false, intent: "", message: error.message }, { status: error.status });
+    }
+    throw error;
+  }
+  const { intent, id } = form;
+  if (!isIntent(intent)) {
+    return data<AdminActionData>({ ok: false, intent: "", message: "Unbekannte Aktion." }, { status: 400 });
+  }
+  const { success, failure } = outcomes[intent];
+  let result: AdminActionResult;
+  if (!isAppointmentId(id)) {
+    result = { ok: false, status: 404, message: adminMessages.notFound };
+  } else if (intent === "confirm") {
+    result = await confirmAppointment(context.db, { id, admin });
+  } else if (intent === "cancel") {
+    result = await cancelAppointment(context.db, { id, admin, reason: form.reason });
+  } else if (intent === "delete") {
+    result = await deleteAppointment(context.db, { id, admin });
+  } else {
+    result = await resendLastEmail(context.db, id);
+  }
+  if (result.ok) return data<AdminActionData>({ ok: true, intent, ...success });
+  // A blank reason belongs to the field; everything else is 'Fehler' plus why.
+  const answer: AdminActionData =
+    result.status === 400
+      ? { ok: false, intent, message: result.message, field: "reason" }
+      : { ok: false, intent, message: `${failure} ${result.message}` };
+  return data(answer, { status: result.status });
+});
+
+export default function AdminBoard({ loaderData, actionData }: Route.ComponentProps) {
+  const { list, tab, q, panel } = loaderData;
+  const location = useLocation();
+  const navigation = useNavigation();
+  const [cancelTarget, setCancelTarget] = useState<AdminAppointment | null>(null);
+  const [deleteTarget, setDeleteTarget] = useState<AdminAppointment | null>(null);
+
+  const baseParams = { status: tab, q, page: String(list.page) };
+  const href = (params: Record<string, string>) => {
+    const search = new URLSearchParams(Object.entries(params).filter(([, value]) => value && value !== "alle"));
+    if (search.get("page") === "1") search.delete("page");
+    const text = search.toString();
+    return text ? `/admin?${text}` : "/admin";
+  };
+  const hrefWith = (extra: Record<string, string>) => href({ ...baseParams, ...extra });
+  const lastPage = Math.max(1, Math.ceil(list.total / list.pageSize));
+  const loading = navigation.state === "loading" && navigation.location.pathname === location.pathname;
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Terminverwaltung</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <ActionNotice data={actionData} />
+        <Form method="get" role="search" className="flex flex-wrap items-end gap-2">
+          {tab !== "alle" ? <input type="hidden" name="status" value={tab} /> : null}
+          <div className="grid flex-1 gap-2">
+            <Label htmlFor="admin-search">Suche nach Name, E-Mail oder Telefon</Label>
+            <Input id="admin-search" type="search" name="q" defaultValue={q} maxLength={100} />
+          </div>
+          <Button type="submit" variant="secondary">
+            Suchen
+          </Button>
+          {q ? (
+            <Button asChild variant="ghost">
+              <Link to={href({ status: tab })}>Suche zurücksetzen</Link>
+            </Button>
+          ) : null}
+        </Form>
+        {panel ? (
+          <NoScriptPanel
+            kind={panel.kind}
+            item={panel.item}
+            closeHref={href(baseParams)}
+            error={actionData && !actionData.ok && actionData.field ? actionData.message : null}
+          />
+        ) : null}
+        <AppointmentTabs active={tab} counts={list.counts} hrefFor={(next) => href({ status: next, q })}>
+          {loading ? (
+            <p role="status" className="py-8 text-center text-muted-foreground">
+              Lade Termine...
+            </p>
+          ) : (
+            <AppointmentTable
+              items={list.items}
+              hrefWith={hrefWith}
+              onCancel={setCancelTarget}
+              onDelete={setDeleteTarget}
+            />
+          )}
+          {lastPage > 1 ? (
+            <nav aria-label="Seiten" className="mt-4 flex items-center justify-between gap-2 text-sm">
+              {list.page > 1 ? (
+                <Link className="underline" to={hrefWith({ page: String(list.page - 1) })}>
+                  Vorherige Seite
+                </Link>
+              ) : (
+                <span />
+              )}
+              <span>
+                Seite {list.page} von {lastPage} ({list.total} Termine)
+              </span>
+              {list.page < lastPage ? (
+                <Link className="underline" to={hrefWith({ page: String(list.page + 1) })}>
+                  Nächste Seite
+                </Link>
+              ) : (
+                <span />
+              )}
+            </nav>
+          ) : null}
+        </AppointmentTabs>
+        <CancelDialog target={cancelTarget} onClose={() => setCancelTarget(null)} />
+        <DeleteDialog target={deleteTarget} onClose={() => setDeleteTarget(null)} />
+      </CardContent>
+    </Card>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <div role="alert" className="rounded-xl border border-destructive p-6">
+      <h2 className="text-lg font-semibold">Fehler</h2>
+      <p>Termine konnten nicht geladen werden.</p>
+    </div>
+  );
+}

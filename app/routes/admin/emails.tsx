@@ -1,0 +1,100 @@
+import { data, Form, Link } from "react-router";
+import type { Route } from "./+types/emails";
+import { ActionNotice, type AdminActionData } from "~/components/admin/action-result";
+import { EmailStateBadge } from "~/components/admin/status-badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { adminOnly } from "~/auth/guard.server";
+import { formatDateTimeVienna } from "~/lib/format-date-time";
+import { formToObject, readFormData } from "~/lib/http.server";
+import { requeueFailedEmail } from "~/mail/outbox.server";
+import { adminMessages, isAppointmentId } from "~/services/admin-appointments.server";
+import { listUndeliveredEmails } from "~/services/admin-emails.server";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "E-Mails – Admin-Board – Happy Car" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export const loader = adminOnly(async ({ context }: Route.LoaderArgs) => ({
+  emails: await listUndeliveredEmails(context.db),
+}));
+
+/** 'Erneut senden' for one failed e-mail. */
+export const action = adminOnly(async ({ request, context }: Route.ActionArgs) => {
+  const { emailId } = formToObject(await readFormData(request));
+  const requeued = isAppointmentId(emailId) && (await requeueFailedEmail(context.db, emailId));
+  return requeued
+    ? data<AdminActionData>({ ok: true, intent: "resend", ...adminMessages.resent })
+    : data<AdminActionData>({ ok: false, intent: "resend", message: adminMessages.resendFailed }, { status: 409 });
+});
+
+const templateLabels: Record<string, string> = {
+  "booking-received-customer": "Eingangsbestätigung",
+  "booking-received-workshop": "Neue Anfrage (Werkstatt)",
+  "appointment-confirmed": "Terminbestätigung",
+  "appointment-cancelled": "Terminstornierung",
+  "contact-message": "Kontaktnachricht",
+};
+
+export default function AdminEmails({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Nicht zugestellte E-Mails</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <ActionNotice data={actionData} />
+        {loaderData.emails.length === 0 ? (
+          <p className="text-muted-foreground">Keine ausstehenden oder fehlgeschlagenen E-Mails.</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[48rem] text-left text-sm">
+              <thead>
+                <tr className="border-b border-border">
+                  {["Erstellt", "Empfänger", "Art", "Status", "Versuche", "Letzter Fehler", "Aktionen"].map((column) => (
+                    <th key={column} scope="col" className="px-3 py-2 font-semibold">
+                      {column}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {loaderData.emails.map((email) => (
+                  <tr key={email.id} className="border-b border-border align-top">
+                    <td className="px-3 py-2 whitespace-nowrap">{formatDateTimeVienna(email.createdAt)}</td>
+                    <td className="px-3 py-2 break-all">{email.recipient}</td>
+                    <td className="px-3 py-2">
+                      {email.appointmentId ? (
+                        <Link to={`/admin/termine/${email.appointmentId}`} className="underline underline-offset-4">
+                          {templateLabels[email.template] ?? email.template}
+                        </Link>
+                      ) : (
+                        (templateLabels[email.template] ?? email.template)
+                      )}
+                    </td>
+                    <td className="px-3 py-2">
+                      <EmailStateBadge state={email.status} />
+                    </td>
+                    <td className="px-3 py-2">{email.attempts}</td>
+                    <td className="px-3 py-2 break-words">{email.lastError ?? "–"}</td>
+                    <td className="px-3 py-2">
+                      {email.status === "failed" ? (
+                        <Form method="post">
+                          <input type="hidden" name="emailId" value={email.id} />
+                          <Button type="submit" size="sm" variant="secondary">
+                            Erneut senden
+                          </Button>
+                        </Form>
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

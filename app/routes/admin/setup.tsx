@@ -1,0 +1,113 @@
+import { data, Form, Link, redirect } from "react-router";
+import type { Route } from "./+types/setup";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { Input, Label } from "~/components/ui/form-controls";
+import { flashCookie } from "~/auth/flash";
+import { MIN_PASSWORD_LENGTH, passwordMessages } from "~/auth/password-policy";
+import { sessionCookie } from "~/auth/session.server";
+import { formToObject, readFormData, RequestBodyError } from "~/lib/http.server";
+import { accountMessages, completeSetup, isSetupTokenUsable } from "~/services/admin-accounts.server";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Admin-Konto einrichten – Happy Car" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" });
+
+/** The one-time link printed at the first start: /admin-setup?token=… */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const usable = await isSetupTokenUsable(context.db, token, new Date());
+  return data({ token: usable ? token : "", invalidMessage: usable ? null : accountMessages.setupInvalid }, {
+    status: usable ? 200 : 410,
+  });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  let form: Record<string, string>;
+  try {
+    form = formToObject(await readFormData(request));
+  } catch (error) {
+    if (error instanceof RequestBodyError) return data({ error: error.message }, { status: error.status });
+    throw error;
+  }
+  if ((form.password ?? "") !== (form.passwordRepeat ?? "")) {
+    return data({ error: passwordMessages.mismatch }, { status: 400 });
+  }
+  const result = await completeSetup(context.db, {
+    token: form.token ?? "",
+    email: form.email ?? "",
+    displayName: form.displayName,
+    password: form.password ?? "",
+    now: new Date(),
+  });
+  if (!result.ok) return data({ error: result.message }, { status: 400 });
+  const headers = new Headers();
+  headers.append("Set-Cookie", sessionCookie(result.value.sessionId));
+  headers.append("Set-Cookie", flashCookie("login"));
+  throw redirect("/admin", { headers });
+}
+
+export default function AdminSetup({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <main className="flex min-h-screen items-center justify-center px-4 py-12">
+      <Card className="w-full max-w-md">
+        <CardHeader>
+          <h1 className="text-xl font-semibold leading-tight">Admin-Konto einrichten</h1>
+        </CardHeader>
+        <CardContent>
+          {loaderData.invalidMessage ? (
+            <div className="grid gap-4">
+              <p role="alert">{loaderData.invalidMessage}</p>
+              <Link to="/admin-login" className="underline underline-offset-4">
+                Zum Admin-Login
+              </Link>
+            </div>
+          ) : (
+            <Form method="post" className="grid gap-4">
+              <input type="hidden" name="token" value={loaderData.token} />
+              <div className="grid gap-2">
+                <Label htmlFor="setup-email">E-Mail</Label>
+                <Input id="setup-email" name="email" type="email" autoComplete="username" required />
+              </div>
+              <div className="grid gap-2">
+                <Label htmlFor="setup-name">Anzeigename</Label>
+                <Input id="setup-name" name="displayName" autoComplete="name" maxLength={100} />
+              </div>
+              <div className="grid gap-2">
+                <Label htmlFor="setup-password">Passwort (mindestens {MIN_PASSWORD_LENGTH} Zeichen)</Label>
+                <Input
+                  id="setup-password"
+                  name="password"
+                  type="password"
+                  autoComplete="new-password"
+                  minLength={MIN_PASSWORD_LENGTH}
+                  required
+                />
+              </div>
+              <div className="grid gap-2">
+                <Label htmlFor="setup-password-repeat">Passwort wiederholen</Label>
+                <Input
+                  id="setup-password-repeat"
+                  name="passwordRepeat"
+                  type="password"
+                  autoComplete="new-password"
+                  minLength={MIN_PASSWORD_LENGTH}
+                  required
+                />
+              </div>
+              {actionData?.error ? (
+                <p role="alert" className="text-sm font-medium text-destructive">
+                  {actionData.error}
+                </p>
+              ) : null}
+              <Button type="submit">Konto anlegen</Button>
+            </Form>
+          )}
+        </CardContent>
+      </Card>
+    </main>
+  );
+}

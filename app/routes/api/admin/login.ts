@@ -1,0 +1,32 @@
+import type { Route } from "./+types/login";
+import { credentialsSchema, missingCredentialsMessage } from "~/auth/credentials";
+import { login, wrongPasswordMessage } from "~/auth/login.server";
+import { sessionCookie } from "~/auth/session.server";
+import { tooManyAttemptsMessage } from "~/auth/throttle.server";
+import { jsonError, methodNotAllowed, RequestBodyError, readJsonObject } from "~/lib/http.server";
+
+/** POST /api/v1/admin/login {"email","password"} → 204 with the session cookie. */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") methodNotAllowed(["POST"]);
+  let body: Record<string, unknown>;
+  try {
+    body = await readJsonObject(request);
+  } catch (error) {
+    if (error instanceof RequestBodyError) return jsonError(error.status, error.message);
+    throw error;
+  }
+  const credentials = credentialsSchema.safeParse(body);
+  if (!credentials.success) return jsonError(400, missingCredentialsMessage);
+  const result = await login(context.db, { ...credentials.data, ip: context.clientIp });
+  if (result.ok) {
+    return new Response(null, { status: 204, headers: { "Set-Cookie": sessionCookie(result.sessionId) } });
+  }
+  if (result.reason === "throttled") {
+    return jsonError(429, tooManyAttemptsMessage, {}, { "Retry-After": String(result.retryAfterSeconds) });
+  }
+  return jsonError(401, wrongPasswordMessage);
+}
+
+export function loader() {
+  methodNotAllowed(["POST"]);
+}

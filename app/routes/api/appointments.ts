@@ -1,0 +1,48 @@
+import crypto from "node:crypto";
+import type { Route } from "./+types/appointments";
+import { jsonError, methodNotAllowed, readJsonObject, RequestBodyError } from "~/lib/http.server";
+import { logger } from "~/lib/logger.server";
+import { bookingConfigFromEnv, bookingResultStatus, requestAppointment } from "~/services/booking.server";
+
+export const BOOKING_FAILED_MESSAGE = "Ein Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.";
+
+export function loader() {
+  methodNotAllowed(["POST"]);
+}
+
+/** POST /api/v1/appointments – a customer's appointment request (docs/api.md). */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") methodNotAllowed(["POST"]);
+  let input: Record<string, unknown>;
+  try {
+    input = await readJsonObject(request);
+  } catch (error) {
+    if (error instanceof RequestBodyError) return jsonError(error.status, error.message);
+    throw error;
+  }
+  try {
+    const result = await requestAppointment(context.db, input, {
+      now: new Date(),
+      clientIp: context.clientIp,
+      config: bookingConfigFromEnv(),
+    });
+    const status = bookingResultStatus[result.kind];
+    switch (result.kind) {
+      case "created":
+        return Response.json({ id: result.id, status: "beantragt" }, { status });
+      case "honeypot":
+        return Response.json({ id: crypto.randomUUID(), status: "beantragt" }, { status });
+      case "invalid":
+        return jsonError(status, result.error, { fields: result.fields });
+      case "rate-limited":
+        return jsonError(status, result.error, {}, { "Retry-After": String(result.retryAfterSeconds) });
+      case "slot-taken":
+      case "too-many-open":
+        // `code` lets a client tell a taken slot (refresh the times) from the per-address limit.
+        return Response.json({ error: result.error, code: result.kind }, { status });
+    }
+  } catch (error) {
+    logger.error({ err: error, requestId: context.requestId }, "booking failed");
+    return jsonError(500, BOOKING_FAILED_MESSAGE);
+  }
+}

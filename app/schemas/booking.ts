@@ -1,0 +1,138 @@
+import { z } from "zod";
+import { bookableServices } from "~/config/site";
+import { isCalendarDate } from "~/domain/calendar-date";
+
+/**
+ * The one booking schema: the browser checks the form with it before sending,
+ * the server validates every request (form post or JSON) with it again.
+ */
+export const MISSING_FIELDS_MESSAGE = "Bitte füllen Sie alle Pflichtfelder aus.";
+export const INVALID_FIELDS_MESSAGE = "Bitte überprüfen Sie Ihre Eingaben.";
+
+/** The field a bot fills and a person never sees. */
+export const HONEYPOT_FIELD = "website";
+
+export const bookingFields = ["name", "email", "phone", "service", "date", "time", "message"] as const;
+export type BookingField = (typeof bookingFields)[number];
+export const requiredBookingFields = ["name", "email", "phone", "service", "date", "time"] as const;
+
+const messages = {
+  name: { missing: "Bitte geben Sie Ihren Namen an." },
+  email: { missing: "Bitte geben Sie Ihre E-Mail-Adresse an." },
+  phone: { missing: "Bitte geben Sie Ihre Telefonnummer an." },
+  service: { missing: "Bitte wählen Sie eine Leistung aus." },
+  date: { missing: "Bitte wählen Sie ein Datum aus." },
+  time: { missing: "Bitte wählen Sie eine Uhrzeit aus." },
+} satisfies Record<(typeof requiredBookingFields)[number], { missing: string }>;
+
+// C0 and C1 control characters; a line feed survives in the free-text message.
+const CONTROL_CHARACTERS = /[\u0000-\u0009\u000B-\u001F\u007F-\u009F]/g;
+
+/** Strips control characters (line breaks too, unless `multiline`) and surrounding whitespace. */
+export function cleanText(value: string, multiline = false): string {
+  const normalised = value.replace(/\r\n?/g, "\n").replace(CONTROL_CHARACTERS, "");
+  return (multiline ? normalised : normalised.replace(/\n/g, " ")).trim();
+}
+
+function cleaned(multiline = false) {
+  return (value: unknown) => (value == null ? "" : typeof value === "string" ? cleanText(value, multiline) : value);
+}
+
+function required(field: keyof typeof messages) {
+  const missing = messages[field].missing;
+  return z.string({ error: missing }).min(1, missing);
+}
+
+const PHONE_CHARACTERS = /^\+?[0-9 /()-]+$/;
+
+export const bookingSchema = z.object({
+  name: z.preprocess(
+    cleaned(),
+    required("name")
+      .min(2, "Der Name muss mindestens 2 Zeichen lang sein.")
+      .max(100, "Der Name darf höchstens 100 Zeichen lang sein."),
+  ),
+  email: z.preprocess(
+    cleaned(),
+    required("email")
+      .max(254, "Die E-Mail-Adresse darf höchstens 254 Zeichen lang sein.")
+      .regex(z.regexes.email, "Bitte geben Sie eine gültige E-Mail-Adresse an."),
+  ),
+  phone: z.preprocess(
+    cleaned(),
+    required("phone").refine(
+      (value) => {
+        const digits = value.replace(/\D/g, "").length;
+        return PHONE_CHARACTERS.test(value) && digits >= 6 && digits <= 20;
+      },
+      "Bitte geben Sie eine gültige Telefonnummer an (6 bis 20 Ziffern; erlaubt sind auch +, Leerzeichen, /, - und Klammern).",
+    ),
+  ),
+  service: z.preprocess(
+    cleaned(),
+    required("service").refine(
+      (value) => bookableServices.includes(value),
+      "Bitte wählen Sie eine der angebotenen Leistungen aus.",
+    ),
+  ),
+  date: z.preprocess(
+    cleaned(),
+    required("date").refine(isCalendarDate, "Bitte geben Sie ein gültiges Datum an (JJJJ-MM-TT)."),
+  ),
+  time: z.preprocess(
+    cleaned(),
+    required("time").regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, "Bitte geben Sie eine gültige Uhrzeit an (HH:MM)."),
+  ),
+  message: z.preprocess(
+    cleaned(true),
+    z
+      .string({ error: "Die Nachricht muss ein Text sein." })
+      .max(2000, "Die Nachricht darf höchstens 2000 Zeichen lang sein.")
+      .transform((value) => (value === "" ? null : value)),
+  ),
+});
+
+export type BookingInput = z.output<typeof bookingSchema>;
+
+export type FieldErrors = Partial<Record<BookingField, string>>;
+
+export type BookingValidation =
+  | { ok: true; data: BookingInput }
+  | { ok: false; error: string; fields: FieldErrors; missingRequired: boolean };
+
+/** Validates untrusted input; one German message per field, the first problem wins. */
+export function validateBooking(input: Record<string, unknown>): BookingValidation {
+  const result = bookingSchema.safeParse(input);
+  if (result.success) return { ok: true, data: result.data };
+  const fields: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as BookingField;
+    fields[field] ??= issue.message;
+  }
+  const missingRequired = requiredBookingFields.some((field) => fields[field] === messages[field].missing);
+  return {
+    ok: false,
+    error: missingRequired ? MISSING_FIELDS_MESSAGE : INVALID_FIELDS_MESSAGE,
+    fields,
+    missingRequired,
+  };
+}
+
+/** The HTML form's field names (the seed's booking-name, booking-email, …). */
+export const bookingFormNames: Record<BookingField | typeof HONEYPOT_FIELD, string> = {
+  name: "booking-name",
+  email: "booking-email",
+  phone: "booking-phone",
+  service: "booking-service",
+  date: "booking-date",
+  time: "booking-time",
+  message: "booking-message",
+  website: "booking-website",
+};
+
+/** A posted form (booking-name, …) → the API's field names (name, …). */
+export function bookingInputFromForm(form: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(bookingFormNames).map(([field, formName]) => [field, form[formName] ?? ""]),
+  );
+}

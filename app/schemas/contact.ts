@@ -1,0 +1,159 @@
+import { z } from "zod";
+import { cleanText, HONEYPOT_FIELD, INVALID_FIELDS_MESSAGE, MISSING_FIELDS_MESSAGE } from "./booking";
+
+/**
+ * The contact forms' one schema, in the booking schema's style: the browser
+ * checks the form with it before sending, the server validates every request
+ * (form post or JSON) with it again. Two variants: the short form on the home
+ * page (name, e-mail, message) and the full form on /kontakt (first and last
+ * name, e-mail, phone, subject, message).
+ */
+export { HONEYPOT_FIELD };
+
+export type ContactVariant = "short" | "full";
+
+export const contactFields = ["name", "firstName", "lastName", "email", "phone", "subject", "message"] as const;
+export type ContactField = (typeof contactFields)[number];
+
+export const MESSAGE_MAX_LENGTH = 5000;
+
+/** Texts of the answers, shared by the form (toasts) and the server. */
+export const CONTACT_SENT_TITLE = "Nachricht gesendet";
+export const CONTACT_SENT_MESSAGE = "Vielen Dank für Ihre Nachricht. Wir melden uns so bald wie möglich bei Ihnen.";
+export const CONTACT_RATE_LIMITED_MESSAGE =
+  "Sie haben in kurzer Zeit zu viele Nachrichten gesendet. Bitte versuchen Sie es in einigen Minuten erneut.";
+export const CONTACT_FAILED_MESSAGE = "Ein Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.";
+
+const missing = {
+  name: "Bitte geben Sie Ihren Namen an.",
+  firstName: "Bitte geben Sie Ihren Vornamen an.",
+  lastName: "Bitte geben Sie Ihren Nachnamen an.",
+  email: "Bitte geben Sie Ihre E-Mail-Adresse an.",
+  message: "Bitte geben Sie eine Nachricht ein.",
+} as const;
+
+const PHONE_CHARACTERS = /^\+?[0-9 /()-]+$/;
+
+function text(multiline = false) {
+  return (value: unknown) => (value == null ? "" : typeof value === "string" ? cleanText(value, multiline) : value);
+}
+
+function requiredText(field: keyof typeof missing, max: number, tooLong: string, multiline = false) {
+  return z.preprocess(text(multiline), z.string({ error: missing[field] }).min(1, missing[field]).max(max, tooLong));
+}
+
+const email = z.preprocess(
+  text(),
+  z
+    .string({ error: missing.email })
+    .min(1, missing.email)
+    .max(254, "Die E-Mail-Adresse darf höchstens 254 Zeichen lang sein.")
+    .regex(z.regexes.email, "Bitte geben Sie eine gültige E-Mail-Adresse an."),
+);
+
+const message = requiredText(
+  "message",
+  MESSAGE_MAX_LENGTH,
+  `Die Nachricht darf höchstens ${MESSAGE_MAX_LENGTH} Zeichen lang sein.`,
+  true,
+);
+
+const optionalPhone = z.preprocess(
+  text(),
+  z
+    .string({ error: "Die Telefonnummer muss ein Text sein." })
+    .refine((value) => {
+      if (value === "") return true;
+      const digits = value.replace(/\D/g, "").length;
+      return PHONE_CHARACTERS.test(value) && digits >= 6 && digits <= 20;
+    }, "Bitte geben Sie eine gültige Telefonnummer an (6 bis 20 Ziffern; erlaubt sind auch +, Leerzeichen, /, - und Klammern).")
+    .transform((value) => (value === "" ? null : value)),
+);
+
+const optionalSubject = z.preprocess(
+  text(),
+  z
+    .string({ error: "Der Betreff muss ein Text sein." })
+    .max(150, "Der Betreff darf höchstens 150 Zeichen lang sein.")
+    .transform((value) => (value === "" ? null : value)),
+);
+
+const shortSchema = z.object({
+  name: requiredText("name", 100, "Der Name darf höchstens 100 Zeichen lang sein."),
+  email,
+  message,
+});
+
+const fullSchema = z.object({
+  firstName: requiredText("firstName", 60, "Der Vorname darf höchstens 60 Zeichen lang sein."),
+  lastName: requiredText("lastName", 60, "Der Nachname darf höchstens 60 Zeichen lang sein."),
+  email,
+  phone: optionalPhone,
+  subject: optionalSubject,
+  message,
+});
+
+/** What is stored and e-mailed: one name, optional phone and subject. */
+export type ContactMessageInput = {
+  name: string;
+  email: string;
+  phone: string | null;
+  subject: string | null;
+  message: string;
+};
+
+export type ContactFieldErrors = Partial<Record<ContactField, string>>;
+
+export type ContactValidation =
+  | { ok: true; data: ContactMessageInput }
+  | { ok: false; error: string; fields: ContactFieldErrors; missingRequired: boolean };
+
+/** JSON without firstName/lastName is the short form. */
+export function contactVariantOf(input: Record<string, unknown>): ContactVariant {
+  return "firstName" in input || "lastName" in input ? "full" : "short";
+}
+
+/** Validates untrusted input; one German message per field, the first problem wins. */
+export function validateContact(input: Record<string, unknown>, variant = contactVariantOf(input)): ContactValidation {
+  const result = variant === "full" ? fullSchema.safeParse(input) : shortSchema.safeParse(input);
+  if (result.success) {
+    const data = result.data;
+    return {
+      ok: true,
+      data:
+        "firstName" in data
+          ? { name: `${data.firstName} ${data.lastName}`, email: data.email, phone: data.phone, subject: data.subject, message: data.message }
+          : { name: data.name, email: data.email, phone: null, subject: null, message: data.message },
+    };
+  }
+  const fields: ContactFieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as ContactField;
+    fields[field] ??= issue.message;
+  }
+  const missingRequired = Object.entries(fields).some(
+    ([field, text]) => missing[field as keyof typeof missing] === text,
+  );
+  return { ok: false, error: missingRequired ? MISSING_FIELDS_MESSAGE : INVALID_FIELDS_MESSAGE, fields, missingRequired };
+}
+
+/** The HTML form's field names; the API uses the plain names (name, firstName, …). */
+export const contactFormNames: Record<ContactField | typeof HONEYPOT_FIELD, string> = {
+  name: "contact-name",
+  firstName: "contact-first-name",
+  lastName: "contact-last-name",
+  email: "contact-email",
+  phone: "contact-phone",
+  subject: "contact-subject",
+  message: "contact-message",
+  website: "contact-website",
+};
+
+/** A posted form → the API's field names, only the fields of its variant. */
+export function contactInputFromForm(form: Record<string, string>, variant: ContactVariant): Record<string, string> {
+  const fields: Array<ContactField | typeof HONEYPOT_FIELD> =
+    variant === "full"
+      ? ["firstName", "lastName", "email", "phone", "subject", "message", HONEYPOT_FIELD]
+      : ["name", "email", "message", HONEYPOT_FIELD];
+  return Object.fromEntries(fields.map((field) => [field, form[contactFormNames[field]] ?? ""]));
+}

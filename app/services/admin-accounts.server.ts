@@ -1,0 +1,181 @@
+import crypto from "node:crypto";
+import { and, count, eq, gt, isNull, sql } from "drizzle-orm";
+import { z } from "zod";
+import { passwordProblem } from "~/auth/password-policy";
+import { hashPassword } from "~/auth/password.server";
+import { createSession, revokeAllSessions } from "~/auth/session.server";
+import type { Database, Executor } from "~/db/client.server";
+import { adminUsers, setupTokens } from "~/db/schema";
+
+/** Admin accounts: owner and staff, created by the CLI, the first start or the setup link. */
+export type AccountResult<T> = { ok: true; value: T } | { ok: false; message: string };
+
+export const accountMessages = {
+  invalidEmail: "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
+  exists: "Ein Konto mit dieser E-Mail-Adresse existiert bereits.",
+  unknown: "Es gibt kein Konto mit dieser E-Mail-Adresse.",
+  setupInvalid: "Der Einrichtungslink ist ungültig, abgelaufen oder wurde bereits verwendet.",
+  setupDone: "Es gibt bereits ein Admin-Konto. Bitte melden Sie sich an.",
+} as const;
+
+const SETUP_TOKEN_TTL_MS = 60 * 60_000;
+
+const emailSchema = z.email().max(254);
+
+function normaliseEmail(email: string): string | null {
+  const trimmed = email.trim().toLowerCase();
+  return emailSchema.safeParse(trimmed).success ? trimmed : null;
+}
+
+export async function countAdmins(db: Executor): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(adminUsers);
+  return row?.n ?? 0;
+}
+
+export async function listAdmins(db: Executor) {
+  return db
+    .select({
+      email: adminUsers.email,
+      displayName: adminUsers.displayName,
+      createdAt: adminUsers.createdAt,
+      lastLoginAt: adminUsers.lastLoginAt,
+    })
+    .from(adminUsers)
+    .orderBy(adminUsers.createdAt);
+}
+
+type NewAdmin = { email: string; password: string; displayName?: string };
+
+/** Validates, hashes and inserts; usable inside a transaction. */
+export async function createAdmin(db: Executor, input: NewAdmin): Promise<AccountResult<{ id: string; email: string }>> {
+  const email = normaliseEmail(input.email);
+  if (!email) return { ok: false, message: accountMessages.invalidEmail };
+  const problem = passwordProblem(input.password);
+  if (problem) return { ok: false, message: problem };
+  const passwordHash = await hashPassword(input.password);
+  const [row] = await db
+    .insert(adminUsers)
+    .values({ email, displayName: input.displayName?.trim() || email, passwordHash })
+    .onConflictDoNothing()
+    .returning({ id: adminUsers.id, email: adminUsers.email });
+  return row ? { ok: true, value: row } : { ok: false, message: accountMessages.exists };
+}
+
+/** A new password ends every session of the account. */
+export async function resetAdminPassword(
+  db: Database,
+  input: { email: string; password: string },
+): Promise<AccountResult<{ id: string }>> {
+  const problem = passwordProblem(input.password);
+  if (problem) return { ok: false, message: problem };
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(adminUsers)
+      .set({ passwordHash })
+      .where(eq(sql`lower(${adminUsers.email})`, input.email.trim().toLowerCase()))
+      .returning({ id: adminUsers.id });
+    if (!row) return { ok: false, message: accountMessages.unknown };
+    await revokeAllSessions(tx, row.id);
+    return { ok: true, value: row };
+  });
+}
+
+function hashToken(token: string): string {
+  return crypto.createHash("sha256").update(token).digest("hex");
+}
+
+export async function createSetupToken(db: Executor, now: Date): Promise<string> {
+  const token = crypto.randomBytes(32).toString("base64url");
+  await db.insert(setupTokens).values({
+    tokenHash: hashToken(token),
+    expiresAt: new Date(now.getTime() + SETUP_TOKEN_TTL_MS),
+    createdAt: now,
+  });
+  return token;
+}
+
+export async function isSetupTokenUsable(db: Executor, token: string, now: Date): Promise<boolean> {
+  if (!token || (await countAdmins(db)) > 0) return false;
+  const [row] = await db
+    .select({ tokenHash: setupTokens.tokenHash })
+    .from(setupTokens)
+    .where(and(eq(setupTokens.tokenHash, hashToken(token)), isNull(setupTokens.usedAt), gt(setupTokens.expiresAt, now)));
+  return row !== undefined;
+}
+
+/**
+ * Spends the one-time token and creates the first account in one transaction,
+ * then logs the new owner in. The token is taken with a conditional update, so
+ * two tabs using the same link cannot both succeed.
+ */
+export async function completeSetup(
+  db: Database,
+  input: NewAdmin & { token: string; now: Date },
+): Promise<AccountResult<{ sessionId: string }>> {
+  // Checked before the token is spent, so a typo does not burn the link.
+  if (!normaliseEmail(input.email)) return { ok: false, message: accountMessages.invalidEmail };
+  const problem = passwordProblem(input.password);
+  if (problem) return { ok: false, message: problem };
+  return db.transaction(async (tx): Promise<AccountResult<{ sessionId: string }>> => {
+    if ((await countAdmins(tx)) > 0) return { ok: false, message: accountMessages.setupDone };
+    const [spent] = await tx
+      .update(setupTokens)
+      .set({ usedAt: input.now })
+      .where(
+        and(
+          eq(setupTokens.tokenHash, hashToken(input.token)),
+          isNull(setupTokens.usedAt),
+          gt(setupTokens.expiresAt, input.now),
+        ),
+      )
+      .returning({ tokenHash: setupTokens.tokenHash });
+    if (!spent) return { ok: false, message: accountMessages.setupInvalid };
+    const created = await createAdmin(tx, input);
+    if (!created.ok) return created;
+    return { ok: true, value: { sessionId: await createSession(tx, created.value.id, input.now) } };
+  });
+}
+
+export type BootstrapOutcome =
+  | { kind: "exists" }
+  | { kind: "created"; email: string }
+  | { kind: "setup-link"; url: string }
+  | { kind: "invalid"; message: string };
+
+/**
+ * First start: with ADMIN_EMAIL and ADMIN_PASSWORD set, create that account;
+ * without them, hand out a one-time setup link (printed once by server.ts).
+ */
+export async function bootstrapAdmin(
+  db: Database,
+  input: { adminEmail?: string; adminPassword?: string; origin: string; now?: Date },
+): Promise<BootstrapOutcome> {
+  if ((await countAdmins(db)) > 0) return { kind: "exists" };
+  if (input.adminEmail && input.adminPassword) {
+    const created = await createAdmin(db, { email: input.adminEmail, password: input.adminPassword });
+    if (created.ok) return { kind: "created", email: created.value.email };
+    if ((await countAdmins(db)) > 0) return { kind: "exists" };
+    return { kind: "invalid", message: created.message };
+  }
+  const token = await createSetupToken(db, input.now ?? new Date());
+  return { kind: "setup-link", url: `${input.origin}/admin-setup?token=${token}` };
+}
+
+/** Runs the first-start bootstrap and says what happened in one log line (server.ts). */
+export async function announceAdminBootstrap(
+  db: Database,
+  config: { ADMIN_EMAIL?: string; ADMIN_PASSWORD?: string; PUBLIC_URL?: string; PORT: number },
+  log: { info(message: string): void; warn(message: string): void },
+): Promise<void> {
+  const outcome = await bootstrapAdmin(db, {
+    adminEmail: config.ADMIN_EMAIL,
+    adminPassword: config.ADMIN_PASSWORD,
+    origin: config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : `http://localhost:${config.PORT}`,
+  });
+  if (outcome.kind === "created") log.info("Admin-Konto aus ADMIN_EMAIL/ADMIN_PASSWORD angelegt.");
+  if (outcome.kind === "invalid") log.warn(`ADMIN_PASSWORD abgelehnt: ${outcome.message}`);
+  if (outcome.kind === "setup-link") {
+    log.warn(`Noch kein Admin-Konto. Einmaliger Einrichtungslink (1 Stunde gültig): ${outcome.url}`);
+  }
+}

@@ -1,0 +1,334 @@
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
+import type { AdminIdentity } from "~/auth/session.server";
+import type { Database, Executor } from "~/db/client.server";
+import { appointments, auditLog, emailOutbox } from "~/db/schema";
+import {
+  type AppointmentAction,
+  type AppointmentStatus,
+  appointmentStatuses,
+  canTransition,
+  nextStatus,
+} from "~/domain/appointment";
+import { formatDateDE } from "~/lib/format-date";
+import {
+  type EmailStatus,
+  enqueueEmail,
+  lastEmailStateByAppointment,
+  requeueFailedEmail,
+} from "~/mail/outbox.server";
+
+/** The admin board's use-cases: list, confirm, cancel, delete, details, resend. */
+
+export const PAGE_SIZE = 50;
+
+export const adminTabs = ["alle", ...appointmentStatuses] as const;
+export type AdminTab = (typeof adminTabs)[number];
+
+export const adminMessages = {
+  confirmed: { title: "Termin bestätigt", description: "Der Termin wurde bestätigt und eine Bestätigungs-Email wurde versendet." },
+  cancelled: { title: "Termin storniert", description: "Der Termin wurde storniert und eine Absage-Email wurde versendet." },
+  deleted: { title: "Termin gelöscht", description: "Der Termin wurde erfolgreich gelöscht." },
+  resent: { title: "E-Mail wird erneut gesendet", description: "Die E-Mail wurde wieder in die Warteschlange gestellt." },
+  confirmFailed: "Termin konnte nicht bestätigt werden.",
+  cancelFailed: "Termin konnte nicht storniert werden.",
+  deleteFailed: "Termin konnte nicht gelöscht werden.",
+  resendFailed: "Die E-Mail konnte nicht erneut gesendet werden.",
+  reasonRequired: "Bitte geben Sie einen Stornierungsgrund an.",
+  reasonTooLong: "Der Stornierungsgrund darf höchstens 1000 Zeichen lang sein.",
+  notFound: "Der Termin existiert nicht (mehr).",
+  conflict: "Der Termin wurde inzwischen bereits von jemand anderem bearbeitet.",
+} as const;
+
+export const MAX_REASON_LENGTH = 1000;
+
+export type AdminAppointment = {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  date: string;
+  time: string;
+  service: string;
+  message: string | null;
+  status: AppointmentStatus;
+  cancellationReason: string | null;
+  createdAt: string;
+  /** State of the newest e-mail to the customer; null when none was queued. */
+  emailState: EmailStatus | null;
+};
+
+export type AppointmentList = {
+  items: AdminAppointment[];
+  counts: Record<AdminTab, number>;
+  page: number;
+  pageSize: number;
+  total: number;
+};
+
+const columns = {
+  id: appointments.id,
+  name: appointments.name,
+  email: appointments.email,
+  phone: appointments.phone,
+  date: appointments.date,
+  time: appointments.time,
+  service: appointments.service,
+  message: appointments.message,
+  status: appointments.status,
+  cancellationReason: appointments.cancellationReason,
+  createdAt: appointments.createdAt,
+};
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/** Name, e-mail or phone contain the text; phone also ignoring spaces, slashes and dashes. */
+function searchCondition(query: string): SQL | undefined {
+  const text = query.trim().slice(0, 100);
+  if (!text) return undefined;
+  const pattern = `%${escapeLike(text)}%`;
+  const conditions = [
+    ilike(appointments.name, pattern),
+    ilike(appointments.email, pattern),
+    ilike(appointments.phone, pattern),
+  ];
+  const digits = text.replace(/\D/g, "");
+  if (digits.length >= 3 && /^[\d\s+()/.-]+$/.test(text)) {
+    conditions.push(sql`regexp_replace(${appointments.phone}, '[^0-9]', '', 'g') like ${`%${digits}%`}`);
+  }
+  return or(...conditions);
+}
+
+export async function listAppointments(
+  db: Executor,
+  input: { tab?: AdminTab; q?: string; page?: number },
+): Promise<AppointmentList> {
+  const tab = input.tab ?? "alle";
+  const search = searchCondition(input.q ?? "");
+  const countRows = await db
+    .select({ status: appointments.status, n: count() })
+    .from(appointments)
+    .where(search)
+    .groupBy(appointments.status);
+  const counts: Record<AdminTab, number> = { alle: 0, beantragt: 0, bestätigt: 0, storniert: 0 };
+  for (const row of countRows) {
+    counts[row.status] = row.n;
+    counts.alle += row.n;
+  }
+  const total = counts[tab];
+  const lastPage = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const page = Math.min(Math.max(1, Math.trunc(input.page ?? 1) || 1), lastPage);
+  const rows = await db
+    .select(columns)
+    .from(appointments)
+    .where(and(search, tab === "alle" ? undefined : eq(appointments.status, tab)))
+    .orderBy(asc(appointments.date), asc(appointments.time), asc(appointments.createdAt), asc(appointments.id))
+    .limit(PAGE_SIZE)
+    .offset((page - 1) * PAGE_SIZE);
+  const emailStates = await lastEmailStateByAppointment(
+    db,
+    rows.map((row) => row.id),
+  );
+  return {
+    items: rows.map((row) => ({
+      ...row,
+      createdAt: row.createdAt.toISOString(),
+      emailState: emailStates.get(row.id) ?? null,
+    })),
+    counts,
+    page,
+    pageSize: PAGE_SIZE,
+    total,
+  };
+}
+
+export type AdminActionResult =
+  | { ok: true; status?: AppointmentStatus }
+  | { ok: false; status: 400 | 404 | 409; message: string };
+
+type StatusChange = { id: string; admin: AdminIdentity; now?: Date };
+
+/** Statuses from which the table in app/domain/appointment.ts allows `action`. */
+function statusesAllowing(action: AppointmentAction): AppointmentStatus[] {
+  return appointmentStatuses.filter((status) => canTransition(status, action));
+}
+
+async function writeAudit(
+  tx: Executor,
+  entry: {
+    appointmentId: string;
+    admin: AdminIdentity;
+    action: AppointmentAction;
+    oldStatus: AppointmentStatus;
+    newStatus: AppointmentStatus | null;
+    reason?: string;
+    now: Date;
+  },
+) {
+  await tx.insert(auditLog).values({
+    appointmentId: entry.appointmentId,
+    adminUserId: entry.admin.id,
+    actor: entry.admin.email,
+    action: entry.action,
+    oldStatus: entry.oldStatus,
+    newStatus: entry.newStatus,
+    reason: entry.reason ?? null,
+    createdAt: entry.now,
+  });
+}
+
+/** No row changed: the appointment is gone (404) or no longer in a status that allows the action (409). */
+async function missOutcome(tx: Executor, id: string): Promise<AdminActionResult> {
+  const [row] = await tx.select({ id: appointments.id }).from(appointments).where(eq(appointments.id, id));
+  return row
+    ? { ok: false, status: 409, message: adminMessages.conflict }
+    : { ok: false, status: 404, message: adminMessages.notFound };
+}
+
+/**
+ * Confirm or cancel: one conditional update (`… WHERE id = ? AND status IN
+ * (allowed)`), so of two admins acting at once exactly one changes the row and
+ * queues the e-mail; the other gets 409. E-mail and audit row share the transaction.
+ */
+async function changeStatus(
+  db: Database,
+  action: "confirm" | "cancel",
+  { id, admin, now = new Date() }: StatusChange,
+  reason?: string,
+): Promise<AdminActionResult> {
+  const from = statusesAllowing(action);
+  return db.transaction(async (tx): Promise<AdminActionResult> => {
+    const [before] = await tx
+      .select({ status: appointments.status })
+      .from(appointments)
+      .where(eq(appointments.id, id));
+    if (!before) return { ok: false, status: 404, message: adminMessages.notFound };
+    if (!canTransition(before.status, action)) return { ok: false, status: 409, message: adminMessages.conflict };
+    const newStatus = nextStatus(before.status, action)!;
+    const [row] = await tx
+      .update(appointments)
+      .set({
+        status: newStatus,
+        updatedAt: now,
+        ...(action === "cancel" ? { cancellationReason: reason } : {}),
+      })
+      .where(and(eq(appointments.id, id), inArray(appointments.status, from)))
+      .returning();
+    if (!row) return missOutcome(tx, id);
+    const params = {
+      name: row.name,
+      email: row.email,
+      datum: formatDateDE(row.date),
+      uhrzeit: row.time,
+      leistung: row.service,
+    };
+    await enqueueEmail(
+      tx,
+      action === "confirm"
+        ? {
+            recipient: row.email,
+            template: "appointment-confirmed",
+            params: { ...params, title: "Terminbestätigung" },
+            appointmentId: row.id,
+          }
+        : {
+            recipient: row.email,
+            template: "appointment-cancelled",
+            params: { ...params, title: "Terminstornierung", grund: reason ?? "" },
+            appointmentId: row.id,
+          },
+    );
+    await writeAudit(tx, { appointmentId: id, admin, action, oldStatus: before.status, newStatus, reason, now });
+    return { ok: true, status: newStatus };
+  });
+}
+
+export function confirmAppointment(db: Database, input: StatusChange): Promise<AdminActionResult> {
+  return changeStatus(db, "confirm", input);
+}
+
+/** A blank reason is refused (400) before anything changes. */
+export function cancelAppointment(
+  db: Database,
+  input: StatusChange & { reason: unknown },
+): Promise<AdminActionResult> {
+  const reason = typeof input.reason === "string" ? input.reason.trim() : "";
+  if (!reason) return Promise.resolve({ ok: false, status: 400, message: adminMessages.reasonRequired });
+  if (reason.length > MAX_REASON_LENGTH) {
+    return Promise.resolve({ ok: false, status: 400, message: adminMessages.reasonTooLong });
+  }
+  return changeStatus(db, "cancel", input, reason);
+}
+
+/** Deleting is allowed in every status; the audit trail keeps who deleted what. */
+export async function deleteAppointment(db: Database, { id, admin, now = new Date() }: StatusChange) {
+  return db.transaction(async (tx): Promise<AdminActionResult> => {
+    const [row] = await tx
+      .delete(appointments)
+      .where(eq(appointments.id, id))
+      .returning({ status: appointments.status });
+    if (!row) return { ok: false, status: 404, message: adminMessages.notFound };
+    await writeAudit(tx, { appointmentId: id, admin, action: "delete", oldStatus: row.status, newStatus: null, now });
+    return { ok: true };
+  });
+}
+
+/** 'Erneut senden': requeues the appointment's newest customer e-mail if it failed. */
+export async function resendLastEmail(db: Database, appointmentId: string): Promise<AdminActionResult> {
+  const [last] = await db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.appointmentId, appointmentId), ne(emailOutbox.template, "booking-received-workshop")))
+    .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
+    .limit(1);
+  if (!last) return { ok: false, status: 404, message: adminMessages.resendFailed };
+  return (await requeueFailedEmail(db, last.id))
+    ? { ok: true }
+    : { ok: false, status: 409, message: adminMessages.resendFailed };
+}
+
+export type AuditEntry = {
+  id: number;
+  actor: string;
+  action: string;
+  oldStatus: string | null;
+  newStatus: string | null;
+  reason: string | null;
+  createdAt: string;
+};
+
+/** One appointment with its audit trail (newest first); the trail outlives a deletion. */
+export async function appointmentDetails(db: Executor, id: string) {
+  const [row] = await db.select(columns).from(appointments).where(eq(appointments.id, id));
+  const trail = await db
+    .select({
+      id: auditLog.id,
+      actor: auditLog.actor,
+      action: auditLog.action,
+      oldStatus: auditLog.oldStatus,
+      newStatus: auditLog.newStatus,
+      reason: auditLog.reason,
+      createdAt: auditLog.createdAt,
+    })
+    .from(auditLog)
+    .where(eq(auditLog.appointmentId, id))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id));
+  if (!row && trail.length === 0) return null;
+  const emailStates = row ? await lastEmailStateByAppointment(db, [id]) : new Map<string, EmailStatus>();
+  return {
+    appointment: row
+      ? { ...row, createdAt: row.createdAt.toISOString(), emailState: emailStates.get(id) ?? null }
+      : null,
+    audit: trail.map((entry): AuditEntry => ({ ...entry, createdAt: entry.createdAt.toISOString() })),
+  };
+}
+
+export function isAdminTab(value: unknown): value is AdminTab {
+  return typeof value === "string" && (adminTabs as readonly string[]).includes(value);
+}
+
+/** A uuid check before querying: a malformed id is simply "not found". */
+export function isAppointmentId(value: unknown): value is string {
+  return typeof value === "string" && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}

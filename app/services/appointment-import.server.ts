@@ -1,0 +1,127 @@
+import crypto from "node:crypto";
+import { parse as parseCsv } from "csv-parse/sync";
+import { z } from "zod";
+import type { Executor } from "~/db/client.server";
+import { appointments } from "~/db/schema";
+import { appointmentStatuses } from "~/domain/appointment";
+import { parseIsoDate } from "~/lib/format-date";
+
+/**
+ * Moving in from the old system: a CSV or JSON export of the seed's
+ * `appointments` table (columns id, name, email, phone, date, time, service,
+ * message, status, cancellation_reason, created_at). Rows whose id already
+ * exists are skipped, so an import can be repeated safely.
+ */
+export type ImportReport = {
+  imported: number;
+  skipped: number;
+  rejected: { row: number; reason: string }[];
+};
+
+type NewAppointment = typeof appointments.$inferInsert;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The old backend may have used numbers as ids: map them to a stable uuid, so a re-import still skips them. */
+function importId(raw: string): string {
+  if (UUID.test(raw)) return raw.toLowerCase();
+  const hex = crypto.createHash("sha1").update(`happy-car-import:${raw}`).digest("hex");
+  const variant = ((Number.parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+const text = z.preprocess((value) => (value === null || value === undefined ? "" : String(value)), z.string());
+const required = (label: string) => text.pipe(z.string().trim().min(1, `${label} fehlt`));
+const optional = text.transform((value) => (value.trim() === "" ? null : value));
+
+const rowSchema = z.object({
+  id: required("id").pipe(z.string().max(100, "id ist zu lang")),
+  name: required("name").pipe(z.string().max(200, "name ist zu lang")),
+  email: required("email").pipe(z.email("email ist keine gültige E-Mail-Adresse")),
+  phone: required("phone"),
+  date: required("date")
+    .transform((value) => value.slice(0, 10))
+    .refine((value) => !Number.isNaN(parseIsoDate(value).getTime()), "date ist kein gültiges Datum (yyyy-MM-dd)"),
+  time: required("time")
+    .transform((value) => value.slice(0, 5))
+    .refine((value) => /^([01]\d|2[0-3]):[0-5]\d$/.test(value), "time ist keine gültige Uhrzeit (HH:mm)"),
+  service: required("service"),
+  message: optional,
+  status: text
+    .transform((value) => value.trim() || "beantragt")
+    .pipe(z.enum(appointmentStatuses, `status muss ${appointmentStatuses.join(", ")} sein`)),
+  cancellation_reason: optional,
+  created_at: optional.refine((value) => value === null || !Number.isNaN(Date.parse(value)), "created_at ist kein Zeitpunkt"),
+});
+
+function toAppointment(row: z.infer<typeof rowSchema>): NewAppointment {
+  return {
+    id: importId(row.id.trim()),
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    date: row.date,
+    time: row.time,
+    service: row.service,
+    message: row.message,
+    status: row.status,
+    cancellationReason: row.cancellation_reason,
+    ...(row.created_at ? { createdAt: new Date(row.created_at), updatedAt: new Date(row.created_at) } : {}),
+  };
+}
+
+/** Reads the file's rows: JSON (an array, or {"appointments": [...]}) or CSV with a header line. */
+export function parseExport(content: string, fileName: string): Record<string, unknown>[] {
+  const trimmed = content.replace(/^\uFEFF/, "").trimStart();
+  if (fileName.toLowerCase().endsWith(".json") || trimmed.startsWith("[") || trimmed.startsWith("{")) {
+    const parsed: unknown = JSON.parse(trimmed);
+    const rows = Array.isArray(parsed) ? parsed : (parsed as { appointments?: unknown }).appointments;
+    if (!Array.isArray(rows)) throw new Error("Die JSON-Datei enthält keine Liste von Terminen.");
+    return rows.map((row) => (typeof row === "object" && row !== null ? (row as Record<string, unknown>) : {}));
+  }
+  return parseCsv(trimmed, { columns: true, skip_empty_lines: true, bom: true, relax_column_count: true });
+}
+
+const BATCH_SIZE = 500;
+
+async function insertOne(db: Executor, row: NewAppointment): Promise<"imported" | "skipped"> {
+  const inserted = await db
+    .insert(appointments)
+    .values(row)
+    .onConflictDoNothing({ target: appointments.id })
+    .returning({ id: appointments.id });
+  return inserted.length === 1 ? "imported" : "skipped";
+}
+
+export async function importAppointments(db: Executor, rows: Record<string, unknown>[], firstRow = 1): Promise<ImportReport> {
+  const report: ImportReport = { imported: 0, skipped: 0, rejected: [] };
+  const valid: { row: number; value: NewAppointment }[] = [];
+  rows.forEach((raw, index) => {
+    const parsed = rowSchema.safeParse(raw);
+    if (parsed.success) valid.push({ row: index + firstRow, value: toAppointment(parsed.data) });
+    else report.rejected.push({ row: index + firstRow, reason: parsed.error.issues.map((issue) => issue.message).join("; ") });
+  });
+  for (let start = 0; start < valid.length; start += BATCH_SIZE) {
+    const batch = valid.slice(start, start + BATCH_SIZE);
+    try {
+      const inserted = await db
+        .insert(appointments)
+        .values(batch.map((entry) => entry.value))
+        .onConflictDoNothing({ target: appointments.id })
+        .returning({ id: appointments.id });
+      report.imported += inserted.length;
+      report.skipped += batch.length - inserted.length;
+    } catch {
+      // One bad row (a database constraint) fails the batch: go row by row to name it.
+      for (const entry of batch) {
+        try {
+          report[await insertOne(db, entry.value)] += 1;
+        } catch (error) {
+          report.rejected.push({ row: entry.row, reason: `von der Datenbank abgelehnt: ${(error as Error).message.split("\n")[0]}` });
+        }
+      }
+    }
+  }
+  report.rejected.sort((a, b) => a.row - b.row);
+  return report;
+}

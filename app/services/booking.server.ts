@@ -1,0 +1,248 @@
+import { and, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import { type Env, env } from "~/config/env.server";
+import { site } from "~/config/site";
+import type { Executor } from "~/db/client.server";
+import { appointments } from "~/db/schema";
+import { slotOccupyingStatuses } from "~/domain/appointment";
+import { addDays, type CalendarDate, daysBetween } from "~/domain/calendar-date";
+import { checkSlot, type DaySchedule, daySchedule, defaultSlotRules, type SlotRules } from "~/domain/slots";
+import { formatIsoDateDE } from "~/lib/format-date";
+import { logger } from "~/lib/logger.server";
+import { enqueueEmail } from "~/mail/outbox.server";
+import { type FieldErrors, HONEYPOT_FIELD, INVALID_FIELDS_MESSAGE, validateBooking } from "~/schemas/booking";
+import { hitRateLimit } from "./rate-limit.server";
+
+export type BookingConfig = {
+  /** How many active (beantragt + bestätigt) appointments one slot holds. */
+  slotCapacity: number;
+  /** Booking requests per client IP per window; 0 turns the limit off. */
+  rateLimit: number;
+  rateLimitWindowSeconds: number;
+  maxOpenRequestsPerEmail: number;
+  workshopEmail: string;
+  rules: SlotRules;
+};
+
+export function bookingConfigFromEnv(config: Env = env()): BookingConfig {
+  return {
+    slotCapacity: config.SLOT_CAPACITY ?? site.booking.slotCapacity,
+    rateLimit: config.BOOKING_RATE_LIMIT,
+    rateLimitWindowSeconds: 10 * 60,
+    maxOpenRequestsPerEmail: site.booking.maxOpenRequestsPerEmail,
+    workshopEmail: config.WORKSHOP_EMAIL,
+    rules: defaultSlotRules,
+  };
+}
+
+export const SLOT_TAKEN_MESSAGE =
+  "Dieser Termin ist leider nicht mehr frei. Bitte wählen Sie eine andere Uhrzeit oder einen anderen Tag.";
+export const RATE_LIMITED_MESSAGE =
+  "Sie haben in kurzer Zeit zu viele Terminanfragen gesendet. Bitte versuchen Sie es in einigen Minuten erneut.";
+export const TOO_MANY_OPEN_MESSAGE =
+  "Für diese E-Mail-Adresse sind bereits 3 Terminanfragen offen. Bitte warten Sie auf unsere Rückmeldung oder rufen Sie uns an.";
+
+export type BookingResult =
+  | { kind: "created"; id: string }
+  /** A bot filled the honeypot: answer like "created", store nothing. */
+  | { kind: "honeypot" }
+  | { kind: "invalid"; error: string; fields: FieldErrors; missingRequired: boolean }
+  | { kind: "slot-taken"; error: string }
+  | { kind: "too-many-open"; error: string }
+  | { kind: "rate-limited"; error: string; retryAfterSeconds: number };
+
+/** The HTTP status each result is answered with, for the API and the form action alike. */
+export const bookingResultStatus: Record<BookingResult["kind"], number> = {
+  created: 201,
+  honeypot: 201,
+  invalid: 400,
+  "slot-taken": 409,
+  "too-many-open": 409,
+  "rate-limited": 429,
+};
+
+// Advisory lock namespaces (first key of the two-key form; never clashes with the migration lock).
+const SLOT_LOCK = 31_001;
+const EMAIL_LOCK = 31_002;
+
+/**
+ * A customer's appointment request. Everything that writes happens in one
+ * transaction: the capacity check, the row and both e-mails, or none of it.
+ */
+export async function requestAppointment(
+  db: Executor,
+  input: Record<string, unknown>,
+  { now, clientIp, config }: { now: Date; clientIp: string; config: BookingConfig },
+): Promise<BookingResult> {
+  const honeypot = input[HONEYPOT_FIELD];
+  if (typeof honeypot === "string" && honeypot.trim() !== "") {
+    logger.info({ clientIp }, "booking honeypot filled; nothing stored");
+    return { kind: "honeypot" };
+  }
+
+  const validation = validateBooking(input);
+  if (!validation.ok) return { kind: "invalid", ...validation };
+  const booking = validation.data;
+  const slot = checkSlot(booking.date, booking.time, now, config.rules);
+  if (!slot.ok) {
+    return { kind: "invalid", error: INVALID_FIELDS_MESSAGE, fields: { [slot.field]: slot.message }, missingRequired: false };
+  }
+
+  const limit = await hitRateLimit(db, {
+    key: `booking:${clientIp}`,
+    limit: config.rateLimit,
+    windowSeconds: config.rateLimitWindowSeconds,
+    now,
+  });
+  if (!limit.allowed) {
+    logger.warn({ clientIp }, "booking rate limit reached");
+    return { kind: "rate-limited", error: RATE_LIMITED_MESSAGE, retryAfterSeconds: limit.retryAfterSeconds };
+  }
+
+  const result = await db.transaction(async (tx): Promise<BookingResult> => {
+    // Serialise requests for the same e-mail address and the same slot, so the
+    // count-then-insert below cannot race on PostgreSQL. Always e-mail first,
+    // then slot: one fixed order, no deadlocks.
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(${EMAIL_LOCK}, hashtext(${booking.email.toLowerCase()}))`,
+    );
+    await tx.execute(sql`select pg_advisory_xact_lock(${SLOT_LOCK}, hashtext(${`${booking.date} ${booking.time}`}))`);
+
+    const [open] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(appointments)
+      .where(and(sql`lower(${appointments.email}) = ${booking.email.toLowerCase()}`, eq(appointments.status, "beantragt")));
+    if (Number(open?.count ?? 0) >= config.maxOpenRequestsPerEmail) {
+      return { kind: "too-many-open", error: TOO_MANY_OPEN_MESSAGE };
+    }
+
+    const [taken] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(appointments)
+      .where(
+        and(
+          eq(appointments.date, booking.date),
+          eq(appointments.time, booking.time),
+          inArray(appointments.status, [...slotOccupyingStatuses]),
+        ),
+      );
+    if (Number(taken?.count ?? 0) >= config.slotCapacity) {
+      return { kind: "slot-taken", error: SLOT_TAKEN_MESSAGE };
+    }
+
+    const [row] = await tx
+      .insert(appointments)
+      .values({
+        name: booking.name,
+        email: booking.email,
+        phone: booking.phone,
+        date: booking.date,
+        time: booking.time,
+        service: booking.service,
+        message: booking.message,
+        status: "beantragt",
+      })
+      .returning({ id: appointments.id });
+    const id = row!.id;
+
+    const params = {
+      name: booking.name,
+      email: booking.email,
+      telefon: booking.phone,
+      datum: formatIsoDateDE(booking.date),
+      uhrzeit: booking.time,
+      leistung: booking.service,
+      nachricht: booking.message ?? "",
+    };
+    await enqueueEmail(tx, {
+      recipient: booking.email,
+      template: "booking-received-customer",
+      params,
+      replyTo: config.workshopEmail,
+      appointmentId: id,
+    });
+    await enqueueEmail(tx, {
+      recipient: config.workshopEmail,
+      template: "booking-received-workshop",
+      params,
+      replyTo: booking.email,
+      appointmentId: id,
+    });
+    return { kind: "created", id };
+  });
+
+  if (result.kind === "created") {
+    logger.info({ appointmentId: result.id, date: booking.date, time: booking.time }, "appointment requested");
+  }
+  return result;
+}
+
+export type SlotAvailability = { time: string; available: boolean };
+
+export type DaySlots =
+  | { date: CalendarDate; open: true; slots: SlotAvailability[] }
+  | { date: CalendarDate; open: false; reason: string; slots: [] };
+
+/** Active appointments per date and time in [from, to], one indexed query. */
+async function occupancy(db: Executor, from: CalendarDate, to: CalendarDate): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ date: appointments.date, time: appointments.time, count: sql<number>`count(*)::int` })
+    .from(appointments)
+    .where(
+      and(
+        gte(appointments.date, from),
+        lte(appointments.date, to),
+        inArray(appointments.status, [...slotOccupyingStatuses]),
+      ),
+    )
+    .groupBy(appointments.date, appointments.time);
+  return new Map(rows.map((row) => [`${row.date} ${row.time}`, Number(row.count)]));
+}
+
+function withOccupancy(schedule: DaySchedule, taken: Map<string, number>, config: BookingConfig): DaySlots {
+  if (!schedule.open) return schedule;
+  return {
+    date: schedule.date,
+    open: true,
+    slots: schedule.slots.map((slot) => ({
+      time: slot.time,
+      available: slot.bookable && (taken.get(`${schedule.date} ${slot.time}`) ?? 0) < config.slotCapacity,
+    })),
+  };
+}
+
+/** The slots of one day and whether each can still be requested. */
+export async function getDaySlots(db: Executor, date: CalendarDate, now: Date, config: BookingConfig): Promise<DaySlots> {
+  const schedule = daySchedule(date, now, config.rules);
+  if (!schedule.open) return schedule;
+  return withOccupancy(schedule, await occupancy(db, date, date), config);
+}
+
+export type DayAvailability = { date: CalendarDate; available: boolean; reason?: string };
+
+export const FULLY_BOOKED_REASON = "Ausgebucht";
+export const TOO_LATE_TODAY_REASON = "Für heute sind keine Termine mehr möglich.";
+export const MAX_AVAILABILITY_DAYS = 100;
+
+/** For the calendar: which dates in [from, to] still have a free slot. */
+export async function getAvailability(
+  db: Executor,
+  from: CalendarDate,
+  to: CalendarDate,
+  now: Date,
+  config: BookingConfig,
+): Promise<DayAvailability[]> {
+  const days = daysBetween(from, to) + 1;
+  if (days < 1 || days > MAX_AVAILABILITY_DAYS) throw new RangeError(`Range of ${days} days`);
+  const taken = await occupancy(db, from, to);
+  return Array.from({ length: days }, (_, index) => {
+    const schedule = daySchedule(addDays(from, index), now, config.rules);
+    if (!schedule.open) return { date: schedule.date, available: false, reason: schedule.reason };
+    if (!schedule.slots.some((slot) => slot.bookable)) {
+      return { date: schedule.date, available: false, reason: TOO_LATE_TODAY_REASON };
+    }
+    const day = withOccupancy(schedule, taken, config);
+    return day.slots.some((slot) => slot.available)
+      ? { date: schedule.date, available: true }
+      : { date: schedule.date, available: false, reason: FULLY_BOOKED_REASON };
+  });
+}

@@ -1,0 +1,96 @@
+import { type Env, env } from "~/config/env.server";
+import type { Executor } from "~/db/client.server";
+import { contactMessages } from "~/db/schema";
+import { logger } from "~/lib/logger.server";
+import { enqueueEmail } from "~/mail/outbox.server";
+import {
+  CONTACT_RATE_LIMITED_MESSAGE,
+  type ContactFieldErrors,
+  type ContactVariant,
+  HONEYPOT_FIELD,
+  validateContact,
+} from "~/schemas/contact";
+import { hitRateLimit } from "./rate-limit.server";
+
+export type ContactConfig = {
+  /** Contact messages per client IP per window; 0 turns the limit off. */
+  rateLimit: number;
+  rateLimitWindowSeconds: number;
+  workshopEmail: string;
+};
+
+export function contactConfigFromEnv(config: Env = env()): ContactConfig {
+  return { rateLimit: config.CONTACT_RATE_LIMIT, rateLimitWindowSeconds: 10 * 60, workshopEmail: config.WORKSHOP_EMAIL };
+}
+
+export type ContactResult =
+  | { kind: "sent"; id: string }
+  /** A bot filled the honeypot: answer like "sent", store nothing. */
+  | { kind: "honeypot" }
+  | { kind: "invalid"; error: string; fields: ContactFieldErrors; missingRequired: boolean }
+  | { kind: "rate-limited"; error: string; retryAfterSeconds: number };
+
+/** The HTTP status each result is answered with, for the API and the form action alike. */
+export const contactResultStatus: Record<ContactResult["kind"], number> = {
+  sent: 201,
+  honeypot: 201,
+  invalid: 400,
+  "rate-limited": 429,
+};
+
+/**
+ * A visitor's message from a contact form. The stored message and its e-mail
+ * to the workshop (Reply-To: the sender) are written in one transaction.
+ */
+export async function sendContactMessage(
+  db: Executor,
+  input: Record<string, unknown>,
+  { now, clientIp, config, variant }: { now: Date; clientIp: string; config: ContactConfig; variant?: ContactVariant },
+): Promise<ContactResult> {
+  const honeypot = input[HONEYPOT_FIELD];
+  if (typeof honeypot === "string" && honeypot.trim() !== "") {
+    logger.info({ clientIp }, "contact honeypot filled; nothing stored");
+    return { kind: "honeypot" };
+  }
+
+  const validation = validateContact(input, variant);
+  if (!validation.ok) {
+    const { error, fields, missingRequired } = validation;
+    return { kind: "invalid", error, fields, missingRequired };
+  }
+  const contact = validation.data;
+
+  const limit = await hitRateLimit(db, {
+    key: `contact:${clientIp}`,
+    limit: config.rateLimit,
+    windowSeconds: config.rateLimitWindowSeconds,
+    now,
+  });
+  if (!limit.allowed) {
+    logger.warn({ clientIp }, "contact rate limit reached");
+    return { kind: "rate-limited", error: CONTACT_RATE_LIMITED_MESSAGE, retryAfterSeconds: limit.retryAfterSeconds };
+  }
+
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(contactMessages)
+      .values({ name: contact.name, email: contact.email, phone: contact.phone, subject: contact.subject, message: contact.message })
+      .returning({ id: contactMessages.id });
+    await enqueueEmail(tx, {
+      recipient: config.workshopEmail,
+      template: "contact-message",
+      replyTo: contact.email,
+      contactMessageId: row!.id,
+      params: {
+        name: contact.name,
+        email: contact.email,
+        telefon: contact.phone ?? "",
+        betreff: contact.subject ?? "",
+        nachricht: contact.message,
+      },
+    });
+    return row!.id;
+  });
+  logger.info({ contactMessageId: id }, "contact message received");
+  return { kind: "sent", id };
+}

@@ -1,0 +1,95 @@
+import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { site } from "~/config/site";
+import type { Database } from "~/db/client.server";
+import { appointments, auditLog, contactMessages, emailOutbox } from "~/db/schema";
+import { type RetentionPolicy, retentionCutoffs } from "~/domain/retention";
+import { logger } from "~/lib/logger.server";
+import { pruneRateLimits } from "./rate-limit.server";
+
+export type RetentionResult = { appointmentsDeleted: number; contactMessagesDeleted: number };
+
+/** What is left of an outbox row once its person is gone: the fact that a mail went out. */
+const anonymisedOutbox = {
+  recipient: "[gelöscht]",
+  replyTo: null,
+  params: {},
+  lastError: sql`case when ${emailOutbox.status} = 'pending' then 'Aufbewahrungsfrist abgelaufen' else ${emailOutbox.lastError} end`,
+  // A mail still waiting for its person must not go out after the person was deleted.
+  status: sql`case when ${emailOutbox.status} = 'pending' then 'failed' else ${emailOutbox.status} end`,
+};
+
+/**
+ * Deletes what has outlived its retention period (one transaction): requests
+ * never confirmed or cancelled, confirmed appointments and contact messages.
+ * Their outbox rows and audit entries stay, anonymised, so the history of
+ * actions survives without the personal data.
+ */
+export async function applyRetention(
+  db: Database,
+  { now, policy = site.retention }: { now: Date; policy?: RetentionPolicy },
+): Promise<RetentionResult> {
+  const cutoffs = retentionCutoffs(now, policy, site.timeZone);
+  const expiredAppointment = or(
+    and(inArray(appointments.status, ["beantragt", "storniert"]), lt(appointments.date, cutoffs.unconfirmedBefore)),
+    and(eq(appointments.status, "bestätigt"), lt(appointments.date, cutoffs.confirmedBefore)),
+  );
+  const expiredContact = lt(contactMessages.createdAt, cutoffs.contactReceivedBefore);
+
+  return db.transaction(async (tx) => {
+    const expiredAppointmentIds = tx.select({ id: appointments.id }).from(appointments).where(expiredAppointment);
+    const expiredContactIds = tx.select({ id: contactMessages.id }).from(contactMessages).where(expiredContact);
+
+    await tx
+      .update(emailOutbox)
+      .set(anonymisedOutbox)
+      .where(
+        or(
+          inArray(emailOutbox.appointmentId, expiredAppointmentIds),
+          inArray(emailOutbox.contactMessageId, expiredContactIds),
+        ),
+      );
+    // The reason an admin typed may name the customer; who did what and when stays.
+    await tx.update(auditLog).set({ reason: null }).where(inArray(auditLog.appointmentId, expiredAppointmentIds));
+    const deletedAppointments = await tx
+      .delete(appointments)
+      .where(expiredAppointment)
+      .returning({ id: appointments.id });
+    const deletedContacts = await tx
+      .delete(contactMessages)
+      .where(expiredContact)
+      .returning({ id: contactMessages.id });
+    return { appointmentsDeleted: deletedAppointments.length, contactMessagesDeleted: deletedContacts.length };
+  });
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The daily maintenance job of server.ts: retention, then old rate-limit
+ * windows. Every instance may run it; the deletes are idempotent.
+ */
+export function startRetentionJob(
+  db: Database,
+  { intervalMs = DAY_MS, firstRunMs = 60_000, now = () => new Date() } = {},
+): { stop(): void } {
+  const run = async () => {
+    try {
+      const result = await applyRetention(db, { now: now() });
+      // Longer than any rate-limit window in use, so no live counter is reset.
+      await pruneRateLimits(db, new Date(now().getTime() - 7 * DAY_MS));
+      logger.info(result, "retention applied");
+    } catch (error) {
+      logger.error({ err: error }, "retention failed");
+    }
+  };
+  const first = setTimeout(() => void run(), firstRunMs);
+  const daily = setInterval(() => void run(), intervalMs);
+  first.unref();
+  daily.unref();
+  return {
+    stop() {
+      clearTimeout(first);
+      clearInterval(daily);
+    },
+  };
+}

@@ -1,0 +1,94 @@
+/**
+ * Admin accounts from the command line:
+ *   npm run admin -- create --email EMAIL [--name NAME]
+ *   npm run admin -- reset-password --email EMAIL
+ *   npm run admin -- list
+ * The password comes from ADMIN_PASSWORD or a hidden prompt (asked twice).
+ */
+import readline from "node:readline";
+import { parseArgs } from "node:util";
+import { passwordMessages } from "~/auth/password-policy";
+import { createAdmin, listAdmins, resetAdminPassword } from "~/services/admin-accounts.server";
+import { fail, openCliDatabase } from "./lib/cli-database";
+
+const USAGE = `Verwendung:
+  npm run admin -- create --email EMAIL [--name NAME]
+  npm run admin -- reset-password --email EMAIL
+  npm run admin -- list
+Das Passwort kommt aus ADMIN_PASSWORD oder wird abgefragt (mindestens 12 Zeichen).`;
+
+/** One line from stdin; on a terminal without echo. */
+function readSecret(question: string): Promise<string> {
+  return new Promise((resolve) => {
+    const terminal = Boolean(process.stdin.isTTY);
+    const rl = readline.createInterface({ input: process.stdin, output: process.stdout, terminal });
+    if (terminal) {
+      const output = rl as unknown as { _writeToOutput: (text: string) => void };
+      output._writeToOutput = (text) => {
+        if (text.includes(question)) process.stdout.write(text);
+      };
+    } else {
+      process.stdout.write(question);
+    }
+    rl.question(question, (answer) => {
+      rl.close();
+      if (terminal) process.stdout.write("\n");
+      resolve(answer);
+    });
+  });
+}
+
+async function askPassword(): Promise<string> {
+  if (process.env.ADMIN_PASSWORD) return process.env.ADMIN_PASSWORD;
+  const password = await readSecret("Neues Passwort: ");
+  if (process.stdin.isTTY && (await readSecret("Passwort wiederholen: ")) !== password) {
+    fail(passwordMessages.mismatch);
+  }
+  return password;
+}
+
+async function main() {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { email: { type: "string" }, name: { type: "string" }, help: { type: "boolean", short: "h" } },
+  });
+  const command = positionals[0];
+  if (values.help || !command || !["create", "reset-password", "list"].includes(command)) fail(USAGE);
+  if (command !== "list" && !values.email) fail(USAGE);
+  const password = command === "list" ? "" : await askPassword();
+
+  const database = await openCliDatabase();
+  try {
+    if (command === "list") {
+      const admins = await listAdmins(database.db);
+      if (admins.length === 0) console.log("Keine Admin-Konten.");
+      for (const admin of admins) {
+        const lastLogin = admin.lastLoginAt ? admin.lastLoginAt.toISOString() : "nie";
+        console.log(`${admin.email}\t${admin.displayName}\tangelegt ${admin.createdAt.toISOString()}\tletzte Anmeldung ${lastLogin}`);
+      }
+      return;
+    }
+    const email = values.email!;
+    const result =
+      command === "create"
+        ? await createAdmin(database.db, { email, password, displayName: values.name })
+        : await resetAdminPassword(database.db, { email, password });
+    if (!result.ok) {
+      process.exitCode = 1;
+      console.error(result.message);
+      return;
+    }
+    console.log(
+      command === "create"
+        ? `Admin-Konto ${email} angelegt.`
+        : `Passwort von ${email} geändert; alle Sitzungen dieses Kontos wurden beendet.`,
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,36 @@
+/**
+ * `npm run import -- FILE`: appointments from a CSV or JSON export of the old
+ * system. Prints how many were imported, skipped (id exists) and rejected (why).
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { importAppointments, parseExport } from "~/services/appointment-import.server";
+import { fail, openCliDatabase } from "./lib/cli-database";
+
+async function main() {
+  const file = process.argv[2];
+  if (!file) fail("Verwendung: npm run import -- DATEI (CSV oder JSON)");
+  let rows;
+  try {
+    rows = parseExport(fs.readFileSync(file, "utf8"), path.basename(file));
+  } catch (error) {
+    fail(`${file} konnte nicht gelesen werden: ${(error as Error).message}`);
+  }
+  const database = await openCliDatabase();
+  try {
+    // CSV data starts on line 2 (after the header); JSON entries count from 1.
+    const firstRow = file.toLowerCase().endsWith(".csv") ? 2 : 1;
+    const report = await importAppointments(database.db, rows, firstRow);
+    console.log(`Importiert: ${report.imported}`);
+    console.log(`Übersprungen (id existiert bereits): ${report.skipped}`);
+    console.log(`Abgelehnt: ${report.rejected.length}`);
+    for (const { row, reason } of report.rejected) console.log(`  ${firstRow === 2 ? "Zeile" : "Eintrag"} ${row}: ${reason}`);
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,114 @@
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseEnv } from "~/config/env.server";
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../tests/support/databases";
+import { createApp } from "./create-app";
+
+type Reply = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
+
+function request(port: number, urlPath: string, headers: Record<string, string> = {}): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: "127.0.0.1", port, path: urlPath, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on("error", reject);
+  });
+}
+
+/** The app without a React Router build: these tests cover what Express does before it. */
+describe.each(testDatabaseKinds)("createApp on %s", (kind) => {
+  let database: TestDatabase;
+  let server: http.Server;
+  let port: number;
+  const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), "hc-client-"));
+  const script = `export const text = ${JSON.stringify("Happy Car ".repeat(2000))};\n`;
+
+  beforeAll(async () => {
+    fs.mkdirSync(path.join(clientDir, "assets"));
+    fs.writeFileSync(path.join(clientDir, "assets", "entry.client-AbC123xy.js"), script);
+    fs.writeFileSync(path.join(clientDir, "favicon.ico"), "icon");
+    database = await createTestDatabase(kind);
+    const app = createApp({
+      config: parseEnv({ NODE_ENV: "production" }),
+      db: database.db,
+      build: () => Promise.reject(new Error("no React Router build in this test")),
+      clientDir,
+    });
+    server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server?.close(resolve));
+    await database?.close().catch(() => {});
+    fs.rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  const assetPath = "/assets/entry.client-AbC123xy.js";
+
+  it("caches hashed assets for a year as immutable, other static files for an hour", async () => {
+    const asset = await request(port, assetPath);
+    expect(asset.status).toBe(200);
+    expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(asset.headers["content-type"]).toMatch(/javascript/);
+    expect((await request(port, "/favicon.ico")).headers["cache-control"]).toBe("public, max-age=3600");
+  });
+
+  it("sends the security headers on static files and API responses too", async () => {
+    for (const url of [assetPath, "/healthz", "/readyz"]) {
+      const reply = await request(port, url);
+      expect(reply.headers["content-security-policy"], url).toContain("default-src 'self'");
+      expect(reply.headers["x-content-type-options"], url).toBe("nosniff");
+      expect(reply.headers["referrer-policy"], url).toBe("strict-origin-when-cross-origin");
+      expect(reply.headers["cross-origin-opener-policy"], url).toBe("same-origin");
+      expect(reply.headers["x-powered-by"], url).toBeUndefined();
+    }
+  });
+
+  it("compresses with brotli when the client accepts it, otherwise gzip", async () => {
+    const brotli = await request(port, assetPath, { "Accept-Encoding": "gzip, deflate, br" });
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(zlib.brotliDecompressSync(brotli.body).toString()).toBe(script);
+    expect(brotli.body.length).toBeLessThan(script.length / 10);
+
+    const gzip = await request(port, assetPath, { "Accept-Encoding": "gzip" });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(zlib.gunzipSync(gzip.body).toString()).toBe(script);
+
+    const plain = await request(port, assetPath);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.toString()).toBe(script);
+  });
+
+  it("gives every response its own request id", async () => {
+    const first = await request(port, "/healthz");
+    const second = await request(port, "/healthz");
+    expect(first.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second.headers["x-request-id"]).not.toBe(first.headers["x-request-id"]);
+  });
+
+  it("answers /healthz and /readyz while the database is reachable", async () => {
+    const health = await request(port, "/healthz");
+    expect(health.status).toBe(200);
+    expect(JSON.parse(health.body.toString())).toEqual({ status: "ok" });
+    const ready = await request(port, "/readyz");
+    expect(ready.status).toBe(200);
+    expect(JSON.parse(ready.body.toString())).toEqual({ status: "ok" });
+  });
+
+  it("reports 503 on /readyz once the database is gone, while /healthz stays 200", async () => {
+    await database.close();
+    const ready = await request(port, "/readyz");
+    expect(ready.status).toBe(503);
+    expect(JSON.parse(ready.body.toString())).toEqual({ status: "unavailable" });
+    expect((await request(port, "/healthz")).status).toBe(200);
+  });
+});

@@ -1,0 +1,31 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "./fixtures";
+import { publicPageContent } from "./public-pages";
+
+const paths = [...publicPageContent.map((content) => content.path), "/gibt-es-nicht"];
+
+for (const theme of ["dark", "light"] as const) {
+  test.describe(`axe-core in the ${theme} theme`, () => {
+    test.beforeEach(async ({ page }) => {
+      await page.addInitScript((value) => localStorage.setItem("theme", value), theme);
+    });
+
+    for (const path of paths) {
+      test(`${path} has no violations`, async ({ page }) => {
+        await page.goto(path);
+        await expect(page.locator("html")).toHaveClass(theme === "dark" ? /\bdark\b/ : /\blight\b/);
+        const results = await new AxeBuilder({ page }).analyze();
+        expect(results.violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target) }))).toEqual([]);
+      });
+    }
+
+    test("the open mobile menu has no violations", async ({ page }) => {
+      await page.setViewportSize({ width: 375, height: 740 });
+      await page.goto("/");
+      await page.getByRole("button", { name: "Menü öffnen" }).click();
+      await expect(page.getByRole("navigation", { name: "Mobile Navigation" })).toBeVisible();
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(results.violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target) }))).toEqual([]);
+    });
+  });
+}

@@ -1,0 +1,246 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { AdminIdentity } from "~/auth/session.server";
+import { adminUsers, appointments, auditLog, emailOutbox } from "~/db/schema";
+import {
+  adminMessages,
+  appointmentDetails,
+  cancelAppointment,
+  confirmAppointment,
+  deleteAppointment,
+  listAppointments,
+  PAGE_SIZE,
+  resendLastEmail,
+} from "~/services/admin-appointments.server";
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
+
+type NewAppointment = typeof appointments.$inferInsert;
+
+const base = {
+  name: "Anna Muster",
+  email: "anna@example.at",
+  phone: "0664 123 45 67",
+  date: "2026-12-01",
+  time: "08:00",
+  service: "Wartung",
+  message: "Bitte Öl prüfen",
+};
+
+describe.each(testDatabaseKinds)("admin appointments on %s", (kind) => {
+  let database: TestDatabase;
+  let owner: AdminIdentity;
+  let staff: AdminIdentity;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind, 10);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+  beforeEach(async () => {
+    await database.reset();
+    const users = await database.db
+      .insert(adminUsers)
+      .values([
+        { email: "chef@happycar.example", displayName: "Chef", passwordHash: "x" },
+        { email: "lehrling@happycar.example", displayName: "Lehrling", passwordHash: "x" },
+      ])
+      .returning({ id: adminUsers.id, email: adminUsers.email, displayName: adminUsers.displayName });
+    [owner, staff] = users as [AdminIdentity, AdminIdentity];
+  });
+
+  async function insert(values: Partial<NewAppointment> = {}): Promise<string> {
+    const [row] = await database.db.insert(appointments).values({ ...base, ...values }).returning({ id: appointments.id });
+    return row!.id;
+  }
+  const outbox = () => database.db.select().from(emailOutbox);
+  const audit = () => database.db.select().from(auditLog);
+  const statusOf = async (id: string) =>
+    (await database.db.select().from(appointments).where(eq(appointments.id, id)))[0];
+
+  it("confirm: sets bestätigt, queues the confirmation with the seed's parameters and records who did it", async () => {
+    const id = await insert();
+    const now = new Date("2026-11-20T10:00:00Z");
+    expect(await confirmAppointment(database.db, { id, admin: owner, now })).toEqual({ ok: true, status: "bestätigt" });
+    expect((await statusOf(id))?.status).toBe("bestätigt");
+    const mails = await outbox();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({
+      recipient: "anna@example.at",
+      template: "appointment-confirmed",
+      appointmentId: id,
+      status: "pending",
+      params: {
+        name: "Anna Muster",
+        email: "anna@example.at",
+        datum: "01.12.2026",
+        uhrzeit: "08:00",
+        leistung: "Wartung",
+        title: "Terminbestätigung",
+      },
+    });
+    expect(await audit()).toEqual([
+      expect.objectContaining({
+        appointmentId: id,
+        adminUserId: owner.id,
+        actor: "chef@happycar.example",
+        action: "confirm",
+        oldStatus: "beantragt",
+        newStatus: "bestätigt",
+        reason: null,
+        createdAt: now,
+      }),
+    ]);
+  });
+
+  it("cancel: a blank reason changes nothing (400); with a reason storniert, reason stored, e-mail with grund", async () => {
+    const id = await insert();
+    for (const reason of ["", "   \n ", undefined, 42]) {
+      expect(await cancelAppointment(database.db, { id, admin: staff, reason })).toEqual({
+        ok: false,
+        status: 400,
+        message: "Bitte geben Sie einen Stornierungsgrund an.",
+      });
+    }
+    expect((await statusOf(id))?.status).toBe("beantragt");
+    expect(await outbox()).toHaveLength(0);
+
+    expect(await cancelAppointment(database.db, { id, admin: staff, reason: "  Werkstatt geschlossen  " })).toEqual({
+      ok: true,
+      status: "storniert",
+    });
+    const row = await statusOf(id);
+    expect(row).toMatchObject({ status: "storniert", cancellationReason: "Werkstatt geschlossen" });
+    const mails = await outbox();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({
+      template: "appointment-cancelled",
+      params: { title: "Terminstornierung", grund: "Werkstatt geschlossen", datum: "01.12.2026" },
+    });
+    expect(await audit()).toEqual([
+      expect.objectContaining({ actor: "lehrling@happycar.example", action: "cancel", newStatus: "storniert", reason: "Werkstatt geschlossen" }),
+    ]);
+  });
+
+  it("confirm or cancel of an appointment that is no longer beantragt answers 409; unknown ids 404", async () => {
+    const id = await insert({ status: "storniert", cancellationReason: "alt" });
+    expect(await confirmAppointment(database.db, { id, admin: owner })).toEqual({ ok: false, status: 409, message: adminMessages.conflict });
+    expect(await cancelAppointment(database.db, { id, admin: owner, reason: "nochmal" })).toMatchObject({ status: 409 });
+    const missing = "00000000-0000-4000-8000-000000000000";
+    expect(await confirmAppointment(database.db, { id: missing, admin: owner })).toMatchObject({ status: 404 });
+    expect(await deleteAppointment(database.db, { id: missing, admin: owner })).toMatchObject({ status: 404 });
+    expect(await outbox()).toHaveLength(0);
+    expect(await audit()).toHaveLength(0);
+  });
+
+  it("two admins at once: exactly one wins, the other gets 409, exactly one e-mail", async () => {
+    for (let round = 0; round < 5; round++) {
+      await database.db.delete(emailOutbox);
+      const id = await insert({ time: `0${round}:30` });
+      const results = await Promise.all([
+        confirmAppointment(database.db, { id, admin: owner }),
+        round % 2 === 0
+          ? confirmAppointment(database.db, { id, admin: staff })
+          : cancelAppointment(database.db, { id, admin: staff, reason: "Doppelt gebucht" }),
+      ]);
+      expect(results.filter((result) => result.ok)).toHaveLength(1);
+      expect(results.filter((result) => !result.ok)).toEqual([{ ok: false, status: 409, message: adminMessages.conflict }]);
+      const mails = (await outbox()).filter((mail) => mail.appointmentId === id);
+      expect(mails).toHaveLength(1);
+      const entries = (await audit()).filter((entry) => entry.appointmentId === id);
+      expect(entries).toHaveLength(1);
+    }
+  });
+
+  it("delete works in every status, keeps the audit trail and the details view shows it", async () => {
+    const id = await insert();
+    await confirmAppointment(database.db, { id, admin: owner });
+    expect(await deleteAppointment(database.db, { id, admin: staff })).toEqual({ ok: true });
+    expect(await statusOf(id)).toBeUndefined();
+    expect(await deleteAppointment(database.db, { id, admin: staff })).toMatchObject({ status: 404 });
+    const details = await appointmentDetails(database.db, id);
+    expect(details?.appointment).toBeNull();
+    expect(details?.audit.map((entry) => [entry.action, entry.actor, entry.oldStatus, entry.newStatus])).toEqual([
+      ["delete", "lehrling@happycar.example", "bestätigt", null],
+      ["confirm", "chef@happycar.example", "beantragt", "bestätigt"],
+    ]);
+    // The e-mail outlives the appointment without its link.
+    expect((await outbox())[0]?.appointmentId).toBeNull();
+  });
+
+  it("lists by date, then time; filters by tab on the server; counts every tab", async () => {
+    await insert({ name: "Dritter", date: "2026-12-02", time: "08:00" });
+    await insert({ name: "Zweiter", date: "2026-12-01", time: "10:30", status: "bestätigt" });
+    await insert({ name: "Erster", date: "2026-12-01", time: "08:00", status: "storniert" });
+    await insert({ name: "Vierter", date: "2027-01-05", time: "09:00" });
+    const all = await listAppointments(database.db, {});
+    expect(all.items.map((item) => item.name)).toEqual(["Erster", "Zweiter", "Dritter", "Vierter"]);
+    expect(all.counts).toEqual({ alle: 4, beantragt: 2, bestätigt: 1, storniert: 1 });
+    expect(all).toMatchObject({ page: 1, pageSize: 50, total: 4 });
+    const requested = await listAppointments(database.db, { tab: "beantragt" });
+    expect(requested.items.map((item) => item.name)).toEqual(["Dritter", "Vierter"]);
+    expect(requested.total).toBe(2);
+    expect(requested.counts.alle).toBe(4);
+  });
+
+  it("searches name, e-mail and phone (digits match with or without spaces)", async () => {
+    await insert({ name: "Berta Huber", email: "berta@firma.at", phone: "+43 660 111 22 33" });
+    await insert({ name: "Carl Mayr", email: "carl@example.com", phone: "0699/5554433" });
+    await insert({ name: "100% Garage_Test", email: "x@y.at", phone: "01 2345" });
+    const names = async (q: string) => (await listAppointments(database.db, { q })).items.map((item) => item.name);
+    expect(await names("huber")).toEqual(["Berta Huber"]);
+    expect(await names("FIRMA.AT")).toEqual(["Berta Huber"]);
+    expect(await names("5554433")).toEqual(["Carl Mayr"]);
+    expect(await names("660 1112233")).toEqual(["Berta Huber"]);
+    expect(await names("100%")).toEqual(["100% Garage_Test"]);
+    expect(await names("e_t")).toEqual(["100% Garage_Test"]);
+    expect(await names("niemand")).toEqual([]);
+    expect((await listAppointments(database.db, { q: "huber" })).counts).toEqual({ alle: 1, beantragt: 1, bestätigt: 0, storniert: 0 });
+  });
+
+  it("pages by 50 and stays fast with 10,000 appointments", async () => {
+    const rows: NewAppointment[] = [];
+    for (let n = 0; n < 10_000; n++) {
+      const day = String(1 + (n % 28)).padStart(2, "0");
+      const month = String(1 + (Math.floor(n / 28) % 12)).padStart(2, "0");
+      rows.push({
+        ...base,
+        name: `Kunde ${n}`,
+        email: `kunde${n}@example.at`,
+        phone: `0664 ${String(n).padStart(7, "0")}`,
+        date: `${2027 + Math.floor(n / 336)}-${month}-${day}`,
+        time: `${String(8 + (n % 9)).padStart(2, "0")}:00`,
+        status: (["beantragt", "bestätigt", "storniert"] as const)[n % 3],
+      });
+    }
+    for (let start = 0; start < rows.length; start += 1000) {
+      await database.db.insert(appointments).values(rows.slice(start, start + 1000));
+    }
+    await listAppointments(database.db, {}); // warm-up
+    const started = performance.now();
+    const page3 = await listAppointments(database.db, { tab: "bestätigt", page: 3 });
+    const searched = await listAppointments(database.db, { q: "kunde9999" });
+    const elapsed = performance.now() - started;
+    expect(page3.items).toHaveLength(PAGE_SIZE);
+    expect(page3.total).toBe(3333);
+    expect(page3.page).toBe(3);
+    expect(searched.items.map((item) => item.name)).toEqual(["Kunde 9999"]);
+    const sorted = [...page3.items].sort((a, b) => `${a.date}${a.time}`.localeCompare(`${b.date}${b.time}`));
+    expect(page3.items).toEqual(sorted);
+    // Past the last page: the last page.
+    expect((await listAppointments(database.db, { page: 10_000 })).page).toBe(200);
+    expect(elapsed).toBeLessThan(2_000);
+  }, 120_000);
+
+  it("shows the state of the last e-mail and requeues a failed one ('Erneut senden')", async () => {
+    const id = await insert();
+    expect((await listAppointments(database.db, {})).items[0]?.emailState).toBeNull();
+    await confirmAppointment(database.db, { id, admin: owner });
+    expect((await listAppointments(database.db, {})).items[0]?.emailState).toBe("pending");
+    expect(await resendLastEmail(database.db, id)).toMatchObject({ ok: false, status: 409 });
+    await database.db.update(emailOutbox).set({ status: "failed", attempts: 8, lastError: "550" });
+    expect((await listAppointments(database.db, {})).items[0]?.emailState).toBe("failed");
+    expect(await resendLastEmail(database.db, id)).toEqual({ ok: true });
+    const [mail] = await outbox();
+    expect(mail).toMatchObject({ status: "pending", attempts: 0 });
+  });
+});

@@ -1,0 +1,276 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import routes from "~/routes";
+import { wrongPasswordMessage } from "~/auth/login.server";
+import { loginRequiredMessage } from "~/auth/guard.server";
+import { tooManyAttemptsMessage } from "~/auth/throttle.server";
+import { accountMessages } from "~/services/admin-accounts.server";
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
+import { buildForTests, type ServerProcess, startServer } from "../support/server-process";
+
+/** The real server (`tsx server.ts`, production build) answering over HTTP. */
+
+type RouteEntry = { path?: string; file: string; index?: boolean; children?: RouteEntry[] };
+
+function flatten(entries: RouteEntry[], parent = ""): { path: string; file: string }[] {
+  return entries.flatMap((entry) => {
+    const own = entry.path ? [parent, entry.path].filter(Boolean).join("/") : parent;
+    return [...(entry.path || entry.index ? [{ path: own, file: entry.file }] : []), ...flatten(entry.children ?? [], own)];
+  });
+}
+
+/** Reachable without a session on purpose; everything else under admin must be protected. */
+const PUBLIC_ADMIN_PATHS = new Set(["admin-login", "admin-setup", "api/v1/admin/login"]);
+const SOME_ID = "0b5c7f3e-8d4a-4c1e-9f2b-6a7d8e9f0a1b";
+
+const adminRoutes = flatten(routes as RouteEntry[])
+  .filter(({ path: routePath }) => /^(admin|api\/v1\/admin)(\/|-|$)/.test(routePath))
+  .filter(({ path: routePath }) => !PUBLIC_ADMIN_PATHS.has(routePath))
+  .map(({ path: routePath, file }) => ({
+    file,
+    url: `/${routePath.replace(":transition", "confirm").replace(/:[a-z]+/gi, SOME_ID)}`,
+    api: routePath.startsWith("api/"),
+  }));
+
+const ADMIN = { email: "owner@happycar.example", password: "Werkstatt-Passwort-2026" };
+
+let build: ReturnType<typeof buildForTests>;
+beforeAll(() => {
+  build = buildForTests();
+}, 180_000);
+afterAll(() => build?.remove());
+
+describe.each(testDatabaseKinds)("admin over HTTP on %s", (kind) => {
+  let server: ServerProcess;
+  let database: TestDatabase | undefined;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hc-admin-http-"));
+
+  beforeAll(async () => {
+    const storage: Record<string, string> = { DATA_DIR: path.join(dataDir, "data") };
+    if (kind === "postgres") {
+      database = await createTestDatabase("postgres");
+      storage.DATABASE_URL = database.url!;
+    }
+    server = await startServer({ BUILD_DIR: build.buildDir, LOG_LEVEL: "warn", EMAIL_WORKER: "false", ...storage });
+  }, 180_000);
+  afterAll(async () => {
+    await server?.stop();
+    await database?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const url = (pathname: string) => `${server.origin}${pathname}`;
+  const sameOrigin = () => ({ Origin: server.origin });
+  const postJson = (pathname: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(url(pathname), {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/json", ...sameOrigin(), ...headers },
+      body: JSON.stringify(body),
+    });
+  const postForm = (pathname: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+    fetch(url(pathname), {
+      method: "POST",
+      redirect: "manual",
+      headers: { ...sameOrigin(), ...headers },
+      body: new URLSearchParams(fields),
+    });
+
+  it("finds the admin routes in app/routes.ts", () => {
+    expect(adminRoutes.filter((route) => !route.api).length).toBeGreaterThanOrEqual(4);
+    expect(adminRoutes.filter((route) => route.api).length).toBeGreaterThanOrEqual(4);
+  });
+
+  it("without a session every admin page redirects to the login and every admin API answers 401", async () => {
+    for (const route of adminRoutes) {
+      if (route.api) {
+        for (const method of ["GET", "POST", "DELETE"]) {
+          const response = await fetch(url(route.url), {
+            method,
+            headers: { ...sameOrigin(), "Content-Type": "application/json" },
+            body: method === "GET" ? undefined : JSON.stringify({ reason: "x" }),
+          });
+          expect([route.file, method, response.status]).toEqual([route.file, method, 401]);
+          expect(await response.json()).toEqual({ error: loginRequiredMessage });
+        }
+        continue;
+      }
+      const target = `/admin-login?redirectTo=${encodeURIComponent(route.url)}`;
+      const page = await fetch(url(route.url), { redirect: "manual" });
+      expect([route.file, page.status, page.headers.get("location")]).toEqual([route.file, 302, target]);
+      const action = await postForm(route.url, { intent: "delete", id: SOME_ID });
+      expect([route.file, action.status, action.headers.get("location")]).toEqual([route.file, 302, target]);
+      // A data request for this route's loader alone must not get past the guard either.
+      const routeId = route.file.replace(/^routes\//, "routes/").replace(/\.tsx?$/, "");
+      const data = await fetch(url(`${route.url}.data?_routes=${encodeURIComponent(routeId)}`), { redirect: "manual" });
+      const body = await data.text();
+      expect([route.file, body]).toEqual([route.file, expect.stringContaining("/admin-login?redirectTo=")]);
+      expect(body).not.toContain("Terminverwaltung");
+    }
+  });
+
+  it("refuses cross-origin and origin-less state changes with 403 (page action, resource route, JSON API)", async () => {
+    const evil = { Origin: "http://evil.example" };
+    expect((await postForm("/admin-login", { email: ADMIN.email, password: ADMIN.password }, evil)).status).toBe(403);
+    expect((await postJson("/api/v1/admin/login", ADMIN, evil)).status).toBe(403);
+    expect((await postJson("/api/v1/admin/logout", {}, evil)).status).toBe(403);
+    expect((await postForm("/admin/abmelden", {}, evil)).status).toBe(403);
+    const crossSite = await fetch(url("/api/v1/admin/login"), {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Sec-Fetch-Site": "cross-site" },
+      body: JSON.stringify(ADMIN),
+    });
+    expect(crossSite.status).toBe(403);
+    const anonymous = await fetch(url("/api/v1/admin/login"), {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(ADMIN),
+    });
+    expect(anonymous.status).toBe(403);
+    const foreignReferer = await fetch(url("/api/v1/admin/login"), {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Referer: "http://evil.example/page" },
+      body: JSON.stringify(ADMIN),
+    });
+    expect(foreignReferer.status).toBe(403);
+    // A same-origin Referer is accepted where a browser sends no Origin.
+    const sameReferer = await fetch(url("/api/v1/admin/login"), {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Referer: `${server.origin}/admin-login` },
+      body: JSON.stringify({ email: "niemand@example.at", password: "irgendwas-langes" }),
+    });
+    expect(sameReferer.status).toBe(401);
+  });
+
+  it("the one-time setup link printed at the first start works exactly once", async () => {
+    const link = /Einrichtungslink[^:]*: (http:\/\/localhost:\d+\/admin-setup\?token=[A-Za-z0-9_-]{43})/.exec(server.output());
+    expect(link, server.output()).not.toBeNull();
+    const setupPath = new URL(link![1]!).pathname + new URL(link![1]!).search;
+    const token = new URL(link![1]!).searchParams.get("token")!;
+    const page = await fetch(url(setupPath));
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Admin-Konto einrichten");
+
+    const fields = { token, email: ADMIN.email, displayName: "Chef", password: ADMIN.password, passwordRepeat: ADMIN.password };
+    const created = await postForm("/admin-setup", fields);
+    expect(created.status).toBe(302);
+    expect(created.headers.get("location")).toBe("/admin");
+    expect(created.headers.getSetCookie().join("\n")).toMatch(/__Host-hc_admin=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Secure/);
+
+    const again = await postForm("/admin-setup", { ...fields, email: "zweiter@happycar.example" });
+    expect(again.status).toBe(400);
+    expect(await again.text()).toContain(accountMessages.setupDone);
+    const reopened = await fetch(url(setupPath));
+    expect(reopened.status).toBe(410);
+    expect(await reopened.text()).toContain(accountMessages.setupInvalid);
+  });
+
+  async function loginCookie(): Promise<string> {
+    const response = await postJson("/api/v1/admin/login", ADMIN);
+    expect(response.status).toBe(204);
+    const cookie = response.headers.getSetCookie().find((value) => value.startsWith("__Host-hc_admin="));
+    expect(cookie).toMatch(/^__Host-hc_admin=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Secure$/);
+    return cookie!.split(";")[0]!;
+  }
+
+  it("login API: same answer for a wrong password and an unknown e-mail; 204 with the cookie", async () => {
+    const wrong = await postJson("/api/v1/admin/login", { email: ADMIN.email, password: "falsches-passwort-123" });
+    const unknown = await postJson("/api/v1/admin/login", { email: "niemand@happycar.example", password: "falsches-passwort-123" });
+    expect([wrong.status, await wrong.text()]).toEqual([401, JSON.stringify({ error: wrongPasswordMessage })]);
+    expect([unknown.status, await unknown.text()]).toEqual([401, JSON.stringify({ error: wrongPasswordMessage })]);
+    expect((await postJson("/api/v1/admin/login", { email: ADMIN.email })).status).toBe(400);
+    await loginCookie();
+  });
+
+  async function bookAppointment(): Promise<string> {
+    // A weekday a few weeks ahead; holidays or full days are skipped by trying the next one.
+    for (let offset = 21; offset < 60; offset++) {
+      const day = new Date(Date.now() + offset * 86_400_000);
+      if (day.getUTCDay() === 0 || day.getUTCDay() === 6) continue;
+      const response = await postJson("/api/v1/appointments", {
+        name: "Anna Muster",
+        email: `anna${offset}@example.at`,
+        phone: "0664 1234567",
+        date: day.toISOString().slice(0, 10),
+        time: "09:00",
+        service: "Wartung",
+      });
+      if (response.status === 201) return ((await response.json()) as { id: string }).id;
+    }
+    throw new Error("no bookable day found");
+  }
+
+  it("with the session: board, list API, confirm (then 409), cancel needs a reason, delete, logout", async () => {
+    const cookie = await loginCookie();
+    const withCookie = { Cookie: cookie };
+
+    const board = await fetch(url("/admin"), { headers: withCookie });
+    expect(board.status).toBe(200);
+    expect(board.headers.get("cache-control")).toBe("no-store");
+    const html = await board.text();
+    for (const text of ["Admin-Board", "Abmelden", "Terminverwaltung", "Alle Termine (0)", "Keine Termine vorhanden"]) {
+      expect(html).toContain(text);
+    }
+    const login = await fetch(url("/admin-login"), { headers: withCookie, redirect: "manual" });
+    expect([login.status, login.headers.get("location")]).toEqual([302, "/admin"]);
+
+    const id = await bookAppointment();
+    const list = await fetch(url("/api/v1/admin/appointments?status=beantragt&q=anna&page=1"), { headers: withCookie });
+    expect(list.status).toBe(200);
+    const body = (await list.json()) as { items: { id: string; status: string }[]; counts: object; page: number; pageSize: number; total: number };
+    expect(body).toMatchObject({ counts: { alle: 1, beantragt: 1, bestätigt: 0, storniert: 0 }, page: 1, pageSize: 50, total: 1 });
+    expect(body.items.map((item) => [item.id, item.status])).toEqual([[id, "beantragt"]]);
+    expect((await fetch(url("/api/v1/admin/appointments?status=erledigt"), { headers: withCookie })).status).toBe(400);
+
+    const blank = await postJson(`/api/v1/admin/appointments/${id}/cancel`, { reason: "  " }, withCookie);
+    expect([blank.status, await blank.json()]).toEqual([400, { error: "Bitte geben Sie einen Stornierungsgrund an." }]);
+    const confirmed = await postJson(`/api/v1/admin/appointments/${id}/confirm`, {}, withCookie);
+    expect([confirmed.status, await confirmed.json()]).toEqual([200, { id, status: "bestätigt" }]);
+    expect((await postJson(`/api/v1/admin/appointments/${id}/confirm`, {}, withCookie)).status).toBe(409);
+    expect((await postJson(`/api/v1/admin/appointments/${id}/cancel`, { reason: "zu spät" }, withCookie)).status).toBe(409);
+    expect((await postJson(`/api/v1/admin/appointments/${SOME_ID}/confirm`, {}, withCookie)).status).toBe(404);
+
+    const details = await fetch(url(`/api/v1/admin/appointments/${id}`), { headers: withCookie });
+    expect(((await details.json()) as { audit: { action: string; actor: string }[] }).audit).toEqual([
+      expect.objectContaining({ action: "confirm", actor: ADMIN.email }),
+    ]);
+    const detailsPage = await (await fetch(url(`/admin/termine/${id}`), { headers: withCookie })).text();
+    expect(detailsPage).toContain("Verlauf");
+    expect(detailsPage).toContain(ADMIN.email);
+
+    const remove = () => fetch(url(`/api/v1/admin/appointments/${id}`), { method: "DELETE", headers: { ...sameOrigin(), ...withCookie } });
+    expect((await remove()).status).toBe(204);
+    expect((await remove()).status).toBe(404);
+
+    const logout = await postJson("/api/v1/admin/logout", {}, withCookie);
+    expect(logout.status).toBe(204);
+    expect(logout.headers.getSetCookie().join("\n")).toContain("Max-Age=0");
+    expect((await fetch(url("/api/v1/admin/appointments"), { headers: withCookie })).status).toBe(401);
+    expect((await fetch(url("/admin"), { headers: withCookie, redirect: "manual" })).status).toBe(302);
+  });
+
+  it("'Abmelden' on the page deletes the session and goes to the login", async () => {
+    const cookie = await loginCookie();
+    const response = await postForm("/admin/abmelden", {}, { Cookie: cookie });
+    expect([response.status, response.headers.get("location")]).toEqual([302, "/admin-login"]);
+    expect((await fetch(url("/api/v1/admin/appointments"), { headers: { Cookie: cookie } })).status).toBe(401);
+  });
+
+  it("the login form answers 'Falsches Passwort' without JavaScript; after 5 failures the IP gets 429", async () => {
+    const page = await postForm("/admin-login", { email: ADMIN.email, password: "falsches-passwort-1" });
+    expect(page.status).toBe(401);
+    expect(await page.text()).toContain(wrongPasswordMessage);
+    for (let attempt = 2; attempt <= 5; attempt++) {
+      expect((await postJson("/api/v1/admin/login", { email: ADMIN.email, password: `falsches-passwort-${attempt}` })).status).toBe(401);
+    }
+    const blocked = await postJson("/api/v1/admin/login", ADMIN);
+    expect(blocked.status).toBe(429);
+    expect(await blocked.json()).toEqual({ error: tooManyAttemptsMessage });
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(800);
+    const blockedPage = await postForm("/admin-login", { email: ADMIN.email, password: ADMIN.password });
+    expect(blockedPage.status).toBe(429);
+    expect(await blockedPage.text()).toContain(tooManyAttemptsMessage);
+  });
+});

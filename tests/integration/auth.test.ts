@@ -1,0 +1,252 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { login } from "~/auth/login.server";
+import { hashPassword, verifyPassword } from "~/auth/password.server";
+import { passwordMessages } from "~/auth/password-policy";
+import {
+  clearSessionCookie,
+  createSession,
+  destroySession,
+  readSession,
+  type SessionPolicy,
+  sessionCookie,
+} from "~/auth/session.server";
+import { LOGIN_THROTTLE, recordLoginFailure } from "~/auth/throttle.server";
+import { adminUsers, sessions } from "~/db/schema";
+import {
+  accountMessages,
+  bootstrapAdmin,
+  completeSetup,
+  createAdmin,
+  createSetupToken,
+  isSetupTokenUsable,
+  resetAdminPassword,
+} from "~/services/admin-accounts.server";
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
+
+const PASSWORD = "Werkstatt-Passwort-2026";
+const EMAIL = "chef@happycar.example";
+const policy: SessionPolicy = { idleMs: 60 * 60_000, absoluteMs: 12 * 3_600_000, secureCookie: true };
+const minutes = (n: number) => n * 60_000;
+
+function requestWith(cookie: string): Request {
+  const [pair] = cookie.split(";");
+  return new Request("http://127.0.0.1/admin", { headers: { cookie: pair! } });
+}
+
+describe("password hashing", () => {
+  it("stores scrypt with the OWASP parameters and verifies only the right password", async () => {
+    const hash = await hashPassword(PASSWORD);
+    expect(hash).toMatch(/^scrypt\$131072\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
+    expect(hash).not.toContain(PASSWORD);
+    expect(await verifyPassword(PASSWORD, hash)).toBe(true);
+    expect(await verifyPassword(`${PASSWORD}x`, hash)).toBe(false);
+    expect(await verifyPassword(PASSWORD, "kaputt")).toBe(false);
+    // The same password gets a new salt each time.
+    expect(await hashPassword(PASSWORD)).not.toBe(hash);
+  });
+});
+
+describe("session cookie", () => {
+  it("is HttpOnly, SameSite=Lax, Path=/ and in production Secure with the __Host- prefix", () => {
+    expect(sessionCookie("abc", policy)).toBe("__Host-hc_admin=abc; Path=/; HttpOnly; SameSite=Lax; Secure");
+    expect(sessionCookie("abc", { ...policy, secureCookie: false })).toBe("hc_admin=abc; Path=/; HttpOnly; SameSite=Lax");
+    expect(clearSessionCookie(policy)).toContain("Max-Age=0");
+  });
+});
+
+describe.each(testDatabaseKinds)("admin authentication on %s", (kind) => {
+  let database: TestDatabase;
+  let userId: string;
+  let passwordHash: string;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    passwordHash = await hashPassword(PASSWORD);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+  beforeEach(async () => {
+    await database.reset();
+    // Hashed once for the file: scrypt is deliberately slow.
+    const [user] = await database.db
+      .insert(adminUsers)
+      .values({ email: EMAIL, displayName: "Chef", passwordHash })
+      .returning({ id: adminUsers.id });
+    userId = user!.id;
+  });
+
+  const t0 = new Date("2026-12-01T08:00:00Z");
+  const at = (ms: number) => new Date(t0.getTime() + ms);
+
+  it("logs in with the right password (e-mail case-insensitive) and stores only the session id's hash", async () => {
+    const result = await login(database.db, { email: " Chef@HappyCar.example ", password: PASSWORD, ip: "10.0.0.1", now: t0, policy });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.sessionId).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 bits, base64url
+    const rows = await database.db.select().from(sessions);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.idHash).not.toBe(result.sessionId);
+    expect(rows[0]!.idHash).toMatch(/^[0-9a-f]{64}$/);
+    const [user] = await database.db.select().from(adminUsers).where(eq(adminUsers.id, userId));
+    expect(user!.lastLoginAt?.toISOString()).toBe(t0.toISOString());
+    expect(user!.passwordHash).not.toContain(PASSWORD);
+  });
+
+  it("gives a new session id at every login", async () => {
+    const first = await login(database.db, { email: EMAIL, password: PASSWORD, ip: "10.0.0.1", now: t0, policy });
+    const second = await login(database.db, { email: EMAIL, password: PASSWORD, ip: "10.0.0.1", now: t0, policy });
+    expect(first.ok && second.ok && first.sessionId !== second.sessionId).toBe(true);
+  });
+
+  it("answers a wrong password and an unknown e-mail the same way, after the same scrypt work", async () => {
+    const started = performance.now();
+    const wrong = await login(database.db, { email: EMAIL, password: "falsch-falsch-falsch", ip: "10.0.0.2", now: t0 });
+    const wrongMs = performance.now() - started;
+    const unknownStart = performance.now();
+    const unknown = await login(database.db, { email: "niemand@example.at", password: "falsch-falsch-falsch", ip: "10.0.0.3", now: t0 });
+    const unknownMs = performance.now() - unknownStart;
+    expect(wrong).toEqual({ ok: false, reason: "invalid" });
+    expect(unknown).toEqual(wrong);
+    // Both ran scrypt (hundreds of ms): an unknown account is not answered noticeably faster.
+    expect(unknownMs).toBeGreaterThan(wrongMs * 0.3);
+  });
+
+  it("refuses an IP for 15 minutes after 5 failures for one account, even with the right password", async () => {
+    for (let attempt = 1; attempt <= LOGIN_THROTTLE.accountIpFailures; attempt++) {
+      const result = await login(database.db, { email: EMAIL, password: `falsch-${attempt}-xxxxxx`, ip: "10.0.0.9", now: at(attempt * 1000) });
+      expect(result).toEqual({ ok: false, reason: "invalid" });
+    }
+    const blocked = await login(database.db, { email: EMAIL, password: PASSWORD, ip: "10.0.0.9", now: at(10_000) });
+    expect(blocked).toMatchObject({ ok: false, reason: "throttled" });
+    expect(blocked.ok === false && blocked.reason === "throttled" && blocked.retryAfterSeconds).toBeGreaterThan(14 * 60);
+    // Another IP (the owner at the workshop) is not locked out.
+    expect((await login(database.db, { email: EMAIL, password: PASSWORD, ip: "10.0.0.10", now: at(10_000) })).ok).toBe(true);
+    // 15 minutes after the block began it is lifted.
+    expect((await login(database.db, { email: EMAIL, password: PASSWORD, ip: "10.0.0.9", now: at(5000 + minutes(15) + 1000) })).ok).toBe(true);
+  });
+
+  it("refuses an IP after 20 failures for different accounts within 15 minutes", async () => {
+    for (let n = 0; n < LOGIN_THROTTLE.ipFailures - 1; n++) {
+      await recordLoginFailure(database.db, `probe${n}@example.at`, "10.0.0.20", at(n * 30_000));
+    }
+    expect((await login(database.db, { email: EMAIL, password: PASSWORD, ip: "10.0.0.20", now: at(minutes(10)) })).ok).toBe(true);
+    await recordLoginFailure(database.db, "probe-last@example.at", "10.0.0.20", at(minutes(10)));
+    expect(await login(database.db, { email: EMAIL, password: PASSWORD, ip: "10.0.0.20", now: at(minutes(11)) })).toMatchObject({
+      reason: "throttled",
+    });
+    // Failures older than 15 minutes no longer count towards a new block.
+    await database.reset();
+  });
+
+  it("slows down (does not lock) an account with more than 100 failures in an hour", async () => {
+    for (let n = 0; n <= LOGIN_THROTTLE.accountSlowdownFailures; n++) {
+      await recordLoginFailure(database.db, EMAIL, `10.1.${Math.floor(n / 4)}.${n % 4}`, at(n * 10_000));
+    }
+    const delays: number[] = [];
+    const sleep = async (ms: number) => {
+      delays.push(ms);
+    };
+    const result = await login(database.db, { email: EMAIL, password: PASSWORD, ip: "10.2.0.1", now: at(minutes(20)), sleep });
+    expect(result.ok).toBe(true);
+    expect(delays).toEqual([LOGIN_THROTTLE.slowdownMs]);
+    // An hour later the account is fast again.
+    delays.length = 0;
+    await login(database.db, { email: EMAIL, password: PASSWORD, ip: "10.2.0.1", now: at(minutes(20) + minutes(61)), sleep });
+    expect(delays).toEqual([]);
+  });
+
+  it("ends a session after 1 hour idle", async () => {
+    const id = await createSession(database.db, userId, t0, policy);
+    const request = requestWith(sessionCookie(id, policy));
+    expect(await readSession(database.db, request, at(minutes(59)), policy)).toMatchObject({ email: EMAIL });
+    // Activity at minute 59 moved the idle deadline.
+    expect(await readSession(database.db, request, at(minutes(59 + 59)), policy)).not.toBeNull();
+    expect(await readSession(database.db, request, at(minutes(59 + 59 + 60)), policy)).toBeNull();
+    expect(await database.db.select().from(sessions)).toHaveLength(0);
+  });
+
+  it("ends an active session 12 hours after login", async () => {
+    const id = await createSession(database.db, userId, t0, policy);
+    const request = requestWith(sessionCookie(id, policy));
+    for (let minute = 50; minute < 12 * 60; minute += 50) {
+      expect(await readSession(database.db, request, at(minutes(minute)), policy)).not.toBeNull();
+    }
+    expect(await readSession(database.db, request, at(minutes(12 * 60)), policy)).toBeNull();
+  });
+
+  it("deletes the session at logout and ignores unknown or missing cookies", async () => {
+    const id = await createSession(database.db, userId, t0, policy);
+    const request = requestWith(sessionCookie(id, policy));
+    await destroySession(database.db, request, policy);
+    expect(await readSession(database.db, request, t0, policy)).toBeNull();
+    expect(await readSession(database.db, requestWith(sessionCookie("erfunden", policy)), t0, policy)).toBeNull();
+    expect(await readSession(database.db, new Request("http://127.0.0.1/admin"), t0, policy)).toBeNull();
+    // The production cookie name is required: a plain hc_admin cookie does not count there.
+    expect(await readSession(database.db, requestWith(`hc_admin=${id}`), t0, policy)).toBeNull();
+  });
+
+  it("revokes every session of the account at a password reset", async () => {
+    const first = await createSession(database.db, userId, t0, policy);
+    await createSession(database.db, userId, t0, policy);
+    expect(await resetAdminPassword(database.db, { email: EMAIL, password: "kurz" })).toEqual({
+      ok: false,
+      message: passwordMessages.tooShort,
+    });
+    expect((await resetAdminPassword(database.db, { email: EMAIL, password: "Neues-Werkstatt-Passwort-7" })).ok).toBe(true);
+    expect(await database.db.select().from(sessions)).toHaveLength(0);
+    expect(await readSession(database.db, requestWith(sessionCookie(first, policy)), t0, policy)).toBeNull();
+    expect((await login(database.db, { email: EMAIL, password: PASSWORD, ip: "10.3.0.1", now: t0 })).ok).toBe(false);
+    expect((await login(database.db, { email: EMAIL, password: "Neues-Werkstatt-Passwort-7", ip: "10.3.0.1", now: t0 })).ok).toBe(true);
+  });
+
+  it("refuses a second account with the same e-mail and a common password", async () => {
+    expect(await createAdmin(database.db, { email: "CHEF@happycar.example", password: "Anderes-Passwort-2026" })).toEqual({
+      ok: false,
+      message: accountMessages.exists,
+    });
+    expect(await createAdmin(database.db, { email: "neu@happycar.example", password: "Passwort123456" })).toEqual({
+      ok: false,
+      message: passwordMessages.common,
+    });
+  });
+
+  it("first start: creates the account from ADMIN_EMAIL/ADMIN_PASSWORD, or hands out a setup link", async () => {
+    expect(await bootstrapAdmin(database.db, { origin: "http://x" })).toEqual({ kind: "exists" });
+    await database.reset();
+    const link = await bootstrapAdmin(database.db, { origin: "https://www.happycar.at", now: t0 });
+    expect(link.kind).toBe("setup-link");
+    expect(link.kind === "setup-link" && link.url).toMatch(/^https:\/\/www\.happycar\.at\/admin-setup\?token=[A-Za-z0-9_-]{43}$/);
+    await database.reset();
+    expect(
+      await bootstrapAdmin(database.db, { adminEmail: "owner@happycar.example", adminPassword: PASSWORD, origin: "http://x" }),
+    ).toEqual({ kind: "created", email: "owner@happycar.example" });
+  });
+
+  it("the setup link works once, within one hour", async () => {
+    await database.reset();
+    const token = await createSetupToken(database.db, t0);
+    expect(await isSetupTokenUsable(database.db, token, at(minutes(59)))).toBe(true);
+    expect(await isSetupTokenUsable(database.db, token, at(minutes(61)))).toBe(false);
+    expect(await isSetupTokenUsable(database.db, "erfunden", t0)).toBe(false);
+    // A weak password does not spend the token.
+    const weak = await completeSetup(database.db, { token, email: "owner@happycar.example", password: "password1234", now: at(1000) });
+    expect(weak).toEqual({ ok: false, message: passwordMessages.common });
+    const done = await completeSetup(database.db, { token, email: "owner@happycar.example", password: PASSWORD, now: at(2000) });
+    expect(done.ok).toBe(true);
+    const again = await completeSetup(database.db, { token, email: "zweiter@happycar.example", password: PASSWORD, now: at(3000) });
+    expect(again).toEqual({ ok: false, message: accountMessages.setupDone });
+    expect(await isSetupTokenUsable(database.db, token, at(3000))).toBe(false);
+    expect(await database.db.select().from(adminUsers)).toHaveLength(1);
+  });
+
+  it("an expired setup link creates nothing", async () => {
+    await database.reset();
+    const token = await createSetupToken(database.db, t0);
+    expect(await completeSetup(database.db, { token, email: "owner@happycar.example", password: PASSWORD, now: at(minutes(61)) })).toEqual({
+      ok: false,
+      message: accountMessages.setupInvalid,
+    });
+    expect(await database.db.select().from(adminUsers)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,141 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dumpDatabase, RestoreError, restoreDatabase, sqlLiteral } from "~/db/backup.server";
+import { type Database, openDatabase } from "~/db/client.server";
+import { adminUsers, appointments, auditLog, contactMessages, emailOutbox, rateLimits, sessions, setupTokens } from "~/db/schema";
+import { enqueueEmail } from "~/mail/outbox.server";
+import { resultRows } from "~/services/rate-limit.server";
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, "../..");
+const TABLES = ["admin_users", "appointments", "contact_messages", "email_outbox", "sessions", "setup_tokens", "audit_log", "rate_limits"];
+
+/** Text that breaks naive escaping: quotes, backslashes, newlines, control characters, SQL, emoji. */
+const nasty = "O'Brien \\ \"Zitat\" \n zweite Zeile\r\t\u0001 '); drop table appointments; -- ÄÖÜß 🚗 $$x$$";
+
+async function seed(db: Database) {
+  const [admin] = await db
+    .insert(adminUsers)
+    .values({ email: "chef@happycar.example", displayName: "Chef", passwordHash: "scrypt$abc$def" })
+    .returning();
+  const [appointment] = await db
+    .insert(appointments)
+    .values({ name: nasty, email: "anna@example.at", phone: "+43 664 1234567", date: "2026-12-01", time: "08:00", service: "Wartung", message: nasty, status: "storniert", cancellationReason: "krank", createdAt: new Date("2026-11-02T09:15:30.123Z") })
+    .returning();
+  await db.insert(appointments).values({ name: "Bernd", email: "b@example.at", phone: "0660 1", date: "2026-12-02", time: "09:30", service: "Pickerl", message: null });
+  const [contact] = await db
+    .insert(contactMessages)
+    .values({ name: "Carla", email: "c@example.at", message: nasty, subject: null })
+    .returning();
+  await enqueueEmail(db, { recipient: "anna@example.at", template: "appointment-cancelled", params: { name: nasty, grund: 'mit "Anführungszeichen"' }, appointmentId: appointment!.id });
+  await enqueueEmail(db, { recipient: "werkstatt@happycar.example", replyTo: "c@example.at", template: "contact-message", params: { nachricht: nasty }, contactMessageId: contact!.id });
+  await db.insert(sessions).values({ idHash: "a".repeat(64), userId: admin!.id, expiresAt: new Date("2026-12-31T23:59:59Z") });
+  await db.insert(setupTokens).values({ tokenHash: "b".repeat(64), expiresAt: new Date("2026-12-31T00:00:00Z") });
+  await db.insert(auditLog).values([
+    { appointmentId: appointment!.id, adminUserId: admin!.id, actor: "Chef", action: "cancel", oldStatus: "beantragt", newStatus: "storniert", reason: nasty },
+    { appointmentId: appointment!.id, actor: "system", action: "create" },
+  ]);
+  await db.insert(rateLimits).values({ key: "booking:127.0.0.1", windowStart: new Date("2026-11-22T10:00:00Z"), count: 3 });
+}
+
+/** Every row of every table as text, in a stable order: equal snapshots mean an exact copy. */
+async function snapshot(db: Database): Promise<Record<string, string[]>> {
+  const result: Record<string, string[]> = {};
+  for (const table of TABLES) {
+    const rows = resultRows<{ row: string }>(await db.execute(sql.raw(`select (t.*)::text as row from ${table} t`)));
+    result[table] = rows.map((row) => row.row).sort();
+  }
+  return result;
+}
+
+describe.each(testDatabaseKinds)("backup and restore on %s", (kind) => {
+  let source: TestDatabase;
+  let target: TestDatabase;
+  beforeAll(async () => {
+    [source, target] = await Promise.all([createTestDatabase(kind), createTestDatabase(kind)]);
+    await seed(source.db);
+  });
+  afterAll(async () => {
+    await Promise.all([source?.close(), target?.close()]);
+  });
+
+  it("round-trips every table exactly, including awkward text", async () => {
+    const dump = await dumpDatabase(source.db);
+    expect(dump.split("\n").filter((line) => line.startsWith("INSERT INTO"))).toHaveLength(TABLES.length);
+    await target.reset();
+    await restoreDatabase(target.db, dump);
+    const [before, after] = [await snapshot(source.db), await snapshot(target.db)];
+    expect(after.appointments).toHaveLength(2);
+    expect(after).toEqual(before);
+    // The audit log's id sequence continues after the restored rows.
+    const [next] = await target.db.insert(auditLog).values({ appointmentId: crypto.randomUUID(), actor: "system", action: "create" }).returning();
+    expect(next!.id).toBe(3);
+  });
+
+  it("refuses to restore into a database that already holds data, and changes nothing", async () => {
+    const dump = await dumpDatabase(source.db);
+    const before = await snapshot(target.db);
+    await expect(restoreDatabase(target.db, dump)).rejects.toThrow(RestoreError);
+    expect(await snapshot(target.db)).toEqual(before);
+  });
+
+  it("refuses a file that is not a backup", async () => {
+    await expect(restoreDatabase(target.db, "DROP TABLE appointments;")).rejects.toThrow(
+      "Die Datei ist keine Happy-Car-Sicherung (npm run backup).",
+    );
+  });
+});
+
+describe("sqlLiteral", () => {
+  it("escapes quotes, backslashes and control characters into one line", () => {
+    expect(sqlLiteral(null)).toBe("NULL");
+    expect(sqlLiteral("O'Brien")).toBe("E'O''Brien'");
+    expect(sqlLiteral("a\\b\nc\u0001")).toBe("E'a\\\\b\\nc\\x01'");
+  });
+});
+
+describe("npm run backup / npm run restore", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hc-backup-"));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it("moves the data of a PGlite folder into another database (PostgreSQL when available)", async () => {
+    const sourceDir = path.join(dir, "source");
+    const source = await openDatabase({ kind: "pglite", dataDir: sourceDir });
+    await seed(source.db);
+    const expected = await snapshot(source.db);
+    await source.close();
+
+    const file = path.join(dir, "happy-car.sql");
+    const tsx = path.join(root, "node_modules/.bin/tsx");
+    const base = { PATH: process.env.PATH, NODE_ENV: "production" };
+    const backup = await run(tsx, ["scripts/backup.ts", file], { cwd: root, env: { ...base, DATA_DIR: sourceDir } });
+    expect(backup.stdout).toMatch(/^Sicherung geschrieben: .*happy-car\.sql \(\d+ Bytes, pglite\)/);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+
+    const target = testDatabaseKinds.includes("postgres") ? await createTestDatabase("postgres") : undefined;
+    const targetEnv = target?.url ? { DATABASE_URL: target.url } : { DATA_DIR: path.join(dir, "target") };
+    try {
+      const restore = await run(tsx, ["scripts/restore.ts", file], { cwd: root, env: { ...base, ...targetEnv } });
+      expect(restore.stdout).toMatch(/^Wiederhergestellt: .* Anweisungen, (postgres|pglite)\)/);
+      const check = target ?? (await openDatabase({ kind: "pglite", dataDir: path.join(dir, "target") }));
+      try {
+        expect(await snapshot(check.db)).toEqual(expected);
+      } finally {
+        if (!target) await check.close();
+      }
+      // A second restore into the now filled database is refused with exit code 1.
+      await expect(run(tsx, ["scripts/restore.ts", file], { cwd: root, env: { ...base, ...targetEnv } })).rejects.toMatchObject({
+        code: 1,
+        stderr: expect.stringContaining("Die Zieldatenbank ist nicht leer"),
+      });
+    } finally {
+      await target?.close();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,293 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { appointments, emailOutbox, rateLimits } from "~/db/schema";
+import { defaultSlotRules } from "~/domain/slots";
+import {
+  type BookingConfig,
+  getAvailability,
+  getDaySlots,
+  requestAppointment,
+  SLOT_TAKEN_MESSAGE,
+  TOO_MANY_OPEN_MESSAGE,
+} from "~/services/booking.server";
+import { createTestDatabase, type DatabaseKind, type TestDatabase, testDatabaseKinds } from "../support/databases";
+
+/** Monday 30 November 2026, 09:00 in Vienna. */
+const NOW = new Date("2026-11-30T09:00:00+01:00");
+
+const config: BookingConfig = {
+  slotCapacity: 1,
+  rateLimit: 0,
+  rateLimitWindowSeconds: 600,
+  maxOpenRequestsPerEmail: 3,
+  workshopEmail: "werkstatt@happycar.example",
+  rules: defaultSlotRules,
+};
+
+const request = {
+  name: "Anna Muster",
+  email: "anna@example.at",
+  phone: "0664 1234567",
+  service: "Ölwechsel",
+  date: "2026-12-02",
+  time: "10:00",
+  message: "Bitte auch Scheibenwischer prüfen.",
+};
+
+let counter = 0;
+/** A valid request with its own e-mail address, so the per-address limit stays out of the way. */
+function uniqueRequest(overrides: Record<string, unknown> = {}) {
+  counter += 1;
+  return { ...request, email: `kunde${counter}@example.at`, ...overrides };
+}
+
+async function count(database: TestDatabase, table: typeof appointments | typeof emailOutbox | typeof rateLimits) {
+  const [row] = await database.db.select({ n: sql<number>`count(*)::int` }).from(table);
+  return Number(row!.n);
+}
+
+async function expectNothingStored(database: TestDatabase) {
+  expect(await count(database, appointments)).toBe(0);
+  expect(await count(database, emailOutbox)).toBe(0);
+}
+
+function book(database: TestDatabase, input: Record<string, unknown>, overrides: Partial<BookingConfig> = {}, clientIp = "203.0.113.7") {
+  return requestAppointment(database.db, input, { now: NOW, clientIp, config: { ...config, ...overrides } });
+}
+
+function bookingTests(kind: DatabaseKind) {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind, 60);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+  beforeEach(async () => {
+    await database.reset();
+  });
+
+  it("stores a request with status beantragt and queues both e-mails in the same transaction", async () => {
+    const result = await book(database, { ...request, name: "  Anna\u0000 Muster " });
+    expect(result.kind).toBe("created");
+    if (result.kind !== "created") return;
+
+    const [row] = await database.db.select().from(appointments).where(eq(appointments.id, result.id));
+    expect(row).toMatchObject({ ...request, status: "beantragt", cancellationReason: null });
+
+    const mails = await database.db.select().from(emailOutbox).orderBy(emailOutbox.template);
+    const params = {
+      name: "Anna Muster",
+      email: "anna@example.at",
+      telefon: "0664 1234567",
+      datum: "02.12.2026",
+      uhrzeit: "10:00",
+      leistung: "Ölwechsel",
+      nachricht: "Bitte auch Scheibenwischer prüfen.",
+    };
+    expect(mails.map((m) => [m.template, m.recipient, m.replyTo, m.appointmentId, m.status, m.params])).toEqual([
+      ["booking-received-customer", "anna@example.at", "werkstatt@happycar.example", result.id, "pending", params],
+      ["booking-received-workshop", "werkstatt@happycar.example", "anna@example.at", result.id, "pending", params],
+    ]);
+  });
+
+  it("stores an empty message as null and sends nachricht as an empty string", async () => {
+    const result = await book(database, { ...request, message: "   " });
+    expect(result.kind).toBe("created");
+    const [row] = await database.db.select().from(appointments);
+    expect(row!.message).toBeNull();
+    const [mail] = await database.db.select().from(emailOutbox).limit(1);
+    expect(mail!.params.nachricht).toBe("");
+  });
+
+  it("a taken slot answers slot-taken (409) and stores nothing more", async () => {
+    expect((await book(database, uniqueRequest())).kind).toBe("created");
+    const second = await book(database, uniqueRequest());
+    expect(second).toEqual({ kind: "slot-taken", error: SLOT_TAKEN_MESSAGE });
+    expect(await count(database, appointments)).toBe(1);
+    expect(await count(database, emailOutbox)).toBe(2);
+  });
+
+  it("capacity counts beantragt and bestätigt; storniert and deleted appointments free the slot", async () => {
+    const two = { slotCapacity: 2 };
+    const first = await book(database, uniqueRequest(), two);
+    const second = await book(database, uniqueRequest(), two);
+    expect([first.kind, second.kind]).toEqual(["created", "created"]);
+    expect((await book(database, uniqueRequest(), two)).kind).toBe("slot-taken");
+
+    if (first.kind !== "created" || second.kind !== "created") return;
+    await database.db.update(appointments).set({ status: "bestätigt" }).where(eq(appointments.id, first.id));
+    expect((await book(database, uniqueRequest(), two)).kind).toBe("slot-taken");
+
+    await database.db.update(appointments).set({ status: "storniert" }).where(eq(appointments.id, first.id));
+    expect((await book(database, uniqueRequest(), two)).kind).toBe("created");
+    expect((await book(database, uniqueRequest(), two)).kind).toBe("slot-taken");
+
+    await database.db.delete(appointments).where(eq(appointments.id, second.id));
+    expect((await book(database, uniqueRequest(), two)).kind).toBe("created");
+  });
+
+  it("other slots of the same day stay free", async () => {
+    expect((await book(database, uniqueRequest({ time: "10:00" }))).kind).toBe("created");
+    expect((await book(database, uniqueRequest({ time: "10:30" }))).kind).toBe("created");
+    expect((await book(database, uniqueRequest({ date: "2026-12-03", time: "10:00" }))).kind).toBe("created");
+  });
+
+  it("rate limit: BOOKING_RATE_LIMIT requests per IP per window, then rate-limited (429) and nothing stored", async () => {
+    const limited = { rateLimit: 2 };
+    expect((await book(database, uniqueRequest({ time: "08:00" }), limited)).kind).toBe("created");
+    expect((await book(database, uniqueRequest({ time: "08:30" }), limited)).kind).toBe("created");
+    const third = await book(database, uniqueRequest({ time: "09:00" }), limited);
+    expect(third).toMatchObject({
+      kind: "rate-limited",
+      error:
+        "Sie haben in kurzer Zeit zu viele Terminanfragen gesendet. Bitte versuchen Sie es in einigen Minuten erneut.",
+    });
+    if (third.kind === "rate-limited") expect(third.retryAfterSeconds).toBeGreaterThan(0);
+    expect(await count(database, appointments)).toBe(2);
+    expect(await count(database, emailOutbox)).toBe(4);
+    // Another client is not affected.
+    expect((await book(database, uniqueRequest({ time: "09:00" }), limited, "198.51.100.1")).kind).toBe("created");
+  });
+
+  it("a rate limit of 0 turns the limit off", async () => {
+    for (const time of ["08:00", "08:30", "09:00", "09:30", "10:00", "10:30", "11:00"]) {
+      expect((await book(database, uniqueRequest({ time }), { rateLimit: 0 })).kind).toBe("created");
+    }
+  });
+
+  it("a filled honeypot answers like a success and stores nothing, not even a rate-limit count", async () => {
+    const result = await book(database, { ...request, website: "http://spam.example" }, { rateLimit: 5 });
+    expect(result).toEqual({ kind: "honeypot" });
+    await expectNothingStored(database);
+    expect(await count(database, rateLimits)).toBe(0);
+  });
+
+  it("at most 3 open (beantragt) requests per e-mail address, case-insensitive", async () => {
+    for (const time of ["08:00", "08:30", "09:00"]) {
+      expect((await book(database, { ...request, time })).kind).toBe("created");
+    }
+    const fourth = await book(database, { ...request, email: "ANNA@Example.at", time: "09:30" });
+    expect(fourth).toEqual({ kind: "too-many-open", error: TOO_MANY_OPEN_MESSAGE });
+    expect(await count(database, appointments)).toBe(3);
+    expect(await count(database, emailOutbox)).toBe(6);
+
+    // A confirmed request is no longer open.
+    await database.db.update(appointments).set({ status: "bestätigt" }).where(eq(appointments.time, "08:00"));
+    expect((await book(database, { ...request, time: "09:30" })).kind).toBe("created");
+  });
+
+  it.each([
+    ["missing fields", { name: "Anna" }, { error: "Bitte füllen Sie alle Pflichtfelder aus.", missingRequired: true }],
+    ["invalid e-mail", { email: "anna@" }, { fields: { email: "Bitte geben Sie eine gültige E-Mail-Adresse an." } }],
+    ["Express-Service", { service: "Express-Service" }, { error: "Bitte überprüfen Sie Ihre Eingaben." }],
+    [
+      "a Sunday",
+      { date: "2026-12-06" },
+      { fields: { date: "Am 06.12.2026 sind keine Termine möglich: Sonntag geschlossen" } },
+    ],
+    [
+      "a holiday",
+      { date: "2026-12-08" },
+      { fields: { date: "Am 08.12.2026 sind keine Termine möglich: Mariä Empfängnis" } },
+    ],
+    [
+      "the past",
+      { date: "2026-11-27" },
+      { fields: { date: "Am 27.11.2026 sind keine Termine möglich: Dieser Tag liegt in der Vergangenheit." } },
+    ],
+    [
+      "too soon today",
+      { date: "2026-11-30", time: "10:30" },
+      {
+        fields: {
+          time: "Dieser Termin beginnt zu bald. Bitte wählen Sie einen Termin mindestens 2 Stunden im Voraus.",
+        },
+      },
+    ],
+    ["beyond the horizon", { date: "2027-03-01" }, { fields: { date: expect.stringContaining("90 Tage") } }],
+    ["no slot at that time", { time: "17:30" }, { fields: { time: "Um 17:30 Uhr beginnt an diesem Tag kein Termin." } }],
+  ])("%s → invalid, nothing stored", async (_label, overrides, expected) => {
+    const input = _label === "missing fields" ? overrides : { ...request, ...overrides };
+    const result = await book(database, input, { rateLimit: 5 });
+    expect(result).toMatchObject({ kind: "invalid", ...expected });
+    await expectNothingStored(database);
+  });
+
+  it("getDaySlots: free, taken and too-soon slots", async () => {
+    await book(database, uniqueRequest({ date: "2026-11-30", time: "14:00" }));
+    const cancelled = await book(database, uniqueRequest({ date: "2026-11-30", time: "15:00" }));
+    if (cancelled.kind === "created") {
+      await database.db.update(appointments).set({ status: "storniert" }).where(eq(appointments.id, cancelled.id));
+    }
+    const day = await getDaySlots(database.db, "2026-11-30", NOW, config);
+    expect(day.open).toBe(true);
+    const available = Object.fromEntries(day.slots.map((slot) => [slot.time, slot.available]));
+    expect(available["10:30"]).toBe(false); // sooner than 2 h
+    expect(available["11:00"]).toBe(true);
+    expect(available["14:00"]).toBe(false); // taken
+    expect(available["15:00"]).toBe(true); // cancelled frees it
+    expect(day.slots).toHaveLength(19);
+  });
+
+  it("getDaySlots: a closed day carries its reason", async () => {
+    expect(await getDaySlots(database.db, "2026-12-06", NOW, config)).toEqual({
+      date: "2026-12-06",
+      open: false,
+      reason: "Sonntag geschlossen",
+      slots: [],
+    });
+  });
+
+  it("getAvailability: closed, fully booked and free days", async () => {
+    // Fill every slot of Saturday 5 December (9 slots).
+    for (const time of ["09:00", "09:30", "10:00", "10:30", "11:00", "11:30", "12:00", "12:30", "13:00"]) {
+      expect((await book(database, uniqueRequest({ date: "2026-12-05", time }))).kind).toBe("created");
+    }
+    const days = await getAvailability(database.db, "2026-11-29", "2026-12-08", NOW, config);
+    expect(days).toEqual([
+      { date: "2026-11-29", available: false, reason: "Dieser Tag liegt in der Vergangenheit." },
+      { date: "2026-11-30", available: true },
+      { date: "2026-12-01", available: true },
+      { date: "2026-12-02", available: true },
+      { date: "2026-12-03", available: true },
+      { date: "2026-12-04", available: true },
+      { date: "2026-12-05", available: false, reason: "Ausgebucht" },
+      { date: "2026-12-06", available: false, reason: "Sonntag geschlossen" },
+      { date: "2026-12-07", available: true },
+      { date: "2026-12-08", available: false, reason: "Mariä Empfängnis" },
+    ]);
+  });
+
+  it("getAvailability: today after the last bookable start has its own reason", async () => {
+    const evening = new Date("2026-11-30T16:00:00+01:00");
+    const [today] = await getAvailability(database.db, "2026-11-30", "2026-11-30", evening, config);
+    expect(today).toEqual({ date: "2026-11-30", available: false, reason: "Für heute sind keine Termine mehr möglich." });
+  });
+
+  // PGlite runs transactions one after another, so a race cannot show there;
+  // this test only means something (and only runs) on PostgreSQL.
+  if (kind === "postgres") {
+    it("50 simultaneous requests for one slot with capacity 1 store exactly one appointment", async () => {
+      const results = await Promise.all(
+        Array.from({ length: 50 }, () => book(database, uniqueRequest({ date: "2026-12-10", time: "11:00" }))),
+      );
+      const kinds = results.map((result) => result.kind);
+      expect(kinds.filter((k) => k === "created")).toHaveLength(1);
+      expect(kinds.filter((k) => k === "slot-taken")).toHaveLength(49);
+      expect(await count(database, appointments)).toBe(1);
+      expect(await count(database, emailOutbox)).toBe(2);
+    });
+
+    it("simultaneous requests of one e-mail address never exceed 3 open requests", async () => {
+      const times = ["08:00", "08:30", "09:00", "09:30", "10:00", "10:30", "11:00", "11:30", "12:00", "12:30"];
+      const results = await Promise.all(times.map((time) => book(database, { ...request, date: "2026-12-11", time })));
+      expect(results.filter((r) => r.kind === "created")).toHaveLength(3);
+      expect(results.filter((r) => r.kind === "too-many-open")).toHaveLength(7);
+    });
+  }
+}
+
+describe.each(testDatabaseKinds)("booking service on %s", (kind) => {
+  bookingTests(kind);
+});

@@ -1,0 +1,327 @@
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { site } from "~/config/site";
+import { appointments, emailOutbox } from "~/db/schema";
+import {
+  emailHealth,
+  enqueueEmail,
+  type EnqueueEmail,
+  lastEmailStateByAppointment,
+  requeueFailedEmail,
+} from "~/mail/outbox.server";
+import { smtpTransport } from "~/mail/transports.server";
+import { claimNextEmail, createMailWorker, DEFAULT_LEASE_MS } from "~/mail/worker.server";
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
+import { freePort, type SmtpSink, startSmtpSink } from "../support/smtp-sink";
+
+const FROM = "Happy Car <termine@happycar.example>";
+const PUBLIC_URL = "https://www.happycar.example";
+const MINUTE = 60_000;
+
+const bookingParams = {
+  name: "Maria Muster",
+  email: "maria@example.com",
+  telefon: "0660 111 22 33",
+  datum: "01.12.2026",
+  uhrzeit: "08:30",
+  leistung: "Ölwechsel",
+  nachricht: "Bitte auch die Bremsen ansehen.",
+};
+const confirmParams = {
+  name: "Maria Muster",
+  email: "maria@example.com",
+  datum: "01.12.2026",
+  uhrzeit: "08:30",
+  leistung: "Ölwechsel",
+  title: "Terminbestätigung",
+};
+
+describe.each(testDatabaseKinds)("e-mail outbox and worker (%s)", (kind) => {
+  let database: TestDatabase;
+  let sink: SmtpSink;
+  let clock: Date;
+  const now = () => clock;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+  beforeEach(async () => {
+    await database.reset();
+    sink = await startSmtpSink();
+    clock = new Date(Date.now() + 1_000);
+  });
+  afterEach(async () => {
+    await sink.close();
+  });
+
+  const enqueue = (email: EnqueueEmail) => database.db.transaction((tx) => enqueueEmail(tx, email));
+  const workerFor = (smtpUrl: string) =>
+    createMailWorker({
+      db: database.db,
+      transport: smtpTransport({ SMTP_URL: smtpUrl, MAIL_FROM: FROM, publicUrl: PUBLIC_URL }),
+      now,
+    });
+  const row = async (id: string) =>
+    (await database.db.select().from(emailOutbox).where(eq(emailOutbox.id, id)))[0]!;
+
+  async function insertAppointment(): Promise<string> {
+    const [created] = await database.db
+      .insert(appointments)
+      .values({ name: "Maria Muster", email: "maria@example.com", phone: "0660 111 22 33", date: "2026-12-01", time: "08:30", service: "Ölwechsel" })
+      .returning({ id: appointments.id });
+    return created!.id;
+  }
+
+  it("delivers a booking as exactly the two expected messages", async () => {
+    const appointmentId = await insertAppointment();
+    const customerId = await enqueue({ recipient: "maria@example.com", template: "booking-received-customer", params: bookingParams, appointmentId });
+    await enqueue({ recipient: "werkstatt@happycar.example", template: "booking-received-workshop", params: bookingParams, appointmentId });
+
+    expect(await workerFor(sink.url).runOnce()).toBe(2);
+
+    expect(sink.messages).toHaveLength(2);
+    const customer = sink.messages.find((m) => m.envelopeTo[0] === "maria@example.com")!;
+    const workshop = sink.messages.find((m) => m.envelopeTo[0] === "werkstatt@happycar.example")!;
+    expect(customer.envelopeTo).toEqual(["maria@example.com"]);
+    expect(workshop.envelopeTo).toEqual(["werkstatt@happycar.example"]);
+    expect(customer.envelopeFrom).toBe("termine@happycar.example");
+    expect(customer.parsed.subject).toBe("Ihre Terminanfrage ist eingegangen");
+    expect(workshop.parsed.subject).toBe("Neue Terminanfrage");
+    expect(customer.parsed.from?.text).toBe('"Happy Car" <termine@happycar.example>');
+    expect(customer.parsed.messageId).toBe((await row(customerId)).messageId);
+
+    for (const value of ["Maria Muster", "01.12.2026", "08:30", "Ölwechsel", "Bitte auch die Bremsen ansehen."]) {
+      expect(customer.parsed.text).toContain(value);
+      expect(customer.parsed.html).toContain(value);
+      expect(workshop.parsed.text).toContain(value);
+    }
+    expect(customer.parsed.text).toContain("Ihr Termin ist noch nicht bestätigt");
+    expect(workshop.parsed.text).toContain("maria@example.com");
+    expect(workshop.parsed.text).toContain("0660 111 22 33");
+    expect(workshop.parsed.text).toContain(`${PUBLIC_URL}/admin`);
+    expect(workshop.parsed.html).toContain(`href="${PUBLIC_URL}/admin"`);
+    expect(customer.parsed.html).toContain(site.address.street);
+    expect(customer.parsed.attachments).toHaveLength(0);
+
+    const stored = await database.db.select().from(emailOutbox);
+    expect(stored.map((m) => m.status)).toEqual(["sent", "sent"]);
+    expect(stored.every((m) => m.sentAt !== null && m.attempts === 1 && m.lockedUntil === null)).toBe(true);
+    expect(await lastEmailStateByAppointment(database.db, [appointmentId])).toEqual(new Map([[appointmentId, "sent"]]));
+  });
+
+  it("attaches a parseable calendar invite to the confirmation", async () => {
+    const appointmentId = await insertAppointment();
+    await enqueue({ recipient: "maria@example.com", template: "appointment-confirmed", params: confirmParams, appointmentId });
+    await workerFor(sink.url).runOnce();
+
+    const [mail] = sink.messages;
+    expect(mail!.parsed.subject).toBe("Terminbestätigung");
+    expect(mail!.parsed.text).toContain("01.12.2026");
+    expect(mail!.parsed.text).toContain(`${site.address.street}, ${site.address.postalCode} ${site.address.city}`);
+    const invite = mail!.parsed.attachments.find((a) => a.filename === "termin.ics")!;
+    expect(invite.contentType).toBe("text/calendar");
+    const ics = invite.content.toString("utf8");
+    expect(ics.startsWith("BEGIN:VCALENDAR\r\n")).toBe(true);
+    expect(ics).toContain("BEGIN:VTIMEZONE\r\nTZID:Europe/Vienna\r\n");
+    expect(ics).toContain("DTSTART;TZID=Europe/Vienna:20261201T083000\r\n");
+    expect(ics).toContain(`DTEND;TZID=Europe/Vienna:20261201T${site.booking.appointmentMinutes === 60 ? "093000" : "090000"}\r\n`);
+    expect(ics).toContain(`ORGANIZER;CN=${site.name}:mailto:${site.email}\r\n`);
+    expect(ics).toContain(`UID:${appointmentId}@happycar.termine\r\n`);
+    expect(ics).toContain("LOCATION:Musterstraße 12\\, 1100 Wien\\, Österreich");
+    for (const line of ics.split("\r\n")) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+  });
+
+  it("sends the cancellation with the reason", async () => {
+    await enqueue({
+      recipient: "maria@example.com",
+      template: "appointment-cancelled",
+      params: { ...confirmParams, title: "Terminstornierung", grund: "Die Hebebühne ist defekt." },
+    });
+    await workerFor(sink.url).runOnce();
+    const [mail] = sink.messages;
+    expect(mail!.parsed.subject).toBe("Terminstornierung");
+    expect(mail!.parsed.text).toContain("Grund: Die Hebebühne ist defekt.");
+    expect(mail!.parsed.attachments).toHaveLength(0);
+  });
+
+  it("keeps a message pending while SMTP is down and delivers it once SMTP is back", async () => {
+    const port = await freePort();
+    const worker = workerFor(`smtp://127.0.0.1:${port}`);
+    const id = await enqueue({ recipient: "maria@example.com", template: "booking-received-customer", params: bookingParams });
+
+    expect(await worker.runOnce()).toBe(1);
+    let stored = await row(id);
+    expect(stored.status).toBe("pending");
+    expect(stored.attempts).toBe(1);
+    expect(stored.lastError).toMatch(/ECONNREFUSED|connect/i);
+    expect(stored.nextAttemptAt.getTime()).toBe(clock.getTime() + MINUTE);
+
+    // Not due yet: nothing is tried.
+    clock = new Date(clock.getTime() + 30_000);
+    expect(await worker.runOnce()).toBe(0);
+
+    // Still down at the second attempt: the next wait is 5 minutes.
+    clock = new Date(clock.getTime() + 30_000);
+    expect(await worker.runOnce()).toBe(1);
+    stored = await row(id);
+    expect(stored.attempts).toBe(2);
+    expect(stored.nextAttemptAt.getTime()).toBe(clock.getTime() + 5 * MINUTE);
+
+    const back = await startSmtpSink({ port });
+    try {
+      clock = new Date(clock.getTime() + 5 * MINUTE);
+      expect(await worker.runOnce()).toBe(1);
+      expect(back.messages).toHaveLength(1);
+      stored = await row(id);
+      expect(stored.status).toBe("sent");
+      expect(stored.attempts).toBe(3);
+      expect(stored.lastError).toBeNull();
+      expect(await worker.runOnce()).toBe(0);
+      expect(back.messages).toHaveLength(1);
+    } finally {
+      await back.close();
+    }
+  });
+
+  it("re-delivers a message whose worker died after claiming it, once the lease runs out", async () => {
+    const id = await enqueue({ recipient: "maria@example.com", template: "booking-received-customer", params: bookingParams });
+    // The first worker claims the message and dies before sending or marking it.
+    const claimed = await claimNextEmail(database.db, clock);
+    expect(claimed?.id).toBe(id);
+
+    const restarted = workerFor(sink.url);
+    clock = new Date(clock.getTime() + MINUTE);
+    expect(await restarted.runOnce()).toBe(0);
+    expect(sink.messages).toHaveLength(0);
+
+    clock = new Date(clock.getTime() + DEFAULT_LEASE_MS);
+    expect(await restarted.runOnce()).toBe(1);
+    expect(sink.messages).toHaveLength(1);
+    expect(sink.messages[0]!.parsed.messageId).toBe(claimed!.messageId);
+    const stored = await row(id);
+    expect(stored.status).toBe("sent");
+    expect(stored.attempts).toBe(2);
+  });
+
+  it("fails a rejected recipient at once, and 'Erneut senden' re-queues it", async () => {
+    const rejecting = await startSmtpSink({ rejectRecipients: /^nobody@/ });
+    try {
+      const appointmentId = await insertAppointment();
+      const id = await enqueue({ recipient: "nobody@example.com", template: "appointment-confirmed", params: confirmParams, appointmentId });
+      await workerFor(rejecting.url).runOnce();
+      const stored = await row(id);
+      expect(stored.status).toBe("failed");
+      expect(stored.lastError).toContain("550");
+      expect(await emailHealth(database.db)).toEqual({ pending: 0, failed: 1 });
+      expect(await lastEmailStateByAppointment(database.db, [appointmentId])).toEqual(new Map([[appointmentId, "failed"]]));
+
+      expect(await requeueFailedEmail(database.db, id)).toBe(true);
+      expect(await requeueFailedEmail(database.db, id)).toBe(false); // already pending: no second copy
+      expect(await emailHealth(database.db)).toEqual({ pending: 1, failed: 0 });
+      expect((await row(id)).attempts).toBe(0);
+      expect(await lastEmailStateByAppointment(database.db, [appointmentId])).toEqual(new Map([[appointmentId, "pending"]]));
+    } finally {
+      await rejecting.close();
+    }
+  });
+
+  it("gives up after about 48 hours of retries", async () => {
+    const id = await enqueue({ recipient: "maria@example.com", template: "booking-received-customer", params: bookingParams });
+    const worker = createMailWorker({
+      db: database.db,
+      transport: { name: "smtp", send: () => Promise.reject(new Error("421 try later")) },
+      now,
+    });
+    const start = clock.getTime();
+    let attempts = 0;
+    while ((await row(id)).status === "pending") {
+      // +1 ms: PostgreSQL keeps microseconds that a Date drops.
+      clock = new Date((await row(id)).nextAttemptAt.getTime() + 1);
+      attempts += await worker.runOnce();
+    }
+    const stored = await row(id);
+    expect(stored.status).toBe("failed");
+    expect(stored.lastError).toBe("421 try later");
+    expect(attempts).toBe(12);
+    expect(clock.getTime() - start).toBeLessThanOrEqual(48 * 60 * MINUTE);
+    expect(clock.getTime() - start).toBeGreaterThan(40 * 60 * MINUTE);
+  });
+
+  it("stops claiming on stop() but finishes the message in flight", async () => {
+    let release!: () => void;
+    let started!: () => void;
+    const inFlight = new Promise<void>((resolve) => (started = resolve));
+    const sent: string[] = [];
+    const worker = createMailWorker({
+      db: database.db,
+      now,
+      pollIntervalMs: 10,
+      transport: {
+        name: "smtp",
+        send: (message) =>
+          new Promise<void>((resolve) => {
+            started();
+            release = () => {
+              sent.push(message.id);
+              resolve();
+            };
+          }),
+      },
+    });
+    const first = await enqueue({ recipient: "a@example.com", template: "booking-received-customer", params: bookingParams });
+    const second = await enqueue({ recipient: "b@example.com", template: "booking-received-customer", params: bookingParams });
+    worker.start();
+    await inFlight;
+    let stopped = false;
+    const stopping = worker.stop().then(() => (stopped = true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
+    expect(sent).toHaveLength(1);
+    const states = [await row(first), await row(second)].map((m) => m.status).sort();
+    expect(states).toEqual(["pending", "sent"]);
+    expect(await emailHealth(database.db)).toEqual({ pending: 1, failed: 0 });
+  });
+
+  it("reports nothing for appointments without e-mail and ignores the workshop copy", async () => {
+    const appointmentId = await insertAppointment();
+    const other = await insertAppointment();
+    await enqueue({ recipient: "werkstatt@happycar.example", template: "booking-received-workshop", params: bookingParams, appointmentId });
+    expect(await lastEmailStateByAppointment(database.db, [appointmentId, other])).toEqual(new Map());
+    expect(await lastEmailStateByAppointment(database.db, [])).toEqual(new Map());
+  });
+
+  if (kind === "postgres") {
+    it("two workers on one database deliver 200 messages exactly once each", async () => {
+      const { openDatabase } = await import("~/db/client.server");
+      const second = await openDatabase({ kind: "postgres", url: database.url! });
+      try {
+        const ids: string[] = [];
+        for (let i = 0; i < 200; i++) {
+          ids.push(await enqueue({ recipient: `kunde${i}@example.com`, template: "contact-message", params: { name: `Kunde ${i}`, email: `kunde${i}@example.com`, nachricht: "Hallo" } }));
+        }
+        const transport = () => smtpTransport({ SMTP_URL: sink.url, MAIL_FROM: FROM, publicUrl: PUBLIC_URL });
+        const workers = [
+          createMailWorker({ db: database.db, transport: transport(), now }),
+          createMailWorker({ db: second.db, transport: transport(), now }),
+        ];
+        const counts = await Promise.all(workers.map((worker) => worker.runOnce()));
+        expect(counts[0]! + counts[1]!).toBe(200);
+        expect(counts[0]).toBeGreaterThan(0);
+        expect(counts[1]).toBeGreaterThan(0);
+        expect(sink.messages).toHaveLength(200);
+        const delivered = sink.messages.map((m) => m.parsed.messageId);
+        expect(new Set(delivered).size).toBe(200);
+        const stored = await database.db.select().from(emailOutbox);
+        expect(stored.every((m) => m.status === "sent" && m.attempts === 1)).toBe(true);
+        expect(new Set(delivered)).toEqual(new Set(stored.map((m) => m.messageId)));
+      } finally {
+        await second.close();
+      }
+    }, 60_000);
+  }
+});

@@ -1,0 +1,63 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { bookingRequest, type LoadSummary, rssBytes, runLoad } from "../support/load";
+import { type ServerProcess, startServer } from "../support/server-process";
+import { bookableSlots } from "./http";
+
+const DURATION_SECONDS = Number(process.env.LOAD_SECONDS ?? 30);
+const CONNECTIONS = 50;
+
+/**
+ * 50 connections for 30 seconds on the home page, the slots API and booking
+ * POSTs (each one stored, with its two e-mails queued and sent by the worker
+ * in the same process) against the production server on the embedded database.
+ */
+describe("load", () => {
+  let server: ServerProcess;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hc-load-"));
+  beforeAll(async () => {
+    server = await startServer({
+      BUILD_DIR: inject("buildDir"),
+      DATA_DIR: path.join(dataDir, "data"),
+      LOG_LEVEL: "warn",
+      BOOKING_RATE_LIMIT: "0",
+      SLOT_CAPACITY: "1000000",
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it(`${CONNECTIONS} connections for ${DURATION_SECONDS} s: no errors, no 5xx, memory stable`, async () => {
+    const slots = await bookableSlots(server.origin, 20);
+    expect(slots.length).toBeGreaterThan(0);
+    const requests = [
+      { method: "GET" as const, path: "/" },
+      { method: "GET" as const, path: `/api/v1/slots?date=${slots[0]!.date}` },
+      bookingRequest(server.origin, slots),
+    ];
+    const options = { url: server.origin, connections: CONNECTIONS, requests };
+
+    await runLoad({ ...options, duration: 5 }); // warm-up: JIT, caches, database pages
+    const warmRss = rssBytes(server.child.pid!);
+    const result: LoadSummary = await runLoad({ ...options, duration: DURATION_SECONDS });
+    const endRss = rssBytes(server.child.pid!);
+
+    const growth = (endRss - warmRss) / warmRss;
+    console.log(
+      `load: ${result.requestsPerSecond.toFixed(0)} req/s, p99 ${result.p99Ms} ms, ${result.total} requests ` +
+        `(${JSON.stringify(result.statusCodes)}), errors ${result.errors}, ` +
+        `RSS ${(warmRss / 2 ** 20).toFixed(0)} MB after warm-up → ${(endRss / 2 ** 20).toFixed(0)} MB (${(growth * 100).toFixed(1)} %)`,
+    );
+    expect(result.errors).toBe(0);
+    expect(result.timeouts).toBe(0);
+    expect(result.status5xx).toBe(0);
+    expect(result.non2xx).toBe(0);
+    expect(result.statusCodes["201"]).toBeGreaterThan(0);
+    expect(Math.abs(growth)).toBeLessThanOrEqual(0.2);
+    expect(await fetch(`${server.origin}/readyz`).then((response) => response.status)).toBe(200);
+  });
+});

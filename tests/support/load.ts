@@ -1,0 +1,73 @@
+import fs from "node:fs";
+import autocannon from "autocannon";
+import { bookableServices } from "~/config/site";
+
+export type LoadSummary = {
+  requestsPerSecond: number;
+  p99Ms: number;
+  total: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  status5xx: number;
+  statusCodes: Record<string, number>;
+};
+
+/** One autocannon run (autocannon's own HTTP client, keep-alive connections). */
+export async function runLoad(options: autocannon.Options): Promise<LoadSummary> {
+  const result = await autocannon({ ...options });
+  const statusCodes = Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats?.count ?? 0]),
+  );
+  return {
+    requestsPerSecond: result.requests.average,
+    p99Ms: result.latency.p99,
+    total: result.requests.total,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+    status5xx: result["5xx"],
+    statusCodes,
+  };
+}
+
+/** Resident memory of a process (Linux). */
+export function rssBytes(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const kilobytes = Number(/VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1] ?? Number.NaN);
+  return kilobytes * 1024;
+}
+
+/**
+ * A booking POST for autocannon: every request a new customer (the per-address
+ * limit never triggers) on one of the given slots; run the server with a large
+ * SLOT_CAPACITY and BOOKING_RATE_LIMIT=0 so each one is stored (201).
+ */
+export function bookingRequest(origin: string, slots: { date: string; time: string }[]): autocannon.Request {
+  let sequence = 0;
+  return {
+    method: "POST",
+    path: "/api/v1/appointments",
+    headers: { "content-type": "application/json", origin },
+    setupRequest(request) {
+      const n = sequence++;
+      const slot = slots[n % slots.length]!;
+      return {
+        ...request,
+        body: JSON.stringify({
+          name: "Last Test",
+          email: `last-${process.pid}-${n}@example.at`,
+          phone: "0664 1234567",
+          service: bookableServices[n % bookableServices.length],
+          date: slot.date,
+          time: slot.time,
+          message: "Lasttest",
+        }),
+      };
+    },
+  };
+}
+
+export function formatRow(cells: (string | number)[], widths: number[]): string {
+  return `| ${cells.map((cell, index) => String(cell).padEnd(widths[index] ?? 0)).join(" | ")} |`;
+}
