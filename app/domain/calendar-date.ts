@@ -60,14 +60,6 @@ export function zonedParts(instant: Date, timeZone: string): { date: CalendarDat
   };
 }
 
-/** The instant at which the wall-clock time `minutes` after midnight of `date` happens in `timeZone`. */
-export function zonedTimeToInstant(date: CalendarDate, minutes: number, timeZone: string): Date {
-  const parts = parseCalendarDate(date);
-  if (!parts) throw new RangeError(`Not a calendar date: ${date}`);
-  const zoned = new TZDate(parts.year, parts.month - 1, parts.day, 0, minutes, timeZone);
-  return new Date(zoned.getTime());
-}
-
 export function timeToMinutes(time: string): number {
   const [hours, minutes] = time.split(":").map(Number);
   return hours! * 60 + minutes!;

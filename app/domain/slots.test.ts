@@ -7,6 +7,7 @@ import {
   checkSlot,
   type DaySchedule,
   daySchedule,
+  daySchedules,
   defaultSlotRules,
   type SlotRules,
 } from "./slots";
@@ -225,6 +226,18 @@ describe("daySchedule across the DST changes", () => {
       const schedule = daySchedule("2026-10-27", new Date("2026-10-24T10:00:00+02:00"), rules);
       expect(bookableTimes(schedule)[0]).toBe("09:00");
     });
+  });
+});
+
+describe("daySchedules", () => {
+  it("gives the same schedules as daySchedule for every date of a range, across the DST change", () => {
+    const now = new Date("2026-10-20T07:00:00+02:00");
+    const range = daySchedules("2026-10-19", "2026-11-02", now);
+    expect(range.map((day) => day.date)).toEqual(
+      Array.from({ length: 15 }, (_, index) => addDays("2026-10-19", index)),
+    );
+    expect(range).toEqual(range.map((day) => daySchedule(day.date, now)));
+    expect(bookableTimes(range[1]!)).toEqual(WEEKDAY_TIMES.slice(2)); // today: 09:00 is exactly 2 h away
   });
 });
 

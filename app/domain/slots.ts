@@ -8,7 +8,6 @@ import {
   timeToMinutes,
   weekday,
   zonedParts,
-  zonedTimeToInstant,
 } from "./calendar-date";
 import { formatIsoDateDE } from "~/lib/format-date";
 import { austrianHolidayName } from "./holidays";
@@ -91,11 +90,24 @@ export function closureReason(date: CalendarDate, rules: SlotRules = defaultSlot
   return rules.openingHours[day] ? undefined : `${weekdayNames[day]} geschlossen`;
 }
 
-export function daySchedule(date: CalendarDate, now: Date, rules: SlotRules = defaultSlotRules): DaySchedule {
-  if (!parseCalendarDate(date)) throw new RangeError(`Not a calendar date: ${date}`);
-  const { today } = bookingWindow(now, rules);
+/**
+ * "Now" as the rules see it, computed once per request: today's date in the
+ * workshop's zone and the earliest wall-clock start the lead time allows.
+ * Comparing wall-clock times is exact here: no slot lies in the hour a DST
+ * change skips or repeats (02:00–03:00), and wall-clock order equals time order outside it.
+ */
+type Clock = { today: CalendarDate; earliest: { date: CalendarDate; minutes: number } };
+
+function clockAt(now: Date, rules: SlotRules): Clock {
+  return {
+    today: zonedParts(now, rules.timeZone).date,
+    earliest: zonedParts(new Date(now.getTime() + rules.leadTimeMinutes * 60_000), rules.timeZone),
+  };
+}
+
+function scheduleFor(date: CalendarDate, clock: Clock, rules: SlotRules): DaySchedule {
   const closed = (reason: string): DaySchedule => ({ date, open: false, reason, slots: [] });
-  const ahead = daysBetween(today, date);
+  const ahead = daysBetween(clock.today, date);
   if (ahead < 0) return closed("Dieser Tag liegt in der Vergangenheit.");
   if (ahead > rules.horizonDays) {
     return closed(`Termine können höchstens ${rules.horizonDays} Tage im Voraus angefragt werden.`);
@@ -103,12 +115,31 @@ export function daySchedule(date: CalendarDate, now: Date, rules: SlotRules = de
   const reason = closureReason(date, rules);
   if (reason) return closed(reason);
 
-  const earliestStart = now.getTime() + rules.leadTimeMinutes * 60_000;
+  const { earliest } = clock;
   const slots = slotTimesForWeekday(weekday(date) as Weekday, rules).map((time) => ({
     time,
-    bookable: zonedTimeToInstant(date, timeToMinutes(time), rules.timeZone).getTime() >= earliestStart,
+    bookable: date > earliest.date || (date === earliest.date && timeToMinutes(time) >= earliest.minutes),
   }));
   return { date, open: true, slots };
+}
+
+export function daySchedule(date: CalendarDate, now: Date, rules: SlotRules = defaultSlotRules): DaySchedule {
+  if (!parseCalendarDate(date)) throw new RangeError(`Not a calendar date: ${date}`);
+  return scheduleFor(date, clockAt(now, rules), rules);
+}
+
+/** The schedules of every date from `from` to `to` (inclusive). */
+export function daySchedules(
+  from: CalendarDate,
+  to: CalendarDate,
+  now: Date,
+  rules: SlotRules = defaultSlotRules,
+): DaySchedule[] {
+  if (!parseCalendarDate(from) || !parseCalendarDate(to)) throw new RangeError(`Not a date range: ${from}–${to}`);
+  const clock = clockAt(now, rules);
+  return Array.from({ length: Math.max(0, daysBetween(from, to) + 1) }, (_, index) =>
+    scheduleFor(addDays(from, index), clock, rules),
+  );
 }
 
 export type SlotCheck = { ok: true } | { ok: false; field: "date" | "time"; message: string };

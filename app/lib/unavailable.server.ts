@@ -47,15 +47,17 @@ export function serviceUnavailable(): Response {
 
 /**
  * React Router answers an error thrown by a loader or action with a generic
- * 500 after calling handleError. handleError notes a database outage here, per
+ * 500 after calling handleError. handleError notes a database outage on the
  * request context, and the Express layer turns that 500 into a German 503.
+ * A registered symbol, not module state: server.ts and the server bundle each
+ * load their own copy of this module.
  */
-const outages = new WeakSet<object>();
+const OUTAGE = Symbol.for("happy-car.database-outage");
 
 export function noteDatabaseOutage(context: object, error: unknown): void {
-  if (isDatabaseUnavailable(error)) outages.add(context);
+  if (isDatabaseUnavailable(error)) (context as Record<symbol, boolean>)[OUTAGE] = true;
 }
 
 export function hadDatabaseOutage(context: object): boolean {
-  return outages.has(context);
+  return (context as Record<symbol, boolean>)[OUTAGE] === true;
 }

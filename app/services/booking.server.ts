@@ -4,8 +4,8 @@ import { site } from "~/config/site";
 import type { Executor } from "~/db/client.server";
 import { appointments } from "~/db/schema";
 import { slotOccupyingStatuses } from "~/domain/appointment";
-import { addDays, type CalendarDate, daysBetween } from "~/domain/calendar-date";
-import { checkSlot, type DaySchedule, daySchedule, defaultSlotRules, type SlotRules } from "~/domain/slots";
+import { type CalendarDate, daysBetween } from "~/domain/calendar-date";
+import { checkSlot, type DaySchedule, daySchedule, daySchedules, defaultSlotRules, type SlotRules } from "~/domain/slots";
 import { formatIsoDateDE } from "~/lib/format-date";
 import { logger } from "~/lib/logger.server";
 import { enqueueEmail } from "~/mail/outbox.server";
@@ -234,8 +234,7 @@ export async function getAvailability(
   const days = daysBetween(from, to) + 1;
   if (days < 1 || days > MAX_AVAILABILITY_DAYS) throw new RangeError(`Range of ${days} days`);
   const taken = await occupancy(db, from, to);
-  return Array.from({ length: days }, (_, index) => {
-    const schedule = daySchedule(addDays(from, index), now, config.rules);
+  return daySchedules(from, to, now, config.rules).map((schedule) => {
     if (!schedule.open) return { date: schedule.date, available: false, reason: schedule.reason };
     if (!schedule.slots.some((slot) => slot.bookable)) {
       return { date: schedule.date, available: false, reason: TOO_LATE_TODAY_REASON };

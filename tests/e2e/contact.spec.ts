@@ -37,6 +37,16 @@ async function expectMailContaining(text: string) {
     .toBe(true);
 }
 
+/**
+ * The error page after a post without JavaScript is answered with 400, which
+ * Chromium logs as a failed resource: expected here, so taken off the list.
+ */
+function acceptBadRequestDocument(consoleErrors: string[]) {
+  const index = consoleErrors.findIndex((text) => text.includes("status of 400 (Bad Request)"));
+  expect(index, "the error page is answered with 400").toBeGreaterThanOrEqual(0);
+  consoleErrors.splice(index, 1);
+}
+
 async function fillFull(form: Locator, message: string) {
   await form.getByLabel("Vorname").fill("Erika");
   await form.getByLabel("Nachname").fill("Musterfrau");
@@ -94,7 +104,7 @@ test.describe("contact forms with JavaScript", () => {
   });
 });
 
-test("the error page of a post made without JavaScript has no accessibility violations", async ({ page }) => {
+test("the error page of a post made without JavaScript has no accessibility violations", async ({ page, consoleErrors }) => {
   await page.goto("/kontakt");
   const form = page.getByRole("form", { name: "Kontaktformular" });
   await hydrated(form);
@@ -105,6 +115,7 @@ test("the error page of a post made without JavaScript has no accessibility viol
   await expect(page.getByText("Bitte geben Sie Ihren Vornamen an.")).toBeVisible();
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target) }))).toEqual([]);
+  acceptBadRequestDocument(consoleErrors);
 });
 
 test.describe("contact forms without JavaScript", () => {
@@ -131,7 +142,7 @@ test.describe("contact forms without JavaScript", () => {
     await expect(page.getByRole("status").filter({ hasText: SENT_TITLE })).toContainText(SENT_TEXT);
   });
 
-  test("server-side errors are shown inline with the typed values kept", async ({ page }) => {
+  test("server-side errors are shown inline with the typed values kept", async ({ page, consoleErrors }) => {
     await page.goto("/kontakt");
     const form = page.getByRole("form", { name: "Kontaktformular" });
     await fillFull(form, "Bitte zurückrufen");
@@ -144,5 +155,6 @@ test.describe("contact forms without JavaScript", () => {
     await expect(again.getByText("Bitte geben Sie eine gültige E-Mail-Adresse an.")).toBeVisible();
     await expect(again.getByLabel("Vorname")).toHaveValue("Erika");
     await expect(again.getByLabel("Nachricht")).toHaveValue("Bitte zurückrufen");
+    acceptBadRequestDocument(consoleErrors);
   });
 });

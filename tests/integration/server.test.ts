@@ -3,21 +3,25 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bookableSlots } from "../support/http";
 import { buildForTests, runServerExpectingExit, type ServerProcess, startServer } from "../support/server-process";
 
-/** The real server process (`tsx server.ts`) on a fresh production build. */
+// One production build for the whole file: the real server process runs on it.
+let build: ReturnType<typeof buildForTests>;
+beforeAll(() => {
+  build = buildForTests();
+}, 120_000);
+afterAll(() => build?.remove());
+
 describe("the production server", () => {
-  let build: ReturnType<typeof buildForTests>;
   let server: ServerProcess;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hc-server-"));
 
   beforeAll(async () => {
-    build = buildForTests();
     server = await startServer({ BUILD_DIR: build.buildDir, DATA_DIR: path.join(dataDir, "data") });
   }, 120_000);
   afterAll(async () => {
     await server?.stop();
-    build?.remove();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -75,14 +79,48 @@ describe("the production server", () => {
   });
 });
 
-describe("graceful shutdown", () => {
-  let build: ReturnType<typeof buildForTests>;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hc-shutdown-"));
-  beforeAll(() => {
-    build = buildForTests();
+describe("logs", () => {
+  let server: ServerProcess;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hc-logs-"));
+  beforeAll(async () => {
+    server = await startServer({
+      BUILD_DIR: build.buildDir,
+      DATA_DIR: path.join(dataDir, "data"),
+      LOG_LEVEL: "trace",
+      EMAIL_TRANSPORT: "file",
+    });
   }, 120_000);
+  afterAll(async () => {
+    await server?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("never contain a customer's e-mail address, phone number or message, even at level trace", async () => {
+    const customer = { email: "geheim.kundin@example.at", phone: "0664 9876543", message: "Mein Auto quietscht links" };
+    const send = (endpoint: string, body: unknown) =>
+      fetch(`${server.origin}${endpoint}`, {
+        method: "POST",
+        headers: { Origin: server.origin, "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const [slot] = await bookableSlots(server.origin, 1);
+    const booking = await send("/api/v1/appointments", { name: "Kundin", ...customer, service: "Wartung", ...slot });
+    expect(booking.status).toBe(201);
+    expect((await send("/api/v1/contact", { name: "Kundin", ...customer })).status).toBeLessThan(500);
+    await send("/api/v1/admin/login", { email: customer.email, password: "falsch-falsch-falsch" });
+    // The e-mail worker delivers both booking mails (file transport) and logs it.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const output = server.output();
+    expect(output).toContain('"msg":"request"');
+    expect(output).not.toContain(customer.email);
+    expect(output).not.toContain("9876543");
+    expect(output).not.toContain("quietscht");
+  });
+});
+
+describe("graceful shutdown", () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hc-shutdown-"));
   afterAll(() => {
-    build?.remove();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 

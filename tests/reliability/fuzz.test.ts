@@ -7,7 +7,7 @@ import { bookableServices } from "~/config/site";
 import { openDatabase } from "~/db/client.server";
 import { adminUsers, appointments, contactMessages, emailOutbox, sessions } from "~/db/schema";
 import { type ServerProcess, startServer } from "../support/server-process";
-import { bookableSlots, expectGermanError, post } from "./http";
+import { bookableSlots, expectGermanError, post } from "../support/http";
 
 /**
  * Property-based fuzzing of the three public write endpoints: thousands of

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { bookingRequest, type LoadSummary, rssBytes, runLoad } from "../support/load";
 import { type ServerProcess, startServer } from "../support/server-process";
-import { bookableSlots } from "./http";
+import { bookableSlots } from "../support/http";
 
 const DURATION_SECONDS = Number(process.env.LOAD_SECONDS ?? 30);
 const CONNECTIONS = 50;

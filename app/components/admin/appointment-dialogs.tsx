@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Form, Link, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { FieldError, Label, Textarea } from "~/components/ui/form-controls";
 import { formatDateDE } from "~/lib/format-date";
 import type { AdminAppointment } from "~/services/admin-appointments.server";
@@ -147,7 +147,7 @@ export function NoScriptPanel({
   return (
     <Card className="mb-4 border-destructive">
       <CardHeader>
-        <CardTitle>{kind === "cancel" ? "Termin stornieren" : "Termin löschen"}</CardTitle>
+        <h2 className="text-xl font-semibold leading-tight">{kind === "cancel" ? "Termin stornieren" : "Termin löschen"}</h2>
         <p className="text-sm text-muted-foreground">{kind === "cancel" ? summary(item) : deletePrompt}</p>
       </CardHeader>
       <CardContent>

@@ -52,7 +52,7 @@ export function AppointmentTabs({
                 "data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm",
               )}
             >
-              {tabLabels[tab]} ({counts[tab]})
+              {`${tabLabels[tab]} (${counts[tab]})`}
             </Link>
           </Tabs.Trigger>
         ))}

@@ -46,17 +46,19 @@ export function PageHeader({ title, intro }: { title: string; intro?: React.Reac
 /** Long legal text: readable line length and spacing without a typography plugin. */
 export function Prose({ children }: { children: React.ReactNode }) {
   return (
-    <div
-      className={cn(
-        "mx-auto max-w-3xl px-4 py-12 leading-relaxed",
-        "[&_h2]:mt-10 [&_h2]:text-2xl [&_h2]:font-semibold [&_h2]:tracking-tight first:[&_h2]:mt-0",
-        "[&_h3]:mt-6 [&_h3]:text-lg [&_h3]:font-semibold",
-        "[&_p]:mt-3 [&_ul]:mt-3 [&_ul]:list-disc [&_ul]:space-y-1 [&_ul]:pl-6",
-        "[&_dl]:mt-3 [&_dt]:mt-3 [&_dt]:font-semibold",
-        "[&_a]:text-primary [&_a]:underline [&_a]:underline-offset-4",
-      )}
-    >
-      {children}
+    <div className="mx-auto max-w-6xl px-4 py-12">
+      <div
+        className={cn(
+          "max-w-3xl leading-relaxed",
+          "[&_h2]:mt-10 [&_h2]:text-2xl [&_h2]:font-semibold [&_h2]:tracking-tight [&_h2:first-child]:mt-0",
+          "[&_h3]:mt-6 [&_h3]:text-lg [&_h3]:font-semibold",
+          "[&_p]:mt-3 [&_ul]:mt-3 [&_ul]:list-disc [&_ul]:space-y-1 [&_ul]:pl-6",
+          "[&_dl]:mt-3 [&_dt]:mt-3 [&_dt]:font-semibold",
+          "[&_a]:text-primary [&_a]:underline [&_a]:underline-offset-4",
+        )}
+      >
+        {children}
+      </div>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/appointment";
 import { EmailStateBadge, StatusBadge } from "~/components/admin/status-badge";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { adminOnly } from "~/auth/guard.server";
 import { formatDateDE } from "~/lib/format-date";
 import { formatDateTimeVienna } from "~/lib/format-date-time";
@@ -32,7 +32,7 @@ export default function AppointmentDetails({ loaderData }: Route.ComponentProps)
       </p>
       <Card>
         <CardHeader>
-          <CardTitle>{appointment ? `Termin von ${appointment.name}` : "Gelöschter Termin"}</CardTitle>
+          <h2 className="text-xl font-semibold leading-tight">{appointment ? `Termin von ${appointment.name}` : "Gelöschter Termin"}</h2>
         </CardHeader>
         <CardContent>
           {appointment ? (
@@ -75,7 +75,7 @@ export default function AppointmentDetails({ loaderData }: Route.ComponentProps)
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle>Verlauf</CardTitle>
+          <h2 className="text-xl font-semibold leading-tight">Verlauf</h2>
         </CardHeader>
         <CardContent>
           {audit.length === 0 ? (

@@ -6,7 +6,7 @@ import { CancelDialog, DeleteDialog, NoScriptPanel } from "~/components/admin/ap
 import { AppointmentTable } from "~/components/admin/appointment-table";
 import { AppointmentTabs, type TabKey } from "~/components/admin/appointment-tabs";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/form-controls";
 import { adminOnly } from "~/auth/guard.server";
 import { canTransition } from "~/domain/appointment";
@@ -28,6 +28,10 @@ export const meta: Route.MetaFunction = () => [
   { title: "Admin-Board – Happy Car" },
   { name: "robots", content: "noindex, nofollow" },
 ];
+
+/** After a 404 or 409 (someone else was faster) reload the list too, so the row shows the truth. */
+export const shouldRevalidate: Route.ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus === 404 || actionStatus === 409 ? true : defaultShouldRevalidate;
 
 export const loader = adminOnly(async ({ request, context }: Route.LoaderArgs) => {
   const params = new URL(request.url).searchParams;
@@ -118,7 +122,7 @@ export default function AdminBoard({ loaderData, actionData }: Route.ComponentPr
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Terminverwaltung</CardTitle>
+        <h2 className="text-xl font-semibold leading-tight">Terminverwaltung</h2>
       </CardHeader>
       <CardContent className="grid gap-4">
         <ActionNotice data={actionData} />

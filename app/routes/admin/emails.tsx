@@ -3,7 +3,7 @@ import type { Route } from "./+types/emails";
 import { ActionNotice, type AdminActionData } from "~/components/admin/action-result";
 import { EmailStateBadge } from "~/components/admin/status-badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { adminOnly } from "~/auth/guard.server";
 import { formatDateTimeVienna } from "~/lib/format-date-time";
 import { formToObject, readFormData } from "~/lib/http.server";
@@ -41,7 +41,7 @@ export default function AdminEmails({ loaderData, actionData }: Route.ComponentP
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Nicht zugestellte E-Mails</CardTitle>
+        <h2 className="text-xl font-semibold leading-tight">Nicht zugestellte E-Mails</h2>
       </CardHeader>
       <CardContent className="grid gap-4">
         <ActionNotice data={actionData} />

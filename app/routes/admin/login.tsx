@@ -55,7 +55,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
     );
   }
-  return data<LoginActionData>({ error: wrongPasswordMessage, email }, { status: 401 });
+  // The form page answers 200 with the message (the JSON API says 401): the browser re-renders the form.
+  return data<LoginActionData>({ error: wrongPasswordMessage, email });
 }
 
 export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { Route } from "./+types/appointments";
 import { jsonError, methodNotAllowed, readJsonObject, RequestBodyError } from "~/lib/http.server";
 import { logger } from "~/lib/logger.server";
+import { isDatabaseUnavailable, serviceUnavailable } from "~/lib/unavailable.server";
 import { bookingConfigFromEnv, bookingResultStatus, requestAppointment } from "~/services/booking.server";
 
 export const BOOKING_FAILED_MESSAGE = "Ein Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.";
@@ -43,6 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   } catch (error) {
     logger.error({ err: error, requestId: context.requestId }, "booking failed");
+    if (isDatabaseUnavailable(error)) return serviceUnavailable();
     return jsonError(500, BOOKING_FAILED_MESSAGE);
   }
 }

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/contact";
 import { jsonError, methodNotAllowed, readJsonObject, RequestBodyError } from "~/lib/http.server";
 import { logger } from "~/lib/logger.server";
+import { isDatabaseUnavailable, serviceUnavailable } from "~/lib/unavailable.server";
 import { CONTACT_FAILED_MESSAGE, CONTACT_SENT_MESSAGE } from "~/schemas/contact";
 import { contactConfigFromEnv, contactResultStatus, sendContactMessage } from "~/services/contact.server";
 
@@ -37,6 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     // Only the database being unreachable gets here; no input leads to it.
     logger.error({ err: error, requestId: context.requestId }, "contact message failed");
+    if (isDatabaseUnavailable(error)) return serviceUnavailable();
     return jsonError(503, CONTACT_FAILED_MESSAGE);
   }
 }

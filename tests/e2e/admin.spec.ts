@@ -1,0 +1,240 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+/** The e2e server starts with this account (playwright.config.ts: ADMIN_EMAIL / ADMIN_PASSWORD). */
+const ADMIN = { email: "admin@happycar.example", password: "E2e-Testpasswort-2026!" };
+
+function viennaToday(): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Vienna" }).format(new Date());
+}
+
+function addDays(date: string, days: number): string {
+  const value = new Date(`${date}T00:00:00Z`);
+  value.setUTCDate(value.getUTCDate() + days);
+  return value.toISOString().slice(0, 10);
+}
+
+/** Free slots from the public API, far enough ahead that other specs' bookings do not collide. */
+async function freeSlots(request: APIRequestContext, count: number): Promise<{ date: string; time: string }[]> {
+  const today = viennaToday();
+  const response = await request.get(`/api/v1/availability?from=${addDays(today, 30)}&to=${addDays(today, 90)}`);
+  const { days } = (await response.json()) as { days: { date: string; available: boolean }[] };
+  const found: { date: string; time: string }[] = [];
+  for (const day of days.filter((d) => d.available).reverse()) {
+    const slots = (await (await request.get(`/api/v1/slots?date=${day.date}`)).json()) as {
+      slots: { time: string; available: boolean }[];
+    };
+    for (const slot of slots.slots.filter((s) => s.available)) {
+      found.push({ date: day.date, time: slot.time });
+      if (found.length === count) return found;
+    }
+  }
+  throw new Error("not enough free slots");
+}
+
+/** A unique run tag ("E2E…") and phone digits derived from it. */
+function newTag(): string {
+  return `E2E${Date.now()}`;
+}
+const phoneDigits = (tag: string) => tag.slice(-6);
+
+/** Real requests through the booking API, as a customer's browser sends them. */
+async function bookAppointments(request: APIRequestContext, baseURL: string, names: string[], tag: string) {
+  const slots = await freeSlots(request, names.length);
+  for (const [index, name] of names.entries()) {
+    const response = await request.post("/api/v1/appointments", {
+      headers: { Origin: baseURL },
+      data: {
+        name,
+        email: `${tag.toLowerCase()}-${index}@example.at`,
+        phone: `0664 ${phoneDigits(tag)}${index}`,
+        date: slots[index]!.date,
+        time: slots[index]!.time,
+        service: "Wartung",
+        message: "E2E",
+      },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+  }
+}
+
+async function login(page: Page) {
+  await page.goto("/admin-login");
+  await page.getByLabel("E-Mail").fill(ADMIN.email);
+  await page.getByLabel("Passwort").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Anmelden" }).click();
+  await expect(page).toHaveURL("/admin");
+}
+
+const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: true });
+const row = (page: Page, name: string) => page.getByRole("row").filter({ hasText: name });
+
+async function expectNoAxeViolations(page: Page) {
+  // The toaster is the root layout's (sonner's colours); the admin pages themselves must be clean.
+  const results = await new AxeBuilder({ page }).exclude("[data-sonner-toaster]").analyze();
+  expect(results.violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target) }))).toEqual([]);
+}
+
+test("login: 'Falsches Passwort' clears the field; the right password welcomes and opens the board", async ({ page }) => {
+  await page.goto("/admin");
+  await expect(page).toHaveURL("/admin-login?redirectTo=%2Fadmin");
+  await expectNoAxeViolations(page);
+  await page.getByLabel("E-Mail").fill(ADMIN.email);
+  await page.getByLabel("Passwort").fill("ganz-falsches-passwort");
+  await page.getByRole("button", { name: "Anmelden" }).click();
+  await expect(toast(page, "Falsches Passwort")).toBeVisible();
+  await expect(page.getByLabel("Passwort")).toHaveValue("");
+
+  // An unknown e-mail gets exactly the same answer.
+  await page.getByRole("button", { name: "Close toast" }).click();
+  await expect(toast(page, "Falsches Passwort")).toHaveCount(0);
+  await page.getByLabel("E-Mail").fill("niemand@happycar.example");
+  await page.getByLabel("Passwort").fill("ganz-falsches-passwort");
+  await page.getByRole("button", { name: "Anmelden" }).click();
+  await expect(toast(page, "Falsches Passwort")).toBeVisible();
+  await expect(page.getByLabel("Passwort")).toHaveValue("");
+
+  await page.getByLabel("E-Mail").fill(ADMIN.email);
+  await page.getByLabel("Passwort").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Anmelden" }).click();
+  await expect(page).toHaveURL("/admin");
+  await expect(toast(page, "Erfolgreich angemeldet")).toBeVisible();
+  await expect(toast(page, "Willkommen im Admin-Bereich")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Admin-Board", level: 1 })).toBeVisible();
+
+  // Logged in, the login page leads to the board; 'Abmelden' ends the session.
+  await page.goto("/admin-login");
+  await expect(page).toHaveURL("/admin");
+  await page.getByRole("button", { name: "Abmelden" }).click();
+  await expect(page).toHaveURL("/admin-login");
+  await page.goto("/admin");
+  await expect(page).toHaveURL("/admin-login?redirectTo=%2Fadmin");
+});
+
+test("board: search, tab counts, confirm, cancel with and without a reason, delete, details", async ({ page, request, baseURL }) => {
+  const tag = newTag();
+  const [confirmName, cancelName, deleteName] = [`${tag} Anna`, `${tag} Bernd`, `${tag} Clara`];
+  await bookAppointments(request, baseURL!, [confirmName, cancelName, deleteName], tag);
+
+  await login(page);
+  await expect(page.getByRole("heading", { name: "Terminverwaltung" })).toBeVisible();
+  await expect(page.getByLabel("E-Mail-Zustellung")).toBeVisible();
+  for (const column of ["Name", "Email", "Telefon", "Datum", "Uhrzeit", "Leistung", "Status", "Aktionen"]) {
+    await expect(page.getByRole("columnheader", { name: column, exact: true })).toBeVisible();
+  }
+
+  await page.getByLabel("Suche nach Name, E-Mail oder Telefon").fill(tag);
+  await page.getByRole("button", { name: "Suchen" }).click();
+  await expect(page.getByRole("tab", { name: "Alle Termine (3)" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("tab", { name: "Beantragte Termine (3)" })).toBeVisible();
+  await expect(page.getByRole("tab", { name: "Bestätigte Termine (0)" })).toBeVisible();
+  await expect(page.getByRole("tab", { name: "Stornierte Termine (0)" })).toBeVisible();
+  await expect(page.getByRole("row")).toHaveCount(4);
+  await expect(row(page, confirmName).getByText("beantragt", { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Confirm.
+  await row(page, confirmName).getByRole("button", { name: "Bestätigen" }).click();
+  await expect(toast(page, "Termin bestätigt")).toBeVisible();
+  await expect(toast(page, "Der Termin wurde bestätigt und eine Bestätigungs-Email wurde versendet.")).toBeVisible();
+  await expect(row(page, confirmName).getByText("bestätigt", { exact: true })).toBeVisible();
+  await expect(row(page, confirmName).getByRole("button", { name: "Bestätigen" })).toHaveCount(0);
+  await expect(row(page, confirmName).getByText("E-Mail ausstehend").or(row(page, confirmName).getByText("E-Mail gesendet"))).toBeVisible();
+
+  // Cancel: a blank reason is refused, then a reason cancels.
+  await row(page, cancelName).getByRole("link", { name: "Stornieren" }).click();
+  const dialog = page.getByRole("dialog", { name: "Termin stornieren" });
+  await expect(dialog).toBeVisible();
+  const reason = dialog.getByLabel("Stornierungsgrund");
+  await expect(reason).toHaveAttribute("rows", "4");
+  await expectNoAxeViolations(page);
+  await dialog.getByRole("button", { name: "Termin stornieren" }).click();
+  await expect(dialog.getByText("Bitte geben Sie einen Stornierungsgrund an.")).toBeVisible();
+  await expect(row(page, cancelName).getByText("beantragt", { exact: true })).toBeVisible();
+  await reason.fill("Werkstatt an diesem Tag geschlossen");
+  await dialog.getByRole("button", { name: "Termin stornieren" }).click();
+  await expect(toast(page, "Termin storniert")).toBeVisible();
+  await expect(toast(page, "Der Termin wurde storniert und eine Absage-Email wurde versendet.")).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(row(page, cancelName).getByText("storniert", { exact: true })).toBeVisible();
+  // The reason was cleared; 'Abbrechen' closes without a change.
+  await row(page, deleteName).getByRole("link", { name: "Stornieren" }).click();
+  await expect(dialog.getByLabel("Stornierungsgrund")).toHaveValue("");
+  await dialog.getByRole("button", { name: "Abbrechen" }).click();
+  await expect(dialog).toBeHidden();
+
+  await expect(page.getByRole("tab", { name: "Alle Termine (3)" })).toBeVisible();
+  await expect(page.getByRole("tab", { name: "Beantragte Termine (1)" })).toBeVisible();
+  await expect(page.getByRole("tab", { name: "Bestätigte Termine (1)" })).toBeVisible();
+  await expect(page.getByRole("tab", { name: "Stornierte Termine (1)" })).toBeVisible();
+  await page.getByRole("tab", { name: "Bestätigte Termine (1)" }).click();
+  await expect(page).toHaveURL(/status=best%C3%A4tigt/);
+  await expect(page.getByRole("tab", { name: "Bestätigte Termine (1)" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("row")).toHaveCount(2);
+  await expect(row(page, confirmName)).toBeVisible();
+  await page.getByRole("tab", { name: "Alle Termine (3)" }).click();
+  await expect(page.getByRole("row")).toHaveCount(4);
+
+  // Delete after the confirmation question.
+  await row(page, deleteName).getByRole("link", { name: "Löschen" }).click();
+  const confirmDelete = page.getByRole("dialog", { name: "Termin löschen" });
+  await expect(confirmDelete.getByText("Möchten Sie diesen Termin wirklich löschen?")).toBeVisible();
+  await confirmDelete.getByRole("button", { name: "Löschen" }).click();
+  await expect(toast(page, "Termin gelöscht")).toBeVisible();
+  await expect(toast(page, "Der Termin wurde erfolgreich gelöscht.")).toBeVisible();
+  await expect(row(page, deleteName)).toHaveCount(0);
+  await expect(page.getByRole("tab", { name: "Alle Termine (2)" })).toBeVisible();
+
+  // Search by e-mail and by phone.
+  await page.getByLabel("Suche nach Name, E-Mail oder Telefon").fill(`${tag.toLowerCase()}-1@example.at`);
+  await page.getByRole("button", { name: "Suchen" }).click();
+  await expect(page.getByRole("row")).toHaveCount(2);
+  await expect(row(page, cancelName)).toBeVisible();
+  await page.getByLabel("Suche nach Name, E-Mail oder Telefon").fill(`0664${phoneDigits(tag)}0`);
+  await page.getByRole("button", { name: "Suchen" }).click();
+  await expect(page.getByRole("row")).toHaveCount(2);
+  await expect(row(page, confirmName)).toBeVisible();
+  await page.getByLabel("Suche nach Name, E-Mail oder Telefon").fill(`${tag} niemand`);
+  await page.getByRole("button", { name: "Suchen" }).click();
+  await expect(page.getByText("Keine Termine vorhanden")).toBeVisible();
+
+  // The details view shows the audit trail.
+  await page.getByLabel("Suche nach Name, E-Mail oder Telefon").fill(tag);
+  await page.getByRole("button", { name: "Suchen" }).click();
+  await page.getByRole("link", { name: cancelName }).click();
+  await expect(page.getByRole("heading", { name: "Verlauf" })).toBeVisible();
+  const trail = page.getByRole("row").filter({ hasText: ADMIN.email });
+  await expect(trail).toHaveCount(1);
+  await expect(trail.getByText("Werkstatt an diesem Tag geschlossen")).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("another admin was faster: confirming says so (409) and reloads the row", async ({ page, request, baseURL }) => {
+  const tag = newTag();
+  const name = `${tag} Dora`;
+  await bookAppointments(request, baseURL!, [name], tag);
+  await login(page);
+  await page.getByLabel("Suche nach Name, E-Mail oder Telefon").fill(tag);
+  await page.getByRole("button", { name: "Suchen" }).click();
+  await expect(row(page, name).getByRole("button", { name: "Bestätigen" })).toBeVisible();
+
+  // The second admin (the API, with a session of its own) cancels first.
+  const loginResponse = await request.post("/api/v1/admin/login", { headers: { Origin: baseURL! }, data: ADMIN });
+  expect(loginResponse.status()).toBe(204);
+  const list = await request.get(`/api/v1/admin/appointments?q=${encodeURIComponent(tag)}`);
+  const { items } = (await list.json()) as { items: { id: string }[] };
+  const cancelled = await request.post(`/api/v1/admin/appointments/${items[0]!.id}/cancel`, {
+    headers: { Origin: baseURL! },
+    data: { reason: "Kunde hat angerufen" },
+  });
+  expect(cancelled.status()).toBe(200);
+
+  await row(page, name).getByRole("button", { name: "Bestätigen" }).click();
+  await expect(toast(page, "Fehler")).toBeVisible();
+  await expect(
+    toast(page, "Termin konnte nicht bestätigt werden. Der Termin wurde inzwischen bereits von jemand anderem bearbeitet."),
+  ).toBeVisible();
+  await expect(row(page, name).getByText("storniert", { exact: true })).toBeVisible();
+  await expect(row(page, name).getByRole("button", { name: "Bestätigen" })).toHaveCount(0);
+});

@@ -1,0 +1,199 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { asc } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DatabaseHandle, openDatabase } from "~/db/client.server";
+import { adminUsers, appointments } from "~/db/schema";
+import { importAppointments, parseExport } from "~/services/appointment-import.server";
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+/** Rows as the seed's backend exports them (its column names). */
+const seedRows = [
+  {
+    id: "5a1f6c1e-2b3d-4e5f-8a9b-0c1d2e3f4a5b",
+    name: "Anna Muster",
+    email: "anna@example.at",
+    phone: "0664 1234567",
+    date: "2024-05-02",
+    time: "08:00",
+    service: "Wartung",
+    message: "Bitte auch Licht prüfen",
+    status: "bestätigt",
+    cancellation_reason: null,
+    created_at: "2024-04-28T09:15:00.000Z",
+  },
+  {
+    id: "6b2f7d2f-3c4e-4f60-9bac-1d2e3f4a5b6c",
+    name: "Bernd Beispiel",
+    email: "bernd@example.at",
+    phone: "+43 660 9876543",
+    date: "2024-05-03",
+    time: "10:30",
+    service: "§57a Überprüfung",
+    message: "",
+    status: "storniert",
+    cancellation_reason: "Kunde krank",
+    created_at: "2024-04-29T12:00:00.000Z",
+  },
+  { id: 17, name: "Clara Zahl", email: "clara@example.at", phone: "01 2345678", date: "2024-06-01", time: "09:00:00", service: "Ölwechsel", status: "" },
+];
+
+describe.each(testDatabaseKinds)("appointment import on %s", (kind) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  const exportTable = async () =>
+    (await database.db.select().from(appointments).orderBy(asc(appointments.date))).map((row) => ({
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      phone: row.phone,
+      date: row.date,
+      time: row.time,
+      service: row.service,
+      message: row.message,
+      status: row.status,
+      cancellation_reason: row.cancellationReason,
+      created_at: row.createdAt.toISOString(),
+    }));
+
+  it("imports a JSON export, skips ids that exist on a second run, and round-trips", async () => {
+    await database.reset();
+    const rows = parseExport(JSON.stringify(seedRows), "appointments.json");
+    expect(await importAppointments(database.db, rows)).toEqual({ imported: 3, skipped: 0, rejected: [] });
+    expect(await importAppointments(database.db, rows)).toEqual({ imported: 0, skipped: 3, rejected: [] });
+
+    const exported = await exportTable();
+    expect(exported.map((row) => [row.name, row.date, row.time, row.status, row.cancellation_reason])).toEqual([
+      ["Anna Muster", "2024-05-02", "08:00", "bestätigt", null],
+      ["Bernd Beispiel", "2024-05-03", "10:30", "storniert", "Kunde krank"],
+      ["Clara Zahl", "2024-06-01", "09:00", "beantragt", null],
+    ]);
+    expect(exported[0]).toMatchObject({ id: seedRows[0]!.id, message: "Bitte auch Licht prüfen", created_at: "2024-04-28T09:15:00.000Z" });
+    expect(exported[1]?.message).toBeNull();
+    // A numeric id of the old system becomes a stable uuid (so the re-run above skipped it).
+    expect(exported[2]?.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+
+    // Our own export imported into an empty database gives the same table.
+    await database.reset();
+    expect(await importAppointments(database.db, parseExport(JSON.stringify({ appointments: exported }), "x.json"))).toEqual({
+      imported: 3,
+      skipped: 0,
+      rejected: [],
+    });
+    expect(await exportTable()).toEqual(exported);
+  });
+
+  it("reads CSV (quoted line breaks included) and rejects bad rows with reasons", async () => {
+    await database.reset();
+    const csv = [
+      "id,name,email,phone,date,time,service,message,status,cancellation_reason",
+      'a1,Anna Muster,anna@example.at,0664 1,2024-05-02,08:00,Wartung,"Zeile 1\nZeile 2",beantragt,',
+      "a2,,ohne-name@example.at,0664 2,2024-05-02,08:30,Wartung,,beantragt,",
+      "a3,Kein Mail,keine-mail,0664 3,2024-05-02,09:00,Wartung,,beantragt,",
+      "a4,Falsches Datum,d@example.at,0664 4,2024-02-30,09:00,Wartung,,beantragt,",
+      "a5,Falscher Status,s@example.at,0664 5,2024-05-02,09:00,Wartung,,erledigt,",
+      "a6,Falsche Zeit,t@example.at,0664 6,2024-05-02,9 Uhr,Wartung,,beantragt,",
+      "a1,Doppelt,anna@example.at,0664 1,2024-05-02,08:00,Wartung,,beantragt,",
+    ].join("\n");
+    const report = await importAppointments(database.db, parseExport(csv, "export.csv"), 2);
+    expect(report.imported).toBe(1);
+    expect(report.skipped).toBe(1);
+    expect(report.rejected).toEqual([
+      { row: 3, reason: "name fehlt" },
+      { row: 4, reason: "email ist keine gültige E-Mail-Adresse" },
+      { row: 5, reason: "date ist kein gültiges Datum (yyyy-MM-dd)" },
+      { row: 6, reason: "status muss beantragt, bestätigt, storniert sein" },
+      { row: 7, reason: "time ist keine gültige Uhrzeit (HH:mm)" },
+    ]);
+    expect((await exportTable())[0]?.message).toBe("Zeile 1\nZeile 2");
+  });
+});
+
+function runScript(script: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(path.join(root, "node_modules/.bin/tsx"), [script, ...args], {
+      cwd: root,
+      env: { PATH: process.env.PATH, LOG_LEVEL: "silent", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.once("exit", (code) => resolve({ code, output }));
+  });
+}
+
+describe("npm run import and npm run admin on the embedded database", () => {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "hc-admin-cli-"));
+  const dataDir = path.join(tmp, "data");
+  const file = path.join(tmp, "appointments.json");
+  afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+  it("import prints imported, skipped and rejected counts with reasons", async () => {
+    fs.writeFileSync(file, JSON.stringify([...seedRows, { id: "x", name: "Ohne Rest" }]));
+    const first = await runScript("scripts/import.ts", [file], { DATA_DIR: dataDir });
+    expect(first.output).toContain("Importiert: 3");
+    expect(first.output).toContain("Übersprungen (id existiert bereits): 0");
+    expect(first.output).toContain("Abgelehnt: 1");
+    expect(first.output).toContain("Eintrag 4: email fehlt; phone fehlt; date fehlt; time fehlt; service fehlt");
+    expect(first.code).toBe(0);
+    const second = await runScript("scripts/import.ts", [file], { DATA_DIR: dataDir });
+    expect(second.output).toContain("Importiert: 0");
+    expect(second.output).toContain("Übersprungen (id existiert bereits): 3");
+  }, 120_000);
+
+  it("admin create / list / reset-password take the password from ADMIN_PASSWORD and never print it", async () => {
+    const password = "Werkstatt-Passwort-2026";
+    const weak = await runScript("scripts/admin.ts", ["create", "--email", "chef@happycar.example"], {
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: "kurz",
+    });
+    expect(weak.code).toBe(1);
+    expect(weak.output).toContain("Das Passwort muss mindestens 12 Zeichen lang sein.");
+    const created = await runScript("scripts/admin.ts", ["create", "--email", "chef@happycar.example", "--name", "Chef"], {
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: password,
+    });
+    expect([created.code, created.output.trim()]).toEqual([0, "Admin-Konto chef@happycar.example angelegt."]);
+    const reset = await runScript("scripts/admin.ts", ["reset-password", "--email", "chef@happycar.example"], {
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: "Noch-ein-Passwort-2027",
+    });
+    expect(reset.code).toBe(0);
+    const list = await runScript("scripts/admin.ts", ["list"], { DATA_DIR: dataDir });
+    expect(list.output).toMatch(/^chef@happycar\.example\tChef\tangelegt .+\tletzte Anmeldung nie$/m);
+    for (const result of [created, reset, list]) expect(result.output).not.toContain("Passwort-20");
+    const usage = await runScript("scripts/admin.ts", ["create"], { DATA_DIR: dataDir });
+    expect(usage.code).toBe(1);
+    expect(usage.output).toContain("npm run admin -- create --email EMAIL");
+  }, 120_000);
+
+  describe("while the server holds the data folder", () => {
+    let server: DatabaseHandle;
+    beforeAll(async () => {
+      server = await openDatabase({ kind: "pglite", dataDir });
+    });
+    afterAll(async () => {
+      await server?.close();
+    });
+
+    it("both commands refuse with exit code 1 and the lock message", async () => {
+      const message = `Die Datenbank in ${dataDir} wird bereits vom laufenden Server verwendet (PID ${process.pid}).`;
+      const imported = await runScript("scripts/import.ts", [file], { DATA_DIR: dataDir });
+      expect([imported.code, imported.output]).toEqual([1, expect.stringContaining(message)]);
+      const admin = await runScript("scripts/admin.ts", ["list"], { DATA_DIR: dataDir });
+      expect([admin.code, admin.output]).toEqual([1, expect.stringContaining(message)]);
+      expect(await server.db.select().from(adminUsers)).toHaveLength(1);
+    }, 60_000);
+  });
+});
