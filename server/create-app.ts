@@ -10,6 +10,7 @@ import { type Database, isDatabaseReady } from "~/db/client.server";
 import { logger } from "~/lib/logger.server";
 import { databaseOutageAs503 } from "./database-outage";
 import { originCheck } from "./origin-check";
+import { pageCache } from "./page-cache";
 import { securityHeaders } from "./security-headers";
 
 export type AppOptions = {
@@ -82,6 +83,7 @@ export function createApp({ config, db, build, clientDir, devMiddleware }: AppOp
     app.use(express.static(clientDir, { maxAge: "1h" }));
   }
 
+  if (!dev) app.use(pageCache());
   app.use(databaseOutageAs503());
   app.all(
     "/{*splat}",

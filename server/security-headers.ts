@@ -5,9 +5,19 @@ import type { RequestHandler } from "express";
 export const MAP_ORIGIN = "https://www.openstreetmap.org";
 
 export function contentSecurityPolicy(nonce: string, { dev }: { dev: boolean }): string {
+  return policy(`'nonce-${nonce}'`, dev);
+}
+
+/** For a cached page: its inline scripts are allowed by their SHA-256 hashes instead of a nonce. */
+export function hashedContentSecurityPolicy(inlineScripts: string[], { dev }: { dev: boolean }): string {
+  const hashes = inlineScripts.map((script) => `'sha256-${crypto.createHash("sha256").update(script).digest("base64")}'`);
+  return policy([...new Set(hashes)].join(" "), dev);
+}
+
+function policy(scriptSource: string, dev: boolean): string {
   const directives = [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'${dev ? " 'unsafe-eval'" : ""}`,
+    `script-src 'self'${scriptSource ? ` ${scriptSource}` : ""}${dev ? " 'unsafe-eval'" : ""}`,
     // Tailwind ships one stylesheet; sonner and Radix set inline style attributes.
     "style-src 'self'",
     "style-src-attr 'unsafe-inline'",

@@ -89,9 +89,6 @@ function deliveryErrorOf(error: unknown): DeliveryError {
 export function smtpTransport(config: { SMTP_URL: string; MAIL_FROM: string; publicUrl: string }): MailTransport {
   const transporter = nodemailer.createTransport({
     url: config.SMTP_URL,
-    // One kept-open connection: the worker sends one message at a time.
-    pool: true,
-    maxConnections: 1,
     // Well inside the worker's lease, so a hanging server cannot outlive it.
     connectionTimeout: 30_000,
     greetingTimeout: 30_000,

@@ -4,7 +4,7 @@ import { BookingSection } from "~/components/booking/booking-section";
 import { PageHeader } from "~/components/site/section";
 import { formToObject, readFormData, RequestBodyError } from "~/lib/http.server";
 import { logger } from "~/lib/logger.server";
-import { bookingInputFromForm, HONEYPOT_FIELD } from "~/schemas/booking";
+import { BOOKING_FAILED_MESSAGE, bookingInputFromForm, HONEYPOT_FIELD } from "~/schemas/booking";
 import { bookingConfigFromEnv, bookingResultStatus, requestAppointment } from "~/services/booking.server";
 
 export function meta() {
@@ -42,10 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ error: result.error, fields, values }, { status: bookingResultStatus[result.kind] });
   } catch (error) {
     logger.error({ err: error, requestId: context.requestId }, "booking form failed");
-    return data(
-      { error: "Ein Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.", fields: {}, values },
-      { status: 500 },
-    );
+    return data({ error: BOOKING_FAILED_MESSAGE, fields: {}, values }, { status: 500 });
   }
 }
 

@@ -8,6 +8,8 @@ import { isCalendarDate } from "~/domain/calendar-date";
  */
 export const MISSING_FIELDS_MESSAGE = "Bitte füllen Sie alle Pflichtfelder aus.";
 export const INVALID_FIELDS_MESSAGE = "Bitte überprüfen Sie Ihre Eingaben.";
+/** The seed's message when sending fails for any other reason. */
+export const BOOKING_FAILED_MESSAGE = "Ein Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.";
 
 /** The field a bot fills and a person never sees. */
 export const HONEYPOT_FIELD = "website";

@@ -178,6 +178,24 @@ test.describe("booking with JavaScript", () => {
     await expect(page.locator('input[name="booking-name"]')).toHaveValue("Erika Musterfrau");
   });
 
+  test("a server failure shows 'Fehler' / 'Ein Fehler ist aufgetreten…' and keeps the input", async ({ page, request, consoleErrors }) => {
+    const slot = await freeSlot(request);
+    await page.goto("/#booking");
+    await pickDate(page, slot.date);
+    await page.locator('select[name="booking-time"]').selectOption(slot.time);
+    await fillContact(page, uniqueEmail());
+    await page.route("**/api/v1/appointments", (route) =>
+      route.fulfill({ status: 500, contentType: "application/json", body: '{"error":"kaputt"}' }),
+    );
+    await page.locator("#booking").getByRole("button", { name: "Termin beantragen" }).click();
+    await expect(toast(page, "Fehler")).toContainText("Ein Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.");
+    await expect(page.locator('input[name="booking-name"]')).toHaveValue("Erika Musterfrau");
+    // The simulated 500 is logged by Chromium; that one is expected.
+    const expected = "Failed to load resource: the server responded with a status of 500 (Internal Server Error)";
+    expect(consoleErrors).toContain(expected);
+    consoleErrors.splice(consoleErrors.indexOf(expected), 1);
+  });
+
   test("the booking section has no accessibility violations", async ({ page, request }) => {
     const slot = await freeSlot(request);
     await page.goto("/#booking");

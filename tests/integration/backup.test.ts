@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dumpDatabase, RestoreError, restoreDatabase, sqlLiteral } from "~/db/backup.server";
 import { type Database, openDatabase } from "~/db/client.server";
-import { adminUsers, appointments, auditLog, contactMessages, emailOutbox, rateLimits, sessions, setupTokens } from "~/db/schema";
+import { adminUsers, appointments, auditLog, contactMessages, rateLimits, sessions, setupTokens } from "~/db/schema";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { resultRows } from "~/services/rate-limit.server";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";

@@ -1,8 +1,10 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inlineScripts } from "../../server/page-cache";
 import { bookableSlots } from "../support/http";
 import { buildForTests, runServerExpectingExit, type ServerProcess, startServer } from "../support/server-process";
 
@@ -26,7 +28,8 @@ describe("the production server", () => {
   });
 
   it("serves HTML with the security headers, a nonce on every inline script and no caching", async () => {
-    const response = await fetch(`${server.origin}/`);
+    // A cookie keeps the page out of the page cache: this is a fresh render.
+    const response = await fetch(`${server.origin}/`, { headers: { Cookie: "theme=dark" } });
     expect(response.status).toBe(200);
     const html = await response.text();
     const csp = response.headers.get("content-security-policy")!;
@@ -44,6 +47,21 @@ describe("the production server", () => {
     expect(response.headers.get("x-powered-by")).toBeNull();
     // Plain HTTP and no https PUBLIC_URL: HSTS would be wrong here.
     expect(response.headers.get("strict-transport-security")).toBeNull();
+  });
+
+  it("serves cached public pages with the SHA-256 hash of every inline script instead of a nonce", async () => {
+    await fetch(`${server.origin}/ueber-uns`);
+    const response = await fetch(`${server.origin}/ueber-uns`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    const csp = response.headers.get("content-security-policy")!;
+    expect(csp).not.toContain("'nonce-");
+    const scripts = inlineScripts(html);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) {
+      expect(csp).toContain(`'sha256-${crypto.createHash("sha256").update(script).digest("base64")}'`);
+    }
+    expect(response.headers.get("cache-control")).toBe("no-cache");
   });
 
   it("serves the hashed client assets as immutable for a year, compressed", async () => {

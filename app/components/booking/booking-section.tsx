@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { FieldError, Input, Label, NativeSelect, Textarea } from "~/components/ui/form-controls";
 import { bookableServices } from "~/config/site";
 import {
+  BOOKING_FAILED_MESSAGE,
   bookingFormNames,
   bookingInputFromForm,
   type FieldErrors,
@@ -19,7 +20,6 @@ import { SlotPicker } from "./slot-picker";
 export const BOOKING_FORM_ACTION = "/termin-anfragen";
 export const BOOKING_SUCCESS_TITLE = "Termin beantragt";
 export const BOOKING_SUCCESS_MESSAGE = "Ihr Termin wurde erfolgreich beantragt. Wir werden uns bald bei Ihnen melden.";
-const BOOKING_FAILED_MESSAGE = "Ein Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.";
 
 /** What the form action hands back after a failed plain (no-JavaScript) post. */
 export type BookingFormResult = { error: string; fields: FieldErrors; values: Record<string, string> };

@@ -46,10 +46,10 @@ export function PageHeader({ title, intro }: { title: string; intro?: React.Reac
 /** Long legal text: readable line length and spacing without a typography plugin. */
 export function Prose({ children }: { children: React.ReactNode }) {
   return (
-    <div className="mx-auto max-w-6xl px-4 py-12">
+    <div className="px-4 py-12">
       <div
         className={cn(
-          "max-w-3xl leading-relaxed",
+          "mx-auto max-w-6xl leading-relaxed [&>*]:max-w-3xl",
           "[&_h2]:mt-10 [&_h2]:text-2xl [&_h2]:font-semibold [&_h2]:tracking-tight [&_h2:first-child]:mt-0",
           "[&_h3]:mt-6 [&_h3]:text-lg [&_h3]:font-semibold",
           "[&_p]:mt-3 [&_ul]:mt-3 [&_ul]:list-disc [&_ul]:space-y-1 [&_ul]:pl-6",

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { data, Form, Link, useLocation, useNavigation } from "react-router";
+import { data, Form, Link, type ShouldRevalidateFunction, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/board";
 import { ActionNotice, type AdminActionData } from "~/components/admin/action-result";
 import { CancelDialog, DeleteDialog, NoScriptPanel } from "~/components/admin/appointment-dialogs";
@@ -30,7 +30,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 /** After a 404 or 409 (someone else was faster) reload the list too, so the row shows the truth. */
-export const shouldRevalidate: Route.ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
   actionStatus === 404 || actionStatus === 409 ? true : defaultShouldRevalidate;
 
 export const loader = adminOnly(async ({ request, context }: Route.LoaderArgs) => {
@@ -93,12 +93,12 @@ export const action = adminOnly(async ({ request, context }: Route.ActionArgs, a
     result = await resendLastEmail(context.db, id);
   }
   if (result.ok) return data<AdminActionData>({ ok: true, intent, ...success });
-  // A blank reason belongs to the field; everything else is 'Fehler' plus why.
-  const answer: AdminActionData =
-    result.status === 400
-      ? { ok: false, intent, message: result.message, field: "reason" }
-      : { ok: false, intent, message: `${failure} ${result.message}` };
-  return data(answer, { status: result.status });
+  // A blank reason belongs to the field and re-renders the form (200, as a form page does;
+  // the JSON API says 400). Everything else is 'Fehler' plus why, with its status.
+  if (result.status === 400) {
+    return data<AdminActionData>({ ok: false, intent, message: result.message, field: "reason" });
+  }
+  return data<AdminActionData>({ ok: false, intent, message: `${failure} ${result.message}` }, { status: result.status });
 });
 
 export default function AdminBoard({ loaderData, actionData }: Route.ComponentProps) {

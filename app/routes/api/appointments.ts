@@ -2,10 +2,9 @@ import crypto from "node:crypto";
 import type { Route } from "./+types/appointments";
 import { jsonError, methodNotAllowed, readJsonObject, RequestBodyError } from "~/lib/http.server";
 import { logger } from "~/lib/logger.server";
+import { BOOKING_FAILED_MESSAGE } from "~/schemas/booking";
 import { isDatabaseUnavailable, serviceUnavailable } from "~/lib/unavailable.server";
 import { bookingConfigFromEnv, bookingResultStatus, requestAppointment } from "~/services/booking.server";
-
-export const BOOKING_FAILED_MESSAGE = "Ein Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.";
 
 export function loader() {
   methodNotAllowed(["POST"]);

@@ -1,0 +1,141 @@
+/**
+ * `npm run bench`: one table of throughput and tail latency at 50 connections
+ * against the production server (PGlite, LOG_LEVEL=warn) on this machine:
+ * GET /, a static asset (the ceiling), GET /api/v1/slots, the admin list with
+ * 10,000 appointments, booking POSTs. Then bench/size.ts and bench/booking.ts,
+ * if present. BENCH_SECONDS sets each measurement's length (default 10 s);
+ * BUILD_DIR selects the build (built first if missing).
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type autocannon from "autocannon";
+import { bookableServices } from "~/config/site";
+import { openDatabase } from "~/db/client.server";
+import { appointments } from "~/db/schema";
+import { bookableSlots } from "../tests/support/http";
+import { bookingRequest, formatRow, type LoadSummary, runLoad } from "../tests/support/load";
+import { startServer } from "../tests/support/server-process";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 50;
+const ADMIN = { email: "bench@happycar.example", password: "Bench-Passwort-2026!" };
+/** nginx serving a small static page at 50 connections on our machines (issue 6). */
+const NGINX_REQUESTS_PER_SECOND = 49_000;
+const root = path.resolve(import.meta.dirname, "..");
+const buildDir = process.env.BUILD_DIR ?? "build";
+
+async function seedAppointments(dataDir: string, count: number) {
+  const database = await openDatabase({ kind: "pglite", dataDir });
+  try {
+    const statuses = ["beantragt", "bestätigt", "storniert"] as const;
+    for (let start = 0; start < count; start += 1_000) {
+      await database.db.insert(appointments).values(
+        Array.from({ length: Math.min(1_000, count - start) }, (_, offset) => {
+          const n = start + offset;
+          const day = new Date(Date.UTC(2026, 0, 1) + (n % 365) * 86_400_000).toISOString().slice(0, 10);
+          return {
+            name: `Kunde ${n}`,
+            email: `kunde${n}@example.at`,
+            phone: "0664 1234567",
+            date: day,
+            time: `${String(8 + (n % 9)).padStart(2, "0")}:${n % 2 ? "30" : "00"}`,
+            service: bookableServices[n % bookableServices.length]!,
+            status: statuses[n % 3]!,
+          };
+        }),
+      );
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+async function main() {
+  if (!fs.existsSync(path.join(root, buildDir, "server/index.js"))) {
+    console.log(`building into ${buildDir}/ …`);
+    execFileSync(path.join(root, "node_modules/.bin/react-router"), ["build"], {
+      cwd: root,
+      env: { ...process.env, BUILD_DIR: buildDir, NODE_ENV: "production" },
+      stdio: "ignore",
+    });
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hc-bench-"));
+  const dataDir = path.join(dir, "data");
+  await seedAppointments(dataDir, 10_000);
+  const server = await startServer({
+    BUILD_DIR: buildDir,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    BOOKING_RATE_LIMIT: "0",
+    SLOT_CAPACITY: "1000000",
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+  });
+  try {
+    const login = await fetch(`${server.origin}/api/v1/admin/login`, {
+      method: "POST",
+      headers: { Origin: server.origin, "Content-Type": "application/json" },
+      body: JSON.stringify(ADMIN),
+    });
+    const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0]!;
+    if (login.status !== 204 || !cookie) throw new Error(`admin login failed: ${login.status}`);
+    const html = await (await fetch(`${server.origin}/`)).text();
+    const asset = /\/assets\/[\w.-]+\.js/.exec(html)?.[0];
+    if (!asset) throw new Error("no /assets/*.js on the home page");
+    const slots = await bookableSlots(server.origin, 20);
+    const adminList = await fetch(`${server.origin}/api/v1/admin/appointments`, { headers: { cookie } });
+    const listed = ((await adminList.json()) as { total?: number }).total;
+
+    const cases: [string, autocannon.Request][] = [
+      ["GET / (home page, SSR)", { method: "GET", path: "/" }],
+      [`static asset ${asset.replace("/assets/", "")}`, { method: "GET", path: asset }],
+      ["GET /api/v1/slots", { method: "GET", path: `/api/v1/slots?date=${slots[0]!.date}` }],
+      [`admin list (${listed ?? "?"} of 10,000 appointments)`, { method: "GET", path: "/api/v1/admin/appointments", headers: { cookie } }],
+      ["booking POST (stored, 2 e-mails queued)", bookingRequest(server.origin, slots)],
+    ];
+    const widths = [48, 10, 8, 8, 8];
+    const lines = [
+      formatRow(["request", "req/s", "p99 ms", "errors", "non-2xx"], widths),
+      formatRow(widths.map((width) => "-".repeat(width)), widths),
+    ];
+    const results: LoadSummary[] = [];
+    for (const [name, request] of cases) {
+      const options = { url: server.origin, connections: CONNECTIONS, requests: [request], timeout: 30 };
+      await runLoad({ ...options, duration: 2 }); // warm-up
+      const result = await runLoad({ ...options, duration: SECONDS });
+      results.push(result);
+      lines.push(formatRow([name, result.requestsPerSecond.toFixed(0), result.p99Ms, result.errors, result.non2xx], widths));
+      console.log(lines.at(-1));
+    }
+    const home = results[0]!;
+    console.log(`\n${CONNECTIONS} connections, ${SECONDS} s each, ${os.cpus().length} CPUs, Node ${process.version}\n`);
+    console.log(lines.join("\n"));
+    const target = NGINX_REQUESTS_PER_SECOND * 0.2;
+    console.log(
+      `\nGET / target: ≥ ${target.toFixed(0)} req/s (20 % of nginx's ${NGINX_REQUESTS_PER_SECOND}) and p99 < 20 ms → ` +
+        `${home.requestsPerSecond.toFixed(0)} req/s (${((home.requestsPerSecond / NGINX_REQUESTS_PER_SECOND) * 100).toFixed(1)} % of nginx), ` +
+        `p99 ${home.p99Ms} ms: ${home.requestsPerSecond >= target && home.p99Ms < 20 ? "met" : "NOT met"}`,
+    );
+  } finally {
+    await server.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+
+  for (const script of ["bench/size.ts", "bench/booking.ts"]) {
+    if (!fs.existsSync(path.join(root, script))) continue;
+    console.log(`\n== ${script}`);
+    const run = spawnSync(path.join(root, "node_modules/.bin/tsx"), [script], {
+      cwd: root,
+      stdio: "inherit",
+      env: { ...process.env, BUILD_DIR: buildDir },
+    });
+    if (run.status !== 0) process.exitCode = 1;
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
