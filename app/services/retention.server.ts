@@ -65,8 +65,8 @@ export async function applyRetention(
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The daily maintenance job of server.ts: retention, then old rate-limit
- * windows. Every instance may run it; the deletes are idempotent.
+ * The daily maintenance job of server.ts: retention, then rate-limit
+ * windows older than site.retention.rateLimitRecordsDays. Every instance may run it; the deletes are idempotent.
  */
 export function startRetentionJob(
   db: Database,
@@ -75,8 +75,8 @@ export function startRetentionJob(
   const run = async () => {
     try {
       const result = await applyRetention(db, { now: now() });
-      // Longer than any rate-limit window in use, so no live counter is reset.
-      await pruneRateLimits(db, new Date(now().getTime() - 7 * DAY_MS));
+      // Longer than any rate-limit window in use, so no live counter is reset; the privacy statement names it.
+      await pruneRateLimits(db, new Date(now().getTime() - site.retention.rateLimitRecordsDays * DAY_MS));
       logger.info(result, "retention applied");
     } catch (error) {
       logger.error({ err: error }, "retention failed");

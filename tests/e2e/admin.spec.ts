@@ -169,8 +169,18 @@ test("board: search, tab counts, confirm, cancel with and without a reason, dele
   await expect(page.getByRole("tab", { name: "Beantragte Termine (1)" })).toBeVisible();
   await expect(page.getByRole("tab", { name: "Bestätigte Termine (1)" })).toBeVisible();
   await expect(page.getByRole("tab", { name: "Stornierte Termine (1)" })).toBeVisible();
+  // While the next tab loads on the client: 'Lade Termine...' (the data request is held back here).
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/admin\.data/, async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.getByRole("tab", { name: "Bestätigte Termine (1)" }).click();
+  await expect(page.getByText("Lade Termine...")).toBeVisible();
+  release();
   await expect(page).toHaveURL(/status=best%C3%A4tigt/);
+  await page.unrouteAll({ behavior: "wait" });
   await expect(page.getByRole("tab", { name: "Bestätigte Termine (1)" })).toHaveAttribute("aria-selected", "true");
   await expect(page.getByRole("row")).toHaveCount(2);
   await expect(row(page, confirmName)).toBeVisible();

@@ -12,6 +12,7 @@ import {
   PAGE_SIZE,
   resendLastEmail,
 } from "~/services/admin-appointments.server";
+import { listUndeliveredEmails } from "~/services/admin-emails.server";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
 
 type NewAppointment = typeof appointments.$inferInsert;
@@ -239,6 +240,9 @@ describe.each(testDatabaseKinds)("admin appointments on %s", (kind) => {
     expect(await resendLastEmail(database.db, id)).toMatchObject({ ok: false, status: 409 });
     await database.db.update(emailOutbox).set({ status: "failed", attempts: 8, lastError: "550" });
     expect((await listAppointments(database.db, {})).items[0]?.emailState).toBe("failed");
+    expect((await listUndeliveredEmails(database.db)).map((mail) => [mail.status, mail.lastError, mail.appointmentId])).toEqual([
+      ["failed", "550", id],
+    ]);
     expect(await resendLastEmail(database.db, id)).toEqual({ ok: true });
     const [mail] = await outbox();
     expect(mail).toMatchObject({ status: "pending", attempts: 0 });

@@ -100,16 +100,24 @@ describe.each(testDatabaseKinds)("admin authentication on %s", (kind) => {
   });
 
   it("answers a wrong password and an unknown e-mail the same way, after the same scrypt work", async () => {
-    const started = performance.now();
-    const wrong = await login(database.db, { email: EMAIL, password: "falsch-falsch-falsch", ip: "10.0.0.2", now: t0 });
-    const wrongMs = performance.now() - started;
-    const unknownStart = performance.now();
-    const unknown = await login(database.db, { email: "niemand@example.at", password: "falsch-falsch-falsch", ip: "10.0.0.3", now: t0 });
-    const unknownMs = performance.now() - unknownStart;
-    expect(wrong).toEqual({ ok: false, reason: "invalid" });
-    expect(unknown).toEqual(wrong);
-    // Both ran scrypt (hundreds of ms): an unknown account is not answered noticeably faster.
-    expect(unknownMs).toBeGreaterThan(wrongMs * 0.3);
+    const timed = async (email: string, ip: string) => {
+      const started = performance.now();
+      const result = await login(database.db, { email, password: "falsch-falsch-falsch", ip, now: t0 });
+      return { result, ms: performance.now() - started };
+    };
+    const wrong: number[] = [];
+    const unknown: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      const a = await timed(EMAIL, `10.0.1.${round}`);
+      const b = await timed("niemand@example.at", `10.0.2.${round}`);
+      expect(a.result).toEqual({ ok: false, reason: "invalid" });
+      expect(b.result).toEqual(a.result);
+      wrong.push(a.ms);
+      unknown.push(b.ms);
+    }
+    // Both run scrypt (hundreds of ms); the fastest of three ignores stalls of a busy machine.
+    // Skipping scrypt for unknown accounts would make them about a hundred times faster.
+    expect(Math.min(...unknown)).toBeGreaterThan(Math.min(...wrong) * 0.3);
   });
 
   it("refuses an IP for 15 minutes after 5 failures for one account, even with the right password", async () => {

@@ -115,7 +115,7 @@ describe.each(testDatabaseKinds)("data retention on %s", (kind) => {
     expect(mail).toMatchObject({ recipient: "[gelöscht]", replyTo: null, params: {}, contactMessageId: null });
   });
 
-  it("runs as a job that also prunes rate-limit windows older than a week", async () => {
+  it("runs as a job that also prunes rate-limit windows older than site.retention.rateLimitRecordsDays (7)", async () => {
     await appointment("2026-01-01", "beantragt");
     await database.db.insert(rateLimits).values([
       { key: "booking:1.2.3.4", windowStart: new Date("2026-05-20T08:00:00Z"), count: 3 },

@@ -50,7 +50,7 @@ describe("the production server", () => {
   });
 
   it("serves cached public pages with the SHA-256 hash of every inline script instead of a nonce", async () => {
-    await fetch(`${server.origin}/ueber-uns`);
+    await (await fetch(`${server.origin}/ueber-uns`)).text(); // stored once the whole page went out
     const response = await fetch(`${server.origin}/ueber-uns`);
     expect(response.status).toBe(200);
     const html = await response.text();

@@ -39,9 +39,10 @@ describe("load", () => {
       { method: "GET" as const, path: `/api/v1/slots?date=${slots[0]!.date}` },
       bookingRequest(server.origin, slots),
     ];
-    const options = { url: server.origin, connections: CONNECTIONS, requests };
+    // A response slower than 30 s counts as an error (autocannon's default is 10 s).
+    const options = { url: server.origin, connections: CONNECTIONS, requests, timeout: 30 };
 
-    await runLoad({ ...options, duration: 5 }); // warm-up: JIT, caches, database pages
+    await runLoad({ ...options, duration: 8 }); // warm-up: JIT, caches, database pages
     const warmRss = rssBytes(server.child.pid!);
     const result: LoadSummary = await runLoad({ ...options, duration: DURATION_SECONDS });
     const endRss = rssBytes(server.child.pid!);

@@ -100,7 +100,7 @@ export default function EnhancedSlotPicker({ date, time, onDateChange, onTimeCha
     <div className="space-y-4">
       <div className="space-y-2">
         <p id="booking-date-label" className="text-sm font-medium leading-none">
-          Datum
+          Datum *
         </p>
         <input type="hidden" name={bookingFormNames.date} value={date} />
         <div

@@ -41,7 +41,7 @@ function FallbackSlotPicker({ date, time, errors, onDateChange, onTimeChange }: 
   return (
     <div className="space-y-4">
       <div className="space-y-2">
-        <Label htmlFor="booking-date">Datum</Label>
+        <Label htmlFor="booking-date">Datum *</Label>
         <Input
           id="booking-date"
           type="date"
@@ -86,7 +86,7 @@ export function TimeSelect({
 }) {
   return (
     <div className="space-y-2">
-      <Label htmlFor="booking-time">Uhrzeit</Label>
+      <Label htmlFor="booking-time">Uhrzeit *</Label>
       <NativeSelect
         id="booking-time"
         name={bookingFormNames.time}
