@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/contact-message";
 import { type ContactFormFailure, ContactForm } from "~/components/contact/contact-form";
 import { PageHeader } from "~/components/site/section";
-import { Card, CardContent } from "~/components/ui/card";
+import { Card } from "~/components/ui/card";
 import { site } from "~/config/site";
 import { formToObject, readFormData, RequestBodyError } from "~/lib/http.server";
 import { logger } from "~/lib/logger.server";
@@ -70,9 +70,9 @@ export default function ContactMessagePage({ actionData }: Route.ComponentProps)
       />
       <div className="mx-auto max-w-3xl px-4 py-12">
         <Card>
-          <CardContent className="pt-6">
+          <div className="p-6">
             <ContactForm variant={actionData?.variant ?? "full"} failure={actionData} />
-          </CardContent>
+          </div>
         </Card>
       </div>
     </>

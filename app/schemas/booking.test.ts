@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { bookingInputFromForm, cleanText, validateBooking } from "./booking";
 
 const valid = {
@@ -146,5 +147,11 @@ describe("form names", () => {
   it("cleanText flattens line breaks outside the message", () => {
     expect(cleanText(" a\nb ")).toBe("a b");
     expect(cleanText(" a\nb ", true)).toBe("a\nb");
+  });
+});
+
+describe("zod setup", () => {
+  it("runs jitless, so the browser never probes new Function (blocked by our CSP)", () => {
+    expect(z.config().jitless).toBe(true);
   });
 });

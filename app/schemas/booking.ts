@@ -1,22 +1,21 @@
-import { z } from "zod";
 import { bookableServices } from "~/config/site";
 import { isCalendarDate } from "~/domain/calendar-date";
+import {
+  type BookingField,
+  cleanText,
+  type FieldErrors,
+  INVALID_FIELDS_MESSAGE,
+  MISSING_FIELDS_MESSAGE,
+  requiredBookingFields,
+} from "./booking-fields";
+import { z } from "./zod";
 
 /**
- * The one booking schema: the browser checks the form with it before sending,
- * the server validates every request (form post or JSON) with it again.
+ * The one booking schema: the browser checks the form with it before sending
+ * (loaded on first use of the form), the server validates every request (form
+ * post or JSON) with it again. Names and texts live in ./booking-fields.
  */
-export const MISSING_FIELDS_MESSAGE = "Bitte füllen Sie alle Pflichtfelder aus.";
-export const INVALID_FIELDS_MESSAGE = "Bitte überprüfen Sie Ihre Eingaben.";
-/** The seed's message when sending fails for any other reason. */
-export const BOOKING_FAILED_MESSAGE = "Ein Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.";
-
-/** The field a bot fills and a person never sees. */
-export const HONEYPOT_FIELD = "website";
-
-export const bookingFields = ["name", "email", "phone", "service", "date", "time", "message"] as const;
-export type BookingField = (typeof bookingFields)[number];
-export const requiredBookingFields = ["name", "email", "phone", "service", "date", "time"] as const;
+export * from "./booking-fields";
 
 const messages = {
   name: { missing: "Bitte geben Sie Ihren Namen an." },
@@ -26,15 +25,6 @@ const messages = {
   date: { missing: "Bitte wählen Sie ein Datum aus." },
   time: { missing: "Bitte wählen Sie eine Uhrzeit aus." },
 } satisfies Record<(typeof requiredBookingFields)[number], { missing: string }>;
-
-// C0 and C1 control characters; a line feed survives in the free-text message.
-const CONTROL_CHARACTERS = /[\u0000-\u0009\u000B-\u001F\u007F-\u009F]/g;
-
-/** Strips control characters (line breaks too, unless `multiline`) and surrounding whitespace. */
-export function cleanText(value: string, multiline = false): string {
-  const normalised = value.replace(/\r\n?/g, "\n").replace(CONTROL_CHARACTERS, "");
-  return (multiline ? normalised : normalised.replace(/\n/g, " ")).trim();
-}
 
 function cleaned(multiline = false) {
   return (value: unknown) => (value == null ? "" : typeof value === "string" ? cleanText(value, multiline) : value);
@@ -96,8 +86,6 @@ export const bookingSchema = z.object({
 
 export type BookingInput = z.output<typeof bookingSchema>;
 
-export type FieldErrors = Partial<Record<BookingField, string>>;
-
 export type BookingValidation =
   | { ok: true; data: BookingInput }
   | { ok: false; error: string; fields: FieldErrors; missingRequired: boolean };
@@ -118,23 +106,4 @@ export function validateBooking(input: Record<string, unknown>): BookingValidati
     fields,
     missingRequired,
   };
-}
-
-/** The HTML form's field names (the seed's booking-name, booking-email, …). */
-export const bookingFormNames: Record<BookingField | typeof HONEYPOT_FIELD, string> = {
-  name: "booking-name",
-  email: "booking-email",
-  phone: "booking-phone",
-  service: "booking-service",
-  date: "booking-date",
-  time: "booking-time",
-  message: "booking-message",
-  website: "booking-website",
-};
-
-/** A posted form (booking-name, …) → the API's field names (name, …). */
-export function bookingInputFromForm(form: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(bookingFormNames).map(([field, formName]) => [field, form[formName] ?? ""]),
-  );
 }

@@ -1,28 +1,16 @@
-import { z } from "zod";
-import { cleanText, HONEYPOT_FIELD, INVALID_FIELDS_MESSAGE, MISSING_FIELDS_MESSAGE } from "./booking";
+import { cleanText, INVALID_FIELDS_MESSAGE, MISSING_FIELDS_MESSAGE } from "./booking-fields";
+import { type ContactField, type ContactFieldErrors, type ContactVariant, MESSAGE_MAX_LENGTH } from "./contact-fields";
+import { z } from "./zod";
 
 /**
  * The contact forms' one schema, in the booking schema's style: the browser
- * checks the form with it before sending, the server validates every request
- * (form post or JSON) with it again. Two variants: the short form on the home
- * page (name, e-mail, message) and the full form on /kontakt (first and last
- * name, e-mail, phone, subject, message).
+ * checks the form with it before sending (loaded on first use of the form),
+ * the server validates every request (form post or JSON) with it again. Two
+ * variants: the short form on the home page (name, e-mail, message) and the
+ * full form on /kontakt (first and last name, e-mail, phone, subject,
+ * message). Names and texts live in ./contact-fields.
  */
-export { HONEYPOT_FIELD };
-
-export type ContactVariant = "short" | "full";
-
-export const contactFields = ["name", "firstName", "lastName", "email", "phone", "subject", "message"] as const;
-export type ContactField = (typeof contactFields)[number];
-
-export const MESSAGE_MAX_LENGTH = 5000;
-
-/** Texts of the answers, shared by the form (toasts) and the server. */
-export const CONTACT_SENT_TITLE = "Nachricht gesendet";
-export const CONTACT_SENT_MESSAGE = "Vielen Dank für Ihre Nachricht. Wir melden uns so bald wie möglich bei Ihnen.";
-export const CONTACT_RATE_LIMITED_MESSAGE =
-  "Sie haben in kurzer Zeit zu viele Nachrichten gesendet. Bitte versuchen Sie es in einigen Minuten erneut.";
-export const CONTACT_FAILED_MESSAGE = "Ein Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.";
+export * from "./contact-fields";
 
 const missing = {
   name: "Bitte geben Sie Ihren Namen an.",
@@ -102,8 +90,6 @@ export type ContactMessageInput = {
   message: string;
 };
 
-export type ContactFieldErrors = Partial<Record<ContactField, string>>;
-
 export type ContactValidation =
   | { ok: true; data: ContactMessageInput }
   | { ok: false; error: string; fields: ContactFieldErrors; missingRequired: boolean };
@@ -135,25 +121,4 @@ export function validateContact(input: Record<string, unknown>, variant = contac
     ([field, text]) => missing[field as keyof typeof missing] === text,
   );
   return { ok: false, error: missingRequired ? MISSING_FIELDS_MESSAGE : INVALID_FIELDS_MESSAGE, fields, missingRequired };
-}
-
-/** The HTML form's field names; the API uses the plain names (name, firstName, …). */
-export const contactFormNames: Record<ContactField | typeof HONEYPOT_FIELD, string> = {
-  name: "contact-name",
-  firstName: "contact-first-name",
-  lastName: "contact-last-name",
-  email: "contact-email",
-  phone: "contact-phone",
-  subject: "contact-subject",
-  message: "contact-message",
-  website: "contact-website",
-};
-
-/** A posted form → the API's field names, only the fields of its variant. */
-export function contactInputFromForm(form: Record<string, string>, variant: ContactVariant): Record<string, string> {
-  const fields: Array<ContactField | typeof HONEYPOT_FIELD> =
-    variant === "full"
-      ? ["firstName", "lastName", "email", "phone", "subject", "message", HONEYPOT_FIELD]
-      : ["name", "email", "message", HONEYPOT_FIELD];
-  return Object.fromEntries(fields.map((field) => [field, form[contactFormNames[field]] ?? ""]));
 }

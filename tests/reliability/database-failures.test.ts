@@ -84,13 +84,13 @@ describe.each(testDatabaseKinds)("crash on %s", (kind: DatabaseKind) => {
         }
       }
     };
-    const clients = Array.from({ length: 8 }, client);
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const clients = Array.from({ length: 4 }, client);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
     server.child.kill("SIGKILL");
     killed = true;
     await server.exited;
     await Promise.all(clients);
-    expect(acknowledged.length).toBeGreaterThan(20);
+    expect(acknowledged.length).toBeGreaterThan(5);
 
     // The database opens as it is (PGlite: the dead server's lock is taken over).
     const before = await inspect(async (db) => {

@@ -13,13 +13,17 @@ import {
   bookingInputFromForm,
   type FieldErrors,
   MISSING_FIELDS_MESSAGE,
-  validateBooking,
-} from "~/schemas/booking";
+} from "~/schemas/booking-fields";
+import { lazyModule } from "~/schemas/lazy";
 import { SlotPicker } from "./slot-picker";
 
 export const BOOKING_FORM_ACTION = "/termin-anfragen";
 export const BOOKING_SUCCESS_TITLE = "Termin beantragt";
 export const BOOKING_SUCCESS_MESSAGE = "Ihr Termin wurde erfolgreich beantragt. Wir werden uns bald bei Ihnen melden.";
+
+// The schema (zod) is not part of the page's first load: it loads when the
+// form gets focus, at the latest on submit.
+const bookingRules = lazyModule(() => import("~/schemas/booking"));
 
 /** What the form action hands back after a failed plain (no-JavaScript) post. */
 export type BookingFormResult = { error: string; fields: FieldErrors; values: Record<string, string> };
@@ -27,7 +31,8 @@ export type BookingFormResult = { error: string; fields: FieldErrors; values: Re
 /**
  * The booking section of the home page (also the page /termin-anfragen). The
  * form is a plain POST to the route action; with JavaScript it is checked in
- * the browser with the same schema and sent to the JSON API instead.
+ * the browser with the same schema and sent to the JSON API instead. Should
+ * the schema fail to load, the server's answer shows the same messages.
  */
 export function BookingSection({ result }: { result?: BookingFormResult }) {
   const [searchParams] = useSearchParams();
@@ -54,8 +59,9 @@ export function BookingSection({ result }: { result?: BookingFormResult }) {
     const form: Record<string, string> = {};
     for (const [key, value] of formData.entries()) if (typeof value === "string") form[key] = value;
     const input = bookingInputFromForm(form);
-    const validation = validateBooking(input);
-    if (!validation.ok) {
+    const rules = bookingRules.loaded ?? (await bookingRules.load());
+    const validation = rules?.validateBooking(input);
+    if (validation && !validation.ok) {
       setErrors(validation.fields);
       toast.error("Fehler", { description: validation.missingRequired ? MISSING_FIELDS_MESSAGE : validation.error });
       return;
@@ -132,6 +138,7 @@ export function BookingSection({ result }: { result?: BookingFormResult }) {
         method="post"
         action={BOOKING_FORM_ACTION}
         onSubmit={handleSubmit}
+        onFocus={() => void bookingRules.load()}
         className="grid gap-8 lg:grid-cols-2"
       >
         <Card>

@@ -7,7 +7,7 @@ import { FieldError } from "~/components/ui/form-controls";
 import { type CalendarDate, formatCalendarDate, parseCalendarDate } from "~/domain/calendar-date";
 import { bookingWindow, daySchedule } from "~/domain/slots";
 import { formatIsoDateDE } from "~/lib/format-date";
-import { bookingFormNames } from "~/schemas/booking";
+import { bookingFormNames } from "~/schemas/booking-fields";
 import { type SlotPickerProps, TimeSelect } from "./slot-picker";
 
 type SlotList = { date: CalendarDate; times: string[] } | "loading" | "error";

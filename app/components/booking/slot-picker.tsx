@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { FieldError, Input, Label, NativeSelect } from "~/components/ui/form-controls";
 import type { CalendarDate } from "~/domain/calendar-date";
 import { allSlotTimes, bookingWindow } from "~/domain/slots";
-import { bookingFormNames, type FieldErrors } from "~/schemas/booking";
+import { bookingFormNames, type FieldErrors } from "~/schemas/booking-fields";
 
 // The day picker and its date library load after hydration, not with the page.
 const EnhancedSlotPicker = lazy(() => import("./enhanced-slot-picker"));

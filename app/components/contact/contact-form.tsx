@@ -16,8 +16,12 @@ import {
   type ContactVariant,
   HONEYPOT_FIELD,
   MESSAGE_MAX_LENGTH,
-  validateContact,
-} from "~/schemas/contact";
+} from "~/schemas/contact-fields";
+import { lazyModule } from "~/schemas/lazy";
+
+// The schema (zod) is not part of the page's first load: it loads when the
+// form gets focus, at the latest on submit.
+const contactRules = lazyModule(() => import("~/schemas/contact"));
 
 /** The answer of /nachricht-senden to a form posted without JavaScript. */
 export type ContactFormFailure = {
@@ -65,7 +69,8 @@ function formValues(form: HTMLFormElement): Record<string, string> {
  * on /kontakt. Without JavaScript the form posts to /nachricht-senden, which
  * redirects back with ?nachricht=gesendet or shows the errors; with
  * JavaScript it is checked with the shared schema, sent to the JSON API and
- * answered with a toast.
+ * answered with a toast. Should the schema fail to load, the server's answer
+ * shows the same messages.
  */
 export function ContactForm({ variant, failure }: { variant: ContactVariant; failure?: ContactFormFailure }) {
   const hydrated = useHydrated();
@@ -88,8 +93,9 @@ export function ContactForm({ variant, failure }: { variant: ContactVariant; fai
     setShowFailure(false);
     const form = event.currentTarget;
     const input = contactInputFromForm(formValues(form), variant);
-    const check = validateContact(input, variant);
-    if (!check.ok) {
+    const rules = contactRules.loaded ?? (await contactRules.load());
+    const check = rules?.validateContact(input, variant);
+    if (check && !check.ok) {
       showErrors(check.fields);
       toast.error("Fehler", { description: check.error });
       return;
@@ -123,6 +129,7 @@ export function ContactForm({ variant, failure }: { variant: ContactVariant; fai
       method="post"
       action={CONTACT_ACTION_PATH}
       onSubmit={onSubmit}
+      onFocus={() => void contactRules.load()}
       // With JavaScript the shared schema checks the fields (German messages);
       // without it the browser's own check of `required` and `type` applies.
       noValidate={hydrated}

@@ -54,8 +54,7 @@ export function Header() {
               "rounded-md font-medium transition-colors hover:bg-accent hover:text-accent-foreground",
               "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
               variant === "desktop" ? "px-2.5 py-2 text-sm lg:px-3" : "block px-3 py-3 text-base",
-              active ? "text-primary" : "text-foreground",
-              active && variant === "mobile" && "bg-accent text-accent-foreground",
+              !active ? "text-foreground" : variant === "mobile" ? "bg-accent text-accent-foreground" : "text-primary",
             )}
           >
             {item.label}
@@ -84,7 +83,7 @@ export function Header() {
 
         <div className="flex items-center gap-1">
           <ThemeToggle />
-          <Link to="/#booking" className={buttonClassName({ size: "sm", className: "hidden lg:inline-flex" })}>
+          <Link to="/#booking" className={buttonClassName({ size: "sm", className: "max-lg:hidden" })}>
             Termin vereinbaren
           </Link>
           <button

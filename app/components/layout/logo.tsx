@@ -5,13 +5,13 @@ import { cn } from "~/lib/cn";
  * white in the dark one via `dark:` classes) with the accent in the primary
  * colour, so the right variant shows from the first paint without JavaScript.
  */
-export function Logo({ className }: { className?: string }) {
+export function Logo({ className = "h-9" }: { className?: string }) {
   return (
     <svg
       viewBox="0 0 64 40"
       role="img"
       aria-label="Happy Car Logo"
-      className={cn("h-9 w-auto shrink-0 text-slate-900 dark:text-white", className)}
+      className={cn("w-auto shrink-0 text-slate-900 dark:text-white", className)}
     >
       <path
         fill="currentColor"

@@ -131,7 +131,7 @@ export function ServicesGrid() {
                     <Icon aria-hidden="true" className="size-6" />
                   </span>
                   <CardTitle>{service.name}</CardTitle>
-                  <CardDescription className="text-base">{service.description}</CardDescription>
+                  <p className="text-base text-muted-foreground">{service.description}</p>
                 </CardHeader>
               </Card>
             </li>

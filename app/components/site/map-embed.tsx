@@ -68,7 +68,7 @@ export function MapEmbed() {
           href={googleMapsUrl}
           target="_blank"
           rel="noopener noreferrer"
-          className={buttonClassName({ variant: "link", size: "sm", className: "h-auto px-0" })}
+          className={buttonClassName({ variant: "link", size: "inline" })}
         >
           In Google Maps öffnen
           <ExternalLink aria-hidden="true" />

@@ -16,6 +16,8 @@ const sizes = {
   sm: "h-9 px-3",
   lg: "h-11 px-6 text-base",
   icon: "size-10",
+  /** As tall and wide as its text, e.g. a link-styled action in a line of text. */
+  inline: "p-0",
 } as const;
 
 export type ButtonProps = React.ComponentProps<"button"> & {

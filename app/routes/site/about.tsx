@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/about";
 import { PageHeader, Section } from "~/components/site/section";
 import { buttonClassName } from "~/components/ui/button";
-import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardHeader, CardTitle } from "~/components/ui/card";
 import { site } from "~/config/site";
 import { originFromMatches, pageMeta, publicPages } from "~/lib/seo";
 
@@ -49,7 +49,7 @@ export default function AboutPage() {
                   <CardHeader>
                     <Icon aria-hidden="true" className="mb-2 size-8 text-primary" />
                     <CardTitle>{value.title}</CardTitle>
-                    <CardDescription className="text-base">{value.text}</CardDescription>
+                    <p className="text-base text-muted-foreground">{value.text}</p>
                   </CardHeader>
                 </Card>
               </li>

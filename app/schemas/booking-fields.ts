@@ -1,0 +1,46 @@
+/**
+ * The booking form without its rules: field names, texts and the text
+ * clean-up. Free of zod, so the page loads it at first paint; the rules
+ * (./booking, shared with the server) load when someone uses the form.
+ */
+export const MISSING_FIELDS_MESSAGE = "Bitte füllen Sie alle Pflichtfelder aus.";
+export const INVALID_FIELDS_MESSAGE = "Bitte überprüfen Sie Ihre Eingaben.";
+/** The seed's message when sending fails for any other reason. */
+export const BOOKING_FAILED_MESSAGE = "Ein Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.";
+
+/** The field a bot fills and a person never sees. */
+export const HONEYPOT_FIELD = "website";
+
+export const bookingFields = ["name", "email", "phone", "service", "date", "time", "message"] as const;
+export type BookingField = (typeof bookingFields)[number];
+export const requiredBookingFields = ["name", "email", "phone", "service", "date", "time"] as const;
+
+export type FieldErrors = Partial<Record<BookingField, string>>;
+
+// C0 and C1 control characters; a line feed survives in the free-text message.
+const CONTROL_CHARACTERS = /[\u0000-\u0009\u000B-\u001F\u007F-\u009F]/g;
+
+/** Strips control characters (line breaks too, unless `multiline`) and surrounding whitespace. */
+export function cleanText(value: string, multiline = false): string {
+  const normalised = value.replace(/\r\n?/g, "\n").replace(CONTROL_CHARACTERS, "");
+  return (multiline ? normalised : normalised.replace(/\n/g, " ")).trim();
+}
+
+/** The HTML form's field names (the seed's booking-name, booking-email, …). */
+export const bookingFormNames: Record<BookingField | typeof HONEYPOT_FIELD, string> = {
+  name: "booking-name",
+  email: "booking-email",
+  phone: "booking-phone",
+  service: "booking-service",
+  date: "booking-date",
+  time: "booking-time",
+  message: "booking-message",
+  website: "booking-website",
+};
+
+/** A posted form (booking-name, …) → the API's field names (name, …). */
+export function bookingInputFromForm(form: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(bookingFormNames).map(([field, formName]) => [field, form[formName] ?? ""]),
+  );
+}
