@@ -11,13 +11,15 @@ const variants = {
   link: "text-primary underline-offset-4 hover:underline",
 } as const;
 
+// Each size sets its own text size: a shared `text-sm` would compete with
+// `text-base` (cn does not merge conflicting classes).
 const sizes = {
-  default: "h-10 px-4 py-2",
-  sm: "h-9 px-3",
+  default: "h-10 px-4 py-2 text-sm",
+  sm: "h-9 px-3 text-sm",
   lg: "h-11 px-6 text-base",
-  icon: "size-10",
+  icon: "size-10 text-sm",
   /** As tall and wide as its text, e.g. a link-styled action in a line of text. */
-  inline: "p-0",
+  inline: "p-0 text-sm",
 } as const;
 
 export type ButtonProps = React.ComponentProps<"button"> & {
@@ -33,7 +35,7 @@ export function buttonClassName({
   className,
 }: Pick<ButtonProps, "variant" | "size" | "className"> = {}): string {
   return cn(
-    "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors",
+    "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md font-medium transition-colors",
     "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background",
     "disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0",
     variants[variant],
