@@ -89,7 +89,7 @@ async function main() {
     const listed = ((await adminList.json()) as { total?: number }).total;
 
     const cases: [string, autocannon.Request][] = [
-      ["GET / (home page, SSR)", { method: "GET", path: "/" }],
+      ["GET / (home page, 5-s page cache)", { method: "GET", path: "/" }],
       [`static asset ${asset.replace("/assets/", "")}`, { method: "GET", path: asset }],
       ["GET /api/v1/slots", { method: "GET", path: `/api/v1/slots?date=${slots[0]!.date}` }],
       [`admin list (${listed ?? "?"} of 10,000 appointments)`, { method: "GET", path: "/api/v1/admin/appointments", headers: { cookie } }],
