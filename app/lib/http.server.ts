@@ -60,6 +60,18 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
   return parsed as Record<string, unknown>;
 }
 
+/** readJsonObject for API actions: a bad body comes back as its German 4xx response. */
+export async function readJsonBody(
+  request: Request,
+): Promise<{ body: Record<string, unknown> } | { errorResponse: Response }> {
+  try {
+    return { body: await readJsonObject(request) };
+  } catch (error) {
+    if (error instanceof RequestBodyError) return { errorResponse: jsonError(error.status, error.message) };
+    throw error;
+  }
+}
+
 /** Reads an HTML form post (urlencoded or multipart), at most 16 KB. */
 export async function readFormData(request: Request): Promise<FormData> {
   const declared = Number(request.headers.get("content-length") ?? "0");

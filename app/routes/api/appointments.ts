@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Route } from "./+types/appointments";
-import { jsonError, methodNotAllowed, readJsonObject, RequestBodyError } from "~/lib/http.server";
+import { jsonError, methodNotAllowed, readJsonBody } from "~/lib/http.server";
 import { logger } from "~/lib/logger.server";
 import { BOOKING_FAILED_MESSAGE } from "~/schemas/booking";
 import { isDatabaseUnavailable, serviceUnavailable } from "~/lib/unavailable.server";
@@ -13,13 +13,9 @@ export function loader() {
 /** POST /api/v1/appointments – a customer's appointment request (docs/api.md). */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") methodNotAllowed(["POST"]);
-  let input: Record<string, unknown>;
-  try {
-    input = await readJsonObject(request);
-  } catch (error) {
-    if (error instanceof RequestBodyError) return jsonError(error.status, error.message);
-    throw error;
-  }
+  const parsed = await readJsonBody(request);
+  if ("errorResponse" in parsed) return parsed.errorResponse;
+  const input = parsed.body;
   try {
     const result = await requestAppointment(context.db, input, {
       now: new Date(),

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/contact";
-import { jsonError, methodNotAllowed, readJsonObject, RequestBodyError } from "~/lib/http.server";
+import { jsonError, methodNotAllowed, readJsonBody } from "~/lib/http.server";
 import { logger } from "~/lib/logger.server";
 import { isDatabaseUnavailable, serviceUnavailable } from "~/lib/unavailable.server";
 import { CONTACT_FAILED_MESSAGE, CONTACT_SENT_MESSAGE } from "~/schemas/contact";
@@ -12,13 +12,9 @@ export function loader() {
 /** POST /api/v1/contact – a message to the workshop (docs/api.md). */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") methodNotAllowed(["POST"]);
-  let input: Record<string, unknown>;
-  try {
-    input = await readJsonObject(request);
-  } catch (error) {
-    if (error instanceof RequestBodyError) return jsonError(error.status, error.message);
-    throw error;
-  }
+  const parsed = await readJsonBody(request);
+  if ("errorResponse" in parsed) return parsed.errorResponse;
+  const input = parsed.body;
   try {
     const result = await sendContactMessage(context.db, input, {
       now: new Date(),

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/appointment-transition";
 import { adminOnly } from "~/auth/guard.server";
-import { jsonError, methodNotAllowed, RequestBodyError, readJsonObject } from "~/lib/http.server";
+import { jsonError, methodNotAllowed, readJsonBody } from "~/lib/http.server";
 import {
   adminMessages,
   cancelAppointment,
@@ -19,13 +19,9 @@ export const action = adminOnly(async ({ request, params, context }: Route.Actio
   if (params.transition === "confirm") {
     result = await confirmAppointment(context.db, { id: params.id, admin });
   } else if (params.transition === "cancel") {
-    let body: Record<string, unknown>;
-    try {
-      body = await readJsonObject(request);
-    } catch (error) {
-      if (error instanceof RequestBodyError) return jsonError(error.status, error.message);
-      throw error;
-    }
+    const parsed = await readJsonBody(request);
+    if ("errorResponse" in parsed) return parsed.errorResponse;
+    const body = parsed.body;
     result = await cancelAppointment(context.db, { id: params.id, admin, reason: body.reason });
   } else {
     return jsonError(404, "Unbekannte Aktion.");

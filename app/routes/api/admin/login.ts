@@ -3,18 +3,14 @@ import { credentialsSchema, missingCredentialsMessage } from "~/auth/credentials
 import { login, wrongPasswordMessage } from "~/auth/login.server";
 import { sessionCookie } from "~/auth/session.server";
 import { tooManyAttemptsMessage } from "~/auth/throttle.server";
-import { jsonError, methodNotAllowed, RequestBodyError, readJsonObject } from "~/lib/http.server";
+import { jsonError, methodNotAllowed, readJsonBody } from "~/lib/http.server";
 
 /** POST /api/v1/admin/login {"email","password"} → 204 with the session cookie. */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") methodNotAllowed(["POST"]);
-  let body: Record<string, unknown>;
-  try {
-    body = await readJsonObject(request);
-  } catch (error) {
-    if (error instanceof RequestBodyError) return jsonError(error.status, error.message);
-    throw error;
-  }
+  const parsed = await readJsonBody(request);
+  if ("errorResponse" in parsed) return parsed.errorResponse;
+  const body = parsed.body;
   const credentials = credentialsSchema.safeParse(body);
   if (!credentials.success) return jsonError(400, missingCredentialsMessage);
   const result = await login(context.db, { ...credentials.data, ip: context.clientIp });
