@@ -6,7 +6,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { eq } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
-import { EnvError, env } from "~/config/env.server";
+import { envOrExit } from "~/config/env.server";
+import { exitWithMessage } from "~/lib/exit.server";
 import { DataDirLockedError } from "~/db/data-dir-lock.server";
 import { type DatabaseHandle, databaseOptionsFromEnv, openDatabase } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
@@ -21,26 +22,15 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
 const SHUTDOWN_GRACE_MS = 10_000;
 
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
-
 async function main() {
-  let config;
-  try {
-    config = env();
-  } catch (error) {
-    if (error instanceof EnvError) fail(error.message);
-    throw error;
-  }
+  const config = envOrExit();
   const isDev = process.argv.includes("--dev");
 
   let database: DatabaseHandle;
   try {
     database = await openDatabase(databaseOptionsFromEnv(config));
   } catch (error) {
-    if (error instanceof DataDirLockedError) fail(error.message);
+    if (error instanceof DataDirLockedError) exitWithMessage(error.message);
     throw error;
   }
   await announceAdminBootstrap(database.db, config, logger);
@@ -56,7 +46,7 @@ async function main() {
   try {
     mailWorker = config.EMAIL_WORKER ? startMailWorker(database.db, config) : undefined;
   } catch (error) {
-    if (error instanceof TransportConfigError) fail(error.message);
+    if (error instanceof TransportConfigError) exitWithMessage(error.message);
     throw error;
   }
 

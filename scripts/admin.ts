@@ -9,7 +9,8 @@ import readline from "node:readline";
 import { parseArgs } from "node:util";
 import { passwordMessages } from "~/auth/password-policy";
 import { createAdmin, listAdmins, resetAdminPassword } from "~/services/admin-accounts.server";
-import { fail, openCliDatabase } from "./lib/cli-database";
+import { exitWithMessage } from "~/lib/exit.server";
+import { openCliDatabase } from "./lib/cli-database";
 
 const USAGE = `Verwendung:
   npm run admin -- create --email EMAIL [--name NAME]
@@ -42,7 +43,7 @@ async function askPassword(): Promise<string> {
   if (process.env.ADMIN_PASSWORD) return process.env.ADMIN_PASSWORD;
   const password = await readSecret("Neues Passwort: ");
   if (process.stdin.isTTY && (await readSecret("Passwort wiederholen: ")) !== password) {
-    fail(passwordMessages.mismatch);
+    exitWithMessage(passwordMessages.mismatch);
   }
   return password;
 }
@@ -53,8 +54,8 @@ async function main() {
     options: { email: { type: "string" }, name: { type: "string" }, help: { type: "boolean", short: "h" } },
   });
   const command = positionals[0];
-  if (values.help || !command || !["create", "reset-password", "list"].includes(command)) fail(USAGE);
-  if (command !== "list" && !values.email) fail(USAGE);
+  if (values.help || !command || !["create", "reset-password", "list"].includes(command)) exitWithMessage(USAGE);
+  if (command !== "list" && !values.email) exitWithMessage(USAGE);
   const password = command === "list" ? "" : await askPassword();
 
   const database = await openCliDatabase();

@@ -5,16 +5,17 @@
 import fs from "node:fs";
 import path from "node:path";
 import { importAppointments, parseExport } from "~/services/appointment-import.server";
-import { fail, openCliDatabase } from "./lib/cli-database";
+import { exitWithMessage } from "~/lib/exit.server";
+import { openCliDatabase } from "./lib/cli-database";
 
 async function main() {
   const file = process.argv[2];
-  if (!file) fail("Verwendung: npm run import -- DATEI (CSV oder JSON)");
+  if (!file) exitWithMessage("Verwendung: npm run import -- DATEI (CSV oder JSON)");
   let rows;
   try {
     rows = parseExport(fs.readFileSync(file, "utf8"), path.basename(file));
   } catch (error) {
-    fail(`${file} konnte nicht gelesen werden: ${(error as Error).message}`);
+    exitWithMessage(`${file} konnte nicht gelesen werden: ${(error as Error).message}`);
   }
   const database = await openCliDatabase();
   try {

@@ -3,7 +3,8 @@
  * deployments on PostgreSQL (run the web server with EMAIL_WORKER=false, or
  * keep both: SKIP LOCKED lets any number of workers share the outbox).
  */
-import { EnvError, env } from "~/config/env.server";
+import { envOrExit } from "~/config/env.server";
+import { exitWithMessage } from "~/lib/exit.server";
 import { openDatabase } from "~/db/client.server";
 import { logger } from "~/lib/logger.server";
 import { TransportConfigError } from "~/mail/transports.server";
@@ -13,20 +14,9 @@ const EMBEDDED_DATABASE_MESSAGE =
   "npm run worker braucht DATABASE_URL (PostgreSQL). Die eingebettete Datenbank (PGlite) darf nur der " +
   "Server-Prozess öffnen; dort läuft der E-Mail-Worker im Server (EMAIL_WORKER=true, die Voreinstellung).";
 
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
-
 async function main() {
-  let config;
-  try {
-    config = env();
-  } catch (error) {
-    if (error instanceof EnvError) fail(error.message);
-    throw error;
-  }
-  if (!config.DATABASE_URL) fail(EMBEDDED_DATABASE_MESSAGE);
+  const config = envOrExit();
+  if (!config.DATABASE_URL) exitWithMessage(EMBEDDED_DATABASE_MESSAGE);
 
   const database = await openDatabase({ kind: "postgres", url: config.DATABASE_URL });
   let worker: MailWorker;
@@ -34,7 +24,7 @@ async function main() {
     worker = startMailWorker(database.db, config);
   } catch (error) {
     await database.close();
-    if (error instanceof TransportConfigError) fail(error.message);
+    if (error instanceof TransportConfigError) exitWithMessage(error.message);
     throw error;
   }
 

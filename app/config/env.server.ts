@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { exitWithMessage } from "~/lib/exit.server";
 
 /**
  * Every environment variable the server reads, validated once at start.
@@ -83,6 +84,16 @@ let cached: Env | undefined;
 export function env(): Env {
   cached ??= parseEnv();
   return cached;
+}
+
+/** For process entry points: the configuration, or exit 1 with the line naming the bad variable. */
+export function envOrExit(): Env {
+  try {
+    return env();
+  } catch (error) {
+    if (error instanceof EnvError) exitWithMessage(error.message);
+    throw error;
+  }
 }
 
 /** The configuration, or undefined when it is invalid (the logger must load before main() reports it). */

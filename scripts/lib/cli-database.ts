@@ -1,11 +1,7 @@
 import { EnvError, env } from "~/config/env.server";
+import { exitWithMessage } from "~/lib/exit.server";
 import { type DatabaseHandle, databaseOptionsFromEnv, openDatabase } from "~/db/client.server";
 import { DataDirLockedError } from "~/db/data-dir-lock.server";
-
-export function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
 
 /**
  * Opens the configured database for a command-line tool. On the embedded
@@ -16,7 +12,7 @@ export async function openCliDatabase(): Promise<DatabaseHandle> {
   try {
     return await openDatabase(databaseOptionsFromEnv(env()));
   } catch (error) {
-    if (error instanceof EnvError || error instanceof DataDirLockedError) fail(error.message);
+    if (error instanceof EnvError || error instanceof DataDirLockedError) exitWithMessage(error.message);
     throw error;
   }
 }

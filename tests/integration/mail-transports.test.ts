@@ -12,6 +12,7 @@ import { enqueueEmail, type EnqueueEmail } from "~/mail/outbox.server";
 import { createTransport, EMAILJS_LIB_VERSION, TransportConfigError } from "~/mail/transports.server";
 import { createMailWorker } from "~/mail/worker.server";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
+import { confirmParams } from "../support/mail-fixtures";
 
 type Recorded = { method: string; url: string; contentType: string; body: unknown };
 
@@ -38,14 +39,6 @@ async function startEmailjsStub() {
   };
 }
 
-const confirmParams = {
-  name: "Maria Muster",
-  email: "maria@example.com",
-  datum: "01.12.2026",
-  uhrzeit: "08:30",
-  leistung: "Ölwechsel",
-  title: "Terminbestätigung",
-};
 
 describe.each(testDatabaseKinds)("e-mail transports (%s)", (kind) => {
   let database: TestDatabase;

@@ -13,6 +13,7 @@ import { smtpTransport } from "~/mail/transports.server";
 import { claimNextEmail, createMailWorker, DEFAULT_LEASE_MS } from "~/mail/worker.server";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
 import { freePort, type SmtpSink, startSmtpSink } from "../support/smtp-sink";
+import { confirmParams } from "../support/mail-fixtures";
 
 const FROM = "Happy Car <termine@happycar.example>";
 const PUBLIC_URL = "https://www.happycar.example";
@@ -26,14 +27,6 @@ const bookingParams = {
   uhrzeit: "08:30",
   leistung: "Ölwechsel",
   nachricht: "Bitte auch die Bremsen ansehen.",
-};
-const confirmParams = {
-  name: "Maria Muster",
-  email: "maria@example.com",
-  datum: "01.12.2026",
-  uhrzeit: "08:30",
-  leistung: "Ölwechsel",
-  title: "Terminbestätigung",
 };
 
 describe.each(testDatabaseKinds)("e-mail outbox and worker (%s)", (kind) => {

@@ -24,34 +24,8 @@ export function Footer() {
           </p>
           <p className="text-sm text-muted-foreground">{fullAddress}</p>
         </div>
-        <nav id="footer-navigation" aria-labelledby="footer-navigation-heading">
-          <h2 id="footer-navigation-heading" className="text-sm font-semibold uppercase tracking-wide">
-            Navigation
-          </h2>
-          <ul className="mt-3 space-y-2 text-sm">
-            {footerNavigation.map((item) => (
-              <li key={item.to}>
-                <Link to={item.to} className={linkClassName}>
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-legal-heading">
-          <h2 id="footer-legal-heading" className="text-sm font-semibold uppercase tracking-wide">
-            Rechtliches
-          </h2>
-          <ul className="mt-3 space-y-2 text-sm">
-            {legalNavigation.map((item) => (
-              <li key={item.to}>
-                <Link to={item.to} className={linkClassName}>
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterLinkColumn id="footer-navigation" title="Navigation" items={footerNavigation} />
+        <FooterLinkColumn id="footer-legal" title="Rechtliches" items={legalNavigation} />
       </div>
       <div className="border-t border-border">
         <div className="mx-auto flex max-w-[74rem] flex-col items-center gap-1 px-4 py-6">
@@ -69,5 +43,24 @@ export function Footer() {
         </div>
       </div>
     </footer>
+  );
+}
+
+function FooterLinkColumn({ id, title, items }: { id: string; title: string; items: ReadonlyArray<{ to: string; label: string }> }) {
+  return (
+    <nav id={id} aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} className="text-sm font-semibold uppercase tracking-wide">
+        {title}
+      </h2>
+      <ul className="mt-3 space-y-2 text-sm">
+        {items.map((item) => (
+          <li key={item.to}>
+            <Link to={item.to} className={linkClassName}>
+              {item.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
