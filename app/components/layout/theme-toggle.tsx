@@ -16,6 +16,8 @@ export function ThemeToggle({ className }: { className?: string }) {
       if (readStoredTheme(localStorage) === "system") applyTheme("system");
     };
     query.addEventListener("change", follow);
+    // The OS setting may have changed between the pre-paint script and hydration.
+    follow();
     return () => query.removeEventListener("change", follow);
   }, []);
 
