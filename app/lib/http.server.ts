@@ -72,6 +72,26 @@ export async function readJsonBody(
   }
 }
 
+/** The loader of a POST-only JSON endpoint. */
+export function postOnlyLoader(): never {
+  methodNotAllowed(["POST"]);
+}
+
+/**
+ * A JSON POST endpoint: other methods get 405 and a bad body its German 4xx
+ * before `handle` sees the parsed object.
+ */
+export function jsonPostAction<Args extends { request: Request }>(
+  handle: (body: Record<string, unknown>, args: Args) => Promise<Response>,
+) {
+  return async (args: Args): Promise<Response> => {
+    if (args.request.method !== "POST") methodNotAllowed(["POST"]);
+    const parsed = await readJsonBody(args.request);
+    if ("errorResponse" in parsed) return parsed.errorResponse;
+    return handle(parsed.body, args);
+  };
+}
+
 /** Reads an HTML form post (urlencoded or multipart), at most 16 KB. */
 export async function readFormData(request: Request): Promise<FormData> {
   const declared = Number(request.headers.get("content-length") ?? "0");

@@ -1,5 +1,5 @@
 import { fullAddress, site } from "~/config/site";
-import { ButtonLink, Details, type DetailRow, detailsText, EmailLayout, Paragraph, textFooter } from "./layout";
+import { ButtonLink, Details, type DetailRow, detailsText, EmailLayout, Paragraph, SignOff, textSignOff } from "./layout";
 import { defineTemplate, type TemplateParams } from "./template";
 
 const phone = site.phones[0].display;
@@ -24,7 +24,7 @@ export const appointmentConfirmed = defineTemplate({
       <Details rows={[...appointmentRows(p), ["Adresse", address]]} />
       <Paragraph>Den Termin finden Sie auch im Anhang (termin.ics) zum Eintragen in Ihren Kalender.</Paragraph>
       <Paragraph>Falls Sie den Termin nicht wahrnehmen können, rufen Sie uns bitte unter {phone} an.</Paragraph>
-      <Paragraph>Mit freundlichen Grüßen<br />Ihr {site.name} Team</Paragraph>
+      <SignOff />
     </EmailLayout>
   ),
   text: (p) =>
@@ -38,10 +38,7 @@ export const appointmentConfirmed = defineTemplate({
       "Den Termin finden Sie auch im Anhang (termin.ics) zum Eintragen in Ihren Kalender.",
       `Falls Sie den Termin nicht wahrnehmen können, rufen Sie uns bitte unter ${phone} an.`,
       "",
-      "Mit freundlichen Grüßen",
-      `Ihr ${site.name} Team`,
-      "",
-      textFooter(),
+      textSignOff(),
     ].join("\n"),
 });
 
@@ -72,9 +69,6 @@ export const appointmentCancelled = defineTemplate({
       "",
       `Gerne können Sie online einen neuen Termin vereinbaren (${context.bookingUrl}) oder uns unter ${phone} anrufen.`,
       "",
-      "Mit freundlichen Grüßen",
-      `Ihr ${site.name} Team`,
-      "",
-      textFooter(),
+      textSignOff(),
     ].join("\n"),
 });

@@ -1,5 +1,5 @@
 import { site } from "~/config/site";
-import { ButtonLink, Details, type DetailRow, detailsText, EmailLayout, Paragraph, textFooter } from "./layout";
+import { ButtonLink, Details, type DetailRow, detailsText, EmailLayout, Paragraph, SignOff, textSignOff } from "./layout";
 import { defineTemplate, type TemplateParams } from "./template";
 
 function requestRows(p: TemplateParams): DetailRow[] {
@@ -27,7 +27,7 @@ export const bookingReceivedCustomer = defineTemplate({
         senden Ihnen so bald wie möglich eine Bestätigung per E-Mail.
       </Paragraph>
       <Paragraph>Bei Fragen erreichen Sie uns telefonisch unter {phone}.</Paragraph>
-      <Paragraph>Mit freundlichen Grüßen<br />Ihr {site.name} Team</Paragraph>
+      <SignOff />
     </EmailLayout>
   ),
   text: (p) =>
@@ -42,10 +42,7 @@ export const bookingReceivedCustomer = defineTemplate({
       "",
       `Bei Fragen erreichen Sie uns telefonisch unter ${phone}.`,
       "",
-      "Mit freundlichen Grüßen",
-      `Ihr ${site.name} Team`,
-      "",
-      textFooter(),
+      textSignOff(),
     ].join("\n"),
 });
 

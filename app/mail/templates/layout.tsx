@@ -94,7 +94,21 @@ export function detailsText(rows: DetailRow[]): string {
 }
 
 /** Plain-text footer with the same branding as the HTML frame. */
-export function textFooter(): string {
+/** The greeting that closes every e-mail to a customer. */
+export function SignOff() {
+  return (
+    <Paragraph>
+      Mit freundlichen Grüßen<br />Ihr {site.name} Team
+    </Paragraph>
+  );
+}
+
+/** The plain-text greeting and footer that close every e-mail to a customer. */
+export function textSignOff(): string {
+  return ["Mit freundlichen Grüßen", `Ihr ${site.name} Team`, "", textFooter()].join("\n");
+}
+
+function textFooter(): string {
   return [
     "--",
     site.legalName,

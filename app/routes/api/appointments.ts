@@ -1,21 +1,15 @@
 import crypto from "node:crypto";
 import type { Route } from "./+types/appointments";
-import { jsonError, methodNotAllowed, readJsonBody } from "~/lib/http.server";
+import { jsonError, jsonPostAction, postOnlyLoader } from "~/lib/http.server";
 import { logger } from "~/lib/logger.server";
 import { BOOKING_FAILED_MESSAGE } from "~/schemas/booking";
 import { isDatabaseUnavailable, serviceUnavailable } from "~/lib/unavailable.server";
 import { bookingConfigFromEnv, bookingResultStatus, requestAppointment } from "~/services/booking.server";
 
-export function loader() {
-  methodNotAllowed(["POST"]);
-}
+export const loader = postOnlyLoader;
 
 /** POST /api/v1/appointments – a customer's appointment request (docs/api.md). */
-export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") methodNotAllowed(["POST"]);
-  const parsed = await readJsonBody(request);
-  if ("errorResponse" in parsed) return parsed.errorResponse;
-  const input = parsed.body;
+export const action = jsonPostAction(async (input, { context }: Route.ActionArgs) => {
   try {
     const result = await requestAppointment(context.db, input, {
       now: new Date(),
@@ -42,4 +36,4 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (isDatabaseUnavailable(error)) return serviceUnavailable();
     return jsonError(500, BOOKING_FAILED_MESSAGE);
   }
-}
+});

@@ -1,20 +1,14 @@
 import type { Route } from "./+types/contact";
-import { jsonError, methodNotAllowed, readJsonBody } from "~/lib/http.server";
+import { jsonError, jsonPostAction, postOnlyLoader } from "~/lib/http.server";
 import { logger } from "~/lib/logger.server";
 import { isDatabaseUnavailable, serviceUnavailable } from "~/lib/unavailable.server";
 import { CONTACT_FAILED_MESSAGE, CONTACT_SENT_MESSAGE } from "~/schemas/contact";
 import { contactConfigFromEnv, contactResultStatus, sendContactMessage } from "~/services/contact.server";
 
-export function loader() {
-  methodNotAllowed(["POST"]);
-}
+export const loader = postOnlyLoader;
 
 /** POST /api/v1/contact – a message to the workshop (docs/api.md). */
-export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") methodNotAllowed(["POST"]);
-  const parsed = await readJsonBody(request);
-  if ("errorResponse" in parsed) return parsed.errorResponse;
-  const input = parsed.body;
+export const action = jsonPostAction(async (input, { context }: Route.ActionArgs) => {
   try {
     const result = await sendContactMessage(context.db, input, {
       now: new Date(),
@@ -37,4 +31,4 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (isDatabaseUnavailable(error)) return serviceUnavailable();
     return jsonError(503, CONTACT_FAILED_MESSAGE);
   }
-}
+});

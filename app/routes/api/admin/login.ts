@@ -3,14 +3,10 @@ import { credentialsSchema, missingCredentialsMessage } from "~/auth/credentials
 import { login, wrongPasswordMessage } from "~/auth/login.server";
 import { sessionCookie } from "~/auth/session.server";
 import { tooManyAttemptsMessage } from "~/auth/throttle.server";
-import { jsonError, methodNotAllowed, readJsonBody } from "~/lib/http.server";
+import { jsonError, jsonPostAction, postOnlyLoader } from "~/lib/http.server";
 
 /** POST /api/v1/admin/login {"email","password"} → 204 with the session cookie. */
-export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") methodNotAllowed(["POST"]);
-  const parsed = await readJsonBody(request);
-  if ("errorResponse" in parsed) return parsed.errorResponse;
-  const body = parsed.body;
+export const action = jsonPostAction(async (body, { context }: Route.ActionArgs) => {
   const credentials = credentialsSchema.safeParse(body);
   if (!credentials.success) return jsonError(400, missingCredentialsMessage);
   const result = await login(context.db, { ...credentials.data, ip: context.clientIp });
@@ -21,8 +17,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     return jsonError(429, tooManyAttemptsMessage, {}, { "Retry-After": String(result.retryAfterSeconds) });
   }
   return jsonError(401, wrongPasswordMessage);
-}
+});
 
-export function loader() {
-  methodNotAllowed(["POST"]);
-}
+export const loader = postOnlyLoader;
