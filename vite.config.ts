@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
@@ -21,10 +23,70 @@ function sonnerWithoutInlineStyle(): Plugin {
   };
 }
 
+/** The script of the public pages: plain DOM behaviour plus the lazily loaded form islands. */
+const SITE_SCRIPT_ENTRY = "app/browser/site.ts";
+const SITE_SCRIPT_MODULE = "virtual:site-script";
+/** Development only: installs React Router's React Refresh runtime (its <Scripts> would) before the site script. */
+const SITE_SCRIPT_DEV_ENTRY = "virtual:site-script-dev";
+
+/**
+ * Public pages do not load React Router's client (docs/decisions/009): they
+ * load one small module instead. The client build emits it as an entry chunk
+ * with a hashed name; the server build reads that name from the client's Vite
+ * manifest (which React Router keeps until the server build is done) and
+ * exposes it as `virtual:site-script`. In development Vite serves the source
+ * behind a small entry that first installs the React Refresh runtime, which
+ * the islands' modules expect.
+ */
+function siteScript(): Plugin {
+  const resolvedId = `\0${SITE_SCRIPT_MODULE}`;
+  let command: "build" | "serve" = "serve";
+  let root = process.cwd();
+  return {
+    name: "site-script",
+    configResolved(config) {
+      command = config.command;
+      root = config.root;
+    },
+    buildStart() {
+      if (command === "build" && this.environment.config.consumer === "client") {
+        this.emitFile({ type: "chunk", id: path.resolve(root, SITE_SCRIPT_ENTRY), name: "public" });
+      }
+    },
+    resolveId(id) {
+      if (id === SITE_SCRIPT_MODULE) return resolvedId;
+      return id === SITE_SCRIPT_DEV_ENTRY ? `\0${SITE_SCRIPT_DEV_ENTRY}` : null;
+    },
+    load(id) {
+      if (id === `\0${SITE_SCRIPT_DEV_ENTRY}`) {
+        return `import "virtual:react-router/inject-hmr-runtime";\nimport "/${SITE_SCRIPT_ENTRY}";`;
+      }
+      if (id !== resolvedId) return null;
+      if (this.environment.config.consumer === "client") {
+        this.error(`${SITE_SCRIPT_MODULE} is for the server only`);
+      }
+      if (command === "serve") return `export default ${JSON.stringify(`/@id/__x00__${SITE_SCRIPT_DEV_ENTRY}`)};`;
+      // React Router builds into <buildDirectory>/client and <buildDirectory>/server.
+      const clientDir = path.resolve(this.environment.config.build.outDir, "../client");
+      const manifest = JSON.parse(fs.readFileSync(path.join(clientDir, ".vite/manifest.json"), "utf8")) as Record<
+        string,
+        { file: string }
+      >;
+      const chunk = manifest[SITE_SCRIPT_ENTRY];
+      if (!chunk) this.error(`${SITE_SCRIPT_ENTRY} is missing from the client build`);
+      return `export default ${JSON.stringify(`/${chunk.file}`)};`;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [sonnerWithoutInlineStyle(), tailwindcss(), reactRouter()],
-  // Pre-bundled dependencies skip plugins; sonner must go through the one above.
-  optimizeDeps: { exclude: ["sonner"] },
+  plugins: [sonnerWithoutInlineStyle(), siteScript(), tailwindcss(), reactRouter()],
+  optimizeDeps: {
+    // Pre-bundled dependencies skip plugins; sonner must go through the one above.
+    exclude: ["sonner"],
+    // Found up front, the dev server never re-bundles (and reloads the page) when a lazy chunk needs one.
+    entries: ["app/root.tsx", "app/routes/**/*.{ts,tsx}", SITE_SCRIPT_ENTRY],
+  },
   resolve: { tsconfigPaths: true },
   server: { watch: { ignored: ["**/data/**", "**/test-results/**"] } },
 });

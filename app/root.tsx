@@ -5,11 +5,13 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
 } from "react-router";
 import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import { useNonce } from "~/components/nonce";
 import { themeScript } from "~/lib/theme";
+import { toasterOptions } from "~/lib/toaster";
 import "sonner/dist/styles.css";
 import "./app.css";
 
@@ -19,8 +21,15 @@ export const links: Route.LinksFunction = () => [
   { rel: "manifest", href: "/site.webmanifest" },
 ];
 
+/**
+ * `islands`: the route's pages are plain server HTML that loads its own small
+ * script (the public site); React Router's client and its scripts stay away.
+ */
+export type RouteHandle = { islands?: boolean };
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const islands = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.islands);
   return (
     <html lang="de" className="dark" suppressHydrationWarning>
       <head>
@@ -33,9 +42,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-background text-foreground antialiased">
         {children}
-        <Toaster position="top-center" richColors closeButton />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {islands ? null : (
+          <>
+            <Toaster {...toasterOptions} />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );

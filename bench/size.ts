@@ -1,16 +1,19 @@
 /**
- * Size budget of the public pages: starts the production build, reads each
- * page's HTML and sums the gzip sizes of the JavaScript and CSS it loads
- * (module scripts, modulepreloads, stylesheets) – what a first visit downloads.
+ * Size budget of the public pages, measured in Chromium: opens each page of
+ * the production build at a phone's size, waits until the network is quiet
+ * and sums the gzip sizes of the JavaScript and CSS it fetched – what a first
+ * visit downloads. Then, on the home page, scrolls to the booking form and
+ * reports what the form islands add (React, the day picker, the schemas).
  *
  *   npm run build && npm run bench:size      (BUILD_DIR selects another build)
  *
- * Exits with 1 when the home page is over budget.
+ * Exits with 1 when the home page's first load is over budget.
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
+import { chromium, type Page } from "@playwright/test";
 import { startServer } from "../tests/support/server-process";
 
 const BUDGET = { js: 100 * 1024, css: 20 * 1024 };
@@ -22,62 +25,80 @@ if (!fs.existsSync(path.join(buildDir, "server/index.js"))) {
   console.error(`No production build in ${buildDir}/ – run "npm run build" first.`);
   process.exit(2);
 }
+const chromiumPath =
+  process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => fs.existsSync(p));
 
 /** Same compression as the server (compression middleware: zlib default level). */
 const gzipSize = (buffer: Buffer) => zlib.gzipSync(buffer).length;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-/**
- * What the browser fetches: modulepreloads, stylesheets, script sources and the
- * imports of inline module scripts. (The HTML also carries manifest JSON that
- * names other routes' files; those are not loaded and must not be counted.)
- */
-function assetsOf(html: string): string[] {
-  const found = new Set<string>();
-  for (const [tag] of html.matchAll(/<link\b[^>]*>/g)) {
-    const href = /\bhref="(\/assets\/[^"]+)"/.exec(tag)?.[1];
-    if (href && /\brel="(modulepreload|stylesheet)"/.test(tag)) found.add(href);
-  }
-  for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
-    const src = /\bsrc="(\/assets\/[^"]+)"/.exec(attributes!)?.[1];
-    if (src) found.add(src);
-    if (!/type="module"/.test(attributes!)) continue;
-    for (const [, specifier] of body!.matchAll(/(?:from|import)\s*\(?\s*"(\/assets\/[^"]+\.js)"/g)) found.add(specifier!);
-  }
-  return [...found];
+type Sizes = { js: number; css: number; files: Array<[string, number]> };
+
+/** Records the gzip size of every script and stylesheet of the build that the page fetches. */
+function recordAssets(page: Page): () => Sizes {
+  const seen = new Set<string>();
+  const sizes: Sizes = { js: 0, css: 0, files: [] };
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (seen.has(pathname) || !/\.(js|css)$/.test(pathname)) return;
+    seen.add(pathname);
+    const size = gzipSize(fs.readFileSync(path.join(clientDir, pathname)));
+    sizes[pathname.endsWith(".css") ? "css" : "js"] += size;
+    sizes.files.push([pathname, size]);
+  });
+  return () => {
+    const taken = { ...sizes, files: [...sizes.files] };
+    Object.assign(sizes, { js: 0, css: 0, files: [] });
+    return taken;
+  };
+}
+
+function printFiles(files: Array<[string, number]>) {
+  for (const [file, size] of files.sort((a, b) => b[1] - a[1])) console.log(`  ${kb(size).padStart(9)}  ${file}`);
 }
 
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "happy-car-size-"));
   const server = await startServer({ BUILD_DIR: buildDir, DATA_DIR: dataDir, LOG_LEVEL: "warn", EMAIL_WORKER: "false" });
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+  });
   let overBudget = false;
   try {
-    for (const page of PAGES) {
-      const response = await fetch(`${server.origin}${page}`);
-      const html = await response.text();
-      const sizes = { js: 0, css: 0 };
-      const files: Array<[string, number]> = [];
-      for (const asset of assetsOf(html)) {
-        const size = gzipSize(fs.readFileSync(path.join(clientDir, asset)));
-        sizes[asset.endsWith(".css") ? "css" : "js"] += size;
-        files.push([asset, size]);
+    const lines: string[] = [];
+    for (const pagePath of PAGES) {
+      const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
+      const taken = recordAssets(page);
+      const response = await page.goto(`${server.origin}${pagePath}`, { waitUntil: "networkidle" });
+      const html = Buffer.from((await response?.text()) ?? "");
+      const sizes = taken();
+      lines.push(
+        `${pagePath.padEnd(13)} JS ${kb(sizes.js).padStart(9)} gzip   CSS ${kb(sizes.css).padStart(8)} gzip   HTML ${kb(gzipSize(html)).padStart(8)} gzip`,
+      );
+      if (pagePath === "/") {
+        console.log(`Home page (${buildDir}/), gzip sizes of the files a first visit to "/" loads:`);
+        printFiles(sizes.files);
+        const jsOk = sizes.js <= BUDGET.js;
+        const cssOk = sizes.css <= BUDGET.css;
+        overBudget = !jsOk || !cssOk;
+        console.log(`  JavaScript ${kb(sizes.js)} (target ≤ ${kb(BUDGET.js)}) ${jsOk ? "OK" : "OVER BUDGET"}`);
+        console.log(`  CSS        ${kb(sizes.css)} (target ≤ ${kb(BUDGET.css)}) ${cssOk ? "OK" : "OVER BUDGET"}`);
+
+        await page.locator("#booking").scrollIntoViewIfNeeded();
+        await page.locator("#booking .rdp-root").waitFor();
+        await page.waitForLoadState("networkidle");
+        const islands = taken();
+        console.log(`\nLoaded when the visitor reaches the booking form (React islands, day picker):`);
+        printFiles(islands.files);
+        console.log(`  JavaScript +${kb(islands.js)}, CSS +${kb(islands.css)}`);
       }
-      const line = `${page.padEnd(13)} JS ${kb(sizes.js).padStart(9)} gzip   CSS ${kb(sizes.css).padStart(8)} gzip   HTML ${kb(gzipSize(Buffer.from(html))).padStart(8)} gzip`;
-      if (page !== "/") {
-        console.log(line);
-        continue;
-      }
-      console.log(`Home page (${buildDir}/), gzip sizes of the files "/" loads:`);
-      for (const [file, size] of files.sort((a, b) => b[1] - a[1])) console.log(`  ${kb(size).padStart(9)}  ${file}`);
-      const jsOk = sizes.js <= BUDGET.js;
-      const cssOk = sizes.css <= BUDGET.css;
-      overBudget = !jsOk || !cssOk;
-      console.log(`  JavaScript ${kb(sizes.js)} (target ≤ ${kb(BUDGET.js)}) ${jsOk ? "OK" : "OVER BUDGET"}`);
-      console.log(`  CSS        ${kb(sizes.css)} (target ≤ ${kb(BUDGET.css)}) ${cssOk ? "OK" : "OVER BUDGET"}`);
-      console.log("\nAll public pages:");
-      console.log(line);
+      await page.close();
     }
+    console.log("\nAll public pages (first load, phone viewport):");
+    for (const line of lines) console.log(line);
   } finally {
+    await browser.close();
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/booking";
-import { BookingSection } from "~/components/booking/booking-section";
+import { Island } from "~/components/island";
 import { PageHeader } from "~/components/site/section";
 import { formToObject, readFormData, RequestBodyError } from "~/lib/http.server";
 import { logger } from "~/lib/logger.server";
@@ -50,7 +50,7 @@ export default function BookingPage({ actionData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title="Termin anfragen" />
-      <BookingSection result={actionData} />
+      <Island name="booking" props={{ result: actionData }} />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/contact-message";
-import { type ContactFormFailure, ContactForm } from "~/components/contact/contact-form";
+import type { ContactFormFailure } from "~/components/contact/contact-form";
+import { Island } from "~/components/island";
 import { PageHeader } from "~/components/site/section";
 import { Card } from "~/components/ui/card";
 import { site } from "~/config/site";
@@ -71,7 +72,7 @@ export default function ContactMessagePage({ actionData }: Route.ComponentProps)
       <div className="mx-auto max-w-3xl px-4 py-12">
         <Card>
           <div className="p-6">
-            <ContactForm variant={actionData?.variant ?? "full"} failure={actionData} />
+            <Island name="contact" props={{ variant: actionData?.variant ?? "full", failure: actionData }} />
           </div>
         </Card>
       </div>

@@ -326,12 +326,38 @@ test.describe("map", () => {
       await placeholder.getByRole("button", { name: "Karte laden" }).click();
       const frame = page.locator("#karte iframe");
       await expect(frame).toBeVisible();
+      // Put in place by the page's script, not by the no-JavaScript round trip.
+      await expect(page).not.toHaveURL(/karte=laden/);
       await expect(frame).toHaveAttribute("src", /^https:\/\/www\.openstreetmap\.org\/export\/embed\.html\?/);
       await expect.poll(() => thirdParty.length).toBeGreaterThan(0);
       expect(thirdParty.every((url) => url.startsWith("https://www.openstreetmap.org/"))).toBe(true);
       await expect(page.frameLocator("#karte iframe").getByText("OSM")).toBeVisible();
     });
   }
+});
+
+test("the home page loads only its small script; React arrives when the visitor reaches the booking form", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  const scriptBytes = () =>
+    page.evaluate(() =>
+      performance
+        .getEntriesByType("resource")
+        .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
+        .reduce((sum, entry) => sum + (entry as PerformanceResourceTiming).decodedBodySize, 0),
+    );
+  await page.goto("/", { waitUntil: "networkidle" });
+  // React Router's client (its context and a few hundred KB) stays off the public pages.
+  expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+  const firstLoad = await scriptBytes();
+  expect(firstLoad).toBeGreaterThan(0);
+  expect(firstLoad).toBeLessThan(20 * 1024);
+  await expect(page.locator("#booking .rdp-root")).toHaveCount(0);
+
+  await page.locator("#booking").scrollIntoViewIfNeeded();
+  await expect(page.locator("#booking .rdp-root")).toBeVisible();
+  expect(await scriptBytes()).toBeGreaterThan(100 * 1024);
 });
 
 test.describe("without JavaScript", () => {

@@ -1,6 +1,5 @@
 import { CheckCircle2 } from "lucide-react";
 import { useRef, useState } from "react";
-import { Link, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { Section } from "~/components/site/section";
 import { Button } from "~/components/ui/button";
@@ -29,13 +28,14 @@ const bookingRules = lazyModule(() => import("~/schemas/booking"));
 export type BookingFormResult = { error: string; fields: FieldErrors; values: Record<string, string> };
 
 /**
- * The booking section of the home page (also the page /termin-anfragen). The
- * form is a plain POST to the route action; with JavaScript it is checked in
- * the browser with the same schema and sent to the JSON API instead. Should
- * the schema fail to load, the server's answer shows the same messages.
+ * The booking section of the home page (also the page /termin-anfragen), an
+ * island (app/components/island.tsx). The form is a plain POST to the route
+ * action; once hydrated it is checked in the browser with the same schema and
+ * sent to the JSON API instead. Should the schema fail to load, the server's
+ * answer shows the same messages. `requested`: the redirect after a plain post
+ * succeeded (?termin=beantragt).
  */
-export function BookingSection({ result }: { result?: BookingFormResult }) {
-  const [searchParams] = useSearchParams();
+export function BookingSection({ result, requested = false }: { result?: BookingFormResult; requested?: boolean }) {
   const formRef = useRef<HTMLFormElement>(null);
   const values = result?.values ?? {};
   const [date, setDate] = useState(values.date ?? "");
@@ -44,8 +44,6 @@ export function BookingSection({ result }: { result?: BookingFormResult }) {
   const [errors, setErrors] = useState<FieldErrors>(result?.fields ?? {});
   const [submitting, setSubmitting] = useState(false);
   const [refreshKey, setRefreshKey] = useState(0);
-  // Set by the redirect after a plain form post (without JavaScript).
-  const requested = searchParams.get("termin") === "beantragt";
 
   function changeDate(value: string) {
     setDate(value);
@@ -203,9 +201,9 @@ export function BookingSection({ result }: { result?: BookingFormResult }) {
             </div>
             <p className="text-sm text-muted-foreground">
               Wir verwenden Ihre Angaben nur, um den Termin mit Ihnen zu vereinbaren. Mehr dazu in unserer{" "}
-              <Link to="/datenschutz" className="text-primary underline underline-offset-4">
+              <a href="/datenschutz" className="text-primary underline underline-offset-4">
                 Datenschutzerklärung
-              </Link>
+              </a>
               .
             </p>
             <Button type="submit" className="w-full" disabled={submitting}>

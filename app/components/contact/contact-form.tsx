@@ -1,5 +1,4 @@
 import { type FormEvent, useRef, useState } from "react";
-import { useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { FieldError, Input, Label, Textarea } from "~/components/ui/form-controls";
@@ -66,21 +65,28 @@ function formValues(form: HTMLFormElement): Record<string, string> {
 
 /**
  * The contact forms: `short` on the home page (name, e-mail, message), `full`
- * on /kontakt. Without JavaScript the form posts to /nachricht-senden, which
- * redirects back with ?nachricht=gesendet or shows the errors; with
- * JavaScript it is checked with the shared schema, sent to the JSON API and
- * answered with a toast. Should the schema fail to load, the server's answer
- * shows the same messages.
+ * on /kontakt; an island (app/components/island.tsx). Without JavaScript the
+ * form posts to /nachricht-senden, which redirects back with
+ * ?nachricht=gesendet (`sent`) or shows the errors (`failure`); once hydrated
+ * it is checked with the shared schema, sent to the JSON API and answered
+ * with a toast. Should the schema fail to load, the server's answer shows the
+ * same messages.
  */
-export function ContactForm({ variant, failure }: { variant: ContactVariant; failure?: ContactFormFailure }) {
+export function ContactForm({
+  variant,
+  failure,
+  sent = false,
+}: {
+  variant: ContactVariant;
+  failure?: ContactFormFailure;
+  sent?: boolean;
+}) {
   const hydrated = useHydrated();
-  const [searchParams] = useSearchParams();
   const [errors, setErrors] = useState<ContactFieldErrors>(failure?.fields ?? {});
   const [pending, setPending] = useState(false);
   const [showFailure, setShowFailure] = useState(Boolean(failure));
   const formRef = useRef<HTMLFormElement>(null);
   const idOf = (field: string) => `contact-${variant}-${field}`;
-  const sentWithoutScript = searchParams.get("nachricht") === "gesendet";
 
   function showErrors(fields: ContactFieldErrors) {
     setErrors(fields);
@@ -136,7 +142,7 @@ export function ContactForm({ variant, failure }: { variant: ContactVariant; fai
       aria-label={variant === "full" ? "Kontaktformular" : "Kurznachricht"}
       className="space-y-4"
     >
-      {sentWithoutScript ? (
+      {sent ? (
         <div role="status" className="rounded-md border border-green-600 bg-green-100 p-3 text-sm text-green-950">
           <p className="font-semibold">{CONTACT_SENT_TITLE}</p>
           <p>{CONTACT_SENT_MESSAGE}</p>

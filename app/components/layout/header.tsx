@@ -1,67 +1,42 @@
 import { Menu, X } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
+import { Link, useLocation } from "react-router";
 import { buttonClassName } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
-import { useHydrated } from "~/lib/use-hydrated";
 import { Logo } from "./logo";
-import { headerNavigation, isActiveItem } from "./navigation";
+import { headerNavigation, isActiveItem, MENU_LABEL } from "./navigation";
 import { ThemeToggle } from "./theme-toggle";
 
 const MOBILE_PANEL_ID = "mobile-navigation";
 
+/**
+ * The fixed site header, rendered on the server only. Its behaviour (menu
+ * panel, Home on "/", the active item when the hash changes) comes from
+ * app/browser/header.ts, which finds the elements by their data attributes;
+ * the look of every state follows aria-expanded and aria-current in CSS.
+ */
 export function Header() {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const hydrated = useHydrated();
-  const hash = hydrated ? location.hash : "";
-  const [open, setOpen] = useState(false);
-  const toggleRef = useRef<HTMLButtonElement>(null);
-
-  // Any navigation (link, back button) closes the panel.
-  useEffect(() => setOpen(false), [location.key]);
-
-  useEffect(() => {
-    if (!open) return;
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.key !== "Escape") return;
-      setOpen(false);
-      toggleRef.current?.focus();
-    }
-    document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
-  }, [open]);
-
-  /** Home on "/" scrolls (smoothly, per CSS) to the top and clears the hash instead of reloading. */
-  function onHomeClick(event: React.MouseEvent<HTMLAnchorElement>) {
-    setOpen(false);
-    if (location.pathname !== "/" || isModifiedClick(event)) return;
-    event.preventDefault();
-    if (location.hash) void navigate("/", { preventScrollReset: true });
-    window.scrollTo(0, 0);
-  }
+  const { pathname } = useLocation();
 
   function navLinks(variant: "desktop" | "mobile") {
-    return headerNavigation.map((item) => {
-      const active = isActiveItem(item.to, location.pathname, hash);
-      return (
-        <li key={item.to}>
-          <Link
-            to={item.to}
-            onClick={item.to === "/" ? onHomeClick : () => setOpen(false)}
-            aria-current={active ? "page" : undefined}
-            className={cn(
-              "rounded-md font-medium transition-colors hover:bg-accent hover:text-accent-foreground",
-              "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
-              variant === "desktop" ? "px-2.5 py-2 text-sm lg:px-3" : "block px-3 py-3 text-base",
-              !active ? "text-foreground" : variant === "mobile" ? "bg-accent text-accent-foreground" : "text-primary",
-            )}
-          >
-            {item.label}
-          </Link>
-        </li>
-      );
-    });
+    return headerNavigation.map((item) => (
+      <li key={item.to}>
+        <Link
+          to={item.to}
+          data-nav-item={item.to}
+          // The hash is only known in the browser: the script corrects it there.
+          aria-current={isActiveItem(item.to, pathname, "") ? "page" : undefined}
+          className={cn(
+            "rounded-md font-medium text-foreground transition-colors hover:bg-accent hover:text-accent-foreground",
+            "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+            variant === "desktop"
+              ? "px-2.5 py-2 text-sm aria-[current=page]:text-primary lg:px-3"
+              : "block px-3 py-3 text-base aria-[current=page]:bg-accent aria-[current=page]:text-accent-foreground",
+          )}
+        >
+          {item.label}
+        </Link>
+      </li>
+    ));
   }
 
   return (
@@ -69,7 +44,7 @@ export function Header() {
       <div className="mx-auto flex h-16 max-w-[74rem] items-center justify-between gap-2 px-4">
         <Link
           to="/"
-          onClick={onHomeClick}
+          data-nav-home
           className="flex items-center gap-2 rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
           aria-label="Happy Car – zur Startseite"
         >
@@ -87,15 +62,15 @@ export function Header() {
             Termin vereinbaren
           </Link>
           <button
-            ref={toggleRef}
             type="button"
-            className="hidden size-10 items-center justify-center rounded-md hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring max-md:[.js_&]:inline-flex"
-            aria-expanded={open}
+            data-menu-toggle
+            className="group hidden size-10 items-center justify-center rounded-md hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring max-md:[.js_&]:inline-flex"
+            aria-expanded="false"
             aria-controls={MOBILE_PANEL_ID}
-            aria-label={open ? "Menü schließen" : "Menü öffnen"}
-            onClick={() => setOpen((value) => !value)}
+            aria-label={MENU_LABEL.open}
           >
-            {open ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
+            <Menu aria-hidden="true" className="size-6 group-aria-expanded:hidden" />
+            <X aria-hidden="true" className="hidden size-6 group-aria-expanded:block" />
           </button>
           {/* Without JavaScript the panel cannot open: small screens get the footer navigation instead. */}
           <a
@@ -110,13 +85,12 @@ export function Header() {
       <nav
         id={MOBILE_PANEL_ID}
         aria-label="Mobile Navigation"
-        hidden={!open}
+        hidden
         className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-border bg-background px-4 pb-4 md:hidden"
       >
         <ul className="flex flex-col gap-1 pt-2">{navLinks("mobile")}</ul>
         <Link
           to="/#booking"
-          onClick={() => setOpen(false)}
           className={buttonClassName({ size: "lg", className: "mt-3 w-full" })}
         >
           Termin vereinbaren
@@ -124,8 +98,4 @@ export function Header() {
       </nav>
     </header>
   );
-}
-
-function isModifiedClick(event: React.MouseEvent) {
-  return event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
 }

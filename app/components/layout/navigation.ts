@@ -8,6 +8,9 @@ export const headerNavigation = [
   { label: "Impressum", to: "/impressum" },
 ] as const;
 
+/** The mobile menu button's accessible name in each state (app/browser/header.ts switches it). */
+export const MENU_LABEL = { open: "Menü öffnen", close: "Menü schließen" } as const;
+
 export const footerNavigation = [
   { label: "Home", to: "/" },
   { label: "Leistungen", to: "/#services" },

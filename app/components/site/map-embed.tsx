@@ -1,5 +1,4 @@
 import { ExternalLink, MapPin } from "lucide-react";
-import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { Button, buttonClassName } from "~/components/ui/button";
 import { fullAddress, site } from "~/config/site";
@@ -18,46 +17,49 @@ export const googleMapsUrl = `https://www.google.com/maps/search/?api=1&query=${
   `${site.name}, ${fullAddress}`,
 )}`;
 
+function MapFrame() {
+  return (
+    <iframe
+      title={`Karte: Standort von ${site.name}, ${fullAddress}`}
+      src={mapEmbedUrl()}
+      className="block h-80 w-full border-0"
+      sandbox="allow-scripts allow-same-origin allow-popups"
+      referrerPolicy="no-referrer"
+    />
+  );
+}
+
 /**
  * Two-click map: nothing is requested from OpenStreetMap until the visitor
- * clicks 'Karte laden'. With JavaScript the click just shows the iframe;
- * without it the button submits a GET form and the server renders the iframe.
+ * clicks 'Karte laden'. With JavaScript the click puts the iframe from the
+ * inert <template> in place of the notice (app/browser/map.ts); without it the
+ * button submits a GET form and the server renders the iframe.
  */
 export function MapEmbed() {
   const [searchParams] = useSearchParams();
-  const [consented, setConsented] = useState(false);
-  const show = consented || searchParams.get(CONSENT_PARAM) === "laden";
+  const show = searchParams.get(CONSENT_PARAM) === "laden";
 
   return (
     <div id="karte" className="scroll-mt-20 overflow-hidden rounded-xl border border-border bg-card">
       {show ? (
-        <iframe
-          title={`Karte: Standort von ${site.name}, ${fullAddress}`}
-          src={mapEmbedUrl()}
-          className="block h-80 w-full border-0"
-          sandbox="allow-scripts allow-same-origin allow-popups"
-          referrerPolicy="no-referrer"
-        />
+        <MapFrame />
       ) : (
-        <div className="flex h-80 flex-col items-center justify-center gap-4 bg-muted p-6 text-center">
+        <div data-map-placeholder className="flex h-80 flex-col items-center justify-center gap-4 bg-muted p-6 text-center">
           <MapPin aria-hidden="true" className="size-10 text-primary" />
           <p className="font-medium">{fullAddress}</p>
           <p className="max-w-md text-sm text-muted-foreground">
             Die Karte wird von OpenStreetMap geladen. Erst wenn Sie auf „Karte laden“ klicken, wird eine Verbindung
             zu OpenStreetMap aufgebaut und Ihre IP-Adresse dorthin übertragen.
           </p>
-          <form
-            method="get"
-            action="#karte"
-            onSubmit={(event) => {
-              event.preventDefault();
-              setConsented(true);
-            }}
-          >
+          <form method="get" action="#karte" data-map-consent>
             <Button type="submit" name={CONSENT_PARAM} value="laden">
               Karte laden
             </Button>
           </form>
+          {/* Template content is inert: the iframe requests nothing until it is put into the page. */}
+          <template data-map-frame>
+            <MapFrame />
+          </template>
         </div>
       )}
       <div className="flex flex-wrap items-center justify-between gap-2 border-t border-border px-4 py-3 text-sm">

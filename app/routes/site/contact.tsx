@@ -1,5 +1,6 @@
+import { useSearchParams } from "react-router";
 import type { Route } from "./+types/contact";
-import { ContactForm } from "~/components/contact/contact-form";
+import { Island } from "~/components/island";
 import { ContactDetails, OpeningHours } from "~/components/site/contact-details";
 import { MapEmbed } from "~/components/site/map-embed";
 import { PageHeader } from "~/components/site/section";
@@ -12,6 +13,8 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function ContactPage() {
+  // Set by the redirect after a plain (no-JavaScript) post.
+  const [searchParams] = useSearchParams();
   return (
     <>
       <PageHeader
@@ -25,7 +28,7 @@ export default function ContactPage() {
             <CardDescription>Felder mit * sind Pflichtfelder. Wir antworten in der Regel innerhalb eines Werktags.</CardDescription>
           </CardHeader>
           <CardContent>
-            <ContactForm variant="full" />
+            <Island name="contact" props={{ variant: "full", sent: searchParams.get("nachricht") === "gesendet" }} />
           </CardContent>
         </Card>
         <div className="space-y-6">

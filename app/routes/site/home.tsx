@@ -1,8 +1,7 @@
 import { ArrowRight } from "lucide-react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/home";
-import { BookingSection } from "~/components/booking/booking-section";
-import { ContactForm } from "~/components/contact/contact-form";
+import { Island } from "~/components/island";
 import { ContactDetails } from "~/components/site/contact-details";
 import { AboutTeaser, Hero, Highlights, ServicesGrid } from "~/components/site/home-sections";
 import { MapEmbed } from "~/components/site/map-embed";
@@ -16,13 +15,15 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function Home() {
+  // Set by the redirects after a plain (no-JavaScript) post.
+  const [searchParams] = useSearchParams();
   return (
     <>
       <Hero />
       <Highlights />
       <ServicesGrid />
       <AboutTeaser />
-      <BookingSection />
+      <Island name="booking" props={{ requested: searchParams.get("termin") === "beantragt" }} />
       <Section
         id="contact"
         title="Kontakt"
@@ -35,7 +36,7 @@ export default function Home() {
               <CardTitle>Nachricht senden</CardTitle>
             </CardHeader>
             <CardContent>
-              <ContactForm variant="short" />
+              <Island name="contact" props={{ variant: "short", sent: searchParams.get("nachricht") === "gesendet" }} />
             </CardContent>
           </Card>
           <div className="space-y-6">

@@ -1,5 +1,4 @@
-import { useLayoutEffect, useRef } from "react";
-import { isRouteErrorResponse, Outlet, useLocation, useNavigationType } from "react-router";
+import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
 import { BackToTop } from "~/components/layout/back-to-top";
 import { Footer } from "~/components/layout/footer";
@@ -7,11 +6,21 @@ import { Header } from "~/components/layout/header";
 import { useNonce } from "~/components/nonce";
 import { site } from "~/config/site";
 import { autoRepairJsonLd, serializeJsonLd } from "~/lib/seo";
-import { ErrorScreen } from "~/root";
+import { siteScriptUrl } from "~/lib/site-script.server";
+import { ErrorScreen, type RouteHandle } from "~/root";
 
-/** Hands every public page the origin for canonical links and structured data. */
+/**
+ * Public pages are server-rendered HTML without React Router's client: one
+ * small script adds the header, theme, back-to-top and map behaviour and
+ * hydrates the forms as islands (docs/decisions/009-public-pages-as-islands.md).
+ */
+export const handle: RouteHandle = { islands: true };
+
+const LAYOUT_ROUTE_ID = "routes/site/layout";
+
+/** Hands every public page the origin for canonical links and structured data, and its script. */
 export function loader({ context }: Route.LoaderArgs) {
-  return { origin: context.publicOrigin };
+  return { origin: context.publicOrigin, siteScript: siteScriptUrl };
 }
 
 /** Only used when a page fails: every page has its own meta. */
@@ -21,7 +30,6 @@ export function meta({ error }: Route.MetaArgs) {
 }
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
-  useScrollTopOnPageChange();
   return (
     <SiteFrame>
       <Outlet />
@@ -39,6 +47,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 function SiteFrame({ children }: { children: React.ReactNode }) {
+  // Also there when a page below failed: the layout's own loader still ran.
+  const siteScript = useRouteLoaderData<typeof loader>(LAYOUT_ROUTE_ID)?.siteScript;
   return (
     <>
       <a
@@ -53,6 +63,7 @@ function SiteFrame({ children }: { children: React.ReactNode }) {
       </main>
       <Footer />
       <BackToTop />
+      {siteScript ? <script type="module" src={siteScript} /> : null}
     </>
   );
 }
@@ -67,22 +78,4 @@ function StructuredData({ origin }: { origin: string }) {
       dangerouslySetInnerHTML={{ __html: serializeJsonLd(autoRepairJsonLd(origin)) }}
     />
   );
-}
-
-/**
- * A new page starts at the top at once. ScrollRestoration also resets the
- * scroll, but the site-wide `scroll-behavior: smooth` would animate that from
- * wherever the previous page was; hash targets and back/forward keep
- * ScrollRestoration's behaviour.
- */
-function useScrollTopOnPageChange() {
-  const { pathname, hash } = useLocation();
-  const navigationType = useNavigationType();
-  const previous = useRef(pathname);
-  // Layout effect: runs before paint and before ScrollRestoration's own effect.
-  useLayoutEffect(() => {
-    if (previous.current === pathname) return;
-    previous.current = pathname;
-    if (navigationType !== "POP" && !hash) window.scrollTo({ top: 0, behavior: "instant" });
-  }, [pathname, hash, navigationType]);
 }

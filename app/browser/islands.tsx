@@ -1,0 +1,18 @@
+import { type ComponentType, createElement } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { Toaster } from "sonner";
+import { islandComponents, islandPropsAttribute, type IslandName } from "~/components/island";
+import { toasterOptions } from "~/lib/toaster";
+
+/** Hydrates each server-rendered island with the props it was rendered with, and adds the toasts. */
+export function hydrateIslands(elements: HTMLElement[]) {
+  const toaster = document.createElement("div");
+  document.body.append(toaster);
+  createRoot(toaster).render(<Toaster {...toasterOptions} />);
+  for (const element of elements) {
+    const component = islandComponents[element.dataset.island as IslandName] as ComponentType<object> | undefined;
+    if (!component) continue;
+    const props = JSON.parse(element.getAttribute(islandPropsAttribute) ?? "{}") as object;
+    hydrateRoot(element, createElement(component, props));
+  }
+}

@@ -1,0 +1,16 @@
+/**
+ * The only script of the public pages (docs/decisions/009). The pages are
+ * complete without it; it adds the behaviour of the shared layout and loads
+ * the React form islands once the visitor gets near a form.
+ */
+import { enhanceBackToTop } from "./back-to-top";
+import { enhanceHeader } from "./header";
+import { loadIslandsOnApproach } from "./island-loader";
+import { enhanceMap } from "./map";
+import { enhanceThemeToggle } from "./theme";
+
+enhanceHeader(document);
+enhanceThemeToggle(document);
+enhanceBackToTop(document);
+enhanceMap(document);
+loadIslandsOnApproach(document, () => import("./islands"));
