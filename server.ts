@@ -2,6 +2,7 @@
  * The Node entry: validates the configuration, opens the database (running
  * migrations), serves the React Router app and shuts down gracefully.
  */
+import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { eq } from "drizzle-orm";
@@ -74,7 +75,7 @@ async function main() {
     });
   }
 
-  const server = app.listen(config.PORT, config.HOST, () => {
+  const server = http.createServer(app).listen(config.PORT, config.HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.PORT;
     logger.info({ port, database: database.kind }, `Happy Car läuft auf http://localhost:${port}`);

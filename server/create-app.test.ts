@@ -42,7 +42,7 @@ describe.each(testDatabaseKinds)("createApp on %s", (kind) => {
       build: () => Promise.reject(new Error("no React Router build in this test")),
       clientDir,
     });
-    server = app.listen(0, "127.0.0.1");
+    server = http.createServer(app).listen(0, "127.0.0.1");
     await new Promise((resolve) => server.once("listening", resolve));
     port = (server.address() as AddressInfo).port;
   });
@@ -71,6 +71,20 @@ describe.each(testDatabaseKinds)("createApp on %s", (kind) => {
       expect(reply.headers["cross-origin-opener-policy"], url).toBe("same-origin");
       expect(reply.headers["x-powered-by"], url).toBeUndefined();
     }
+  });
+
+  it("answers assets before Express with exactly the headers Express gives every response", async () => {
+    const fromMemory = await request(port, assetPath);
+    const throughExpress = await request(port, "/healthz");
+    for (const name of ["x-content-type-options", "referrer-policy", "permissions-policy", "cross-origin-opener-policy", "x-frame-options"]) {
+      expect(fromMemory.headers[name], name).toBe(throughExpress.headers[name]);
+    }
+    expect(fromMemory.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    // The same policy, without a nonce: a file has no inline script to allow.
+    expect(fromMemory.headers["content-security-policy"]).toBe(
+      String(throughExpress.headers["content-security-policy"]).replace(/ 'nonce-[^']+'/, ""),
+    );
+    expect(fromMemory.headers.etag).toMatch(/^W\/"[\w-]{27}"$/);
   });
 
   it("compresses with brotli when the client accepts it, otherwise gzip", async () => {

@@ -1,5 +1,7 @@
 import crypto from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
+import type { TLSSocket } from "node:tls";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
@@ -10,8 +12,14 @@ import { type Database, isDatabaseReady } from "~/db/client.server";
 import { logger } from "~/lib/logger.server";
 import { databaseOutageAs503 } from "./database-outage";
 import { originCheck } from "./origin-check";
-import { pageCache } from "./page-cache";
-import { securityHeaders } from "./security-headers";
+import { type PageCache, pageCache, pageCacheKey } from "./page-cache";
+import {
+  fixedSecurityHeaders,
+  type SecurityHeaderOptions,
+  securityHeaders,
+  staticContentSecurityPolicy,
+} from "./security-headers";
+import { immutableAssets } from "./static-assets";
 
 export type AppOptions = {
   config: Env;
@@ -28,39 +36,88 @@ function trustProxySetting(value: string): boolean | number {
   return Number(value);
 }
 
-export function createApp({ config, db, build, clientDir, devMiddleware }: AppOptions) {
+/** Express's `req.protocol` for the settings above, for requests that never reach Express. */
+function requestProtocol(req: IncomingMessage, trustProxy: boolean | number): string {
+  const own = (req.socket as TLSSocket).encrypted ? "https" : "http";
+  const forwarded = req.headers["x-forwarded-proto"];
+  if (!trustProxy || typeof forwarded !== "string") return own;
+  return forwarded.split(",")[0]!.trim();
+}
+
+/** Every response gets an id (header and log line); the log line is written when it is finished. */
+function trackRequest(req: IncomingMessage, res: ServerResponse): string {
+  const requestId = crypto.randomUUID();
+  res.setHeader("X-Request-Id", requestId);
+  const started = process.hrtime.bigint();
+  res.once("finish", () => {
+    logger.info(
+      {
+        requestId,
+        method: req.method,
+        path: (req.url ?? "").split("?")[0],
+        status: res.statusCode,
+        ms: Number(process.hrtime.bigint() - started) / 1e6,
+      },
+      "request",
+    );
+  });
+  return requestId;
+}
+
+export type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
+
+/**
+ * The HTTP request listener. Hashed assets and cached public pages are
+ * answered first, from memory, with the same security headers, request id
+ * and log line as everything else; the rest goes through Express and React
+ * Router (decision 011).
+ */
+export function createApp(options: AppOptions): RequestListener {
+  const { config, clientDir } = options;
   const dev = config.NODE_ENV === "development";
+  const trustProxy = trustProxySetting(config.TRUST_PROXY);
+  const headerOptions = {
+    dev,
+    production: config.NODE_ENV === "production",
+    httpsPublicUrl: config.PUBLIC_URL?.startsWith("https://") ?? false,
+  };
+  const headersOverHttp = fixedSecurityHeaders(headerOptions, false);
+  const headersOverHttps = fixedSecurityHeaders(headerOptions, true);
+  const staticPolicy = staticContentSecurityPolicy(headerOptions);
+  const pages = dev ? undefined : pageCache();
+  const assets = clientDir && !options.devMiddleware ? immutableAssets(path.join(clientDir, "assets")) : undefined;
+  const app = createExpressApp(options, { trustProxy, headerOptions, pages });
+
+  return (req, res) => {
+    if (req.method === "GET" || req.method === "HEAD") {
+      const protocol = requestProtocol(req, trustProxy);
+      const begin = () => {
+        trackRequest(req, res);
+        for (const [name, value] of protocol === "https" ? headersOverHttps : headersOverHttp) res.setHeader(name, value);
+        res.setHeader("Content-Security-Policy", staticPolicy);
+      };
+      const key = pages && pageCacheKey(req, protocol);
+      if (assets?.serve(req, res, begin) || (key && pages?.serve(key, req, res, begin))) return;
+    }
+    app(req, res);
+  };
+}
+
+function createExpressApp(
+  { config, db, build, clientDir, devMiddleware }: AppOptions,
+  { trustProxy, headerOptions, pages }: { trustProxy: boolean | number; headerOptions: SecurityHeaderOptions; pages?: PageCache },
+) {
+  const { dev } = headerOptions;
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", trustProxySetting(config.TRUST_PROXY));
+  app.set("trust proxy", trustProxy);
 
   app.use((req, res, next) => {
-    const requestId = crypto.randomUUID();
-    res.locals.requestId = requestId;
-    res.setHeader("X-Request-Id", requestId);
-    const started = process.hrtime.bigint();
-    res.on("finish", () => {
-      logger.info(
-        {
-          requestId,
-          method: req.method,
-          path: req.path,
-          status: res.statusCode,
-          ms: Number(process.hrtime.bigint() - started) / 1e6,
-        },
-        "request",
-      );
-    });
+    res.locals.requestId = trackRequest(req, res);
     next();
   });
 
-  app.use(
-    securityHeaders({
-      dev,
-      production: config.NODE_ENV === "production",
-      httpsPublicUrl: config.PUBLIC_URL?.startsWith("https://") ?? false,
-    }),
-  );
+  app.use(securityHeaders(headerOptions));
   app.use(compression());
   app.use(originCheck({ publicUrl: config.PUBLIC_URL }));
 
@@ -83,7 +140,7 @@ export function createApp({ config, db, build, clientDir, devMiddleware }: AppOp
     app.use(express.static(clientDir, { maxAge: "1h" }));
   }
 
-  if (!dev) app.use(pageCache());
+  if (pages) app.use(pages.capture);
   app.use(databaseOutageAs503());
   app.all(
     "/{*splat}",

@@ -1,10 +1,11 @@
 import crypto from "node:crypto";
+import http from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inlineScripts, pageCache } from "./page-cache";
+import { inlineScripts, pageCache, pageCacheKey } from "./page-cache";
 import { securityHeaders } from "./security-headers";
 
 const sha256 = (text: string) => `'sha256-${crypto.createHash("sha256").update(text).digest("base64")}'`;
@@ -14,13 +15,17 @@ describe("pageCache", () => {
   let close: () => void;
   let renders = 0;
   let clock = 0;
+  /** While set, rendering /datenschutz waits for it: a render in flight. */
+  let hold: Promise<void> | undefined;
   beforeAll(async () => {
+    const cache = pageCache({ ttlMs: 5_000, now: () => clock });
     const app = express();
     app.use(securityHeaders({ dev: false, production: true, httpsPublicUrl: false }));
     app.use(compression());
-    app.use(pageCache({ ttlMs: 5_000, now: () => clock }));
-    app.get("/{*splat}", (req, res) => {
+    app.use(cache.capture);
+    app.get("/{*splat}", async (req, res) => {
       renders++;
+      if (req.path === "/datenschutz") await hold;
       const nonce = String(res.locals.cspNonce);
       if (req.query.cookie) res.setHeader("Set-Cookie", "flash=1");
       res.type("html");
@@ -29,7 +34,13 @@ describe("pageCache", () => {
       res.write(`<script type="module" src="/assets/x.js"></script><script type="module" nonce="${nonce}">import("/assets/y.js")</script>`);
       res.end(`</head><body>${"Seite ".repeat(500)}</body></html>`);
     });
-    const server = app.listen(0, "127.0.0.1");
+    // As in create-app.ts: copies are answered before Express.
+    const server = http
+      .createServer((req, res) => {
+        const key = pageCacheKey(req, "http");
+        if (!key || !cache.serve(key, req, res, () => res.setHeader("X-Content-Type-Options", "nosniff"))) app(req, res);
+      })
+      .listen(0, "127.0.0.1");
     await new Promise((resolve) => server.once("listening", resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     close = () => server.close();
@@ -92,6 +103,30 @@ describe("pageCache", () => {
     clock = 6_001;
     await (await fetch(`${origin}/impressum`)).text();
     expect(renders).toBe(before + 1);
+  });
+
+  it("while one request renders an expired page anew, the others still get the old copy", async () => {
+    clock = 1_000;
+    const old = await (await fetch(`${origin}/datenschutz`)).text();
+    clock = 7_000;
+    let release = () => {};
+    hold = new Promise((resolve) => (release = resolve));
+    const before = renders;
+    const refreshing = fetch(`${origin}/datenschutz`).then((response) => response.text());
+    await expect.poll(() => renders).toBe(before + 1);
+    expect(await (await fetch(`${origin}/datenschutz`)).text()).toBe(old);
+    expect(renders).toBe(before + 1);
+    release();
+    hold = undefined;
+    const fresh = await refreshing;
+    expect(fresh).not.toBe(old);
+    expect(await (await fetch(`${origin}/datenschutz`)).text()).toBe(fresh);
+    expect(renders).toBe(before + 1);
+
+    // Long expired: never sent, rendered anew.
+    clock = 7_000 + 5_000 + 60_000;
+    expect(await (await fetch(`${origin}/datenschutz`)).text()).not.toBe(fresh);
+    expect(renders).toBe(before + 2);
   });
 
   it.each([

@@ -1,5 +1,7 @@
 import zlib from "node:zlib";
-import type { Request, RequestHandler, Response } from "express";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { RequestHandler, Response } from "express";
+import { preferredEncoding } from "./encoding";
 import { hashedContentSecurityPolicy } from "./security-headers";
 
 /**
@@ -9,9 +11,15 @@ import { hashedContentSecurityPolicy } from "./security-headers";
  * out with a CSP that allows exactly its own inline scripts by SHA-256 hash.
  * Only the listed paths, only GET without query string or cookie (flash
  * messages and sessions travel in cookies), only a 200 HTML answer without
- * Set-Cookie is kept.
+ * Set-Cookie is kept. Copies are served before Express runs (create-app.ts).
  */
 export const CACHEABLE_PAGES = new Set(["/", "/ueber-uns", "/kontakt", "/impressum", "/datenschutz", "/agb"]);
+
+/** How long an expired copy may still be sent while one request renders its successor. */
+const MAX_STALE_MS = 60_000;
+/** A re-render that has not produced a copy by then (error, crash) is tried again by the next request. */
+const REFRESH_TIMEOUT_MS = 10_000;
+const MAX_ENTRIES = 100;
 
 type Entry = {
   body: Buffer;
@@ -20,6 +28,7 @@ type Entry = {
   csp: string;
   headers: Record<string, string | string[] | number>;
   expires: number;
+  refreshingSince?: number;
 };
 
 function compress(body: Buffer, encoding: "br" | "gzip"): Buffer {
@@ -48,38 +57,60 @@ export function inlineScripts(html: string): string[] {
   return [...html.matchAll(INLINE_SCRIPT)].filter(([, attributes]) => !/\ssrc\s*=/i.test(attributes ?? "")).map(([, , body]) => body ?? "");
 }
 
-function cacheable(req: Request): boolean {
-  return (
-    req.method === "GET" &&
-    CACHEABLE_PAGES.has(req.path) &&
-    !req.originalUrl.includes("?") &&
-    !req.headers.cookie &&
-    !req.headers.authorization
-  );
+/**
+ * The cache key of a request for a cacheable page, or undefined. The key holds
+ * everything the rendered page depends on: protocol (canonical URL, HSTS),
+ * Host header (canonical URL without PUBLIC_URL) and path.
+ */
+export function pageCacheKey(req: IncomingMessage, protocol: string): string | undefined {
+  const url = req.url ?? "";
+  if (req.method !== "GET" || !CACHEABLE_PAGES.has(url) || req.headers.cookie || req.headers.authorization) return undefined;
+  return `${protocol}://${req.headers.host ?? ""}${url}`;
 }
 
-export function pageCache({ ttlMs = 5_000, dev = false, now = () => Date.now() } = {}): RequestHandler {
+export type PageCache = {
+  /** Express middleware (after compression, so it sees the page uncompressed): keeps what it renders. */
+  capture: RequestHandler;
+  /**
+   * Sends the cached copy for this key, if there is one to send; false means
+   * the request must render. When a copy has expired, exactly one request
+   * renders its successor while the others still get the copy.
+   */
+  serve(key: string, req: IncomingMessage, res: ServerResponse, begin: () => void): boolean;
+};
+
+export function pageCache({ ttlMs = 5_000, dev = false, now = () => Date.now() } = {}): PageCache {
   const entries = new Map<string, Entry>();
-  return (req, res, next) => {
-    if (!cacheable(req)) return next();
-    // The host is part of the page (canonical links when PUBLIC_URL is unset); the
-    // list of paths bounds the number of entries per host, the size check the hosts.
-    const key = `${req.protocol}://${req.get("host")}${req.path}`;
-    const hit = entries.get(key);
-    if (hit && hit.expires > now()) {
-      for (const [name, value] of Object.entries(hit.headers)) res.setHeader(name, value);
-      res.setHeader("Content-Security-Policy", hit.csp);
-      res.setHeader("Vary", "Accept-Encoding");
-      const encoding = req.acceptsEncodings("br", "gzip", "identity");
-      if (encoding === "br" || encoding === "gzip") {
-        // The compression middleware leaves a response that already has a Content-Encoding alone.
-        res.setHeader("Content-Encoding", encoding);
-        res.end((hit.compressed[encoding] ??= compress(hit.body, encoding)));
-      } else {
-        res.end(hit.body);
+
+  function serve(key: string, req: IncomingMessage, res: ServerResponse, begin: () => void): boolean {
+    const entry = entries.get(key);
+    if (!entry) return false;
+    const time = now();
+    if (time >= entry.expires) {
+      if (time >= entry.expires + MAX_STALE_MS) return false;
+      if (entry.refreshingSince === undefined || time - entry.refreshingSince >= REFRESH_TIMEOUT_MS) {
+        entry.refreshingSince = time;
+        return false;
       }
-      return;
     }
+    begin();
+    for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
+    res.setHeader("Content-Security-Policy", entry.csp);
+    res.setHeader("Cache-Control", "no-cache");
+    res.setHeader("Vary", "Accept-Encoding");
+    const encoding = preferredEncoding(req.headers["accept-encoding"]);
+    if (encoding === "identity") {
+      res.end(entry.body);
+    } else {
+      res.setHeader("Content-Encoding", encoding);
+      res.end((entry.compressed[encoding] ??= compress(entry.body, encoding)));
+    }
+    return true;
+  }
+
+  const capture: RequestHandler = (req, res, next) => {
+    const key = pageCacheKey(req, req.protocol);
+    if (!key) return next();
     const chunks: Buffer[] = [];
     const write = res.write;
     const end = res.end;
@@ -94,7 +125,7 @@ export function pageCache({ ttlMs = 5_000, dev = false, now = () => Date.now() }
         String(res.getHeader("Content-Type") ?? "").startsWith("text/html") &&
         !res.hasHeader("Set-Cookie");
       if (storable) {
-        if (entries.size >= 100) entries.clear();
+        if (entries.size >= MAX_ENTRIES && !entries.has(key)) entries.clear();
         const body = Buffer.concat(chunks);
         const headers = Object.fromEntries(
           Object.entries(res.getHeaders()).filter(
@@ -113,4 +144,6 @@ export function pageCache({ ttlMs = 5_000, dev = false, now = () => Date.now() }
     } as Response["end"];
     next();
   };
+
+  return { capture, serve };
 }

@@ -42,25 +42,39 @@ export type SecurityHeaderOptions = {
   httpsPublicUrl: boolean;
 };
 
-export function securityHeaders({ dev, production, httpsPublicUrl }: SecurityHeaderOptions): RequestHandler {
+const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()";
+
+/** The headers every response carries, whatever it is; HSTS only over HTTPS in production. */
+export function fixedSecurityHeaders(
+  { production, httpsPublicUrl }: Omit<SecurityHeaderOptions, "dev">,
+  secure: boolean,
+): [string, string][] {
+  const headers: [string, string][] = [
+    ["X-Content-Type-Options", "nosniff"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    ["Permissions-Policy", PERMISSIONS_POLICY],
+    ["Cross-Origin-Opener-Policy", "same-origin"],
+    ["X-Frame-Options", "DENY"],
+  ];
+  if (production && (httpsPublicUrl || secure)) {
+    headers.push(["Strict-Transport-Security", "max-age=31536000; includeSubDomains"]);
+  }
+  return headers;
+}
+
+/** For responses without inline scripts (files, cached answers): no nonce to allow. */
+export function staticContentSecurityPolicy({ dev }: { dev: boolean }): string {
+  return policy("", dev);
+}
+
+export function securityHeaders(options: SecurityHeaderOptions): RequestHandler {
+  const overHttp = fixedSecurityHeaders(options, false);
+  const overHttps = fixedSecurityHeaders(options, true);
   return (req, res, next) => {
     const nonce = crypto.randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, { dev }));
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader(
-      "Permissions-Policy",
-      "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
-    );
-    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-    res.setHeader("X-Frame-Options", "DENY");
-    if (production && (httpsPublicUrl || req.secure)) {
-      res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-    }
-    // Admin pages and data must never sit in a browser or proxy cache; everything
-    // else without its own Cache-Control (HTML, API) is revalidated each time.
-    // Decided when the headers go out, so static files and routes can set theirs.
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, options));
+    for (const [name, value] of req.secure ? overHttps : overHttp) res.setHeader(name, value);
     const admin = /^\/(admin|api\/v1\/admin)/.test(req.path); // also /admin-login
     const writeHead = res.writeHead;
     res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {

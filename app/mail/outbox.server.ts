@@ -27,9 +27,10 @@ export type EnqueueEmail = {
   contactMessageId?: string;
 };
 
-export async function enqueueEmail(tx: Executor, email: EnqueueEmail): Promise<string> {
+/** A new outbox row, not yet stored. Its id doubles as the stable Message-ID. */
+export function outboxRow(email: EnqueueEmail) {
   const id = crypto.randomUUID();
-  await tx.insert(emailOutbox).values({
+  return {
     id,
     recipient: email.recipient,
     replyTo: email.replyTo,
@@ -39,8 +40,13 @@ export async function enqueueEmail(tx: Executor, email: EnqueueEmail): Promise<s
     messageId: `<${id}@happycar.mail>`,
     appointmentId: email.appointmentId,
     contactMessageId: email.contactMessageId,
-  });
-  return id;
+  };
+}
+
+export async function enqueueEmail(tx: Executor, email: EnqueueEmail): Promise<string> {
+  const row = outboxRow(email);
+  await tx.insert(emailOutbox).values(row);
+  return row.id;
 }
 
 /**

@@ -1,4 +1,5 @@
-import { and, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import crypto from "node:crypto";
+import { and, gte, inArray, lte, sql } from "drizzle-orm";
 import { type Env, env } from "~/config/env.server";
 import { site } from "~/config/site";
 import type { Executor } from "~/db/client.server";
@@ -8,9 +9,9 @@ import { type CalendarDate, daysBetween } from "~/domain/calendar-date";
 import { checkSlot, type DaySchedule, daySchedule, daySchedules, defaultSlotRules, type SlotRules } from "~/domain/slots";
 import { formatIsoDateDE } from "~/lib/format-date";
 import { logger } from "~/lib/logger.server";
-import { enqueueEmail } from "~/mail/outbox.server";
+import { outboxRow } from "~/mail/outbox.server";
 import { type FieldErrors, HONEYPOT_FIELD, INVALID_FIELDS_MESSAGE, validateBooking } from "~/schemas/booking";
-import { hitRateLimit } from "./rate-limit.server";
+import { hitRateLimit, resultRows } from "./rate-limit.server";
 
 export type BookingConfig = {
   /** How many active (beantragt + bestätigt) appointments one slot holds. */
@@ -60,13 +61,13 @@ export const bookingResultStatus: Record<BookingResult["kind"], number> = {
   "rate-limited": 429,
 };
 
-// Advisory lock namespaces (first key of the two-key form; never clashes with the migration lock).
-const SLOT_LOCK = 31_001;
-const EMAIL_LOCK = 31_002;
+type StoredOutcome = "created" | "slot-taken" | "too-many-open";
 
 /**
  * A customer's appointment request. Everything that writes happens in one
  * transaction: the capacity check, the row and both e-mails, or none of it.
+ * The locking check-and-insert is the database function `request_appointment`
+ * (drizzle/0001_…, decisions 008 and 010): one round trip instead of nine.
  */
 export async function requestAppointment(
   db: Executor,
@@ -98,82 +99,46 @@ export async function requestAppointment(
     return { kind: "rate-limited", error: RATE_LIMITED_MESSAGE, retryAfterSeconds: limit.retryAfterSeconds };
   }
 
-  const result = await db.transaction(async (tx): Promise<BookingResult> => {
-    // Serialise requests for the same e-mail address and the same slot, so the
-    // count-then-insert below cannot race on PostgreSQL. Always e-mail first,
-    // then slot: one fixed order, no deadlocks.
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(${EMAIL_LOCK}, hashtext(${booking.email.toLowerCase()}))`,
-    );
-    await tx.execute(sql`select pg_advisory_xact_lock(${SLOT_LOCK}, hashtext(${`${booking.date} ${booking.time}`}))`);
+  const id = crypto.randomUUID();
+  const params = {
+    name: booking.name,
+    email: booking.email,
+    telefon: booking.phone,
+    datum: formatIsoDateDE(booking.date),
+    uhrzeit: booking.time,
+    leistung: booking.service,
+    nachricht: booking.message ?? "",
+  };
+  const emails = [
+    outboxRow({ recipient: booking.email, template: "booking-received-customer", params, replyTo: config.workshopEmail }),
+    outboxRow({ recipient: config.workshopEmail, template: "booking-received-workshop", params, replyTo: booking.email }),
+  ].map((row) => ({
+    id: row.id,
+    recipient: row.recipient,
+    reply_to: row.replyTo ?? null,
+    template: row.template,
+    params: row.params,
+    message_id: row.messageId,
+  }));
 
-    const [open] = await tx
-      .select({ count: sql<number>`count(*)::int` })
-      .from(appointments)
-      .where(and(sql`lower(${appointments.email}) = ${booking.email.toLowerCase()}`, eq(appointments.status, "beantragt")));
-    if (Number(open?.count ?? 0) >= config.maxOpenRequestsPerEmail) {
-      return { kind: "too-many-open", error: TOO_MANY_OPEN_MESSAGE };
-    }
-
-    const [taken] = await tx
-      .select({ count: sql<number>`count(*)::int` })
-      .from(appointments)
-      .where(
-        and(
-          eq(appointments.date, booking.date),
-          eq(appointments.time, booking.time),
-          inArray(appointments.status, [...slotOccupyingStatuses]),
-        ),
-      );
-    if (Number(taken?.count ?? 0) >= config.slotCapacity) {
+  const rows = await db.execute(sql`
+    select request_appointment(
+      ${id}::uuid, ${booking.name}, ${booking.email}, ${booking.phone}, ${booking.date}::date, ${booking.time},
+      ${booking.service}, ${booking.message ?? null}, ${config.slotCapacity}::int, ${config.maxOpenRequestsPerEmail}::int,
+      ${JSON.stringify(emails)}::jsonb
+    ) as outcome`);
+  const outcome = resultRows<{ outcome: StoredOutcome }>(rows)[0]?.outcome;
+  switch (outcome) {
+    case "created":
+      logger.info({ appointmentId: id, date: booking.date, time: booking.time }, "appointment requested");
+      return { kind: "created", id };
+    case "slot-taken":
       return { kind: "slot-taken", error: SLOT_TAKEN_MESSAGE };
-    }
-
-    const [row] = await tx
-      .insert(appointments)
-      .values({
-        name: booking.name,
-        email: booking.email,
-        phone: booking.phone,
-        date: booking.date,
-        time: booking.time,
-        service: booking.service,
-        message: booking.message,
-        status: "beantragt",
-      })
-      .returning({ id: appointments.id });
-    const id = row!.id;
-
-    const params = {
-      name: booking.name,
-      email: booking.email,
-      telefon: booking.phone,
-      datum: formatIsoDateDE(booking.date),
-      uhrzeit: booking.time,
-      leistung: booking.service,
-      nachricht: booking.message ?? "",
-    };
-    await enqueueEmail(tx, {
-      recipient: booking.email,
-      template: "booking-received-customer",
-      params,
-      replyTo: config.workshopEmail,
-      appointmentId: id,
-    });
-    await enqueueEmail(tx, {
-      recipient: config.workshopEmail,
-      template: "booking-received-workshop",
-      params,
-      replyTo: booking.email,
-      appointmentId: id,
-    });
-    return { kind: "created", id };
-  });
-
-  if (result.kind === "created") {
-    logger.info({ appointmentId: result.id, date: booking.date, time: booking.time }, "appointment requested");
+    case "too-many-open":
+      return { kind: "too-many-open", error: TOO_MANY_OPEN_MESSAGE };
+    default:
+      throw new Error(`request_appointment returned ${String(outcome)}`);
   }
-  return result;
 }
 
 export type SlotAvailability = { time: string; available: boolean };

@@ -1,0 +1,89 @@
+/**
+ * wrk (C, one thread) as the load generator for GET measurements: autocannon
+ * is itself a Node process and, on a two-core machine, becomes the bottleneck
+ * long before the server does. Also nginx as the reference the issue compares
+ * with. Both are optional Debian packages (`apt-get install wrk nginx-light`).
+ */
+import { execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { LoadSummary } from "../tests/support/load";
+import { freePort } from "../tests/support/server-process";
+
+function installed(command: string): string | undefined {
+  for (const dir of (process.env.PATH ?? "").split(":").concat(["/usr/sbin", "/sbin"])) {
+    const candidate = path.join(dir, command);
+    if (fs.existsSync(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+export const wrkPath = installed("wrk");
+export const nginxPath = installed("nginx");
+
+function milliseconds(value: string): number {
+  const [, number = "NaN", unit = "ms"] = /^([\d.]+)(us|ms|s)$/.exec(value) ?? [];
+  return Number(number) * (unit === "us" ? 0.001 : unit === "s" ? 1000 : 1);
+}
+
+/** `wrk --latency` output → the summary autocannon runs give. */
+export function parseWrk(output: string): LoadSummary {
+  const total = Number(/(\d+) requests in/.exec(output)?.[1] ?? 0);
+  const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? 0);
+  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
+  return {
+    requestsPerSecond: Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? 0),
+    p99Ms: milliseconds(/\s99%\s+([\d.]+\w+)/.exec(output)?.[1] ?? ""),
+    total,
+    errors: socketErrors ? Number(socketErrors[1]) + Number(socketErrors[2]) + Number(socketErrors[3]) : 0,
+    timeouts: socketErrors ? Number(socketErrors[4]) : 0,
+    non2xx,
+    status5xx: Number.NaN,
+    statusCodes: {},
+  };
+}
+
+export function runWrk(url: string, { connections, seconds, headers = {} }: { connections: number; seconds: number; headers?: Record<string, string> }): LoadSummary {
+  const headerArgs = Object.entries(headers).flatMap(([name, value]) => ["-H", `${name}: ${value}`]);
+  const output = execFileSync(wrkPath!, ["-t1", `-c${connections}`, `-d${seconds}s`, "--latency", ...headerArgs, url], {
+    encoding: "utf8",
+  });
+  return parseWrk(output);
+}
+
+/** nginx with default settings serving `body` as a static file; stop() removes everything. */
+export async function startNginx(body: Buffer): Promise<{ origin: string; stop(): void }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hc-nginx-"));
+  const port = await freePort();
+  // nginx's workers run as an unprivileged user: the files must be readable to them.
+  fs.chmodSync(dir, 0o755);
+  fs.mkdirSync(path.join(dir, "html"), { mode: 0o755 });
+  fs.writeFileSync(path.join(dir, "html", "index.html"), body);
+  fs.writeFileSync(
+    path.join(dir, "nginx.conf"),
+    `worker_processes auto;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}; proxy_temp_path ${dir}; fastcgi_temp_path ${dir}; uwsgi_temp_path ${dir}; scgi_temp_path ${dir};
+  server { listen 127.0.0.1:${port}; root ${dir}/html; }
+}
+`,
+  );
+  const child = spawn(nginxPath!, ["-c", path.join(dir, "nginx.conf"), "-p", dir, "-g", "daemon off;"], { stdio: "ignore" });
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const ready = await fetch(`http://127.0.0.1:${port}/`).then((response) => response.ok, () => false);
+    if (ready) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    stop() {
+      child.kill("SIGTERM");
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
