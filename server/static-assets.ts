@@ -61,12 +61,17 @@ export function immutableAssets(assetsDir: string) {
     assets.set(`/assets/${file.split(path.sep).join("/")}`, { body, headers, etag, compressible });
   }
 
-  // Until a file's compressed copies exist, it is served uncompressed by the slow path's middleware.
+  // Until a file's compressed copies exist (or if making them failed), the slow path's
+  // compression middleware serves it.
   const compressed = (async () => {
     for (const asset of assets.values()) {
       if (!asset.compressible) continue;
-      asset.br = await brotli(asset.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });
-      asset.gzip = await gzip(asset.body, { level: 9 });
+      try {
+        asset.br = await brotli(asset.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });
+        asset.gzip = await gzip(asset.body, { level: 9 });
+      } catch {
+        asset.br = asset.gzip = undefined;
+      }
     }
   })();
 
