@@ -51,7 +51,7 @@ async function main() {
     throw error;
   }
 
-  const retentionJob = startRetentionJob(database.db);
+  const retentionJob = startRetentionJob(database.db, { vacuum: database.kind === "pglite" });
 
   let app;
   if (isDev) {

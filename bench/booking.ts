@@ -1,42 +1,51 @@
 /**
  * Booking benchmark (not a timed test), for PGlite and, when
- * BENCH_DATABASE_URL or TEST_DATABASE_URL is set, for PostgreSQL:
+ * BENCH_DATABASE_URL or TEST_DATABASE_URL is set, for PostgreSQL, on a table
+ * that already holds 100,000 appointments (a workshop after some years; the
+ * table vacuumed and analysed, as autovacuum or the daily maintenance job keeps it):
  *   1. 2,000 booking POSTs over HTTP at concurrency 20 on distinct slots
- *      (after 200 warm-up bookings)
- *      (SLOT_CAPACITY raised so 2,000 requests fit the 90-day horizon,
- *      rate limit off) → bookings/s, p50/p99 latency;
- *   2. GET /api/v1/slots latency with 100,000 appointments in the table.
- * The server runs as its own process (server.ts with a production build), the
- * load generator (autocannon) in this one.
+ *      (after 2,000 warm-up bookings: JIT and caches; SLOT_CAPACITY raised so they fit the
+ *      90-day horizon, rate limit off) → bookings/s, p50/p99 latency;
+ *   2. GET /api/v1/slots latency at 1 and 10 connections.
+ * The server runs as its own process (server.ts with a production build). The
+ * load comes from wrk when it is installed (`apt-get install wrk`): autocannon
+ * runs inside this Node process and, on a two-core machine, takes the CPU the
+ * server and the database need. BENCH_LOAD=autocannon forces autocannon.
  *
  *   npm run build && tsx bench/booking.ts        (BUILD_DIR selects another build)
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase, type DatabaseOptions } from "~/db/client.server";
 import { addDays } from "~/domain/calendar-date";
 import { bookingWindow, daySchedule } from "~/domain/slots";
+import { resultRows } from "~/services/rate-limit.server";
+import { type LoadSummary, runLoad } from "../tests/support/load";
 import { startServer } from "../tests/support/server-process";
+import { runWrk, runWrkPosts, wrkPath } from "./wrk";
 
 const BOOKINGS = 2_000;
-const WARM_UP_BOOKINGS = 200;
+const WARM_UP_BOOKINGS = 2_000;
 const CONCURRENCY = 20;
 const BULK_ROWS = 100_000;
+const SLOTS_SECONDS = 5;
 const buildDir = process.env.BUILD_DIR ?? "build";
+const useWrk = Boolean(wrkPath) && process.env.BENCH_LOAD !== "autocannon";
 
 if (!fs.existsSync(path.join(buildDir, "server/index.js"))) {
   console.error(`No production build in ${buildDir}/ – run "npm run build" first.`);
   process.exit(2);
 }
 
+type Slot = { date: string; time: string };
+
 /** Every bookable slot from tomorrow to the horizon (tomorrow: the lead time never interferes). */
-function bookableSlots(now: Date): Array<{ date: string; time: string }> {
+function bookableSlots(now: Date): Slot[] {
   const { today, lastDate } = bookingWindow(now);
-  const slots: Array<{ date: string; time: string }> = [];
+  const slots: Slot[] = [];
   for (let date = addDays(today, 1); date <= lastDate; date = addDays(date, 1)) {
     const day = daySchedule(date, now);
     if (day.open) for (const slot of day.slots) if (slot.bookable) slots.push({ date, time: slot.time });
@@ -44,89 +53,80 @@ function bookableSlots(now: Date): Array<{ date: string; time: string }> {
   return slots;
 }
 
-type Row = { database: string; measure: string; requests: number; perSecond: number; p50: number; p99: number; errors: number };
-
-async function run(options: autocannon.Options): Promise<autocannon.Result> {
-  return new Promise((resolve, reject) => {
-    autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
+/** One JSON body per booking, each a new customer on the next slot. */
+function bookingBodies(slots: Slot[], count: number): string[] {
+  return Array.from({ length: count }, (_, n) => {
+    const slot = slots[n % slots.length]!;
+    return JSON.stringify({
+      name: `Bench Kunde ${n}`,
+      email: `bench${n}@example.at`,
+      phone: "0664 1234567",
+      service: "Wartung",
+      date: slot.date,
+      time: slot.time,
+    });
   });
 }
 
-/** Each booking goes to the next slot; the counter runs on from the warm-up into the measurement. */
-function bookingLoad(origin: string, slots: Array<{ date: string; time: string }>) {
-  let sent = 0;
+type Row = { database: string; measure: string; summary: LoadSummary; failed: number };
+
+/** `amount` POSTs of the next bodies; `offset` says where in `bodies` to start. */
+async function postBookings(origin: string, bodies: string[], offset: number, amount: number): Promise<LoadSummary> {
+  const url = `${origin}/api/v1/appointments`;
+  const headers = { "Content-Type": "application/json", Origin: origin };
+  if (useWrk) return runWrkPosts(url, { connections: CONCURRENCY, bodies: bodies.slice(offset), amount, headers });
+  let next = offset;
   // autocannon ends a run on its one-second tick: time the last answer, not the run.
   let lastAnswerAt = 0;
-  return (amount: number) =>
-    run({
-      url: `${origin}/api/v1/appointments`,
-      connections: CONCURRENCY,
-      amount,
-      // A loaded machine can stall a request for seconds; count it, don't drop it.
-      timeout: 60,
-      method: "POST",
-      headers: { "content-type": "application/json", origin },
-      requests: [
-        {
-          setupRequest(request) {
-            const slot = slots[sent % slots.length]!;
-            sent += 1;
-            request.body = JSON.stringify({
-              name: `Bench Kunde ${sent}`,
-              email: `bench${sent}@example.at`,
-              phone: "0664 1234567",
-              service: "Wartung",
-              date: slot.date,
-              time: slot.time,
-            });
-            return request;
-          },
-          onResponse() {
-            lastAnswerAt = performance.now();
-          },
-        },
-      ],
-    }).then((result) => ({ result, lastAnswerAt }));
+  const started = performance.now();
+  const summary = await runLoad({
+    url,
+    connections: CONCURRENCY,
+    amount,
+    // A loaded machine can stall a request for seconds; count it, don't drop it.
+    timeout: 60,
+    requests: [
+      {
+        method: "POST",
+        headers,
+        setupRequest: (request) => ({ ...request, body: bodies[next++] }),
+        onResponse: () => void (lastAnswerAt = performance.now()),
+      },
+    ],
+  });
+  return { ...summary, requestsPerSecond: summary.total / ((lastAnswerAt - started) / 1000) };
 }
 
-async function benchBookings(origin: string, database: string, slots: Array<{ date: string; time: string }>): Promise<Row> {
-  const book = bookingLoad(origin, slots);
-  // Warm-up: JIT, the pool's connections and each connection's plan of request_appointment.
-  await book(WARM_UP_BOOKINGS);
-  const started = performance.now();
-  const { result, lastAnswerAt } = await book(BOOKINGS);
-  const seconds = (lastAnswerAt - started) / 1000;
-  const statuses = result.statusCodeStats as Record<string, { count: number }>;
-  const created = Number(statuses["201"]?.count ?? 0);
+async function benchBookings(origin: string, database: string, bodies: string[]): Promise<Row> {
+  // Warm-up: JIT, the pool's connections, the database's caches.
+  await postBookings(origin, bodies, 0, WARM_UP_BOOKINGS);
+  const summary = await postBookings(origin, bodies, WARM_UP_BOOKINGS, BOOKINGS);
+  const created = summary.statusCodes["201"] ?? 0;
   if (created !== BOOKINGS) {
-    console.warn(`${database}: ${created} of ${BOOKINGS} created; statuses ${JSON.stringify(statuses)}, timeouts ${result.timeouts}, errors ${result.errors}`);
+    console.warn(`${database}: ${created} of ${BOOKINGS} created; statuses ${JSON.stringify(summary.statusCodes)}, errors ${summary.errors}, timeouts ${summary.timeouts}`);
   }
-  return {
-    database,
-    measure: `POST /api/v1/appointments (c=${CONCURRENCY})`,
-    requests: result.requests.total,
-    perSecond: result.requests.total / seconds,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: BOOKINGS - created,
-  };
+  return { database, measure: `POST /api/v1/appointments (c=${CONCURRENCY})`, summary, failed: BOOKINGS - created };
 }
 
 async function benchSlots(origin: string, database: string, date: string, connections: number): Promise<Row> {
-  const result = await run({ url: `${origin}/api/v1/slots?date=${date}`, connections, duration: 5 });
+  const url = `${origin}/api/v1/slots?date=${date}`;
+  const summary = useWrk
+    ? runWrk(url, { connections, seconds: SLOTS_SECONDS })
+    : await runLoad({ url, connections, duration: SLOTS_SECONDS });
   return {
     database,
     measure: `GET /api/v1/slots, ${BULK_ROWS.toLocaleString("en")} rows (c=${connections})`,
-    requests: result.requests.total,
-    perSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.non2xx + result.errors,
+    summary,
+    failed: summary.non2xx + summary.errors + summary.timeouts,
   };
 }
 
-/** 100,000 appointments over ±200 days, every slot time, all three statuses. */
-async function bulkInsert(options: DatabaseOptions): Promise<void> {
+/**
+ * 100,000 appointments over ±200 days, every slot time, all three statuses,
+ * then ANALYZE. Returns the most active appointments any slot holds, so the
+ * capacity can be raised above it.
+ */
+async function bulkInsert(options: DatabaseOptions): Promise<number> {
   const handle = await openDatabase(options);
   try {
     await handle.db.execute(sql`
@@ -137,46 +137,41 @@ async function bulkInsert(options: DatabaseOptions): Promise<void> {
              'Wartung',
              (array['beantragt', 'bestätigt', 'storniert'])[1 + g % 3]
       from generate_series(1, ${BULK_ROWS}) as g`);
-    await handle.db.execute(sql`analyze appointments`);
+    await handle.db.execute(sql`vacuum analyze`);
+    const rows = await handle.db.execute(sql`
+      select coalesce(max(active), 0)::int as most from (
+        select count(*) as active from appointments
+        where status in ('beantragt', 'bestätigt') group by date, time) as slots`);
+    return Number(resultRows<{ most: number }>(rows)[0]?.most ?? 0);
   } finally {
     await handle.close();
   }
 }
 
 async function benchDatabase(database: string, serverEnv: Record<string, string>, options: DatabaseOptions): Promise<Row[]> {
-  const now = new Date();
-  const slots = bookableSlots(now);
-  const capacity = Math.ceil((WARM_UP_BOOKINGS + BOOKINGS) / slots.length) + 1;
-  const env = {
+  const slots = bookableSlots(new Date());
+  const bodies = bookingBodies(slots, WARM_UP_BOOKINGS + BOOKINGS + 2 * CONCURRENCY);
+  const mostActive = await bulkInsert(options);
+  const capacity = mostActive + Math.ceil(bodies.length / slots.length) + 1;
+  const server = await startServer({
     ...serverEnv,
     BUILD_DIR: buildDir,
     LOG_LEVEL: "warn",
     BOOKING_RATE_LIMIT: "0",
     SLOT_CAPACITY: String(capacity),
     EMAIL_WORKER: "false",
-  };
-  const rows: Row[] = [];
-
-  let server = await startServer(env);
+  });
   try {
-    // Warm-up: the first requests compile code paths and fill caches.
-    await run({ url: `${server.origin}/api/v1/slots?date=${slots[0]!.date}`, connections: 2, amount: 200 });
-    rows.push(await benchBookings(server.origin, database, slots));
-  } finally {
-    await server.stop();
-  }
-
-  await bulkInsert(options);
-  server = await startServer(env);
-  try {
+    const rows = [await benchBookings(server.origin, database, bodies)];
     const date = slots[Math.floor(slots.length / 2)]!.date;
-    await run({ url: `${server.origin}/api/v1/slots?date=${date}`, connections: 2, amount: 500 });
+    // Warm-up: the first requests compile code paths and fill caches.
+    await runLoad({ url: `${server.origin}/api/v1/slots?date=${date}`, connections: 2, amount: 500 });
     rows.push(await benchSlots(server.origin, database, date, 1));
     rows.push(await benchSlots(server.origin, database, date, 10));
+    return rows;
   } finally {
     await server.stop();
   }
-  return rows;
 }
 
 async function main() {
@@ -213,16 +208,16 @@ async function main() {
     fs.rmSync(tmp, { recursive: true, force: true });
   }
 
-  console.log();
+  console.log(`\nLast: ${useWrk ? "wrk -t1" : "autocannon (in diesem Prozess)"}, ${os.cpus().length} CPUs, Node ${process.version}`);
   console.table(
-    rows.map((row) => ({
-      Datenbank: row.database,
-      Messung: row.measure,
-      Anfragen: row.requests,
-      "pro s": Math.round(row.perSecond),
-      "p50 ms": row.p50,
-      "p99 ms": row.p99,
-      Fehler: row.errors,
+    rows.map(({ database, measure, summary, failed }) => ({
+      Datenbank: database,
+      Messung: measure,
+      Anfragen: summary.total,
+      "pro s": Math.round(summary.requestsPerSecond),
+      "p50 ms": summary.p50Ms,
+      "p99 ms": summary.p99Ms,
+      Fehler: failed,
     })),
   );
   console.log("Ziele: Buchung p99 < 50 ms auf PostgreSQL; GET /api/v1/slots < 5 ms bei 100.000 Zeilen.");

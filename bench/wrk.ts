@@ -34,6 +34,7 @@ export function parseWrk(output: string): LoadSummary {
   const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
   return {
     requestsPerSecond: Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? 0),
+    p50Ms: milliseconds(/\s50%\s+([\d.]+\w+)/.exec(output)?.[1] ?? ""),
     p99Ms: milliseconds(/\s99%\s+([\d.]+\w+)/.exec(output)?.[1] ?? ""),
     total,
     errors: socketErrors ? Number(socketErrors[1]) + Number(socketErrors[2]) + Number(socketErrors[3]) : 0,
@@ -86,4 +87,77 @@ http {
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * wrk POSTing one body after another from `bodies` (each used once) until
+ * `amount` answers have come back. wrk itself only knows durations: its Lua
+ * script reports on stderr when the amount is reached, with the status codes,
+ * and a SIGINT then ends wrk, which prints its figures for the requests
+ * answered so far.
+ */
+export async function runWrkPosts(
+  url: string,
+  { connections, bodies, amount, headers = {} }: { connections: number; bodies: string[]; amount: number; headers?: Record<string, string> },
+): Promise<LoadSummary> {
+  if (bodies.length < amount + connections) throw new Error(`${amount} answers at c=${connections} need more bodies than ${bodies.length}`);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hc-wrk-"));
+  try {
+    const bodiesFile = path.join(dir, "bodies.txt");
+    fs.writeFileSync(bodiesFile, bodies.map((body) => body.replace(/\n/g, " ")).join("\n") + "\n");
+    const headerTable = Object.entries({ ...headers, "Content-Type": headers["Content-Type"] ?? "application/json" })
+      .map(([name, value]) => `[${JSON.stringify(name)}] = ${JSON.stringify(value)}`)
+      .join(", ");
+    const script = path.join(dir, "post.lua");
+    fs.writeFileSync(
+      script,
+      `local bodies = {}
+for line in io.lines(${JSON.stringify(bodiesFile)}) do bodies[#bodies + 1] = line end
+local headers = { ${headerTable} }
+local path = ${JSON.stringify(new URL(url).pathname)}
+local sent, answered, statuses = 0, 0, {}
+request = function()
+  sent = sent + 1
+  return wrk.format("POST", path, headers, bodies[sent])
+end
+response = function(status)
+  answered = answered + 1
+  statuses[status] = (statuses[status] or 0) + 1
+  if answered == ${amount} then
+    local counts = {}
+    for code, count in pairs(statuses) do counts[#counts + 1] = code .. "=" .. count end
+    io.stderr:write("DONE " .. table.concat(counts, " ") .. "\\n")
+    wrk.thread:stop()
+  end
+end
+`,
+    );
+    const child = spawn(wrkPath!, ["-t1", `-c${connections}`, "-d600s", "--latency", "--timeout", "60s", "-s", script, url]);
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+      if (/DONE .*\n/.test(stderr)) child.kill("SIGINT");
+    });
+    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+    const done = /DONE (.*)\n/.exec(stderr);
+    if (!done) throw new Error(`wrk exited with ${code} before ${amount} answers:\n${stdout}${stderr}`);
+    const statusCodes: Record<string, number> = {};
+    for (const pair of done[1]!.split(" ").filter(Boolean)) {
+      const [code = "", count = "0"] = pair.split("=");
+      statusCodes[code] = Number(count);
+    }
+    const answered = (prefix: string) =>
+      Object.entries(statusCodes).reduce((sum, [code, count]) => (code.startsWith(prefix) ? sum + count : sum), 0);
+    return {
+      ...parseWrk(stdout),
+      total: answered(""),
+      non2xx: answered("") - answered("2"),
+      status5xx: answered("5"),
+      statusCodes,
+    };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -44,7 +44,10 @@ export const appointments = pgTable(
       .where(sql`${table.status} in ('beantragt', 'bestätigt')`),
     index("appointments_status_date_time_idx").on(table.status, table.date, table.time),
     index("appointments_date_time_idx").on(table.date, table.time),
-    index("appointments_email_idx").on(sql`lower(${table.email})`),
+    // The limit of open requests per address (request_appointment) reads only these rows.
+    index("appointments_open_email_idx")
+      .on(sql`lower(${table.email})`)
+      .where(sql`${table.status} = 'beantragt'`),
   ],
 );
 

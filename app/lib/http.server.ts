@@ -18,10 +18,15 @@ export class RequestBodyError extends Error {
   }
 }
 
-async function readLimitedText(request: Request): Promise<string> {
+/**
+ * The body's bytes, at most MAX_BODY_BYTES: a larger declared Content-Length
+ * is refused at once, a chunked body (no Content-Length) as soon as it grows
+ * past the limit, without reading the rest.
+ */
+async function readLimitedBytes(request: Request): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_BODY_BYTES) throw new RequestBodyError(413, "Die Anfrage ist zu groß.");
-  if (!request.body) return "";
+  if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -35,7 +40,7 @@ async function readLimitedText(request: Request): Promise<string> {
     }
     chunks.push(value);
   }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  return Buffer.concat(chunks);
 }
 
 /**
@@ -47,7 +52,7 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
   if (!/^application\/json\b/i.test(contentType)) {
     throw new RequestBodyError(415, "Bitte senden Sie die Daten als JSON (Content-Type: application/json).");
   }
-  const text = await readLimitedText(request);
+  const text = new TextDecoder().decode(await readLimitedBytes(request));
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -92,14 +97,31 @@ export function jsonPostAction<Args extends { request: Request }>(
   };
 }
 
-/** Reads an HTML form post (urlencoded or multipart), at most 16 KB. */
+/**
+ * Reads an HTML form post (urlencoded or multipart), at most 16 KB: the bytes
+ * are read with the limit first, then parsed, so a chunked body cannot get
+ * past it.
+ */
 export async function readFormData(request: Request): Promise<FormData> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw new RequestBodyError(413, "Die Anfrage ist zu groß.");
+  const contentType = request.headers.get("content-type");
   try {
-    return await request.formData();
-  } catch {
+    const bytes = await readLimitedBytes(request);
+    return await new Response(bytes, contentType ? { headers: { "Content-Type": contentType } } : {}).formData();
+  } catch (error) {
+    if (error instanceof RequestBodyError) throw error;
     throw new RequestBodyError(400, "Das Formular konnte nicht gelesen werden.");
+  }
+}
+
+/** An HTML form post as plain fields, or the RequestBodyError (German 4xx) of a bad body. */
+export async function readFormFields(
+  request: Request,
+): Promise<{ fields: Record<string, string> } | { bodyError: RequestBodyError }> {
+  try {
+    return { fields: formToObject(await readFormData(request)) };
+  } catch (error) {
+    if (error instanceof RequestBodyError) return { bodyError: error };
+    throw error;
   }
 }
 

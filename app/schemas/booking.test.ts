@@ -150,6 +150,54 @@ describe("form names", () => {
   });
 });
 
+describe("cleanText: broken and invisible Unicode", () => {
+  it.each([
+    ["a lone high surrogate", "x\uD800y", "xy", "xy"],
+    ["a lone low surrogate", "x\uDC00y", "xy", "xy"],
+    ["a lone surrogate at either end", "\uDBFFAnna\uD800", "Anna", "Anna"],
+    ["a reversed pair", "x\uDC00\uD800y", "xy", "xy"],
+    ["a high surrogate before a valid pair", "x\uD83D\uD83D\uDE97", "x🚗", "x🚗"],
+    ["a valid pair before a low surrogate", "x\uD83D\uDE97\uDE97", "x🚗", "x🚗"],
+    ["emoji", "Danke 🚗👍🏽 ❤️", "Danke 🚗👍🏽 ❤️", "Danke 🚗👍🏽 ❤️"],
+    ["zero-width joiners inside emoji", "👩‍🔧 👨‍👩‍👧 🏳️‍🌈 🏃🏽‍♀️", "👩‍🔧 👨‍👩‍👧 🏳️‍🌈 🏃🏽‍♀️", "👩‍🔧 👨‍👩‍👧 🏳️‍🌈 🏃🏽‍♀️"],
+    ["a zero-width joiner outside emoji", "An\u200Dna 🚗\u200D \u200D🚗", "Anna 🚗 🚗", "Anna 🚗 🚗"],
+    ["zero-width space, non-joiner and direction marks", "A\u200Bn\u200Cn\u200Ea\u200F", "Anna", "Anna"],
+    ["bidi embeddings and overrides", "\u202AA\u202Bn\u202Cn\u202Da\u202E", "Anna", "Anna"],
+    ["word joiner and invisible operators", "A\u2060n\u2061n\u2062a\u2063\u2064", "Anna", "Anna"],
+    ["bidi isolates", "\u2066A\u2067nn\u2068a\u2069", "Anna", "Anna"],
+    ["a byte order mark inside", "An\uFEFFna", "Anna", "Anna"],
+    ["line and paragraph separators", "a\u2028b\u2029c", "a b c", "a\nb\nc"],
+    ["all line break forms together", "a\r\nb\rc\nd\u2028e", "a b c d e", "a\nb\nc\nd\ne"],
+    ["nothing but invisible characters", " \u200B\uD800\u202E\uFEFF ", "", ""],
+    ["umlauts and other scripts", "Jürgen Öztürk, Ζωή, Анна, 李", "Jürgen Öztürk, Ζωή, Анна, 李", "Jürgen Öztürk, Ζωή, Анна, 李"],
+  ])("%s", (_label, input, singleLine, multiline) => {
+    expect(cleanText(input)).toBe(singleLine);
+    expect(cleanText(input, true)).toBe(multiline);
+    // No surrogate is left unpaired, so the text survives JSON.stringify → jsonb.
+    expect(cleanText(input)).not.toMatch(/[\uD800-\uDFFF]/u);
+    expect(cleanText(input, true)).not.toMatch(/[\uD800-\uDFFF]/u);
+  });
+});
+
+describe("validateBooking: broken and invisible Unicode", () => {
+  it.each([
+    ["name", "Anna\uD800 Mus\u200Bter", "Anna Muster"],
+    ["email", "anna\uDC00@example.at\uFEFF", "anna@example.at"],
+    ["phone", "\u202D+43 664\uD800 1234567", "+43 664 1234567"],
+    ["message", "Zeile 1\u2028Zeile\uDBFF 2 🚗", "Zeile 1\nZeile 2 🚗"],
+  ])("%s is cleaned before the rules apply", (field, value, cleaned) => {
+    expect(validateBooking({ ...valid, [field]: value })).toEqual({ ok: true, data: { ...valid, [field]: cleaned } });
+  });
+
+  it.each(["name", "email", "phone", "service", "date", "time"])(
+    "a required %s of only lone surrogates and invisible characters counts as missing",
+    (field) => {
+      const result = validateBooking({ ...valid, [field]: "\uD800\u200B\uDC00\u2066" });
+      expect(result).toMatchObject({ ok: false, error: "Bitte füllen Sie alle Pflichtfelder aus.", missingRequired: true });
+    },
+  );
+});
+
 describe("zod setup", () => {
   it("runs jitless, so the browser never probes new Function (blocked by our CSP)", () => {
     expect(z.config().jitless).toBe(true);

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from
 import type { AdminIdentity } from "~/auth/session.server";
 import type { Database, Executor } from "~/db/client.server";
 import { appointments, auditLog, emailOutbox } from "~/db/schema";
+import { cleanText } from "~/schemas/booking-fields";
 import {
   type AppointmentAction,
   type AppointmentStatus,
@@ -253,7 +254,8 @@ export function cancelAppointment(
   db: Database,
   input: StatusChange & { reason: unknown },
 ): Promise<AdminActionResult> {
-  const reason = typeof input.reason === "string" ? input.reason.trim() : "";
+  // Cleaned like customer input: it goes into the e-mail (jsonb) and to the customer.
+  const reason = typeof input.reason === "string" ? cleanText(input.reason, true) : "";
   if (!reason) return Promise.resolve({ ok: false, status: 400, message: adminMessages.reasonRequired });
   if (reason.length > MAX_REASON_LENGTH) {
     return Promise.resolve({ ok: false, status: 400, message: adminMessages.reasonTooLong });

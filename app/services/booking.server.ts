@@ -39,8 +39,12 @@ export const SLOT_TAKEN_MESSAGE =
   "Dieser Termin ist leider nicht mehr frei. Bitte wählen Sie eine andere Uhrzeit oder einen anderen Tag.";
 export const RATE_LIMITED_MESSAGE =
   "Sie haben in kurzer Zeit zu viele Terminanfragen gesendet. Bitte versuchen Sie es in einigen Minuten erneut.";
-export const TOO_MANY_OPEN_MESSAGE =
-  "Für diese E-Mail-Adresse sind bereits 3 Terminanfragen offen. Bitte warten Sie auf unsere Rückmeldung oder rufen Sie uns an.";
+export function tooManyOpenMessage(limit: number): string {
+  const requests = limit === 1 ? "eine Terminanfrage" : `${limit} Terminanfragen`;
+  return `Für diese E-Mail-Adresse ${limit === 1 ? "ist" : "sind"} bereits ${requests} offen. Bitte warten Sie auf unsere Rückmeldung oder rufen Sie uns an.`;
+}
+/** The message for the site's configured limit (3). */
+export const TOO_MANY_OPEN_MESSAGE = tooManyOpenMessage(site.booking.maxOpenRequestsPerEmail);
 
 export type BookingResult =
   | { kind: "created"; id: string }
@@ -135,7 +139,7 @@ export async function requestAppointment(
     case "slot-taken":
       return { kind: "slot-taken", error: SLOT_TAKEN_MESSAGE };
     case "too-many-open":
-      return { kind: "too-many-open", error: TOO_MANY_OPEN_MESSAGE };
+      return { kind: "too-many-open", error: tooManyOpenMessage(config.maxOpenRequestsPerEmail) };
     default:
       throw new Error(`request_appointment returned ${String(outcome)}`);
   }

@@ -1,9 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { E2E_ADMIN, expect, loginAsAdmin, test } from "./fixtures";
 
-/** The e2e server starts with this account (playwright.config.ts: ADMIN_EMAIL / ADMIN_PASSWORD). */
-const ADMIN = { email: "admin@happycar.example", password: "E2e-Testpasswort-2026!" };
+const ADMIN = E2E_ADMIN;
 
 function viennaToday(): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Vienna" }).format(new Date());
@@ -59,14 +58,6 @@ async function bookAppointments(request: APIRequestContext, baseURL: string, nam
   }
 }
 
-async function login(page: Page) {
-  await page.goto("/admin-login");
-  await page.getByLabel("E-Mail").fill(ADMIN.email);
-  await page.getByLabel("Passwort").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Anmelden" }).click();
-  await expect(page).toHaveURL("/admin");
-}
-
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: true });
 const row = (page: Page, name: string) => page.getByRole("row").filter({ hasText: name });
 
@@ -116,7 +107,7 @@ test("board: search, tab counts, confirm, cancel with and without a reason, dele
   const [confirmName, cancelName, deleteName] = [`${tag} Anna`, `${tag} Bernd`, `${tag} Clara`];
   await bookAppointments(request, baseURL!, [confirmName, cancelName, deleteName], tag);
 
-  await login(page);
+  await loginAsAdmin(page);
   await expect(page.getByRole("heading", { name: "Terminverwaltung" })).toBeVisible();
   await expect(page.getByLabel("E-Mail-Zustellung")).toBeVisible();
   for (const column of ["Name", "Email", "Telefon", "Datum", "Uhrzeit", "Leistung", "Status", "Aktionen"]) {
@@ -224,7 +215,7 @@ test("another admin was faster: confirming says so (409) and reloads the row", a
   const tag = newTag();
   const name = `${tag} Dora`;
   await bookAppointments(request, baseURL!, [name], tag);
-  await login(page);
+  await loginAsAdmin(page);
   await page.getByLabel("Suche nach Name, E-Mail oder Telefon").fill(tag);
   await page.getByRole("button", { name: "Suchen" }).click();
   await expect(row(page, name).getByRole("button", { name: "Bestätigen" })).toBeVisible();

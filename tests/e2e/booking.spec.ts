@@ -1,10 +1,22 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import type { APIRequestContext, Locator, Page, Route } from "@playwright/test";
+import { weekday } from "../../app/domain/calendar-date";
+import { austrianHolidays } from "../../app/domain/holidays";
+import { bookingWindow, closureReason, daySchedule } from "../../app/domain/slots";
+import { expect, loginAsAdmin, test } from "./fixtures";
 
 const SUCCESS_TITLE = "Termin beantragt";
 const SUCCESS_TEXT = "Ihr Termin wurde erfolgreich beantragt. Wir werden uns bald bei Ihnen melden.";
 const MISSING_TEXT = "Bitte füllen Sie alle Pflichtfelder aus.";
+const FAILED_TEXT = "Ein Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.";
+
+/** What fillContact enters. */
+const CONTACT = {
+  name: "Erika Musterfrau",
+  phone: "+43 660 1234567",
+  service: "§57a Überprüfung",
+  message: "Bitte Pickerl prüfen.",
+};
 
 type Slot = { date: string; time: string };
 
@@ -52,8 +64,11 @@ function uniqueEmail(): string {
   return `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.at`;
 }
 
-/** Clicks the day in the German day picker, paging forward month by month. */
-async function pickDate(page: Page, date: string) {
+/**
+ * The day's button in the German day picker (enabled or not), paging forward
+ * month by month until its month is shown.
+ */
+async function showDay(page: Page, date: string): Promise<Locator> {
   const booking = page.locator("#booking");
   // The day picker replaces the native date input once the page is hydrated.
   await expect(booking.locator(".rdp-root")).toBeVisible();
@@ -61,20 +76,50 @@ async function pickDate(page: Page, date: string) {
   for (let i = 0; i < 4 && !(await day.isVisible()); i++) {
     await booking.getByRole("button", { name: "Nächster Monat" }).click();
   }
-  await day.click();
-  await expect(booking.getByText(`Gewählter Tag:`)).toContainText(germanDate(date));
+  await expect(day).toBeVisible();
+  return day;
+}
+
+/** Clicks the day in the German day picker, paging forward month by month. */
+async function pickDate(page: Page, date: string) {
+  await (await showDay(page, date)).click();
+  await expect(page.locator("#booking").getByText(`Gewählter Tag:`)).toContainText(germanDate(date));
 }
 
 async function fillContact(page: Page, email: string) {
-  await page.locator('input[name="booking-name"]').fill("Erika Musterfrau");
+  await page.locator('input[name="booking-name"]').fill(CONTACT.name);
   await page.locator('input[name="booking-email"]').fill(email);
-  await page.locator('input[name="booking-phone"]').fill("+43 660 1234567");
-  await page.locator('select[name="booking-service"]').selectOption("§57a Überprüfung");
-  await page.locator('textarea[name="booking-message"]').fill("Bitte Pickerl prüfen.");
+  await page.locator('input[name="booking-phone"]').fill(CONTACT.phone);
+  await page.locator('select[name="booking-service"]').selectOption(CONTACT.service);
+  await page.locator('textarea[name="booking-message"]').fill(CONTACT.message);
 }
 
 function toast(page: Page, title: string) {
   return page.locator("[data-sonner-toast]").filter({ hasText: title });
+}
+
+/**
+ * An error toast titled exactly 'Fehler' with exactly `description`, in the
+ * destructive look: sonner's error type with rich colours (app/lib/toaster.ts),
+ * whose red text colour must really be applied (the toaster's CSS is injected at runtime).
+ */
+async function expectErrorToast(page: Page, description: string) {
+  const error = page.locator("[data-sonner-toast]").filter({ has: page.locator("[data-description]", { hasText: description }) });
+  await expect(error).toHaveCount(1);
+  await expect(error.locator("[data-title]")).toHaveText("Fehler");
+  await expect(error.locator("[data-description]")).toHaveText(description);
+  await expect(error).toHaveAttribute("data-type", "error");
+  await expect(error).toHaveAttribute("data-rich-colors", "true");
+  const [red, green, blue] = (await error.evaluate((element) => getComputedStyle(element).color)).match(/\d+/g)!.map(Number);
+  expect(red! - Math.max(green!, blue!), "the error toast's text is red").toBeGreaterThan(50);
+}
+
+/** The cell of `row` under the column headed `column`. */
+async function cellIn(page: Page, row: Locator, column: string): Promise<Locator> {
+  const headers = (await page.getByRole("columnheader").allInnerTexts()).map((text) => text.trim());
+  const index = headers.indexOf(column);
+  expect(index, `column ${column} in ${headers.join(", ")}`).toBeGreaterThanOrEqual(0);
+  return row.getByRole("cell").nth(index);
 }
 
 test.describe("booking with JavaScript", () => {
@@ -111,6 +156,105 @@ test.describe("booking with JavaScript", () => {
     expect(await isAvailable(request, slot)).toBe(false);
     await pickDate(page, slot.date);
     await expect(timeSelect.locator(`option[value="${slot.time}"]`)).toHaveCount(0);
+
+    // The stored request itself, as the admin board shows it.
+    await loginAsAdmin(page);
+    await page.getByLabel("Suche nach Name, E-Mail oder Telefon").fill(email);
+    await page.getByRole("button", { name: "Suchen" }).click();
+    await expect(page.getByRole("tab", { name: "Alle Termine (1)" })).toHaveAttribute("aria-selected", "true");
+    const stored = page.getByRole("row").filter({ hasText: email });
+    await expect(stored).toHaveCount(1);
+    const expected: Record<string, string> = {
+      Name: CONTACT.name,
+      Email: email,
+      Telefon: CONTACT.phone,
+      Datum: germanDate(slot.date),
+      Uhrzeit: slot.time,
+      Leistung: CONTACT.service,
+    };
+    for (const [column, value] of Object.entries(expected)) {
+      await expect(await cellIn(page, stored, column), column).toHaveText(value);
+    }
+    await expect((await cellIn(page, stored, "Status")).getByText("beantragt", { exact: true })).toBeVisible();
+    await expect(stored.getByRole("button", { name: "Bestätigen" })).toBeVisible();
+    // The optional message is kept too (details view).
+    await stored.getByRole("link", { name: CONTACT.name }).click();
+    await expect(page.getByRole("heading", { name: `Termin von ${CONTACT.name}` })).toBeVisible();
+    await expect(page.getByRole("definition").filter({ hasText: CONTACT.message })).toHaveText(CONTACT.message);
+  });
+
+  test("the day picker disables past days, Sundays, public holidays and fully booked days", async ({ page, request, baseURL }) => {
+    // Every date is derived from today with the app's own rules, so the test holds whatever the date.
+    const { today, lastDate } = bookingWindow(new Date());
+    const horizon = Array.from({ length: 91 }, (_, index) => addDays(today, index)).filter((date) => date <= lastDate);
+    const future = horizon.filter((date) => date > today);
+    const isWorkday = (date: string) => weekday(date) >= 1 && weekday(date) <= 5 && closureReason(date) === undefined;
+
+    // Fully booked: every slot of an open weekday at least a week ahead is requested through the API.
+    // (The e2e server runs with BOOKING_RATE_LIMIT=0; distinct e-mails keep below the open-requests-per-address limit.)
+    const fullDay = future.find((date) => date >= addDays(today, 7) && isWorkday(date))!;
+    const schedule = daySchedule(fullDay, new Date());
+    expect(schedule.open).toBe(true);
+    const { slots } = (await (await request.get(`/api/v1/slots?date=${fullDay}`)).json()) as {
+      slots: Array<{ time: string; available: boolean }>;
+    };
+    expect(slots.map((slot) => slot.time)).toEqual(schedule.slots.map((slot) => slot.time));
+    for (const slot of slots.filter((s) => s.available)) {
+      const response = await request.post("/api/v1/appointments", {
+        headers: { Origin: baseURL! },
+        data: { name: "Voll Belegt", email: uniqueEmail(), phone: "0660 1112233", service: "Wartung", date: fullDay, time: slot.time },
+      });
+      expect(response.status(), await response.text()).toBe(201);
+    }
+    expect(await isAvailable(request, { date: fullDay, time: slots[0]!.time })).toBe(false);
+
+    // A normal weekday (open, with free slots), a Sunday, and a statutory holiday on a day the workshop would be open.
+    const normalDay = future.find((date) => date !== fullDay && isWorkday(date))!;
+    const sunday = future.find((date) => weekday(date) === 0 && closureReason(date) === "Sonntag geschlossen")!;
+    const holidays = [...new Set([today.slice(0, 4), lastDate.slice(0, 4)])]
+      .flatMap((year) => austrianHolidays(Number(year)))
+      .filter(({ date }) => date > today && date <= lastDate);
+    const holiday = holidays.find(({ date }) => weekday(date) !== 0) ?? holidays[0];
+    // A past day in the shown (current) month that would otherwise be open; none when today is the month's first workday.
+    const pastDay = Array.from({ length: Number(today.slice(8, 10)) - 1 }, (_, index) => addDays(today, -(index + 1))).find(
+      (date) => closureReason(date) === undefined,
+    );
+
+    const availability = page.waitForResponse((response) => response.url().includes("/api/v1/availability"));
+    await page.goto("/#booking");
+    await availability;
+    const booking = page.locator("#booking");
+    await expect(booking.locator(".rdp-root")).toBeVisible();
+    await expect(booking.locator(".rdp-weekday").first()).toHaveText("Mo");
+    // The picker starts in today's month and cannot go back.
+    await expect(booking.getByRole("button", { name: "Vorheriger Monat" })).toBeDisabled();
+
+    const checks: Array<{ what: string; date: string; enabled: boolean }> = [
+      { what: "a normal weekday", date: normalDay, enabled: true },
+      { what: "a Sunday", date: sunday, enabled: false },
+      { what: "a fully booked day", date: fullDay, enabled: false },
+    ];
+    if (pastDay) checks.push({ what: "a past day", date: pastDay, enabled: false });
+    else test.info().annotations.push({ type: "note", description: `no earlier open day in the month of ${today}` });
+    if (holiday) checks.push({ what: `the holiday ${holiday.name}`, date: holiday.date, enabled: false });
+    else test.info().annotations.push({ type: "note", description: `no statutory holiday between ${today} and ${lastDate}` });
+
+    for (const { what, date, enabled } of checks.sort((a, b) => a.date.localeCompare(b.date))) {
+      const day = await showDay(page, date);
+      if (enabled) {
+        await expect(day, `${what} (${date})`).toBeEnabled();
+        await expect(day, `${what} (${date})`).not.toHaveAccessibleName(/nicht verfügbar/);
+      } else {
+        await expect(day, `${what} (${date})`).toBeDisabled();
+        await expect(day, `${what} (${date})`).toHaveAccessibleName(/, nicht verfügbar$/);
+      }
+      if (date === fullDay) {
+        // A disabled day cannot be chosen.
+        await day.click({ force: true });
+        await expect(booking.getByText("Noch kein Tag gewählt.")).toBeVisible();
+        await expect(booking.locator('input[type="hidden"][name="booking-date"]')).toHaveValue("");
+      }
+    }
   });
 
   test("the submit button reads 'Wird gesendet...' and is disabled while sending", async ({ page, request }) => {
@@ -146,8 +290,7 @@ test.describe("booking with JavaScript", () => {
     await page.locator('input[name="booking-phone"]').fill("0660 1234567");
     await page.locator("#booking").getByRole("button", { name: "Termin beantragen" }).click();
 
-    const error = toast(page, "Fehler");
-    await expect(error).toContainText(MISSING_TEXT);
+    await expectErrorToast(page, MISSING_TEXT);
     await expect(page.locator("#booking-service-error")).toHaveText("Bitte wählen Sie eine Leistung aus.");
     await expect(page.locator("#booking-date-error")).toHaveText("Bitte wählen Sie ein Datum aus.");
     expect(posts).toEqual([]);
@@ -178,23 +321,43 @@ test.describe("booking with JavaScript", () => {
     await expect(page.locator('input[name="booking-name"]')).toHaveValue("Erika Musterfrau");
   });
 
-  test("a server failure shows 'Fehler' / 'Ein Fehler ist aufgetreten…' and keeps the input", async ({ page, request, consoleErrors }) => {
-    const slot = await freeSlot(request);
-    await page.goto("/#booking");
-    await pickDate(page, slot.date);
-    await page.locator('select[name="booking-time"]').selectOption(slot.time);
-    await fillContact(page, uniqueEmail());
-    await page.route("**/api/v1/appointments", (route) =>
-      route.fulfill({ status: 500, contentType: "application/json", body: '{"error":"kaputt"}' }),
-    );
-    await page.locator("#booking").getByRole("button", { name: "Termin beantragen" }).click();
-    await expect(toast(page, "Fehler")).toContainText("Ein Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.");
-    await expect(page.locator('input[name="booking-name"]')).toHaveValue("Erika Musterfrau");
-    // The simulated 500 is logged by Chromium; that one is expected.
-    const expected = "Failed to load resource: the server responded with a status of 500 (Internal Server Error)";
-    expect(consoleErrors).toContain(expected);
-    consoleErrors.splice(consoleErrors.indexOf(expected), 1);
-  });
+  const failures = [
+    {
+      name: "a server failure (500)",
+      answer: (route: Route) =>
+        route.fulfill({ status: 500, contentType: "application/json", body: '{"error":"kaputt"}' }),
+      logged: "Failed to load resource: the server responded with a status of 500 (Internal Server Error)",
+    },
+    {
+      name: "a network failure",
+      answer: (route: Route) => route.abort("failed"),
+      logged: "Failed to load resource: net::ERR_FAILED",
+    },
+  ];
+  for (const failure of failures) {
+    test(`${failure.name} shows the destructive toast 'Fehler' / 'Ein Fehler ist aufgetreten…' and keeps the input`, async ({
+      page,
+      request,
+      consoleErrors,
+    }) => {
+      const slot = await freeSlot(request);
+      await page.goto("/#booking");
+      await pickDate(page, slot.date);
+      await page.locator('select[name="booking-time"]').selectOption(slot.time);
+      await fillContact(page, uniqueEmail());
+      await page.route("**/api/v1/appointments", failure.answer);
+      await page.locator("#booking").getByRole("button", { name: "Termin beantragen" }).click();
+      await expectErrorToast(page, FAILED_TEXT);
+      await expect(toast(page, SUCCESS_TITLE)).toHaveCount(0);
+      await expect(page.locator('input[name="booking-name"]')).toHaveValue(CONTACT.name);
+      await expect(page.locator('select[name="booking-time"]')).toHaveValue(slot.time);
+      await expect(page.locator("#booking").getByRole("button", { name: "Termin beantragen" })).toBeEnabled();
+      expect(await isAvailable(request, slot)).toBe(true);
+      // The simulated failure is logged by Chromium; that one is expected.
+      expect(consoleErrors).toContain(failure.logged);
+      consoleErrors.splice(consoleErrors.indexOf(failure.logged), 1);
+    });
+  }
 
   test("the booking section has no accessibility violations", async ({ page, request }) => {
     const slot = await freeSlot(request);

@@ -1,4 +1,4 @@
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 
 /**
  * Every browser test fails on a console error or a CSP violation, so a
@@ -24,3 +24,15 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 });
 
 export { expect };
+
+/** The e2e server starts with this account (playwright.config.ts: ADMIN_EMAIL / ADMIN_PASSWORD). */
+export const E2E_ADMIN = { email: "admin@happycar.example", password: "E2e-Testpasswort-2026!" };
+
+/** Logs in through the admin login form and waits for the board. */
+export async function loginAsAdmin(page: Page) {
+  await page.goto("/admin-login");
+  await page.getByLabel("E-Mail").fill(E2E_ADMIN.email);
+  await page.getByLabel("Passwort").fill(E2E_ADMIN.password);
+  await page.getByRole("button", { name: "Anmelden" }).click();
+  await expect(page).toHaveURL("/admin");
+}

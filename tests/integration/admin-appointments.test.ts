@@ -122,6 +122,19 @@ describe.each(testDatabaseKinds)("admin appointments on %s", (kind) => {
     ]);
   });
 
+  it("cancel: the reason is cleaned like customer input (a lone surrogate once made the e-mail's jsonb fail)", async () => {
+    const id = await insert();
+    for (const reason of ["\u200b\u202e", "\ud800"]) {
+      expect(await cancelAppointment(database.db, { id, admin: staff, reason })).toMatchObject({ ok: false, status: 400 });
+    }
+    expect(await cancelAppointment(database.db, { id, admin: staff, reason: "Werkstatt\ud800 \u202egeschlossen\u2028morgen" })).toEqual({
+      ok: true,
+      status: "storniert",
+    });
+    expect(await statusOf(id)).toMatchObject({ cancellationReason: "Werkstatt geschlossen\nmorgen" });
+    expect((await outbox())[0]).toMatchObject({ params: { grund: "Werkstatt geschlossen\nmorgen" } });
+  });
+
   it("confirm or cancel of an appointment that is no longer beantragt answers 409; unknown ids 404", async () => {
     const id = await insert({ status: "storniert", cancellationReason: "alt" });
     expect(await confirmAppointment(database.db, { id, admin: owner })).toEqual({ ok: false, status: 409, message: adminMessages.conflict });

@@ -253,6 +253,15 @@ describe.each(testDatabaseKinds)("admin over HTTP on %s", (kind) => {
     expect((await fetch(url("/admin"), { headers: withCookie, redirect: "manual" })).status).toBe(302);
   });
 
+  it("an oversized form post to the board or the e-mail page gets 413 with the German message, never a 5xx", async () => {
+    const withCookie = { Cookie: await loginCookie() };
+    for (const page of ["/admin", "/admin/emails"]) {
+      const response = await postForm(page, { intent: "confirm", emailId: "x".repeat(20_000) }, withCookie);
+      expect(response.status).toBe(413);
+      expect(await response.text()).toContain("Die Anfrage ist zu groß.");
+    }
+  });
+
   it("'Abmelden' on the page deletes the session and goes to the login", async () => {
     const cookie = await loginCookie();
     const response = await postForm("/admin/abmelden", {}, { Cookie: cookie });

@@ -2,12 +2,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, zonedParts } from "~/domain/calendar-date";
+import { freeSlotsOfOneDay } from "../support/http";
 import { buildForTests, type ServerProcess, startServer } from "../support/server-process";
 
 /**
  * The booking rate limit over real HTTP: the client IP is the socket address,
- * and X-Forwarded-For counts only when TRUST_PROXY is set.
+ * and X-Forwarded-For counts only when TRUST_PROXY is set: `true` trusts every
+ * hop (the left-most address), a number trusts that many hops from the right.
  */
 let build: ReturnType<typeof buildForTests>;
 beforeAll(() => {
@@ -17,13 +18,10 @@ afterAll(() => {
   build?.remove();
 });
 
-describe.each([
-  { trustProxy: "true", forwardedCounts: true },
-  { trustProxy: "false", forwardedCounts: false },
-])("booking rate limit with TRUST_PROXY=$trustProxy", ({ trustProxy, forwardedCounts }) => {
+/** A server of its own with a booking limit of 1 per client address and the given TRUST_PROXY. */
+function serverWithTrustProxy(trustProxy: string): () => ServerProcess {
   let server: ServerProcess;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hc-booking-http-"));
-
   beforeAll(async () => {
     server = await startServer({
       BUILD_DIR: build.buildDir,
@@ -38,42 +36,74 @@ describe.each([
     await server?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
+  return () => server;
+}
 
-  async function freeSlots(count: number): Promise<Array<{ date: string; time: string }>> {
-    const today = zonedParts(new Date(), "Europe/Vienna").date;
-    const response = await fetch(`${server.origin}/api/v1/availability?from=${addDays(today, 1)}&to=${addDays(today, 30)}`);
-    const { days } = (await response.json()) as { days: Array<{ date: string; available: boolean }> };
-    const date = days.find((day) => day.available)!.date;
-    const slots = await (await fetch(`${server.origin}/api/v1/slots?date=${date}`)).json();
-    return (slots.slots as Array<{ time: string; available: boolean }>)
-      .filter((slot) => slot.available)
-      .slice(0, count)
-      .map((slot) => ({ date, time: slot.time }));
-  }
+function book(server: ServerProcess, slot: { date: string; time: string }, forwardedFor: string, email: string) {
+  return fetch(`${server.origin}/api/v1/appointments`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: server.origin, "X-Forwarded-For": forwardedFor },
+    body: JSON.stringify({ name: "Anna Muster", email, phone: "0664 1234567", service: "Wartung", ...slot }),
+  });
+}
 
-  function book(slot: { date: string; time: string }, forwardedFor: string, email: string) {
-    return fetch(`${server.origin}/api/v1/appointments`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Origin: server.origin, "X-Forwarded-For": forwardedFor },
-      body: JSON.stringify({ name: "Anna Muster", email, phone: "0664 1234567", service: "Wartung", ...slot }),
-    });
-  }
+describe.each([
+  { trustProxy: "true", forwardedCounts: true },
+  { trustProxy: "false", forwardedCounts: false },
+])("booking rate limit with TRUST_PROXY=$trustProxy", ({ trustProxy, forwardedCounts }) => {
+  const server = serverWithTrustProxy(trustProxy);
 
   it(`a second booking from another X-Forwarded-For address is ${forwardedCounts ? "allowed" : "limited"}`, async () => {
-    const [first, second, third] = await freeSlots(3);
-    expect((await book(first!, "198.51.100.1", "a@example.at")).status).toBe(201);
-    const other = await book(second!, "198.51.100.2", "b@example.at");
+    const [first, second, third] = await freeSlotsOfOneDay(server().origin, 3);
+    expect((await book(server(), first!, "198.51.100.1", "a@example.at")).status).toBe(201);
+    const other = await book(server(), second!, "198.51.100.2", "b@example.at");
     expect(other.status).toBe(forwardedCounts ? 201 : 429);
     // The same address again is limited either way.
-    expect((await book(third!, "198.51.100.1", "c@example.at")).status).toBe(429);
+    expect((await book(server(), third!, "198.51.100.1", "c@example.at")).status).toBe(429);
   });
 
   it("without an Origin header a booking is refused (403)", async () => {
-    const response = await fetch(`${server.origin}/api/v1/appointments`, {
+    const response = await fetch(`${server().origin}/api/v1/appointments`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: "{}",
     });
     expect(response.status).toBe(403);
+  });
+});
+
+/*
+ * TRUST_PROXY as a number of proxies: Express trusts the socket (the nearest
+ * proxy) and hops - 1 more entries from the right of X-Forwarded-For; the client
+ * is the entry just left of them. Anything to its left is whatever the client
+ * sent and must not count. Each case fails if the number were ignored: `true`
+ * would pick the left-most entry, `false` the socket address, and another hop
+ * count another entry.
+ */
+describe.each([
+  {
+    hops: 1,
+    // The client is the right-most entry; the left ones are made up by the client.
+    first: "203.0.113.50, 198.51.100.1",
+    sameClient: "203.0.113.51, 198.51.100.1",
+    otherClient: "203.0.113.50, 198.51.100.2",
+  },
+  {
+    hops: 2,
+    // The client is the second entry from the right; the right-most is an inner proxy.
+    first: "203.0.113.50, 198.51.100.1, 10.0.0.7",
+    sameClient: "203.0.113.51, 198.51.100.1, 10.0.0.8",
+    otherClient: "203.0.113.50, 198.51.100.2, 10.0.0.7",
+  },
+])("booking rate limit with TRUST_PROXY=$hops (proxies in front)", ({ hops, first, sameClient, otherClient }) => {
+  const server = serverWithTrustProxy(String(hops));
+
+  it(`keys on the ${hops === 1 ? "right-most" : "second right-most"} X-Forwarded-For address, not the left-most or the socket`, async () => {
+    const [a, b, c] = await freeSlotsOfOneDay(server().origin, 3);
+    expect((await book(server(), a!, first, "a@example.at")).status, `first booking via ${first}`).toBe(201);
+    // Same client behind other made-up left entries (and another inner proxy): limited.
+    expect((await book(server(), b!, sameClient, "b@example.at")).status, `same client via ${sameClient}`).toBe(429);
+    // Another client with the first one's made-up left entry: its own limit.
+    expect((await book(server(), c!, otherClient, "c@example.at")).status, `other client via ${otherClient}`).toBe(201);
   });
 });

@@ -50,8 +50,10 @@ describe("PGlite data-folder lock", () => {
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 
-  it("holds a lock file with this process's PID while open", () => {
-    expect(fs.readFileSync(path.join(dataDir, "server.lock"), "utf8")).toBe(String(process.pid));
+  it("holds a lock file with this process's PID (first line, as older versions read it) and host while open", () => {
+    const [pid, ...fields] = fs.readFileSync(path.join(dataDir, "server.lock"), "utf8").split("\n");
+    expect(pid).toBe(String(process.pid));
+    expect(fields).toContain(`host=${os.hostname()}`);
   });
 
   it("a second command-line tool (npm run db:migrate) refuses with exit code 1 and a German message", async () => {
@@ -78,6 +80,21 @@ describe("PGlite data-folder lock", () => {
     expect(times).toEqual([{ time: "08:00" }, { time: "08:30" }]);
     await database.close();
     database = undefined;
+  });
+
+  it("a lock from another container (other host name) is refused, naming the lock file to remove by hand", async () => {
+    // We cannot see the other container's processes, so not even a dead-looking PID may be taken over.
+    const deadPid = spawnSync(process.execPath, ["-e", ""]).pid!;
+    const lockFile = path.join(dataDir, "server.lock");
+    const lock = `${deadPid}\nhost=anderer-container\ntoken=fremd\n`;
+    fs.writeFileSync(lockFile, lock);
+
+    const { code, output } = await runMigrate(dataDir);
+    expect(code).toBe(1);
+    expect(output).toContain(`Die Datenbank in ${dataDir} wird bereits vom laufenden Server verwendet`);
+    expect(output).toContain(`löschen Sie die Sperrdatei ${lockFile} von Hand`);
+    expect(fs.readFileSync(lockFile, "utf8")).toBe(lock);
+    fs.rmSync(lockFile);
   });
 
   it("a stale lock of a killed process is taken over", async () => {

@@ -1,7 +1,8 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { appointments, auditLog, contactMessages, emailOutbox, rateLimits } from "~/db/schema";
 import { enqueueEmail } from "~/mail/outbox.server";
+import { resultRows } from "~/services/rate-limit.server";
 import { applyRetention, startRetentionJob } from "~/services/retention.server";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
 
@@ -127,6 +128,40 @@ describe.each(testDatabaseKinds)("data retention on %s", (kind) => {
         .poll(async () => (await database.db.select().from(rateLimits)).length, { timeout: 10_000 })
         .toBe(1);
       expect(await remainingAppointments()).toEqual([]);
+    } finally {
+      job.stop();
+    }
+  });
+});
+
+describe("daily maintenance on the embedded PGlite", () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase("pglite");
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  async function appointmentStats() {
+    const rows = await database.db.execute(sql`
+      select c.reltuples::int as planned_rows, (s.last_vacuum is not null) as vacuumed
+      from pg_class c join pg_stat_user_tables s on s.relid = c.oid where c.relname = 'appointments'`);
+    return resultRows<{ planned_rows: number; vacuumed: boolean }>(rows)[0];
+  }
+
+  it("vacuums and analyses, since PGlite has no autovacuum", async () => {
+    await database.db.insert(appointments).values(
+      Array.from({ length: 200 }, (_, n) => ({ ...person, email: `kunde${n}@example.at`, date: "2026-07-01", status: "beantragt" as const })),
+    );
+    await database.db.update(appointments).set({ status: "bestätigt" });
+    // Never analysed: the planner does not know the table's size.
+    expect(await appointmentStats()).toMatchObject({ planned_rows: -1, vacuumed: false });
+
+    const job = startRetentionJob(database.db, { firstRunMs: 0, intervalMs: 60_000, vacuum: true, now: () => new Date("2026-06-01T08:00:00Z") });
+    try {
+      await expect.poll(async () => (await appointmentStats())?.vacuumed, { timeout: 10_000 }).toBe(true);
+      expect(await appointmentStats()).toMatchObject({ planned_rows: 200 });
     } finally {
       job.stop();
     }

@@ -5,10 +5,35 @@ import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 
 export type DatabaseKind = "pglite" | "postgres";
 
-/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
-export const testDatabaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL
-  ? ["pglite", "postgres"]
-  : ["pglite"];
+/** Whether this run is a CI run (`CI` set to anything but "", "0" or "false"). */
+const isCi = !["", "0", "false"].includes((process.env.CI ?? "").trim().toLowerCase());
+
+/** Whether a PostgreSQL server for the tests is configured (TEST_DATABASE_URL). */
+export const postgresAvailable = Boolean(process.env.TEST_DATABASE_URL);
+
+// CI must test on PostgreSQL too: the race tests mean nothing on PGlite, and a
+// CI without it would pass with them silently left out. Fail every file loudly.
+if (isCi && !postgresAvailable) {
+  throw new Error(
+    "CI is set but TEST_DATABASE_URL is not: CI must run the integration tests on PostgreSQL as well as PGlite " +
+      "(the concurrency tests only run there). Set TEST_DATABASE_URL to a PostgreSQL server the tests may create " +
+      "databases on, e.g. postgres://postgres@127.0.0.1:5432/test (.ci/run sets it when PostgreSQL is running).",
+  );
+}
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (required in CI). */
+export const testDatabaseKinds: DatabaseKind[] = postgresAvailable ? ["pglite", "postgres"] : ["pglite"];
+
+/**
+ * Every kind, available or not. For suites that should show up as skipped
+ * rather than be absent when PostgreSQL is missing (local runs):
+ * `describe.skipIf(!isDatabaseAvailable(kind))(…)`.
+ */
+export const allDatabaseKinds: readonly DatabaseKind[] = ["pglite", "postgres"];
+
+export function isDatabaseAvailable(kind: DatabaseKind): boolean {
+  return kind === "pglite" || postgresAvailable;
+}
 
 export type TestDatabase = DatabaseHandle & {
   /** Empties every table, so each test starts from a clean state. */

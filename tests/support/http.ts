@@ -1,4 +1,6 @@
 import { expect } from "vitest";
+import { addDays, daysBetween } from "~/domain/calendar-date";
+import { bookingWindow } from "~/domain/slots";
 
 /** German user-facing error text: a German word or umlaut, and none of the usual English library messages. */
 export function expectGermanError(body: unknown, context: string) {
@@ -31,12 +33,15 @@ export async function post(
   return { status: response.status, body: parsed, text };
 }
 
-/** The first bookable slots the server offers, from GET /api/v1/slots. */
+/**
+ * The first bookable slots the server offers from tomorrow on (the workshop's
+ * calendar, relative to the real clock, like the server), from GET /api/v1/slots.
+ */
 export async function bookableSlots(origin: string, wanted: number): Promise<{ date: string; time: string }[]> {
   const slots: { date: string; time: string }[] = [];
-  const day = new Date();
-  for (let offset = 1; offset <= 60 && slots.length < wanted; offset++) {
-    const date = new Date(day.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+  const { today, lastDate } = bookingWindow(new Date());
+  for (let offset = 1; offset <= daysBetween(today, lastDate) && slots.length < wanted; offset++) {
+    const date = addDays(today, offset);
     const response = await fetch(`${origin}/api/v1/slots?date=${date}`);
     const data = (await response.json()) as { slots?: { time: string; available: boolean }[] };
     for (const slot of data.slots ?? []) {
@@ -44,4 +49,22 @@ export async function bookableSlots(origin: string, wanted: number): Promise<{ d
     }
   }
   return slots;
+}
+
+/**
+ * `count` free slots of one day: the first day from tomorrow on that the
+ * server reports available (GET /api/v1/availability, then /api/v1/slots).
+ */
+export async function freeSlotsOfOneDay(origin: string, count: number): Promise<{ date: string; time: string }[]> {
+  const { today } = bookingWindow(new Date());
+  const response = await fetch(`${origin}/api/v1/availability?from=${addDays(today, 1)}&to=${addDays(today, 30)}`);
+  const { days } = (await response.json()) as { days: Array<{ date: string; available: boolean }> };
+  for (const { date } of days.filter((day) => day.available)) {
+    const data = (await (await fetch(`${origin}/api/v1/slots?date=${date}`)).json()) as {
+      slots: Array<{ time: string; available: boolean }>;
+    };
+    const free = data.slots.filter((slot) => slot.available);
+    if (free.length >= count) return free.slice(0, count).map((slot) => ({ date, time: slot.time }));
+  }
+  throw new Error(`no day in the next 30 with ${count} free slots`);
 }

@@ -4,6 +4,7 @@ import { bookableServices } from "~/config/site";
 
 export type LoadSummary = {
   requestsPerSecond: number;
+  p50Ms: number;
   p99Ms: number;
   total: number;
   errors: number;
@@ -21,6 +22,7 @@ export async function runLoad(options: autocannon.Options): Promise<LoadSummary>
   );
   return {
     requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     total: result.requests.total,
     errors: result.errors,

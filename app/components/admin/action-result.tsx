@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { data } from "react-router";
 import { toast } from "sonner";
 import { useHydrated } from "~/lib/use-hydrated";
 
@@ -6,6 +7,11 @@ import { useHydrated } from "~/lib/use-hydrated";
 export type AdminActionData =
   | { ok: true; intent: string; title: string; description: string }
   | { ok: false; intent: string; message: string; field?: string };
+
+/** The answer to an unreadable form post (too large, malformed): its status and German message. */
+export function bodyErrorData(error: { status: number; message: string }) {
+  return data<AdminActionData>({ ok: false, intent: "", message: error.message }, { status: error.status });
+}
 
 /** With JavaScript: a toast per answer (failures titled 'Fehler', destructive). */
 export function useActionToast(data: AdminActionData | undefined) {

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { data, Form, Link, type ShouldRevalidateFunction, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/board";
-import { ActionNotice, type AdminActionData } from "~/components/admin/action-result";
+import { ActionNotice, type AdminActionData, bodyErrorData } from "~/components/admin/action-result";
 import { CancelDialog, DeleteDialog, NoScriptPanel } from "~/components/admin/appointment-dialogs";
 import { AppointmentTable } from "~/components/admin/appointment-table";
 import { AppointmentTabs, type TabKey } from "~/components/admin/appointment-tabs";
@@ -10,7 +10,7 @@ import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/form-controls";
 import { adminOnly } from "~/auth/guard.server";
 import { canTransition } from "~/domain/appointment";
-import { formToObject, readFormData, RequestBodyError } from "~/lib/http.server";
+import { readFormFields } from "~/lib/http.server";
 import {
   type AdminActionResult,
   type AdminAppointment,
@@ -66,15 +66,9 @@ function isIntent(value: unknown): value is Intent {
 }
 
 export const action = adminOnly(async ({ request, context }: Route.ActionArgs, admin) => {
-  let form: Record<string, string>;
-  try {
-    form = formToObject(await readFormData(request));
-  } catch (error) {
-    if (error instanceof RequestBodyError) {
-      return data<AdminActionData>({ ok: false, intent: "", message: error.message }, { status: error.status });
-    }
-    throw error;
-  }
+  const body = await readFormFields(request);
+  if ("bodyError" in body) return bodyErrorData(body.bodyError);
+  const form = body.fields;
   const { intent, id } = form;
   if (!isIntent(intent)) {
     return data<AdminActionData>({ ok: false, intent: "", message: "Unbekannte Aktion." }, { status: 400 });

@@ -1,12 +1,12 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/emails";
-import { ActionNotice, type AdminActionData } from "~/components/admin/action-result";
+import { ActionNotice, type AdminActionData, bodyErrorData } from "~/components/admin/action-result";
 import { EmailStateBadge } from "~/components/admin/status-badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { adminOnly } from "~/auth/guard.server";
 import { formatDateTimeVienna } from "~/lib/format-date-time";
-import { formToObject, readFormData } from "~/lib/http.server";
+import { readFormFields } from "~/lib/http.server";
 import { requeueFailedEmail } from "~/mail/outbox.server";
 import { adminMessages, isAppointmentId } from "~/services/admin-appointments.server";
 import { listUndeliveredEmails } from "~/services/admin-emails.server";
@@ -22,7 +22,9 @@ export const loader = adminOnly(async ({ context }: Route.LoaderArgs) => ({
 
 /** 'Erneut senden' for one failed e-mail. */
 export const action = adminOnly(async ({ request, context }: Route.ActionArgs) => {
-  const { emailId } = formToObject(await readFormData(request));
+  const body = await readFormFields(request);
+  if ("bodyError" in body) return bodyErrorData(body.bodyError);
+  const { emailId } = body.fields;
   const requeued = isAppointmentId(emailId) && (await requeueFailedEmail(context.db, emailId));
   return requeued
     ? data<AdminActionData>({ ok: true, intent: "resend", ...adminMessages.resent })

@@ -1,0 +1,123 @@
+import { describe, expect, it } from "vitest";
+import { MAX_BODY_BYTES, readFormData, readJsonObject, RequestBodyError } from "./http.server";
+
+const URLENCODED = "application/x-www-form-urlencoded";
+
+/**
+ * A chunked body: a stream without Content-Length that hands out `text` in
+ * 1 KB chunks and counts how much of it was read.
+ */
+function streamedRequest(text: string, contentType: string) {
+  const bytes = new TextEncoder().encode(text);
+  const read = { bytes: 0, cancelled: false };
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (read.bytes >= bytes.length) return controller.close();
+      const chunk = bytes.subarray(read.bytes, read.bytes + 1024);
+      read.bytes += chunk.length;
+      controller.enqueue(chunk);
+    },
+    cancel() {
+      read.cancelled = true;
+    },
+  });
+  const request = new Request("http://localhost/termin-anfragen", {
+    method: "POST",
+    headers: { "Content-Type": contentType },
+    body,
+    duplex: "half",
+  } as RequestInit);
+  expect(request.headers.get("content-length")).toBeNull();
+  return { request, read };
+}
+
+/** A multipart body as a browser sends it, with its boundary. */
+async function multipart(fields: Record<string, string>): Promise<{ text: string; contentType: string }> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  const encoded = new Request("http://localhost/", { method: "POST", body: form });
+  return { text: await encoded.text(), contentType: encoded.headers.get("content-type")! };
+}
+
+async function refusal(promise: Promise<unknown>): Promise<{ status: number; message: string }> {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(RequestBodyError);
+  return { status: (error as RequestBodyError).status, message: (error as RequestBodyError).message };
+}
+
+const tooLarge = { status: 413, message: "Die Anfrage ist zu groß." };
+
+describe("readFormData: the 16 KB limit without Content-Length", () => {
+  it.each([
+    ["urlencoded, 1 MB", async () => ({ text: `booking-name=${"x".repeat(1024 * 1024)}`, contentType: URLENCODED })],
+    ["urlencoded, one byte over the limit", async () => ({ text: `a=${"x".repeat(MAX_BODY_BYTES - 1)}`, contentType: URLENCODED })],
+    ["multipart, 1 MB", () => multipart({ "booking-name": "x".repeat(1024 * 1024) })],
+  ])("%s → 413, and the rest of the body is not read", async (_label, body) => {
+    const { text, contentType } = await body();
+    const { request, read } = streamedRequest(text, contentType);
+    expect(await refusal(readFormData(request))).toEqual(tooLarge);
+    expect(read.bytes).toBeLessThanOrEqual(MAX_BODY_BYTES + 2048);
+    expect(read.cancelled || read.bytes === text.length).toBe(true);
+  });
+
+  it.each([
+    ["urlencoded", async () => ({ text: "booking-name=Anna+M%C3%BCller&booking-message=Zeile+1%0D%0AZeile+2", contentType: URLENCODED })],
+    ["multipart", () => multipart({ "booking-name": "Anna Müller", "booking-message": "Zeile 1\r\nZeile 2" })],
+  ])("a small %s body still parses", async (_label, body) => {
+    const { text, contentType } = await body();
+    const form = await readFormData(streamedRequest(text, contentType).request);
+    expect(form.get("booking-name")).toBe("Anna Müller");
+    expect(form.get("booking-message")).toBe("Zeile 1\r\nZeile 2");
+  });
+
+  it("exactly 16 KB is still read", async () => {
+    const text = `a=${"x".repeat(MAX_BODY_BYTES - 2)}`;
+    const form = await readFormData(streamedRequest(text, URLENCODED).request);
+    expect(form.get("a")).toHaveLength(MAX_BODY_BYTES - 2);
+  });
+});
+
+describe("readFormData: other bodies", () => {
+  it("a declared Content-Length over 16 KB → 413 before reading", async () => {
+    const request = new Request("http://localhost/", {
+      method: "POST",
+      headers: { "Content-Type": URLENCODED, "Content-Length": String(MAX_BODY_BYTES + 1) },
+      body: "a=b",
+    });
+    expect(await refusal(readFormData(request))).toEqual(tooLarge);
+  });
+
+  it.each([
+    ["no Content-Type", null],
+    ["JSON", "application/json"],
+    ["multipart without a boundary", "multipart/form-data"],
+  ])("%s → 400 with a German message", async (_label, contentType) => {
+    const request = new Request("http://localhost/", {
+      method: "POST",
+      headers: contentType ? { "Content-Type": contentType } : {},
+      body: new TextEncoder().encode('{"a":"b"}'),
+    });
+    expect(await refusal(readFormData(request))).toEqual({ status: 400, message: "Das Formular konnte nicht gelesen werden." });
+  });
+
+  it("an empty body is an empty form", async () => {
+    const request = new Request("http://localhost/", { method: "POST", headers: { "Content-Type": URLENCODED } });
+    expect([...(await readFormData(request)).keys()]).toEqual([]);
+  });
+});
+
+describe("readJsonObject shares the limited reader", () => {
+  it("a chunked JSON body over 16 KB → 413", async () => {
+    const { request } = streamedRequest(JSON.stringify({ message: "x".repeat(MAX_BODY_BYTES) }), "application/json");
+    expect(await refusal(readJsonObject(request))).toEqual(tooLarge);
+  });
+
+  it("a small chunked JSON body parses, multi-byte characters across chunk borders included", async () => {
+    const message = "ä".repeat(1500);
+    const { request } = streamedRequest(JSON.stringify({ message }), "application/json");
+    expect(await readJsonObject(request)).toEqual({ message });
+  });
+});

@@ -1,0 +1,167 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import type { ServerBuild } from "react-router";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { parseEnv, resetEnvCache } from "~/config/env.server";
+import { appointments, contactMessages, emailOutbox } from "~/db/schema";
+import * as appointmentsRoute from "~/routes/api/appointments";
+import * as contactRoute from "~/routes/api/contact";
+import * as slotsRoute from "~/routes/api/slots";
+import { createApp } from "../../server/create-app";
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
+import { bookableSlots, expectGermanError, post } from "../support/http";
+
+/**
+ * Awkward text input over real HTTP: Node's server, Express with the origin
+ * check, React Router's request handler, the API action and the database.
+ * Instead of a production build (slow, see server-process.ts) React Router
+ * gets a build of just the routes these tests call. Every answer is a 201
+ * with the cleaned text stored or a 400 with a German message, never a 5xx.
+ */
+function apiBuild(routes: Record<string, object>): ServerBuild {
+  return {
+    entry: { module: { default: () => new Response("no documents in this test", { status: 500 }) } },
+    routes: {
+      root: { id: "root", path: "", module: {} },
+      ...Object.fromEntries(
+        Object.entries(routes).map(([path, module]) => [path, { id: path, parentId: "root", path, module }]),
+      ),
+    },
+    assets: { entry: { module: "", imports: [] }, routes: {}, url: "", version: "test" },
+    publicPath: "/",
+    assetsBuildDirectory: "",
+    future: { v8_middleware: false, v8_passThroughRequests: false, v8_trailingSlashAwareDataRequests: false },
+    ssr: true,
+    isSpaMode: false,
+    prerender: [],
+    routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
+  } as unknown as ServerBuild;
+}
+
+// A lone surrogate cannot be written as UTF-8: a client sends it as a JSON escape.
+const LONE_HIGH = "\\ud800";
+const LONE_LOW = "\\udc00";
+
+/** A JSON object whose string values are written as given, so JSON escapes in them reach the server. */
+function jsonText(fields: Record<string, string>): string {
+  return `{${Object.entries(fields).map(([field, value]) => `"${field}":"${value}"`).join(",")}}`;
+}
+
+describe.each(testDatabaseKinds)("text input over HTTP on %s", (kind) => {
+  let database: TestDatabase;
+  let server: http.Server;
+  let origin: string;
+  const savedEnv = { ...process.env };
+
+  beforeAll(async () => {
+    process.env = { ...savedEnv, BOOKING_RATE_LIMIT: "0", CONTACT_RATE_LIMIT: "0", SLOT_CAPACITY: "" };
+    resetEnvCache();
+    database = await createTestDatabase(kind);
+    const app = createApp({
+      config: parseEnv({ NODE_ENV: "production" }),
+      db: database.db,
+      build: apiBuild({
+        "api/v1/slots": slotsRoute,
+        "api/v1/appointments": appointmentsRoute,
+        "api/v1/contact": contactRoute,
+      }),
+    });
+    server = http.createServer(app).listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server?.close(resolve));
+    await database?.close();
+    process.env = savedEnv;
+    resetEnvCache();
+  });
+  beforeEach(async () => {
+    await database.reset();
+  });
+
+  async function stored() {
+    return {
+      appointments: await database.db.select().from(appointments),
+      contactMessages: await database.db.select().from(contactMessages),
+      emails: (await database.db.select().from(emailOutbox)).length,
+    };
+  }
+
+  /** A booking as JSON text, with `raw` over the defaults. */
+  async function bookingBody(raw: Record<string, string>): Promise<string> {
+    const [slot] = await bookableSlots(origin, 1);
+    return jsonText({
+      name: "Anna Muster",
+      email: "anna@example.at",
+      phone: "0664 1234567",
+      service: "Wartung",
+      ...slot!,
+      ...raw,
+    });
+  }
+
+  describe("POST /api/v1/appointments", () => {
+    it.each([
+      ["a lone high surrogate in the name", { name: `Anna${LONE_HIGH} Muster` }, { name: "Anna Muster" }],
+      ["a lone low surrogate in the name", { name: `Anna ${LONE_LOW}Muster` }, { name: "Anna Muster" }],
+      ["lone surrogates in the message", { message: `Bitte${LONE_LOW} ${LONE_HIGH}anrufen${LONE_HIGH}` }, { message: "Bitte anrufen" }],
+      ["a lone surrogate in the phone number", { phone: `0664${LONE_HIGH} 1234567` }, { phone: "0664 1234567" }],
+      ["a reversed surrogate pair", { name: `Anna ${LONE_LOW}${LONE_HIGH}Muster` }, { name: "Anna Muster" }],
+      [
+        "emoji next to a lone surrogate",
+        { message: `Danke \\ud83d\\ude97${LONE_HIGH} \\ud83d\\udc69\\u200d\\ud83d\\udd27` },
+        { message: "Danke 🚗 👩‍🔧" },
+      ],
+      [
+        "invisible format characters and a line separator",
+        { name: "\\u202eAnna\\u200b Mus\\ufeffter\\u2066", message: "Zeile 1\\u2028Zeile 2\\u2029Zeile 3" },
+        { name: "Anna Muster", message: "Zeile 1\nZeile 2\nZeile 3" },
+      ],
+    ])("%s → 201, the cleaned text is stored", async (_label, raw, expected) => {
+      const response = await post(origin, "/api/v1/appointments", await bookingBody(raw));
+      expect(response.status, response.text).toBe(201);
+      const { appointments: rows, emails } = await stored();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject(expected);
+      expect(emails).toBe(2);
+    });
+
+    it("a name of nothing but lone surrogates and invisible characters → 400 in German, nothing stored", async () => {
+      const response = await post(origin, "/api/v1/appointments", await bookingBody({ name: `${LONE_HIGH}\\u200b${LONE_LOW}` }));
+      expect(response.status).toBe(400);
+      expectGermanError(response.body, "name");
+      expect(response.body).toMatchObject({ fields: { name: "Bitte geben Sie Ihren Namen an." } });
+      expect(await stored()).toEqual({ appointments: [], contactMessages: [], emails: 0 });
+    });
+  });
+
+  describe("POST /api/v1/contact", () => {
+    const short = { name: "Maria Muster", email: "maria@example.com", message: "Hallo" };
+    const full = { firstName: "Maria", lastName: "Muster", email: "maria@example.com", message: "Hallo" };
+
+    it.each([
+      ["in the name", { ...short, name: `Maria${LONE_HIGH} Muster` }, { name: "Maria Muster" }],
+      ["in the message", { ...short, message: `Hallo${LONE_LOW}\\u2028Welt${LONE_HIGH}` }, { message: "Hallo\nWelt" }],
+      [
+        "in the full form's fields",
+        { ...full, firstName: `Maria${LONE_HIGH}`, phone: `01${LONE_LOW} 234 56 78`, subject: `Frage${LONE_HIGH}` },
+        { name: "Maria Muster", phone: "01 234 56 78", subject: "Frage" },
+      ],
+    ])("a lone surrogate %s → 201, the cleaned text is stored", async (_label, fields, expected) => {
+      const response = await post(origin, "/api/v1/contact", jsonText(fields));
+      expect(response.status, response.text).toBe(201);
+      const { contactMessages: rows, emails } = await stored();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject(expected);
+      expect(emails).toBe(1);
+    });
+
+    it("a message of nothing but a lone surrogate → 400 in German, nothing stored", async () => {
+      const response = await post(origin, "/api/v1/contact", jsonText({ ...short, message: LONE_LOW }));
+      expect(response.status).toBe(400);
+      expectGermanError(response.body, "message");
+      expect(await stored()).toEqual({ appointments: [], contactMessages: [], emails: 0 });
+    });
+  });
+});
