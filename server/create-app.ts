@@ -10,6 +10,7 @@ import type { Env } from "~/config/env.server";
 import type { RequestContext } from "~/context";
 import { type Database, isDatabaseReady } from "~/db/client.server";
 import { logger } from "~/lib/logger.server";
+import { bookingFastPath } from "./booking-fast-path";
 import { databaseOutageAs503 } from "./database-outage";
 import { originCheck } from "./origin-check";
 import { type PageCache, pageCache, pageCacheKey } from "./page-cache";
@@ -68,9 +69,9 @@ export type RequestListener = (req: IncomingMessage, res: ServerResponse) => voi
 
 /**
  * The HTTP request listener. Hashed assets and cached public pages are
- * answered first, from memory, with the same security headers, request id
- * and log line as everything else; the rest goes through Express and React
- * Router (decision 011).
+ * answered first, from memory (decision 011), and booking requests by their
+ * fast path (decision 013), with the same security headers, request id and
+ * log line as everything else; the rest goes through Express and React Router.
  */
 export function createApp(options: AppOptions): RequestListener {
   const { config, clientDir } = options;
@@ -88,16 +89,26 @@ export function createApp(options: AppOptions): RequestListener {
   const assets = clientDir && !options.devMiddleware ? immutableAssets(path.join(clientDir, "assets")) : undefined;
   const app = createExpressApp(options, { trustProxy, headerOptions, pages });
 
+  const booking = bookingFastPath({
+    db: options.db,
+    trustProxy,
+    publicUrl: config.PUBLIC_URL,
+    requestProtocol: (req) => requestProtocol(req, trustProxy),
+  });
+
   return (req, res) => {
+    const begin = () => {
+      const requestId = trackRequest(req, res);
+      const https = requestProtocol(req, trustProxy) === "https";
+      for (const [name, value] of https ? headersOverHttps : headersOverHttp) res.setHeader(name, value);
+      res.setHeader("Content-Security-Policy", staticPolicy);
+      return requestId;
+    };
     if (req.method === "GET" || req.method === "HEAD") {
-      const protocol = requestProtocol(req, trustProxy);
-      const begin = () => {
-        trackRequest(req, res);
-        for (const [name, value] of protocol === "https" ? headersOverHttps : headersOverHttp) res.setHeader(name, value);
-        res.setHeader("Content-Security-Policy", staticPolicy);
-      };
-      const key = pages && pageCacheKey(req, protocol);
+      const key = pages && pageCacheKey(req, requestProtocol(req, trustProxy));
       if (assets?.serve(req, res, begin) || (key && pages?.serve(key, req, res, begin))) return;
+    } else if (booking.serve(req, res, begin)) {
+      return;
     }
     app(req, res);
   };

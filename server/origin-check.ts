@@ -2,6 +2,8 @@ import type { RequestHandler } from "express";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+export const ORIGIN_REFUSED_MESSAGE = "Anfrage abgelehnt: Sie kommt nicht von dieser Website.";
+
 /**
  * Cross-site request forgery guard for every state-changing request (pages,
  * resource routes and the JSON API). Same-origin is proven by `Origin`, or,
@@ -36,6 +38,6 @@ export function originCheck({ publicUrl }: { publicUrl?: string }): RequestHandl
       referer: req.get("referer"),
     };
     if (isSameOriginRequest(headers, expected)) return next();
-    res.status(403).json({ error: "Anfrage abgelehnt: Sie kommt nicht von dieser Website." });
+    res.status(403).json({ error: ORIGIN_REFUSED_MESSAGE });
   };
 }

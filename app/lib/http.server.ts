@@ -18,6 +18,10 @@ export class RequestBodyError extends Error {
   }
 }
 
+export function bodyTooLarge(): RequestBodyError {
+  return new RequestBodyError(413, "Die Anfrage ist zu groß.");
+}
+
 /**
  * The body's bytes, at most MAX_BODY_BYTES: a larger declared Content-Length
  * is refused at once, a chunked body (no Content-Length) as soon as it grows
@@ -25,7 +29,7 @@ export class RequestBodyError extends Error {
  */
 async function readLimitedBytes(request: Request): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw new RequestBodyError(413, "Die Anfrage ist zu groß.");
+  if (declared > MAX_BODY_BYTES) throw bodyTooLarge();
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -36,26 +40,25 @@ async function readLimitedBytes(request: Request): Promise<Uint8Array<ArrayBuffe
     size += value.byteLength;
     if (size > MAX_BODY_BYTES) {
       await reader.cancel();
-      throw new RequestBodyError(413, "Die Anfrage ist zu groß.");
+      throw bodyTooLarge();
     }
     chunks.push(value);
   }
   return Buffer.concat(chunks);
 }
 
-/**
- * Reads a JSON object body: only application/json, at most 16 KB, well-formed.
- * Anything else becomes a RequestBodyError with a German message (4xx, never 5xx).
- */
-export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
-  const contentType = request.headers.get("content-type") ?? "";
-  if (!/^application\/json\b/i.test(contentType)) {
+/** A RequestBodyError (415) unless the body is declared as JSON. */
+export function requireJsonContentType(contentType: string | null | undefined): void {
+  if (!/^application\/json\b/i.test(contentType ?? "")) {
     throw new RequestBodyError(415, "Bitte senden Sie die Daten als JSON (Content-Type: application/json).");
   }
-  const text = new TextDecoder().decode(await readLimitedBytes(request));
+}
+
+/** The JSON object in `bytes`; anything else is a RequestBodyError (400) with a German message. */
+export function parseJsonObject(bytes: Uint8Array): Record<string, unknown> {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    parsed = JSON.parse(new TextDecoder().decode(bytes));
   } catch {
     throw new RequestBodyError(400, "Die Anfrage enthält kein gültiges JSON.");
   }
@@ -63,6 +66,15 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
     throw new RequestBodyError(400, "Die Anfrage muss ein JSON-Objekt sein.");
   }
   return parsed as Record<string, unknown>;
+}
+
+/**
+ * Reads a JSON object body: only application/json, at most 16 KB, well-formed.
+ * Anything else becomes a RequestBodyError with a German message (4xx, never 5xx).
+ */
+export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
+  requireJsonContentType(request.headers.get("content-type"));
+  return parseJsonObject(await readLimitedBytes(request));
 }
 
 /** readJsonObject for API actions: a bad body comes back as its German 4xx response. */

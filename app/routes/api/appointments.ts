@@ -1,39 +1,15 @@
-import crypto from "node:crypto";
 import type { Route } from "./+types/appointments";
-import { jsonError, jsonPostAction, postOnlyLoader } from "~/lib/http.server";
-import { logger } from "~/lib/logger.server";
-import { BOOKING_FAILED_MESSAGE } from "~/schemas/booking";
-import { isDatabaseUnavailable, serviceUnavailable } from "~/lib/unavailable.server";
-import { bookingConfigFromEnv, bookingResultStatus, requestAppointment } from "~/services/booking.server";
+import { jsonPostAction, postOnlyLoader } from "~/lib/http.server";
+import { answerBookingRequest } from "./booking-answer.server";
 
 export const loader = postOnlyLoader;
 
-/** POST /api/v1/appointments – a customer's appointment request (docs/api.md). */
+/**
+ * POST /api/v1/appointments – a customer's appointment request (docs/api.md).
+ * In the running server the fast path in server/booking-fast-path.ts answers
+ * it first, with the same answer (decision 013).
+ */
 export const action = jsonPostAction(async (input, { context }: Route.ActionArgs) => {
-  try {
-    const result = await requestAppointment(context.db, input, {
-      now: new Date(),
-      clientIp: context.clientIp,
-      config: bookingConfigFromEnv(),
-    });
-    const status = bookingResultStatus[result.kind];
-    switch (result.kind) {
-      case "created":
-        return Response.json({ id: result.id, status: "beantragt" }, { status });
-      case "honeypot":
-        return Response.json({ id: crypto.randomUUID(), status: "beantragt" }, { status });
-      case "invalid":
-        return jsonError(status, result.error, { fields: result.fields });
-      case "rate-limited":
-        return jsonError(status, result.error, {}, { "Retry-After": String(result.retryAfterSeconds) });
-      case "slot-taken":
-      case "too-many-open":
-        // `code` lets a client tell a taken slot (refresh the times) from the per-address limit.
-        return Response.json({ error: result.error, code: result.kind }, { status });
-    }
-  } catch (error) {
-    logger.error({ err: error, requestId: context.requestId }, "booking failed");
-    if (isDatabaseUnavailable(error)) return serviceUnavailable();
-    return jsonError(500, BOOKING_FAILED_MESSAGE);
-  }
+  const { status, body, headers } = await answerBookingRequest(input, context);
+  return Response.json(body, { status, headers });
 });
