@@ -7,6 +7,7 @@ import { appointments } from "~/db/schema";
 import { addDays } from "~/domain/calendar-date";
 import { bookingWindow, daySchedule } from "~/domain/slots";
 import { action } from "~/routes/api/appointments";
+import { loader as slotsLoader } from "~/routes/api/slots";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../tests/support/databases";
 import { clientAddress } from "./booking-fast-path";
 import { createApp } from "./create-app";
@@ -132,6 +133,21 @@ describe.each(testDatabaseKinds)("POST /api/v1/appointments fast path on %s", (k
     const taken = await rawPost(port, { "Content-Type": "application/json", Origin: origin }, [again]);
     expect({ status: taken.status, body: taken.body }).toEqual(await actionAnswer("application/json", again, "192.0.2.1"));
     expect(taken.body).toMatchObject({ code: "slot-taken" });
+  });
+
+  it("answers GET /api/v1/slots like the route's loader, with its Cache-Control", async () => {
+    const { date, time } = customer(0);
+    await rawPost(port, { "Content-Type": "application/json", Origin: origin }, [JSON.stringify(customer(0))]);
+    for (const query of [`date=${date}`, "date=2026-02-30", "datum=heute", `date=${date}&x=?`]) {
+      const reply = await fetch(`${origin}/api/v1/slots?${query}`);
+      const context = { db: database.db, clientIp: "", requestId: "test", cspNonce: "", publicOrigin: origin };
+      const reference = await slotsLoader({ request: new Request(`${origin}/api/v1/slots?${query}`), context, params: {} } as never);
+      expect({ status: reply.status, body: await reply.json() }, query).toEqual({ status: reference.status, body: await reference.json() });
+      expect(reply.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+      expect(reply.headers.get("cache-control")).toBe(reply.ok ? "no-store" : "no-cache");
+    }
+    const day = (await (await fetch(`${origin}/api/v1/slots?date=${date}`)).json()) as { slots: { time: string; available: boolean }[] };
+    expect(day.slots.find((slot) => slot.time === time)).toEqual({ time, available: false });
   });
 
   it("refuses a cross-origin or origin-less request (403) and bodies over 16 KB, declared or chunked (413)", async () => {

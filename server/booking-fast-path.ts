@@ -1,10 +1,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Database } from "~/db/client.server";
 import { bodyTooLarge, MAX_BODY_BYTES, parseJsonObject, RequestBodyError, requireJsonContentType } from "~/lib/http.server";
-import { answerBookingRequest, type JsonAnswer } from "~/routes/api/booking-answer.server";
+import { answerBookingRequest, answerSlotsRequest, type JsonAnswer } from "~/routes/api/booking-answer.server";
 import { isSameOriginRequest, ORIGIN_REFUSED_MESSAGE } from "./origin-check";
 
 const BOOKING_PATH = "/api/v1/appointments";
+const SLOTS_PATH = "/api/v1/slots";
 
 /**
  * The client address as Express computes `req.ip` for `trust proxy` set to a
@@ -45,26 +46,30 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
 function send(res: ServerResponse, { status, body, headers = {} }: JsonAnswer): void {
   const text = JSON.stringify(body);
   res.writeHead(status, {
+    "Cache-Control": "no-cache",
     ...headers,
     "Content-Type": "application/json; charset=utf-8",
     "Content-Length": Buffer.byteLength(text),
-    "Cache-Control": "no-cache",
   });
   res.end(text);
 }
 
 export type BookingFastPath = {
-  /** Answers `POST /api/v1/appointments` and returns true; false for every other request. */
+  /**
+   * Answers `POST /api/v1/appointments` and `GET /api/v1/slots` and returns
+   * true; false for every other request.
+   */
   serve(req: IncomingMessage, res: ServerResponse, begin: () => string): boolean;
 };
 
 /**
- * `POST /api/v1/appointments` without Express and React Router (decision 013):
- * they cost as much server time per booking as the booking itself. The steps
- * are theirs for this one request: the origin check, the JSON body rules, the
- * client address under TRUST_PROXY, then the answer the route's action gives
- * (answerBookingRequest). `begin` adds the request id, log line and security
- * headers every response gets. Other methods on the path go to React Router.
+ * The two requests a booking is made of, without Express and React Router
+ * (decision 013): for a booking they cost as much server time as the booking
+ * itself. The steps are theirs for these requests: for the POST the origin
+ * check, the JSON body rules and the client address under TRUST_PROXY; then
+ * the answer the route module gives (answerBookingRequest,
+ * answerSlotsRequest). `begin` adds the request id, log line and security
+ * headers every response gets. Other methods on these paths go to React Router.
  */
 export function bookingFastPath({
   db,
@@ -80,7 +85,16 @@ export function bookingFastPath({
   const fixedOrigin = publicUrl ? new URL(publicUrl).origin : undefined;
   return {
     serve(req, res, begin) {
-      if (req.method !== "POST" || (req.url ?? "").split("?")[0] !== BOOKING_PATH) return false;
+      const url = req.url ?? "";
+      const queryStart = url.includes("?") ? url.indexOf("?") : url.length;
+      const path = url.slice(0, queryStart);
+      const query = url.slice(queryStart + 1);
+      if (req.method === "GET" && path === SLOTS_PATH) {
+        const requestId = begin();
+        void answerSlotsRequest(new URLSearchParams(query).get("date") ?? "", { db, requestId }).then((answer) => send(res, answer));
+        return true;
+      }
+      if (req.method !== "POST" || path !== BOOKING_PATH) return false;
       const requestId = begin();
       const headers = {
         origin: req.headers.origin,

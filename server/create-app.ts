@@ -69,8 +69,8 @@ export type RequestListener = (req: IncomingMessage, res: ServerResponse) => voi
 
 /**
  * The HTTP request listener. Hashed assets and cached public pages are
- * answered first, from memory (decision 011), and booking requests by their
- * fast path (decision 013), with the same security headers, request id and
+ * answered first, from memory (decision 011), and the booking requests
+ * (slots, appointment POST) by their fast path (decision 013), with the same security headers, request id and
  * log line as everything else; the rest goes through Express and React Router.
  */
 export function createApp(options: AppOptions): RequestListener {
@@ -107,9 +107,8 @@ export function createApp(options: AppOptions): RequestListener {
     if (req.method === "GET" || req.method === "HEAD") {
       const key = pages && pageCacheKey(req, requestProtocol(req, trustProxy));
       if (assets?.serve(req, res, begin) || (key && pages?.serve(key, req, res, begin))) return;
-    } else if (booking.serve(req, res, begin)) {
-      return;
     }
+    if (booking.serve(req, res, begin)) return;
     app(req, res);
   };
 }
