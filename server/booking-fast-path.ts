@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Database } from "~/db/client.server";
 import { bodyTooLarge, MAX_BODY_BYTES, parseJsonObject, RequestBodyError, requireJsonContentType } from "~/lib/http.server";
 import { answerBookingRequest, answerSlotsRequest, type JsonAnswer } from "~/routes/api/booking-answer.server";
-import { isSameOriginRequest, ORIGIN_REFUSED_MESSAGE } from "./origin-check";
+import { ORIGIN_REFUSED_MESSAGE, sameSiteCheck } from "./origin-check";
 
 const BOOKING_PATH = "/api/v1/appointments";
 const SLOTS_PATH = "/api/v1/slots";
@@ -82,7 +82,7 @@ export function bookingFastPath({
   publicUrl?: string;
   requestProtocol: (req: IncomingMessage) => string;
 }): BookingFastPath {
-  const fixedOrigin = publicUrl ? new URL(publicUrl).origin : undefined;
+  const fromThisSite = sameSiteCheck({ publicUrl });
   return {
     serve(req, res, begin) {
       const url = req.url ?? "";
@@ -96,12 +96,7 @@ export function bookingFastPath({
       }
       if (req.method !== "POST" || path !== BOOKING_PATH) return false;
       const requestId = begin();
-      const headers = {
-        origin: req.headers.origin,
-        "sec-fetch-site": req.headers["sec-fetch-site"] as string | undefined,
-        referer: req.headers.referer,
-      };
-      if (!isSameOriginRequest(headers, fixedOrigin ?? `${requestProtocol(req)}://${req.headers.host}`)) {
+      if (!fromThisSite(req.headers, requestProtocol(req))) {
         send(res, { status: 403, body: { error: ORIGIN_REFUSED_MESSAGE } });
         return true;
       }

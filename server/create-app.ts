@@ -70,8 +70,9 @@ export type RequestListener = (req: IncomingMessage, res: ServerResponse) => voi
 /**
  * The HTTP request listener. Hashed assets and cached public pages are
  * answered first, from memory (decision 011), and the booking requests
- * (slots, appointment POST) by their fast path (decision 013), with the same security headers, request id and
- * log line as everything else; the rest goes through Express and React Router.
+ * (slots, appointment POST) by their fast path (decision 013), with the same
+ * security headers, request id and log line as everything else; the rest
+ * goes through Express and React Router.
  */
 export function createApp(options: AppOptions): RequestListener {
   const { config, clientDir } = options;

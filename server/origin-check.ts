@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from "node:http";
 import type { RequestHandler } from "express";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -27,17 +28,24 @@ export function isSameOriginRequest(
   return false;
 }
 
-export function originCheck({ publicUrl }: { publicUrl?: string }): RequestHandler {
+/**
+ * The check for one site: whether a request with these headers comes from it.
+ * The expected origin is PUBLIC_URL's, or else the one the request was sent
+ * to (`protocol` as Express's `req.protocol` under TRUST_PROXY).
+ */
+export function sameSiteCheck({ publicUrl }: { publicUrl?: string }) {
   const fixedOrigin = publicUrl ? new URL(publicUrl).origin : undefined;
+  return (headers: IncomingHttpHeaders, protocol: string): boolean =>
+    isSameOriginRequest(
+      { origin: headers.origin, "sec-fetch-site": headers["sec-fetch-site"] as string | undefined, referer: headers.referer },
+      fixedOrigin ?? `${protocol}://${headers.host}`,
+    );
+}
+
+export function originCheck(options: { publicUrl?: string }): RequestHandler {
+  const fromThisSite = sameSiteCheck(options);
   return (req, res, next) => {
-    if (SAFE_METHODS.has(req.method)) return next();
-    const expected = fixedOrigin ?? `${req.protocol}://${req.get("host")}`;
-    const headers = {
-      origin: req.get("origin"),
-      "sec-fetch-site": req.get("sec-fetch-site"),
-      referer: req.get("referer"),
-    };
-    if (isSameOriginRequest(headers, expected)) return next();
+    if (SAFE_METHODS.has(req.method) || fromThisSite(req.headers, req.protocol)) return next();
     res.status(403).json({ error: ORIGIN_REFUSED_MESSAGE });
   };
 }
