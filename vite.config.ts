@@ -80,6 +80,10 @@ function siteScript(): Plugin {
 }
 
 export default defineConfig({
+  environments: {
+    // The server bundle is the whole server (the Express pipeline and React Router's build), run with plain node.
+    ssr: { build: { rollupOptions: { input: "./server/index.ts" } } },
+  },
   plugins: [sonnerWithoutInlineStyle(), siteScript(), tailwindcss(), reactRouter()],
   optimizeDeps: {
     // Pre-bundled dependencies skip plugins; sonner must go through the one above.

@@ -1,15 +1,33 @@
+import { createContext } from "react-router";
+import type { AdminIdentity } from "~/auth/session.server";
 import type { Database } from "~/db/client.server";
 
-/** What server.ts hands every loader and action. */
-export type RequestContext = {
-  db: Database;
-  cspNonce: string;
+/**
+ * The typed request context (React Router middleware). server/app.ts sets the
+ * database and the request's facts for every request; the admin guard sets
+ * the logged-in account on the admin routes.
+ */
+export const databaseContext = createContext<Database>();
+
+export type RequestFacts = {
   requestId: string;
+  /** The client's address under TRUST_PROXY (Express's `req.ip`). */
   clientIp: string;
-  /** The origin the site is reached at (PUBLIC_URL behind a proxy). */
-  publicOrigin: string;
+  /** The CSP nonce of this response; empty while pages are prerendered at build time. */
+  cspNonce: string;
 };
 
-declare module "react-router" {
-  interface AppLoadContext extends RequestContext {}
-}
+/** Pages prerendered at build time (react-router.config.ts) have no request. */
+export const requestContext = createContext<RequestFacts>({ requestId: "prerender", clientIp: "", cspNonce: "" });
+
+/** Set by the admin guard (app/auth/admin-middleware.server.ts) on every admin route. */
+export const adminContext = createContext<AdminIdentity>();
+
+/** What went wrong in a loader or action, noted by entry.server's handleError for the error policy. */
+export type Failure = { kind: "outage" | "unexpected" };
+export const failureContext = createContext<Failure | null>(null);
+
+/** The request body as the root middleware read it (app/lib/http.server.ts), or why it was refused. */
+export const requestBodyContext = createContext<{ bytes: Uint8Array<ArrayBuffer> } | { error: Error & { status: number } }>({
+  bytes: new Uint8Array(new ArrayBuffer(0)),
+});

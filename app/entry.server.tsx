@@ -3,11 +3,11 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
-import { ServerRouter } from "react-router";
+import { type EntryContext, isRouteErrorResponse, type RouterContextProvider, ServerRouter } from "react-router";
 import { NonceProvider } from "~/components/nonce";
+import { failureContext, requestContext } from "~/context";
 import { logger } from "~/lib/logger.server";
-import { noteDatabaseOutage } from "~/lib/unavailable.server";
+import { isDatabaseUnavailable } from "~/lib/unavailable.server";
 
 export const streamTimeout = 5_000;
 
@@ -16,12 +16,12 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = loadContext.cspNonce;
+  const { cspNonce: nonce, requestId } = loadContext.get(requestContext);
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -65,7 +65,7 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           if (shellRendered) {
-            logger.error({ err: error, requestId: loadContext.requestId }, "render error");
+            logger.error({ err: error, requestId }, "render error");
           }
         },
       },
@@ -73,8 +73,16 @@ export default function handleRequest(
   });
 }
 
-export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
+/**
+ * Every error a loader, action or middleware throws passes here once: it is
+ * logged with the request id, and its kind is noted for the error policy
+ * (app/lib/error-policy.server.ts). Answers a route chose (4xx) are not errors.
+ */
+export function handleError(error: unknown, { request, context }: { request: Request; context: RouterContextProvider }) {
   if (request.signal.aborted) return;
-  noteDatabaseOutage(context, error);
-  logger.error({ err: error, requestId: context.requestId, path: new URL(request.url).pathname }, "unhandled error");
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  const outage = isDatabaseUnavailable(error);
+  context.set(failureContext, { kind: outage ? "outage" : "unexpected" });
+  const { requestId } = context.get(requestContext);
+  logger.error({ err: error, requestId, path: new URL(request.url).pathname }, outage ? "database unavailable" : "unhandled error");
 }

@@ -6,10 +6,14 @@ import {
   Scripts,
   ScrollRestoration,
   useMatches,
+  useRouteLoaderData,
 } from "react-router";
 import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import { useNonce } from "~/components/nonce";
+import { requestContext } from "~/context";
+import { pageErrorPolicy } from "~/lib/error-policy.server";
+import { requestBodyMiddleware } from "~/lib/http.server";
 import { themeScript } from "~/lib/theme";
 import { toasterOptions } from "~/lib/toaster";
 import "sonner/dist/styles.css";
@@ -20,6 +24,17 @@ export const links: Route.LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
   { rel: "manifest", href: "/site.webmanifest" },
 ];
+
+/** Every request: the body read once with its limit, then the page error policy (503 on an outage). */
+export const middleware: Route.MiddlewareFunction[] = [pageErrorPolicy, requestBodyMiddleware];
+
+/** The request id, for the error screen: a visitor who reports a failure can quote it. */
+export function loader({ context }: Route.LoaderArgs) {
+  return { requestId: context.get(requestContext).requestId };
+}
+
+/** The request id belongs to the document request; client navigations keep it. */
+export const shouldRevalidate = () => false;
 
 /**
  * `islands`: the route's pages are plain server HTML that loads its own small
@@ -67,25 +82,36 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   );
 }
 
-/** The seed's router error screen; also used by the site layout. */
+/**
+ * The seed's router error screen ('Unexpected Application Error!'), worded in
+ * German below the heading: what happened, the request id, a way back.
+ */
 export function ErrorScreen({ error }: { error: unknown }) {
+  const requestId = useRouteLoaderData<typeof loader>("root")?.requestId;
   if (isRouteErrorResponse(error) && error.status === 404) {
     return <NotFound />;
   }
-  const message = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : "Unbekannter Fehler";
   return (
     <div className="mx-auto max-w-2xl px-4 py-24">
       <h1 className="text-2xl font-bold">Unexpected Application Error!</h1>
-      <p className="mt-4 text-lg">{message}</p>
-      {import.meta.env.DEV && error instanceof Error && error.stack ? (
-        <pre className="mt-4 overflow-auto text-sm">{error.stack}</pre>
+      <p className="mt-4 text-lg">{errorMessage(error)}</p>
+      {requestId && requestId !== "prerender" ? (
+        <p className="mt-2 text-sm text-muted-foreground">Fehlernummer: {requestId}</p>
       ) : null}
+      <a href="/" className="mt-6 inline-block font-medium underline underline-offset-4">
+        Zurück zur Startseite
+      </a>
     </div>
   );
+}
+
+/** A German message: the answer's own for a refused request (e.g. 413), else a general one. */
+function errorMessage(error: unknown): string {
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    const message = (error.data as { error?: unknown } | undefined)?.error;
+    return typeof message === "string" ? message : `Die Anfrage konnte nicht bearbeitet werden (${error.status}).`;
+  }
+  return "Ein Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.";
 }
 
 export function NotFound() {

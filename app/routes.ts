@@ -3,22 +3,21 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 /** The whole URL map in one place; German paths as in the seed. */
 export default [
   layout("routes/site/layout.tsx", [
+    // Prerendered at build time (react-router.config.ts)
     index("routes/site/home.tsx"),
     route("ueber-uns", "routes/site/about.tsx"),
     route("kontakt", "routes/site/contact.tsx"),
     route("impressum", "routes/site/imprint.tsx"),
     route("datenschutz", "routes/site/privacy.tsx"),
     route("agb", "routes/site/terms.tsx"),
-    // booking pages
+    // The forms' plain posts (without JavaScript) and their answers
     route("termin-anfragen", "routes/booking.tsx"),
-    // contact pages
     route("nachricht-senden", "routes/contact-message.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
-  // admin pages
+  // Admin pages: no-store everywhere; the layout's guard requires a session for all below it.
   route("admin-login", "routes/admin/login.tsx"),
   route("admin-setup", "routes/admin/setup.tsx"),
-  // Every page below requires a session: the layout and each handler go through requireAdmin.
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/board.tsx"),
     route("admin/termine/:id", "routes/admin/appointment.tsx"),
@@ -28,16 +27,19 @@ export default [
   // seo resources
   route("robots.txt", "routes/seo/robots.ts"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),
-  // booking api
-  route("api/v1/slots", "routes/api/slots.ts"),
-  route("api/v1/availability", "routes/api/availability.ts"),
-  route("api/v1/appointments", "routes/api/appointments.ts"),
-  // contact api
-  route("api/v1/contact", "routes/api/contact.ts"),
-  // admin api
-  route("api/v1/admin/login", "routes/api/admin/login.ts"),
-  route("api/v1/admin/logout", "routes/api/admin/logout.ts"),
-  route("api/v1/admin/appointments", "routes/api/admin/appointments.ts"),
-  route("api/v1/admin/appointments/:id", "routes/api/admin/appointment.ts"),
-  route("api/v1/admin/appointments/:id/:transition", "routes/api/admin/appointment-transition.ts"),
+  // JSON API (docs/api.md): its layout answers failures in German JSON.
+  layout("routes/api/layout.ts", [
+    route("api/v1/slots", "routes/api/slots.ts"),
+    route("api/v1/availability", "routes/api/availability.ts"),
+    route("api/v1/appointments", "routes/api/appointments.ts"),
+    route("api/v1/contact", "routes/api/contact.ts"),
+    route("api/v1/admin/login", "routes/api/admin/login.ts"),
+    // The admin API's guard: 401 without a session, no-store always.
+    layout("routes/api/admin/layout.ts", [
+      route("api/v1/admin/logout", "routes/api/admin/logout.ts"),
+      route("api/v1/admin/appointments", "routes/api/admin/appointments.ts"),
+      route("api/v1/admin/appointments/:id", "routes/api/admin/appointment.ts"),
+      route("api/v1/admin/appointments/:id/:transition", "routes/api/admin/appointment-transition.ts"),
+    ]),
+  ]),
 ] satisfies RouteConfig;

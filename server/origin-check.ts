@@ -1,5 +1,5 @@
-import type { IncomingHttpHeaders } from "node:http";
 import type { RequestHandler } from "express";
+import { sendError } from "./errors";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -29,23 +29,18 @@ export function isSameOriginRequest(
 }
 
 /**
- * The check for one site: whether a request with these headers comes from it.
  * The expected origin is PUBLIC_URL's, or else the one the request was sent
- * to (`protocol` as Express's `req.protocol` under TRUST_PROXY).
+ * to (`req.protocol` under TRUST_PROXY and the Host header, checked by
+ * host-check.ts). Refusals are German (JSON for the API, a page otherwise).
  */
-export function sameSiteCheck({ publicUrl }: { publicUrl?: string }) {
+export function originCheck({ publicUrl }: { publicUrl?: string }): RequestHandler {
   const fixedOrigin = publicUrl ? new URL(publicUrl).origin : undefined;
-  return (headers: IncomingHttpHeaders, protocol: string): boolean =>
-    isSameOriginRequest(
-      { origin: headers.origin, "sec-fetch-site": headers["sec-fetch-site"] as string | undefined, referer: headers.referer },
-      fixedOrigin ?? `${protocol}://${headers.host}`,
-    );
-}
-
-export function originCheck(options: { publicUrl?: string }): RequestHandler {
-  const fromThisSite = sameSiteCheck(options);
   return (req, res, next) => {
-    if (SAFE_METHODS.has(req.method) || fromThisSite(req.headers, req.protocol)) return next();
-    res.status(403).json({ error: ORIGIN_REFUSED_MESSAGE });
+    if (SAFE_METHODS.has(req.method)) return next();
+    const { origin, referer } = req.headers;
+    const fetchSite = req.headers["sec-fetch-site"] as string | undefined;
+    const expected = fixedOrigin ?? `${req.protocol}://${req.headers.host}`;
+    if (isSameOriginRequest({ origin, "sec-fetch-site": fetchSite, referer }, expected)) return next();
+    sendError(req, res, 403, ORIGIN_REFUSED_MESSAGE);
   };
 }

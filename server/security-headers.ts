@@ -1,18 +1,21 @@
 import crypto from "node:crypto";
 import type { RequestHandler } from "express";
+import { themeScript } from "~/lib/theme";
 
 /** The only third party the site talks to, and only after the visitor asks for the map. */
 export const MAP_ORIGIN = "https://www.openstreetmap.org";
 
+/**
+ * The one policy of every response. Scripts: the site's own files, the
+ * request's nonce (server-rendered pages) and the hash of the theme script,
+ * the only inline script of the pages prerendered at build time, which
+ * cannot carry a nonce.
+ */
 export function contentSecurityPolicy(nonce: string, { dev }: { dev: boolean }): string {
-  return policy(`'nonce-${nonce}'`, dev);
+  return policy(`'nonce-${nonce}' ${THEME_SCRIPT_HASH}`, dev);
 }
 
-/** For a cached page: its inline scripts are allowed by their SHA-256 hashes instead of a nonce. */
-export function hashedContentSecurityPolicy(inlineScripts: string[], { dev }: { dev: boolean }): string {
-  const hashes = inlineScripts.map((script) => `'sha256-${crypto.createHash("sha256").update(script).digest("base64")}'`);
-  return policy([...new Set(hashes)].join(" "), dev);
-}
+const THEME_SCRIPT_HASH = `'sha256-${crypto.createHash("sha256").update(themeScript).digest("base64")}'`;
 
 function policy(scriptSource: string, dev: boolean): string {
   const directives = [
@@ -62,11 +65,7 @@ export function fixedSecurityHeaders(
   return headers;
 }
 
-/** For responses without inline scripts (files, cached answers): no nonce to allow. */
-export function staticContentSecurityPolicy({ dev }: { dev: boolean }): string {
-  return policy("", dev);
-}
-
+/** Sets the fixed headers and a CSP with a fresh nonce (in `res.locals.cspNonce` for React Router). */
 export function securityHeaders(options: SecurityHeaderOptions): RequestHandler {
   const overHttp = fixedSecurityHeaders(options, false);
   const overHttps = fixedSecurityHeaders(options, true);
@@ -75,13 +74,6 @@ export function securityHeaders(options: SecurityHeaderOptions): RequestHandler 
     res.locals.cspNonce = nonce;
     res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, options));
     for (const [name, value] of req.secure ? overHttps : overHttp) res.setHeader(name, value);
-    const admin = /^\/(admin|api\/v1\/admin)/.test(req.path); // also /admin-login
-    const writeHead = res.writeHead;
-    res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
-      if (admin) res.setHeader("Cache-Control", "no-store");
-      else if (!res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", "no-cache");
-      return writeHead.apply(this, args);
-    } as typeof writeHead;
     next();
   };
 }

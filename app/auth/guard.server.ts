@@ -1,6 +1,7 @@
-import { type AppLoadContext, redirect } from "react-router";
+import { type MiddlewareFunction, redirect } from "react-router";
+import { adminContext, databaseContext } from "~/context";
 import { jsonError } from "~/lib/http.server";
-import { type AdminIdentity, readSession } from "./session.server";
+import { readSession } from "./session.server";
 
 export const loginRequiredMessage = "Bitte melden Sie sich an.";
 
@@ -20,29 +21,33 @@ function pagePath(request: Request): string {
   return url.pathname.replace(/\.data$/, "") + (url.search === "?" ? "" : url.search);
 }
 
-/**
- * The one check behind every admin page and admin API: a page without a
- * valid session redirects to the login (and back afterwards), an API answers
- * 401. Throws; returns the logged-in admin otherwise.
- */
-export async function requireAdmin(request: Request, context: AppLoadContext): Promise<AdminIdentity> {
-  const admin = await readSession(context.db, request, new Date());
-  if (admin) return admin;
-  if (new URL(request.url).pathname.startsWith("/api/")) {
-    throw jsonError(401, loginRequiredMessage);
-  }
-  throw redirect(`/admin-login?redirectTo=${encodeURIComponent(safeRedirectTarget(pagePath(request)))}`);
+/** Nothing of the admin area may be kept by a browser or a proxy: not the board, not the login form. */
+function noStore(response: Response): Response {
+  response.headers.set("Cache-Control", "no-store");
+  return response;
 }
 
-type HandlerArgs = { request: Request; context: AppLoadContext };
+/** For the admin routes that need no session (login, first setup): only `no-store`. */
+export const adminArea: MiddlewareFunction<Response> = async (_args, next) => noStore(await next());
 
 /**
- * Wraps an admin loader or action. React Router runs an action without its
- * parent loaders, and a data request may ask for a single route's loader, so
- * the layout alone cannot protect its children: every handler goes through this.
+ * The one check behind every admin page and admin API, as middleware on their
+ * layout routes (app/routes.ts), so that it runs for every loader and action
+ * below, data requests included. Without a valid session a page redirects to
+ * the login (and back afterwards) and the JSON API answers 401; with one, the
+ * account is in `adminContext`. Every answer is `no-store`.
  */
-export function adminOnly<Args extends HandlerArgs, Result>(
-  handler: (args: Args, admin: AdminIdentity) => Promise<Result>,
-): (args: Args) => Promise<Result> {
-  return async (args) => handler(args, await requireAdmin(args.request, args.context));
+function adminGuard(onMissing: (request: Request) => Response): MiddlewareFunction<Response> {
+  return async ({ request, context }, next) => {
+    const admin = await readSession(context.get(databaseContext), request, new Date());
+    if (!admin) return noStore(onMissing(request));
+    context.set(adminContext, admin);
+    return noStore(await next());
+  };
 }
+
+export const adminPagesGuard = adminGuard((request) =>
+  redirect(`/admin-login?redirectTo=${encodeURIComponent(safeRedirectTarget(pagePath(request)))}`),
+);
+
+export const adminApiGuard = adminGuard(() => jsonError(401, loginRequiredMessage));

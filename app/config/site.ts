@@ -24,6 +24,8 @@ const foundedYear = 2003; // EXAMPLE
 export const site = {
   name,
   legalName: "Happy Car KFZ-Werkstätte GmbH", // EXAMPLE
+  /** The public address of the site: canonical links of the pages prerendered at build time (PUBLIC_URL overrides it). */
+  url: "https://www.happycar.example", // EXAMPLE
   tagline: "Ihre vertrauenswürdige Autowerkstatt in Wien",
   experienceClaim,
   foundedYear,

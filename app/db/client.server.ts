@@ -23,11 +23,15 @@ export type DatabaseHandle = {
   close(): Promise<void>;
 };
 
-export type DatabaseOptions =
+export type DatabaseOptions = (
   | { kind: "postgres"; url: string; poolSize?: number }
-  | { kind: "pglite"; dataDir: string; inMemory?: boolean };
+  | { kind: "pglite"; dataDir: string; inMemory?: boolean }
+) & {
+  /** The committed migrations; the server bundle passes where it finds them. */
+  migrationsFolder?: string;
+};
 
-export const migrationsFolder = path.resolve(
+export const defaultMigrationsFolder = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   "../../drizzle",
 );
@@ -36,6 +40,7 @@ export const migrationsFolder = path.resolve(
 const MIGRATION_LOCK_ID = 7_246_813;
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const migrationsFolder = options.migrationsFolder ?? defaultMigrationsFolder;
   if (options.kind === "postgres") {
     const pool = new pg.Pool({
       connectionString: options.url,

@@ -1,9 +1,10 @@
-import { data } from "react-router";
+import { data, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { requestBodyContext } from "~/context";
 
-/** Request bodies larger than this are refused before parsing. */
+/** Request bodies larger than this are refused. */
 export const MAX_BODY_BYTES = 16 * 1024;
 
-export type ApiError = { error: string; fields?: Record<string, string> };
+export type ApiError = { error: string; fields?: Record<string, string>; requestId?: string };
 
 export function jsonError(status: number, error: string, extra: Omit<ApiError, "error"> = {}, headers?: HeadersInit) {
   return Response.json({ error, ...extra } satisfies ApiError, { status, headers });
@@ -18,19 +19,20 @@ export class RequestBodyError extends Error {
   }
 }
 
-export function bodyTooLarge(): RequestBodyError {
+function bodyTooLarge(): RequestBodyError {
   return new RequestBodyError(413, "Die Anfrage ist zu groß.");
 }
 
 /**
  * The body's bytes, at most MAX_BODY_BYTES: a larger declared Content-Length
  * is refused at once, a chunked body (no Content-Length) as soon as it grows
- * past the limit, without reading the rest.
+ * past the limit. The rest is left unread and the stream is not cancelled:
+ * cancelling it would destroy the connection before the answer is sent.
  */
-async function readLimitedBytes(request: Request): Promise<Uint8Array<ArrayBuffer>> {
+export async function readLimitedBytes(request: Request): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_BODY_BYTES) throw bodyTooLarge();
-  if (!request.body) return new Uint8Array();
+  if (!request.body) return new Uint8Array(new ArrayBuffer(0));
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -39,7 +41,7 @@ async function readLimitedBytes(request: Request): Promise<Uint8Array<ArrayBuffe
     if (done) break;
     size += value.byteLength;
     if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
+      reader.releaseLock();
       throw bodyTooLarge();
     }
     chunks.push(value);
@@ -47,15 +49,44 @@ async function readLimitedBytes(request: Request): Promise<Uint8Array<ArrayBuffe
   return Buffer.concat(chunks);
 }
 
+const METHODS_WITHOUT_BODY = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * The one place a request body is read (root middleware, every route): at most
+ * MAX_BODY_BYTES, kept in `requestBodyContext` as bytes or as the German 4xx
+ * it earned, which each route answers in its own format (JSON or its form).
+ * A body left partly unread must not stay on a kept-alive connection, where it
+ * would be taken for the next request: that answer closes the connection.
+ */
+export const requestBodyMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  if (METHODS_WITHOUT_BODY.has(request.method)) return next();
+  try {
+    context.set(requestBodyContext, { bytes: await readLimitedBytes(request) });
+    return next();
+  } catch (error) {
+    if (!(error instanceof RequestBodyError)) throw error;
+    context.set(requestBodyContext, { error });
+    const response = await next();
+    response.headers.set("Connection", "close");
+    return response;
+  }
+};
+
+function bodyBytes(context: Readonly<RouterContextProvider>): Uint8Array<ArrayBuffer> {
+  const body = context.get(requestBodyContext);
+  if ("error" in body) throw body.error;
+  return body.bytes;
+}
+
 /** A RequestBodyError (415) unless the body is declared as JSON. */
-export function requireJsonContentType(contentType: string | null | undefined): void {
+function requireJsonContentType(contentType: string | null): void {
   if (!/^application\/json\b/i.test(contentType ?? "")) {
     throw new RequestBodyError(415, "Bitte senden Sie die Daten als JSON (Content-Type: application/json).");
   }
 }
 
 /** The JSON object in `bytes`; anything else is a RequestBodyError (400) with a German message. */
-export function parseJsonObject(bytes: Uint8Array): Record<string, unknown> {
+function parseJsonObject(bytes: Uint8Array): Record<string, unknown> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(new TextDecoder().decode(bytes));
@@ -68,21 +99,13 @@ export function parseJsonObject(bytes: Uint8Array): Record<string, unknown> {
   return parsed as Record<string, unknown>;
 }
 
-/**
- * Reads a JSON object body: only application/json, at most 16 KB, well-formed.
- * Anything else becomes a RequestBodyError with a German message (4xx, never 5xx).
- */
-export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
-  requireJsonContentType(request.headers.get("content-type"));
-  return parseJsonObject(await readLimitedBytes(request));
-}
+type BodyArgs = { request: Request; context: Readonly<RouterContextProvider> };
 
-/** readJsonObject for API actions: a bad body comes back as its German 4xx response. */
-export async function readJsonBody(
-  request: Request,
-): Promise<{ body: Record<string, unknown> } | { errorResponse: Response }> {
+/** A JSON object body, or the German 4xx response of a bad one (not JSON, too large, malformed). */
+export function readJsonBody({ request, context }: BodyArgs): { body: Record<string, unknown> } | { errorResponse: Response } {
   try {
-    return { body: await readJsonObject(request) };
+    requireJsonContentType(request.headers.get("content-type"));
+    return { body: parseJsonObject(bodyBytes(context)) };
   } catch (error) {
     if (error instanceof RequestBodyError) return { errorResponse: jsonError(error.status, error.message) };
     throw error;
@@ -98,52 +121,41 @@ export function postOnlyLoader(): never {
  * A JSON POST endpoint: other methods get 405 and a bad body its German 4xx
  * before `handle` sees the parsed object.
  */
-export function jsonPostAction<Args extends { request: Request }>(
-  handle: (body: Record<string, unknown>, args: Args) => Promise<Response>,
-) {
+export function jsonPostAction<Args extends BodyArgs>(handle: (body: Record<string, unknown>, args: Args) => Promise<Response>) {
   return async (args: Args): Promise<Response> => {
     if (args.request.method !== "POST") methodNotAllowed(["POST"]);
-    const parsed = await readJsonBody(args.request);
+    const parsed = readJsonBody(args);
     if ("errorResponse" in parsed) return parsed.errorResponse;
     return handle(parsed.body, args);
   };
 }
 
 /**
- * Reads an HTML form post (urlencoded or multipart), at most 16 KB: the bytes
- * are read with the limit first, then parsed, so a chunked body cannot get
- * past it.
+ * An HTML form post (urlencoded or multipart) as plain fields (files and
+ * repeated keys are ignored), or the RequestBodyError (German 4xx) of a bad body.
  */
-export async function readFormData(request: Request): Promise<FormData> {
-  const contentType = request.headers.get("content-type");
+export async function readFormFields({
+  request,
+  context,
+}: BodyArgs): Promise<{ fields: Record<string, string> } | { bodyError: RequestBodyError }> {
   try {
-    const bytes = await readLimitedBytes(request);
-    return await new Response(bytes, contentType ? { headers: { "Content-Type": contentType } } : {}).formData();
-  } catch (error) {
-    if (error instanceof RequestBodyError) throw error;
-    throw new RequestBodyError(400, "Das Formular konnte nicht gelesen werden.");
-  }
-}
-
-/** An HTML form post as plain fields, or the RequestBodyError (German 4xx) of a bad body. */
-export async function readFormFields(
-  request: Request,
-): Promise<{ fields: Record<string, string> } | { bodyError: RequestBodyError }> {
-  try {
-    return { fields: formToObject(await readFormData(request)) };
+    const contentType = request.headers.get("content-type");
+    let form: FormData;
+    try {
+      form = await new Response(bodyBytes(context), contentType ? { headers: { "Content-Type": contentType } } : {}).formData();
+    } catch (error) {
+      if (error instanceof RequestBodyError) throw error;
+      throw new RequestBodyError(400, "Das Formular konnte nicht gelesen werden.");
+    }
+    const fields: Record<string, string> = {};
+    for (const [key, value] of form.entries()) {
+      if (typeof value === "string" && !(key in fields)) fields[key] = value;
+    }
+    return { fields };
   } catch (error) {
     if (error instanceof RequestBodyError) return { bodyError: error };
     throw error;
   }
-}
-
-/** FormData → plain object of strings (files and repeated keys are ignored). */
-export function formToObject(form: FormData): Record<string, string> {
-  const result: Record<string, string> = {};
-  for (const [key, value] of form.entries()) {
-    if (typeof value === "string" && !(key in result)) result[key] = value;
-  }
-  return result;
 }
 
 /** Throws a 405 for API routes that only accept some methods. */

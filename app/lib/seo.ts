@@ -1,6 +1,14 @@
 import type { MetaDescriptor } from "react-router";
 import { fullAddress, site } from "~/config/site";
 
+/**
+ * The origin of canonical links, structured data and the sitemap: PUBLIC_URL
+ * (at build time for the prerendered pages), or the site's configured address.
+ */
+export function canonicalOrigin(): string {
+  return new URL(process.env.PUBLIC_URL || site.url).origin;
+}
+
 /** The six public pages: their paths, titles and descriptions (meta tags and sitemap). */
 export const publicPages = {
   home: {

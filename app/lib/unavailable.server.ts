@@ -1,5 +1,3 @@
-import { jsonError } from "./http.server";
-
 /** What a visitor reads while the database cannot be reached (HTTP 503). */
 export const SERVICE_UNAVAILABLE_MESSAGE =
   "Der Dienst ist vorübergehend nicht verfügbar. Bitte versuchen Sie es später erneut.";
@@ -39,25 +37,4 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     current = cause;
   }
   return false;
-}
-
-export function serviceUnavailable(): Response {
-  return jsonError(503, SERVICE_UNAVAILABLE_MESSAGE, {}, { "Retry-After": String(RETRY_AFTER_SECONDS) });
-}
-
-/**
- * React Router answers an error thrown by a loader or action with a generic
- * 500 after calling handleError. handleError notes a database outage on the
- * request context, and the Express layer turns that 500 into a German 503.
- * A registered symbol, not module state: server.ts and the server bundle each
- * load their own copy of this module.
- */
-const OUTAGE = Symbol.for("happy-car.database-outage");
-
-export function noteDatabaseOutage(context: object, error: unknown): void {
-  if (isDatabaseUnavailable(error)) (context as Record<symbol, boolean>)[OUTAGE] = true;
-}
-
-export function hadDatabaseOutage(context: object): boolean {
-  return (context as Record<symbol, boolean>)[OUTAGE] === true;
 }

@@ -2,9 +2,9 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/booking";
 import { Island } from "~/components/island";
 import { PageHeader } from "~/components/site/section";
-import { formToObject, readFormData, RequestBodyError } from "~/lib/http.server";
-import { logger } from "~/lib/logger.server";
-import { BOOKING_FAILED_MESSAGE, bookingInputFromForm, HONEYPOT_FIELD } from "~/schemas/booking";
+import { databaseContext, requestContext } from "~/context";
+import { readFormFields } from "~/lib/http.server";
+import { bookingInputFromForm, HONEYPOT_FIELD } from "~/schemas/booking";
 import { bookingConfigFromEnv, bookingResultStatus, requestAppointment } from "~/services/booking.server";
 
 export function meta() {
@@ -14,43 +14,38 @@ export function meta() {
   ];
 }
 
-/**
- * The booking form's plain POST (works without JavaScript). Success goes back
- * to the home page's booking section; errors render the form again with the
- * values and a message per field.
- */
-export async function action({ request, context }: Route.ActionArgs) {
-  let form: Record<string, string>;
-  try {
-    form = formToObject(await readFormData(request));
-  } catch (error) {
-    if (!(error instanceof RequestBodyError)) throw error;
-    return data({ error: error.message, fields: {}, values: {} }, { status: error.status });
-  }
-  const input = bookingInputFromForm(form);
-  const { [HONEYPOT_FIELD]: _honeypot, ...values } = input;
-  try {
-    const result = await requestAppointment(context.db, input, {
-      now: new Date(),
-      clientIp: context.clientIp,
-      config: bookingConfigFromEnv(),
-    });
-    if (result.kind === "created" || result.kind === "honeypot") {
-      return redirect("/?termin=beantragt#booking", 303);
-    }
-    const fields = result.kind === "invalid" ? result.fields : result.kind === "slot-taken" ? { time: result.error } : {};
-    return data({ error: result.error, fields, values }, { status: bookingResultStatus[result.kind] });
-  } catch (error) {
-    logger.error({ err: error, requestId: context.requestId }, "booking form failed");
-    return data({ error: BOOKING_FAILED_MESSAGE, fields: {}, values }, { status: 500 });
-  }
+/** After a plain post the answer is shown here: the home page is prerendered, the same for everyone. */
+export function loader({ request }: Route.LoaderArgs) {
+  return { requested: new URL(request.url).searchParams.get("termin") === "beantragt" };
 }
 
-export default function BookingPage({ actionData }: Route.ComponentProps) {
+/**
+ * The booking form's plain POST (works without JavaScript). Success redirects
+ * to this page with the success message; errors render the form again with
+ * the values and a message per field.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const body = await readFormFields({ request, context });
+  if ("bodyError" in body) return data({ error: body.bodyError.message, fields: {}, values: {} }, { status: body.bodyError.status });
+  const input = bookingInputFromForm(body.fields);
+  const { [HONEYPOT_FIELD]: _honeypot, ...values } = input;
+  const result = await requestAppointment(context.get(databaseContext), input, {
+    now: new Date(),
+    clientIp: context.get(requestContext).clientIp,
+    config: bookingConfigFromEnv(),
+  });
+  if (result.kind === "created" || result.kind === "honeypot") {
+    return redirect("/termin-anfragen?termin=beantragt#booking", 303);
+  }
+  const fields = result.kind === "invalid" ? result.fields : result.kind === "slot-taken" ? { time: result.error } : {};
+  return data({ error: result.error, fields, values }, { status: bookingResultStatus[result.kind] });
+}
+
+export default function BookingPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title="Termin anfragen" />
-      <Island name="booking" props={{ result: actionData }} />
+      <Island name="booking" props={{ result: actionData, requested: loaderData.requested }} />
     </>
   );
 }

@@ -5,48 +5,41 @@ import { Island } from "~/components/island";
 import { PageHeader } from "~/components/site/section";
 import { Card } from "~/components/ui/card";
 import { site } from "~/config/site";
-import { formToObject, readFormData, RequestBodyError } from "~/lib/http.server";
-import { logger } from "~/lib/logger.server";
-import { CONTACT_FAILED_MESSAGE, contactFormNames, contactInputFromForm, type ContactVariant, HONEYPOT_FIELD } from "~/schemas/contact";
+import { databaseContext, requestContext } from "~/context";
+import { readFormFields } from "~/lib/http.server";
+import { contactFormNames, contactInputFromForm, type ContactVariant, HONEYPOT_FIELD } from "~/schemas/contact";
 import { contactConfigFromEnv, contactResultStatus, sendContactMessage } from "~/services/contact.server";
 
 export function meta() {
   return [{ title: `Nachricht senden – ${site.name}` }, { name: "robots", content: "noindex" }];
 }
 
-const successTarget: Record<ContactVariant, string> = {
-  full: "/kontakt?nachricht=gesendet",
-  short: "/?nachricht=gesendet#contact",
-};
+/** The public pages are prerendered, the same for everyone: the success message is shown here. */
+const SUCCESS_TARGET = "/nachricht-senden?nachricht=gesendet";
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { sent: new URL(request.url).searchParams.get("nachricht") === "gesendet" };
+}
 
 /** The contact forms' target without JavaScript (with JavaScript they use POST /api/v1/contact). */
 export async function action({ request, context }: Route.ActionArgs) {
-  let form: Record<string, string>;
-  try {
-    form = formToObject(await readFormData(request));
-  } catch (error) {
-    if (!(error instanceof RequestBodyError)) throw error;
-    return data(failure("full", error.message, {}, {}), { status: error.status });
-  }
+  const body = await readFormFields({ request, context });
+  if ("bodyError" in body) return data(failure("full", body.bodyError.message, {}, {}), { status: body.bodyError.status });
+  const form = body.fields;
   const variant: ContactVariant = form.variant === "short" ? "short" : "full";
   const { [contactFormNames[HONEYPOT_FIELD]]: _honeypot, ...values } = form;
-  try {
-    const result = await sendContactMessage(context.db, contactInputFromForm(form, variant), {
-      now: new Date(),
-      clientIp: context.clientIp,
-      config: contactConfigFromEnv(),
-      variant,
-    });
-    if (result.kind === "sent" || result.kind === "honeypot") return redirect(successTarget[variant], 303);
-    const fields = result.kind === "invalid" ? result.fields : {};
-    return data(failure(variant, result.error, fields, values), {
-      status: contactResultStatus[result.kind],
-      headers: result.kind === "rate-limited" ? { "Retry-After": String(result.retryAfterSeconds) } : undefined,
-    });
-  } catch (error) {
-    logger.error({ err: error, requestId: context.requestId }, "contact message failed");
-    return data(failure(variant, CONTACT_FAILED_MESSAGE, {}, values), { status: 503 });
-  }
+  const result = await sendContactMessage(context.get(databaseContext), contactInputFromForm(form, variant), {
+    now: new Date(),
+    clientIp: context.get(requestContext).clientIp,
+    config: contactConfigFromEnv(),
+    variant,
+  });
+  if (result.kind === "sent" || result.kind === "honeypot") return redirect(SUCCESS_TARGET, 303);
+  const fields = result.kind === "invalid" ? result.fields : {};
+  return data(failure(variant, result.error, fields, values), {
+    status: contactResultStatus[result.kind],
+    headers: result.kind === "rate-limited" ? { "Retry-After": String(result.retryAfterSeconds) } : undefined,
+  });
 }
 
 function failure(
@@ -58,7 +51,7 @@ function failure(
   return { variant, error, fields, values };
 }
 
-export default function ContactMessagePage({ actionData }: Route.ComponentProps) {
+export default function ContactMessagePage({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader
@@ -72,7 +65,7 @@ export default function ContactMessagePage({ actionData }: Route.ComponentProps)
       <div className="mx-auto max-w-3xl px-4 py-12">
         <Card>
           <div className="p-6">
-            <Island name="contact" props={{ variant: actionData?.variant ?? "full", failure: actionData }} />
+            <Island name="contact" props={{ variant: actionData?.variant ?? "full", failure: actionData, sent: loaderData.sent }} />
           </div>
         </Card>
       </div>

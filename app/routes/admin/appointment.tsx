@@ -2,7 +2,7 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/appointment";
 import { EmailStateBadge, StatusBadge } from "~/components/admin/status-badge";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { adminOnly } from "~/auth/guard.server";
+import { databaseContext } from "~/context";
 import { formatDateDE } from "~/lib/format-date";
 import { formatDateTimeVienna } from "~/lib/format-date-time";
 import { adminMessages, appointmentDetails, isAppointmentId } from "~/services/admin-appointments.server";
@@ -13,11 +13,11 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 /** One appointment and its audit trail (also after it was deleted). */
-export const loader = adminOnly(async ({ params, context }: Route.LoaderArgs) => {
-  const details = isAppointmentId(params.id) ? await appointmentDetails(context.db, params.id) : null;
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const details = isAppointmentId(params.id) ? await appointmentDetails(context.get(databaseContext), params.id) : null;
   if (!details) throw data(adminMessages.notFound, { status: 404 });
   return details;
-});
+}
 
 const actionLabels: Record<string, string> = { confirm: "bestätigt", cancel: "storniert", delete: "gelöscht" };
 

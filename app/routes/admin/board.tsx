@@ -8,7 +8,7 @@ import { AppointmentTabs, type TabKey } from "~/components/admin/appointment-tab
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/form-controls";
-import { adminOnly } from "~/auth/guard.server";
+import { adminContext, databaseContext } from "~/context";
 import { canTransition } from "~/domain/appointment";
 import { readFormFields } from "~/lib/http.server";
 import {
@@ -33,12 +33,12 @@ export const meta: Route.MetaFunction = () => [
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
   actionStatus === 404 || actionStatus === 409 ? true : defaultShouldRevalidate;
 
-export const loader = adminOnly(async ({ request, context }: Route.LoaderArgs) => {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const statusParam = params.get("status") ?? "alle";
   const tab: TabKey = isAdminTab(statusParam) ? statusParam : "alle";
   const q = (params.get("q") ?? "").slice(0, 100);
-  const list = await listAppointments(context.db, { tab, q, page: Number(params.get("page")) || 1 });
+  const list = await listAppointments(context.get(databaseContext), { tab, q, page: Number(params.get("page")) || 1 });
   // Without JavaScript the cancel and delete questions are server-rendered panels.
   const cancelId = params.get("cancel");
   const deleteId = params.get("delete");
@@ -50,7 +50,7 @@ export const loader = adminOnly(async ({ request, context }: Route.LoaderArgs) =
         ? { kind: "delete" as const, item: panelItem }
         : null;
   return { list, tab, q, panel };
-});
+}
 
 const outcomes = {
   confirm: { success: adminMessages.confirmed, failure: adminMessages.confirmFailed },
@@ -65,8 +65,10 @@ function isIntent(value: unknown): value is Intent {
   return typeof value === "string" && Object.hasOwn(outcomes, value);
 }
 
-export const action = adminOnly(async ({ request, context }: Route.ActionArgs, admin) => {
-  const body = await readFormFields(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const db = context.get(databaseContext);
+  const admin = context.get(adminContext);
+  const body = await readFormFields({ request, context });
   if ("bodyError" in body) return bodyErrorData(body.bodyError);
   const form = body.fields;
   const { intent, id } = form;
@@ -78,13 +80,13 @@ export const action = adminOnly(async ({ request, context }: Route.ActionArgs, a
   if (!isAppointmentId(id)) {
     result = { ok: false, status: 404, message: adminMessages.notFound };
   } else if (intent === "confirm") {
-    result = await confirmAppointment(context.db, { id, admin });
+    result = await confirmAppointment(db, { id, admin });
   } else if (intent === "cancel") {
-    result = await cancelAppointment(context.db, { id, admin, reason: form.reason });
+    result = await cancelAppointment(db, { id, admin, reason: form.reason });
   } else if (intent === "delete") {
-    result = await deleteAppointment(context.db, { id, admin });
+    result = await deleteAppointment(db, { id, admin });
   } else {
-    result = await resendLastEmail(context.db, id);
+    result = await resendLastEmail(db, id);
   }
   if (result.ok) return data<AdminActionData>({ ok: true, intent, ...success });
   // A blank reason belongs to the field and re-renders the form (200, as a form page does;
@@ -93,7 +95,7 @@ export const action = adminOnly(async ({ request, context }: Route.ActionArgs, a
     return data<AdminActionData>({ ok: false, intent, message: result.message, field: "reason" });
   }
   return data<AdminActionData>({ ok: false, intent, message: `${failure} ${result.message}` }, { status: result.status });
-});
+}
 
 export default function AdminBoard({ loaderData, actionData }: Route.ComponentProps) {
   const { list, tab, q, panel } = loaderData;

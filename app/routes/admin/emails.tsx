@@ -4,7 +4,7 @@ import { ActionNotice, type AdminActionData, bodyErrorData } from "~/components/
 import { EmailStateBadge } from "~/components/admin/status-badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { adminOnly } from "~/auth/guard.server";
+import { databaseContext } from "~/context";
 import { formatDateTimeVienna } from "~/lib/format-date-time";
 import { readFormFields } from "~/lib/http.server";
 import { requeueFailedEmail } from "~/mail/outbox.server";
@@ -16,20 +16,20 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-export const loader = adminOnly(async ({ context }: Route.LoaderArgs) => ({
-  emails: await listUndeliveredEmails(context.db),
-}));
+export async function loader({ context }: Route.LoaderArgs) {
+  return { emails: await listUndeliveredEmails(context.get(databaseContext)) };
+}
 
 /** 'Erneut senden' for one failed e-mail. */
-export const action = adminOnly(async ({ request, context }: Route.ActionArgs) => {
-  const body = await readFormFields(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const body = await readFormFields({ request, context });
   if ("bodyError" in body) return bodyErrorData(body.bodyError);
   const { emailId } = body.fields;
-  const requeued = isAppointmentId(emailId) && (await requeueFailedEmail(context.db, emailId));
+  const requeued = isAppointmentId(emailId) && (await requeueFailedEmail(context.get(databaseContext), emailId));
   return requeued
     ? data<AdminActionData>({ ok: true, intent: "resend", ...adminMessages.resent })
     : data<AdminActionData>({ ok: false, intent: "resend", message: adminMessages.resendFailed }, { status: 409 });
-});
+}
 
 const templateLabels: Record<string, string> = {
   "booking-received-customer": "Eingangsbestätigung",

@@ -4,28 +4,27 @@ import { toast } from "sonner";
 import type { Route } from "./+types/layout";
 import { Button } from "~/components/ui/button";
 import { clearFlashCookie, flashMessages, readFlash } from "~/auth/flash";
-import { adminOnly } from "~/auth/guard.server";
+import { adminPagesGuard } from "~/auth/guard.server";
+import { adminContext, databaseContext } from "~/context";
 import { cn } from "~/lib/cn";
 import { useHydrated } from "~/lib/use-hydrated";
 import { emailHealth } from "~/mail/outbox.server";
 
-/**
- * The one layout of every admin page. Its loader runs requireAdmin; each child
- * handler does too (see app/auth/guard.server.ts for why both).
- */
-export const loader = adminOnly(async ({ request, context }: Route.LoaderArgs, admin) => {
+/** The one layout of every admin page: its guard requires a session for every loader and action below. */
+export const middleware: Route.MiddlewareFunction[] = [adminPagesGuard];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = context.get(adminContext);
   const flash = readFlash(request);
-  const health = await emailHealth(context.db);
+  const health = await emailHealth(context.get(databaseContext));
   return data(
     { admin: { email: admin.email, displayName: admin.displayName }, health, flash },
     flash ? { headers: { "Set-Cookie": clearFlashCookie() } } : undefined,
   );
-});
+}
 
 /** Always re-check the session, also when only a child's data changes. */
 export const shouldRevalidate = () => true;
-
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
 function navClass({ isActive }: { isActive: boolean }) {
   return cn(

@@ -7,42 +7,39 @@ import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/form-controls";
 import { credentialsSchema, missingCredentialsMessage } from "~/auth/credentials";
 import { flashCookie } from "~/auth/flash";
-import { safeRedirectTarget } from "~/auth/guard.server";
+import { adminArea, safeRedirectTarget } from "~/auth/guard.server";
 import { login, wrongPasswordMessage } from "~/auth/login.server";
 import { readSession, sessionCookie } from "~/auth/session.server";
 import { tooManyAttemptsMessage } from "~/auth/throttle.server";
 import { useHydrated } from "~/lib/use-hydrated";
-import { formToObject, readFormData, RequestBodyError } from "~/lib/http.server";
+import { databaseContext, requestContext } from "~/context";
+import { readFormFields } from "~/lib/http.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Admin-Login – Happy Car" },
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
+export const middleware: Route.MiddlewareFunction[] = [adminArea];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = safeRedirectTarget(new URL(request.url).searchParams.get("redirectTo"));
-  if (await readSession(context.db, request, new Date())) throw redirect(redirectTo);
+  if (await readSession(context.get(databaseContext), request, new Date())) throw redirect(redirectTo);
   return { redirectTo };
 }
 
 type LoginActionData = { error: string; email: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  let form: Record<string, string>;
-  try {
-    form = formToObject(await readFormData(request));
-  } catch (error) {
-    if (error instanceof RequestBodyError) {
-      return data<LoginActionData>({ error: error.message, email: "" }, { status: error.status });
-    }
-    throw error;
+  const body = await readFormFields({ request, context });
+  if ("bodyError" in body) {
+    return data<LoginActionData>({ error: body.bodyError.message, email: "" }, { status: body.bodyError.status });
   }
+  const form = body.fields;
   const email = (form.email ?? "").slice(0, 254);
   const credentials = credentialsSchema.safeParse(form);
   if (!credentials.success) return data<LoginActionData>({ error: missingCredentialsMessage, email }, { status: 400 });
-  const result = await login(context.db, { ...credentials.data, ip: context.clientIp });
+  const result = await login(context.get(databaseContext), { ...credentials.data, ip: context.get(requestContext).clientIp });
   if (result.ok) {
     const headers = new Headers();
     headers.append("Set-Cookie", sessionCookie(result.sessionId));

@@ -1,14 +1,14 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
-import { adminOnly } from "~/auth/guard.server";
 import { clearSessionCookie, destroySession } from "~/auth/session.server";
+import { databaseContext } from "~/context";
 
 /** 'Abmelden' (a form post, with or without JavaScript): the session is deleted on the server. */
-export const action = adminOnly(async ({ request, context }: Route.ActionArgs) => {
-  await destroySession(context.db, request);
+export async function action({ request, context }: Route.ActionArgs) {
+  await destroySession(context.get(databaseContext), request);
   throw redirect("/admin-login", { headers: { "Set-Cookie": clearSessionCookie() } });
-});
+}
 
-export const loader = adminOnly(async (_args: Route.LoaderArgs) => {
+export function loader(): never {
   throw redirect("/admin");
-});
+}

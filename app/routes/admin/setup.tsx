@@ -6,7 +6,9 @@ import { Input, Label } from "~/components/ui/form-controls";
 import { flashCookie } from "~/auth/flash";
 import { MIN_PASSWORD_LENGTH, passwordMessages } from "~/auth/password-policy";
 import { sessionCookie } from "~/auth/session.server";
-import { formToObject, readFormData, RequestBodyError } from "~/lib/http.server";
+import { adminArea } from "~/auth/guard.server";
+import { databaseContext } from "~/context";
+import { readFormFields } from "~/lib/http.server";
 import { accountMessages, completeSetup, isSetupTokenUsable } from "~/services/admin-accounts.server";
 
 export const meta: Route.MetaFunction = () => [
@@ -14,29 +16,28 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" });
+export const middleware: Route.MiddlewareFunction[] = [adminArea];
+
+/** The token is in the URL: it must not leak to another site. */
+export const headers: Route.HeadersFunction = () => ({ "Referrer-Policy": "no-referrer" });
 
 /** The one-time link printed at the first start: /admin-setup?token=… */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const usable = await isSetupTokenUsable(context.db, token, new Date());
+  const usable = await isSetupTokenUsable(context.get(databaseContext), token, new Date());
   return data({ token: usable ? token : "", invalidMessage: usable ? null : accountMessages.setupInvalid }, {
     status: usable ? 200 : 410,
   });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  let form: Record<string, string>;
-  try {
-    form = formToObject(await readFormData(request));
-  } catch (error) {
-    if (error instanceof RequestBodyError) return data({ error: error.message }, { status: error.status });
-    throw error;
-  }
+  const body = await readFormFields({ request, context });
+  if ("bodyError" in body) return data({ error: body.bodyError.message }, { status: body.bodyError.status });
+  const form = body.fields;
   if ((form.password ?? "") !== (form.passwordRepeat ?? "")) {
     return data({ error: passwordMessages.mismatch }, { status: 400 });
   }
-  const result = await completeSetup(context.db, {
+  const result = await completeSetup(context.get(databaseContext), {
     token: form.token ?? "",
     email: form.email ?? "",
     displayName: form.displayName,

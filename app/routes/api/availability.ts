@@ -1,5 +1,6 @@
 import type { Route } from "./+types/availability";
 import { daysBetween, isCalendarDate } from "~/domain/calendar-date";
+import { databaseContext } from "~/context";
 import { jsonError } from "~/lib/http.server";
 import { bookingConfigFromEnv, getAvailability, MAX_AVAILABILITY_DAYS } from "~/services/booking.server";
 
@@ -15,6 +16,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (days < 1 || days > MAX_AVAILABILITY_DAYS) {
     return jsonError(400, `Der Zeitraum muss 1 bis ${MAX_AVAILABILITY_DAYS} Tage umfassen (from ≤ to).`);
   }
-  const result = await getAvailability(context.db, from, to, new Date(), bookingConfigFromEnv());
+  const result = await getAvailability(context.get(databaseContext), from, to, new Date(), bookingConfigFromEnv());
   return Response.json({ from, to, days: result }, { headers: { "Cache-Control": "no-store" } });
 }

@@ -1,8 +1,8 @@
-import type { Route } from "./+types/robots";
+import { canonicalOrigin } from "~/lib/seo";
 
 /** Crawlers may read every public page, but not the admin area. */
-export function loader({ context }: Route.LoaderArgs) {
-  const body = ["User-agent: *", "Allow: /", "Disallow: /admin", "Disallow: /admin-login", "", `Sitemap: ${context.publicOrigin}/sitemap.xml`, ""].join("\n");
+export function loader() {
+  const body = ["User-agent: *", "Allow: /", "Disallow: /admin", "Disallow: /admin-login", "", `Sitemap: ${canonicalOrigin()}/sitemap.xml`, ""].join("\n");
   return new Response(body, {
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });

@@ -1,4 +1,3 @@
-import { useSearchParams } from "react-router";
 import type { Route } from "./+types/contact";
 import { Island } from "~/components/island";
 import { ContactDetails, OpeningHours } from "~/components/site/contact-details";
@@ -13,8 +12,6 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function ContactPage() {
-  // Set by the redirect after a plain (no-JavaScript) post.
-  const [searchParams] = useSearchParams();
   return (
     <>
       <PageHeader
@@ -28,7 +25,7 @@ export default function ContactPage() {
             <CardDescription>Felder mit * sind Pflichtfelder. Wir antworten in der Regel innerhalb eines Werktags.</CardDescription>
           </CardHeader>
           <CardContent>
-            <Island name="contact" props={{ variant: "full", sent: searchParams.get("nachricht") === "gesendet" }} />
+            <Island name="contact" props={{ variant: "full" }} />
           </CardContent>
         </Card>
         <div className="space-y-6">

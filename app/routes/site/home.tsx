@@ -1,5 +1,5 @@
 import { ArrowRight } from "lucide-react";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { Island } from "~/components/island";
 import { ContactDetails } from "~/components/site/contact-details";
@@ -15,15 +15,13 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function Home() {
-  // Set by the redirects after a plain (no-JavaScript) post.
-  const [searchParams] = useSearchParams();
   return (
     <>
       <Hero />
       <Highlights />
       <ServicesGrid />
       <AboutTeaser />
-      <Island name="booking" props={{ requested: searchParams.get("termin") === "beantragt" }} />
+      <Island name="booking" props={{}} />
       <Section
         id="contact"
         title="Kontakt"
@@ -36,7 +34,7 @@ export default function Home() {
               <CardTitle>Nachricht senden</CardTitle>
             </CardHeader>
             <CardContent>
-              <Island name="contact" props={{ variant: "short", sent: searchParams.get("nachricht") === "gesendet" }} />
+              <Island name="contact" props={{ variant: "short" }} />
             </CardContent>
           </Card>
           <div className="space-y-6">

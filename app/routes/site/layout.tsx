@@ -5,7 +5,7 @@ import { Footer } from "~/components/layout/footer";
 import { Header } from "~/components/layout/header";
 import { useNonce } from "~/components/nonce";
 import { site } from "~/config/site";
-import { autoRepairJsonLd, serializeJsonLd } from "~/lib/seo";
+import { autoRepairJsonLd, canonicalOrigin, serializeJsonLd } from "~/lib/seo";
 import { siteScriptUrl } from "~/lib/site-script.server";
 import { ErrorScreen, type RouteHandle } from "~/root";
 
@@ -19,8 +19,8 @@ export const handle: RouteHandle = { islands: true };
 const LAYOUT_ROUTE_ID = "routes/site/layout";
 
 /** Hands every public page the origin for canonical links and structured data, and its script. */
-export function loader({ context }: Route.LoaderArgs) {
-  return { origin: context.publicOrigin, siteScript: siteScriptUrl };
+export function loader() {
+  return { origin: canonicalOrigin(), siteScript: siteScriptUrl };
 }
 
 /** Only used when a page fails: every page has its own meta. */

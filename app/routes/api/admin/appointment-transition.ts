@@ -1,5 +1,5 @@
 import type { Route } from "./+types/appointment-transition";
-import { adminOnly } from "~/auth/guard.server";
+import { adminContext, databaseContext } from "~/context";
 import { jsonError, methodNotAllowed, readJsonBody } from "~/lib/http.server";
 import {
   adminMessages,
@@ -12,23 +12,27 @@ import {
  * POST /api/v1/admin/appointments/:id/confirm and …/cancel {"reason"}:
  * 200 {"id","status"}, 400 (blank reason), 404, 409 (no longer beantragt).
  */
-export const action = adminOnly(async ({ request, params, context }: Route.ActionArgs, admin) => {
+export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "POST") methodNotAllowed(["POST"]);
+  const db = context.get(databaseContext);
+  const admin = context.get(adminContext);
   if (!isAppointmentId(params.id)) return jsonError(404, adminMessages.notFound);
   let result;
   if (params.transition === "confirm") {
-    result = await confirmAppointment(context.db, { id: params.id, admin });
+    result = await confirmAppointment(db, { id: params.id, admin });
   } else if (params.transition === "cancel") {
-    const parsed = await readJsonBody(request);
+    const parsed = readJsonBody({ request, context });
     if ("errorResponse" in parsed) return parsed.errorResponse;
     const body = parsed.body;
-    result = await cancelAppointment(context.db, { id: params.id, admin, reason: body.reason });
+    result = await cancelAppointment(db, { id: params.id, admin, reason: body.reason });
   } else {
     return jsonError(404, "Unbekannte Aktion.");
   }
   return result.ok
     ? Response.json({ id: params.id, status: result.status })
     : jsonError(result.status, result.message);
-});
+}
 
-export const loader = adminOnly(async (_args: Route.LoaderArgs) => methodNotAllowed(["POST"]));
+export function loader(): never {
+  methodNotAllowed(["POST"]);
+}

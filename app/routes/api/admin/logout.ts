@@ -1,13 +1,13 @@
 import type { Route } from "./+types/logout";
-import { adminOnly } from "~/auth/guard.server";
 import { clearSessionCookie, destroySession } from "~/auth/session.server";
-import { methodNotAllowed } from "~/lib/http.server";
+import { databaseContext } from "~/context";
+import { methodNotAllowed, postOnlyLoader } from "~/lib/http.server";
 
 /** POST /api/v1/admin/logout → 204; the session is deleted on the server. */
-export const action = adminOnly(async ({ request, context }: Route.ActionArgs) => {
+export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") methodNotAllowed(["POST"]);
-  await destroySession(context.db, request);
+  await destroySession(context.get(databaseContext), request);
   return new Response(null, { status: 204, headers: { "Set-Cookie": clearSessionCookie() } });
-});
+}
 
-export const loader = adminOnly(async (_args: Route.LoaderArgs) => methodNotAllowed(["POST"]));
+export const loader = postOnlyLoader;

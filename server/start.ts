@@ -1,35 +1,37 @@
 /**
- * The Node entry: validates the configuration, opens the database (running
- * migrations), serves the React Router app and shuts down gracefully.
+ * Starting and stopping the server: validates the configuration, opens the
+ * database (running migrations), starts the e-mail worker and the daily
+ * jobs, serves the pipeline of server/app.ts and shuts down gracefully.
  */
-import http from "node:http";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { eq } from "drizzle-orm";
+import type { Express, RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { envOrExit } from "~/config/env.server";
-import { exitWithMessage } from "~/lib/exit.server";
 import { DataDirLockedError } from "~/db/data-dir-lock.server";
 import { type DatabaseHandle, databaseOptionsFromEnv, openDatabase } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
+import { exitWithMessage } from "~/lib/exit.server";
 import { logger } from "~/lib/logger.server";
-import { announceAdminBootstrap } from "~/services/admin-accounts.server";
-import { type MailWorker, startMailWorker } from "~/mail/worker.server";
 import { TransportConfigError } from "~/mail/transports.server";
+import { type MailWorker, startMailWorker } from "~/mail/worker.server";
+import { announceAdminBootstrap } from "~/services/admin-accounts.server";
 import { startRetentionJob } from "~/services/retention.server";
-import { createApp } from "./server/create-app";
+import { createApp } from "./app";
 
-const root = path.dirname(fileURLToPath(import.meta.url));
-const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
 const SHUTDOWN_GRACE_MS = 10_000;
 
-async function main() {
+export type StartOptions =
+  /** Production: the bundled build and the client folder beside it. */
+  | { build: ServerBuild; clientDir: string; migrationsFolder: string }
+  /** Development: Vite's build getter and middleware. */
+  | { build: () => Promise<ServerBuild>; devMiddleware: RequestHandler; migrationsFolder: string };
+
+export async function start(options: StartOptions): Promise<void> {
   const config = envOrExit();
-  const isDev = process.argv.includes("--dev");
 
   let database: DatabaseHandle;
   try {
-    database = await openDatabase(databaseOptionsFromEnv(config));
+    database = await openDatabase({ ...databaseOptionsFromEnv(config), migrationsFolder: options.migrationsFolder });
   } catch (error) {
     if (error instanceof DataDirLockedError) exitWithMessage(error.message);
     throw error;
@@ -53,29 +55,8 @@ async function main() {
 
   const retentionJob = startRetentionJob(database.db, { vacuum: database.kind === "pglite" });
 
-  let app;
-  if (isDev) {
-    const vite = await import("vite");
-    const viteServer = await vite.createServer({ server: { middlewareMode: true } });
-    app = createApp({
-      config,
-      db: database.db,
-      build: () =>
-        viteServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
-      devMiddleware: viteServer.middlewares,
-    });
-  } else {
-    const buildPath = path.join(buildDir, "server/index.js");
-    const build = (await import(buildPath)) as ServerBuild;
-    app = createApp({
-      config,
-      db: database.db,
-      build,
-      clientDir: path.join(buildDir, "client"),
-    });
-  }
-
-  const server = http.createServer(app).listen(config.PORT, config.HOST, () => {
+  const app: Express = createApp({ config, db: database.db, ...options });
+  const server = app.listen(config.PORT, config.HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.PORT;
     logger.info({ port, database: database.kind }, `Happy Car läuft auf http://localhost:${port}`);
@@ -109,8 +90,3 @@ async function main() {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
 }
-
-main().catch((error: unknown) => {
-  logger.fatal({ err: error }, "start failed");
-  process.exit(1);
-});

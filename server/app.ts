@@ -1,0 +1,98 @@
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import type { Env } from "~/config/env.server";
+import { databaseContext, requestContext } from "~/context";
+import { type Database, isDatabaseReady } from "~/db/client.server";
+import { errorHandler } from "./errors";
+import { hostCheck } from "./host-check";
+import { originCheck } from "./origin-check";
+import { requestLog } from "./request-log";
+import { securityHeaders } from "./security-headers";
+import { staticFiles } from "./static-files";
+
+export type AppOptions = {
+  config: Env;
+  db: Database;
+  /** The React Router build: the bundled one in production, a getter of Vite's in development. */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Production: the build's client folder (assets, prerendered pages, public files). */
+  clientDir?: string;
+  /** Development: Vite's middleware instead of the client folder. */
+  devMiddleware?: express.RequestHandler;
+};
+
+export function trustProxySetting(value: string): boolean | number {
+  if (value === "true") return true;
+  if (value === "false") return false;
+  return Number(value);
+}
+
+/**
+ * The one request pipeline (decision 014): every request passes these steps
+ * in this order, and every endpoint has exactly one entry, in React Router.
+ *  1. request id and log line, security headers (CSP with a nonce)
+ *  2. a malformed Host or forwarding header is a 400
+ *  3. health checks; the build's files (assets, prerendered public pages)
+ *  4. compression, the same-origin check of state-changing requests
+ *  5. React Router: its middleware reads the body (16 KB), guards the admin
+ *     routes (session, no-store) and answers failures in German (app/root.tsx)
+ *  6. anything that still fails: logged once, a German 500
+ */
+export function createApp({ config, db, build, clientDir, devMiddleware }: AppOptions): express.Express {
+  const dev = config.NODE_ENV === "development";
+  const trustProxy = trustProxySetting(config.TRUST_PROXY);
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", trustProxy);
+
+  app.use(requestLog);
+  app.use(
+    securityHeaders({
+      dev,
+      production: config.NODE_ENV === "production",
+      httpsPublicUrl: config.PUBLIC_URL?.startsWith("https://") ?? false,
+    }),
+  );
+  app.use(hostCheck({ trustProxy: trustProxy !== false && trustProxy !== 0 }));
+
+  app.get("/healthz", (_req, res) => {
+    res.set("Cache-Control", "no-store").json({ status: "ok" });
+  });
+  app.get("/readyz", async (_req, res) => {
+    const ready = await isDatabaseReady(db);
+    res.set("Cache-Control", "no-store").status(ready ? 200 : 503).json({ status: ready ? "ok" : "unavailable" });
+  });
+
+  if (devMiddleware) app.use(devMiddleware);
+  else if (clientDir) app.use(staticFiles(clientDir));
+
+  app.use(compression());
+  app.use(originCheck({ publicUrl: config.PUBLIC_URL }));
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build,
+      mode: dev ? "development" : "production",
+      getLoadContext(req, res) {
+        const context = new RouterContextProvider();
+        context.set(databaseContext, db);
+        context.set(requestContext, {
+          requestId: res.locals.requestId as string,
+          clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+          cspNonce: res.locals.cspNonce as string,
+        });
+        return context;
+      },
+    }),
+  );
+  app.use(errorHandler);
+  return app;
+}
+
+/** The build's client folder next to the server bundle (build/server/index.js → build/client). */
+export function clientDirOf(serverBundleDir: string): string {
+  return path.resolve(serverBundleDir, "../client");
+}

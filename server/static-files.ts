@@ -1,0 +1,36 @@
+import path from "node:path";
+import type { RequestHandler } from "express";
+import sirv from "sirv";
+
+/**
+ * Cache rules of the public pages prerendered at build time: a browser asks
+ * again every time (ETag, 304), a shared cache such as the reverse proxy of
+ * docs/deployment.md may keep a copy for a minute (decision 014).
+ */
+export const PRERENDERED_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=60";
+
+/** Hashed file names never change content. */
+const ASSET_CACHE_CONTROL = "public, max-age=31536000, immutable";
+
+function cacheControl(pathname: string): string {
+  if (pathname.startsWith("/assets/")) return ASSET_CACHE_CONTROL;
+  if (path.extname(pathname) === "" || pathname.endsWith(".html")) return PRERENDERED_PAGE_CACHE_CONTROL;
+  return "public, max-age=3600";
+}
+
+/**
+ * The build's client folder: hashed assets, the pages prerendered at build
+ * time and the public files, each sent as its precompressed copy (.br, .gz,
+ * written by scripts/precompress.ts) when the browser accepts it. Only GET
+ * and HEAD; a path that is not there goes on to React Router.
+ */
+export function staticFiles(clientDir: string): RequestHandler {
+  const serve = sirv(clientDir, {
+    dev: false,
+    etag: true,
+    brotli: true,
+    gzip: true,
+    setHeaders: (res, pathname) => res.setHeader("Cache-Control", cacheControl(pathname)),
+  });
+  return (req, res, next) => (req.method === "GET" || req.method === "HEAD" ? serve(req, res, next) : next());
+}
