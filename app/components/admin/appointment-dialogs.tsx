@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useEffectEvent, useState } from "react";
 import { Form, Link, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
@@ -40,17 +40,20 @@ export function CancelDialog({ target, onClose }: { target: AdminAppointment | n
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | null>(null);
   useActionToast(fetcher.data);
+  // Only a new answer matters here, not a new onClose closure.
+  const close = useEffectEvent(onClose);
   useEffect(() => {
     const data = fetcher.data;
     if (!data) return;
     if (!data.ok && data.field) {
+      // The server's answer arrives as fetcher data; showing its field error is the reaction to it.
+      // eslint-disable-next-line react-hooks/set-state-in-effect
       setError(data.message);
       return;
     }
     setReason("");
     setError(null);
-    onClose();
-    // Only a new answer matters here, not a new onClose closure.
+    close();
   }, [fetcher.data]);
 
   return (
@@ -103,8 +106,10 @@ export function CancelDialog({ target, onClose }: { target: AdminAppointment | n
 export function DeleteDialog({ target, onClose }: { target: AdminAppointment | null; onClose: () => void }) {
   const fetcher = useFetcher<AdminActionData>({ key: "delete-appointment" });
   useActionToast(fetcher.data);
+  // Only a new answer closes the dialog, not a new onClose closure.
+  const close = useEffectEvent(onClose);
   useEffect(() => {
-    if (fetcher.data) onClose();
+    if (fetcher.data) close();
   }, [fetcher.data]);
   return (
     <AdminDialog

@@ -10,7 +10,8 @@ import { formatIsoDateDE } from "~/lib/format-date";
 import { bookingFormNames } from "~/schemas/booking-fields";
 import { type SlotPickerProps, TimeSelect } from "./slot-picker";
 
-type SlotList = { date: CalendarDate; times: string[] } | "loading" | "error";
+/** The free times of one day as loaded for one refreshKey, or "error" when they could not be loaded. */
+type SlotList = { date: CalendarDate; refreshKey: number; times: string[] | "error" };
 
 /** The picker shows local calendar days; a day's local date is the calendar date meant. */
 function toCalendarDate(date: Date): CalendarDate {
@@ -65,16 +66,12 @@ export default function EnhancedSlotPicker({ date, time, onDateChange, onTimeCha
   }, [today, lastDate, refreshKey]);
 
   useEffect(() => {
-    if (!date) {
-      setSlots(undefined);
-      return;
-    }
+    if (!date) return;
     const controller = new AbortController();
-    setSlots("loading");
     getJson<{ slots: Array<{ time: string; available: boolean }> }>(`/api/v1/slots?date=${date}`, controller.signal)
-      .then((body) => setSlots({ date, times: body.slots.filter((slot) => slot.available).map((slot) => slot.time) }))
+      .then((body) => setSlots({ date, refreshKey, times: body.slots.filter((slot) => slot.available).map((slot) => slot.time) }))
       .catch(() => {
-        if (!controller.signal.aborted) setSlots("error");
+        if (!controller.signal.aborted) setSlots({ date, refreshKey, times: "error" });
       });
     return () => controller.abort();
   }, [date, refreshKey]);
@@ -85,12 +82,14 @@ export default function EnhancedSlotPicker({ date, time, onDateChange, onTimeCha
     return availability ? availability.get(value) === true : daySchedule(value, new Date()).open;
   };
 
-  const times = slots && typeof slots === "object" ? slots.times : [];
+  // Until the list for the chosen day and the current refreshKey has arrived, it is loading.
+  const loaded = slots && slots.date === date && slots.refreshKey === refreshKey ? slots.times : "loading";
+  const times = Array.isArray(loaded) ? loaded : [];
   const placeholder = !date
     ? "Bitte zuerst einen Tag wählen"
-    : slots === "loading"
+    : loaded === "loading"
       ? "Freie Uhrzeiten werden geladen…"
-      : slots === "error"
+      : loaded === "error"
         ? "Uhrzeiten konnten nicht geladen werden"
         : times.length === 0
           ? "An diesem Tag ist kein Termin mehr frei"
@@ -131,7 +130,7 @@ export default function EnhancedSlotPicker({ date, time, onDateChange, onTimeCha
         times={times}
         value={time}
         onChange={onTimeChange}
-        disabled={!date || slots === "loading"}
+        disabled={!date || loaded === "loading"}
         error={errors.time}
         placeholder={placeholder}
       />

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense } from "react";
 import { FieldError, Input, Label, NativeSelect } from "~/components/ui/form-controls";
 import type { CalendarDate } from "~/domain/calendar-date";
 import { allSlotTimes, bookingWindow } from "~/domain/slots";
+import { useHydrated } from "~/lib/use-hydrated";
 import { bookingFormNames, type FieldErrors } from "~/schemas/booking-fields";
 
 // The day picker and its date library load after hydration, not with the page.
@@ -24,8 +25,7 @@ export type SlotPickerProps = {
  * disabled, and a time list with only the free slots of the chosen day.
  */
 export function SlotPicker(props: SlotPickerProps) {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const fallback = <FallbackSlotPicker {...props} />;
   return hydrated ? (
     <Suspense fallback={fallback}>

@@ -18,8 +18,9 @@ export function NativeSelect({ className, ...props }: React.ComponentProps<"sele
   return <select className={cn(fieldClassName, "h-10", className)} {...props} />;
 }
 
-export function Label({ className, ...props }: React.ComponentProps<"label">) {
-  return <label className={cn("text-sm font-medium leading-none", className)} {...props} />;
+/** A form label; its uses pass htmlFor (ESLint checks them, see jsx-a11y/label-has-associated-control). */
+export function Label({ className, htmlFor, ...props }: React.ComponentProps<"label">) {
+  return <label htmlFor={htmlFor} className={cn("text-sm font-medium leading-none", className)} {...props} />;
 }
 
 /** An inline error under a field, announced to screen readers. */
