@@ -39,7 +39,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && tsx server.ts`,
+    command: `rm -rf ${E2E_DATA_DIR} && node server.js`,
     url: `http://127.0.0.1:${PORT}/readyz`,
     reuseExistingServer: false,
     timeout: 60_000,

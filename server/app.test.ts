@@ -7,7 +7,7 @@ import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "~/config/env.server";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../tests/support/databases";
-import { createApp } from "./create-app";
+import { createApp } from "./app";
 
 type Reply = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
 

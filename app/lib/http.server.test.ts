@@ -1,5 +1,13 @@
+import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { MAX_BODY_BYTES, readFormData, readJsonObject, RequestBodyError } from "./http.server";
+import {
+  MAX_BODY_BYTES,
+  readFormFields,
+  readJsonBody,
+  readLimitedBytes,
+  RequestBodyError,
+  requestBodyMiddleware,
+} from "./http.server";
 
 const URLENCODED = "application/x-www-form-urlencoded";
 
@@ -37,6 +45,34 @@ async function multipart(fields: Record<string, string>): Promise<{ text: string
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   const encoded = new Request("http://localhost/", { method: "POST", body: form });
   return { text: await encoded.text(), contentType: encoded.headers.get("content-type")! };
+}
+
+type MiddlewareArgs = Parameters<typeof requestBodyMiddleware>[0];
+
+/** The root middleware reads the body into the context; `next` is the route, answering `routeAnswer`. */
+async function throughBodyMiddleware(request: Request, routeAnswer = () => new Response("route")) {
+  const context = new RouterContextProvider();
+  const response = await requestBodyMiddleware({ request, context, params: {} } as unknown as MiddlewareArgs, async () => routeAnswer());
+  return { context, response: response as Response };
+}
+
+/** A form post as a route reads it: through the root middleware, then readFormFields. */
+async function readFormData(request: Request): Promise<Map<string, string>> {
+  const { context } = await throughBodyMiddleware(request);
+  const result = await readFormFields({ request, context });
+  if ("bodyError" in result) throw result.bodyError;
+  return new Map(Object.entries(result.fields));
+}
+
+/** A JSON post as a route reads it: through the root middleware, then readJsonBody (a refusal as its RequestBodyError). */
+async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
+  const { context } = await throughBodyMiddleware(request);
+  const result = readJsonBody({ request, context });
+  if ("errorResponse" in result) {
+    const { error } = (await result.errorResponse.json()) as { error: string };
+    throw new RequestBodyError(result.errorResponse.status, error);
+  }
+  return result.body;
 }
 
 async function refusal(promise: Promise<unknown>): Promise<{ status: number; message: string }> {
@@ -119,5 +155,49 @@ describe("readJsonObject shares the limited reader", () => {
     const message = "ä".repeat(1500);
     const { request } = streamedRequest(JSON.stringify({ message }), "application/json");
     expect(await readJsonObject(request)).toEqual({ message });
+  });
+});
+
+describe("readLimitedBytes", () => {
+  it("a chunked body over 16 KB → 413 after at most 16 KB and one chunk", async () => {
+    const { request, read } = streamedRequest("x".repeat(MAX_BODY_BYTES * 4), URLENCODED);
+    expect(await refusal(readLimitedBytes(request))).toEqual(tooLarge);
+    expect(read.bytes).toBeLessThanOrEqual(MAX_BODY_BYTES + 2048);
+  });
+
+  it("a declared Content-Length over 16 KB → 413 without reading", async () => {
+    const { request, read } = streamedRequest("a=b", URLENCODED);
+    const declared = new Request(request, { headers: { "Content-Length": String(MAX_BODY_BYTES + 1) } });
+    expect(await refusal(readLimitedBytes(declared))).toEqual(tooLarge);
+    expect(read.bytes).toBe(0);
+  });
+});
+
+describe("requestBodyMiddleware", () => {
+  it("on an oversized body the route still answers (with its own 413), and the connection is closed", async () => {
+    const { request } = streamedRequest("x".repeat(MAX_BODY_BYTES + 10), URLENCODED);
+    let routeSaw: unknown;
+    const { response } = await throughBodyMiddleware(request, () => new Response("eigene 413", { status: 413 }));
+    expect(response.status).toBe(413);
+    expect(await response.text()).toBe("eigene 413");
+    expect(response.headers.get("connection")).toBe("close");
+    // And the route reading it gets the refusal.
+    const again = streamedRequest("x".repeat(MAX_BODY_BYTES + 10), URLENCODED).request;
+    const { context } = await throughBodyMiddleware(again);
+    routeSaw = await readFormFields({ request: again, context });
+    expect(routeSaw).toEqual({ bodyError: expect.objectContaining({ status: 413, message: "Die Anfrage ist zu groß." }) });
+  });
+
+  it("a body within the limit: no Connection header, the route reads it", async () => {
+    const { request } = streamedRequest("a=b", URLENCODED);
+    const { response, context } = await throughBodyMiddleware(request);
+    expect(response.headers.get("connection")).toBeNull();
+    expect(await readFormFields({ request, context })).toEqual({ fields: { a: "b" } });
+  });
+
+  it("does not read the body of a GET", async () => {
+    const request = new Request("http://localhost/");
+    const { context } = await throughBodyMiddleware(request);
+    expect(await readFormFields({ request, context })).toEqual({ fields: {} });
   });
 });

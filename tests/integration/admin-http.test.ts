@@ -1,16 +1,16 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import routes from "~/routes";
 import { wrongPasswordMessage } from "~/auth/login.server";
 import { loginRequiredMessage } from "~/auth/guard.server";
 import { tooManyAttemptsMessage } from "~/auth/throttle.server";
 import { accountMessages } from "~/services/admin-accounts.server";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
-import { buildForTests, type ServerProcess, startServer } from "../support/server-process";
+import { type ServerProcess, startServer } from "../support/server-process";
 
-/** The real server (`tsx server.ts`, production build) answering over HTTP. */
+/** The real server (`node server.js`, production build) answering over HTTP. */
 
 type RouteEntry = { path?: string; file: string; index?: boolean; children?: RouteEntry[] };
 
@@ -36,11 +36,8 @@ const adminRoutes = flatten(routes as RouteEntry[])
 
 const ADMIN = { email: "owner@happycar.example", password: "Werkstatt-Passwort-2026" };
 
-let build: ReturnType<typeof buildForTests>;
-beforeAll(() => {
-  build = buildForTests();
-}, 180_000);
-afterAll(() => build?.remove());
+/** The shared production build (tests/support/global-build.ts). */
+const buildDir = inject("buildDir");
 
 describe.each(testDatabaseKinds)("admin over HTTP on %s", (kind) => {
   let server: ServerProcess;
@@ -53,7 +50,7 @@ describe.each(testDatabaseKinds)("admin over HTTP on %s", (kind) => {
       database = await createTestDatabase("postgres");
       storage.DATABASE_URL = database.url!;
     }
-    server = await startServer({ BUILD_DIR: build.buildDir, LOG_LEVEL: "warn", EMAIL_WORKER: "false", ...storage });
+    server = await startServer({ BUILD_DIR: buildDir, LOG_LEVEL: "warn", EMAIL_WORKER: "false", ...storage });
   }, 180_000);
   afterAll(async () => {
     await server?.stop();

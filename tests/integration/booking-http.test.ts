@@ -1,22 +1,17 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { freeSlotsOfOneDay } from "../support/http";
-import { buildForTests, type ServerProcess, startServer } from "../support/server-process";
+import { type ServerProcess, startServer } from "../support/server-process";
 
 /**
  * The booking rate limit over real HTTP: the client IP is the socket address,
  * and X-Forwarded-For counts only when TRUST_PROXY is set: `true` trusts every
  * hop (the left-most address), a number trusts that many hops from the right.
  */
-let build: ReturnType<typeof buildForTests>;
-beforeAll(() => {
-  build = buildForTests();
-}, 120_000);
-afterAll(() => {
-  build?.remove();
-});
+/** The shared production build (tests/support/global-build.ts). */
+const buildDir = inject("buildDir");
 
 /** A server of its own with a booking limit of 1 per client address and the given TRUST_PROXY. */
 function serverWithTrustProxy(trustProxy: string): () => ServerProcess {
@@ -24,7 +19,7 @@ function serverWithTrustProxy(trustProxy: string): () => ServerProcess {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hc-booking-http-"));
   beforeAll(async () => {
     server = await startServer({
-      BUILD_DIR: build.buildDir,
+      BUILD_DIR: buildDir,
       DATA_DIR: path.join(dataDir, "data"),
       BOOKING_RATE_LIMIT: "1",
       TRUST_PROXY: trustProxy,

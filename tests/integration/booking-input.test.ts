@@ -4,10 +4,13 @@ import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseEnv, resetEnvCache } from "~/config/env.server";
 import { appointments, contactMessages, emailOutbox } from "~/db/schema";
+import { pageErrorPolicy } from "~/lib/error-policy.server";
+import { requestBodyMiddleware } from "~/lib/http.server";
 import * as appointmentsRoute from "~/routes/api/appointments";
+import * as apiLayout from "~/routes/api/layout";
 import * as contactRoute from "~/routes/api/contact";
 import * as slotsRoute from "~/routes/api/slots";
-import { createApp } from "../../server/create-app";
+import { createApp } from "../../server/app";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
 import { bookableSlots, expectGermanError, post } from "../support/http";
 
@@ -15,22 +18,25 @@ import { bookableSlots, expectGermanError, post } from "../support/http";
  * Awkward text input over real HTTP: Node's server, Express with the origin
  * check, React Router's request handler, the API action and the database.
  * Instead of a production build (slow, see server-process.ts) React Router
- * gets a build of just the routes these tests call. Every answer is a 201
+ * gets a build of just the routes these tests call, below the root's
+ * middleware (the body read once) and the API layout's. Every answer is a 201
  * with the cleaned text stored or a 400 with a German message, never a 5xx.
  */
 function apiBuild(routes: Record<string, object>): ServerBuild {
   return {
     entry: { module: { default: () => new Response("no documents in this test", { status: 500 }) } },
     routes: {
-      root: { id: "root", path: "", module: {} },
+      // The root's middleware as in app/root.tsx (without its document).
+      root: { id: "root", path: "", module: { middleware: [pageErrorPolicy, requestBodyMiddleware] } },
+      api: { id: "api", parentId: "root", module: apiLayout },
       ...Object.fromEntries(
-        Object.entries(routes).map(([path, module]) => [path, { id: path, parentId: "root", path, module }]),
+        Object.entries(routes).map(([path, module]) => [path, { id: path, parentId: "api", path, module }]),
       ),
     },
     assets: { entry: { module: "", imports: [] }, routes: {}, url: "", version: "test" },
     publicPath: "/",
     assetsBuildDirectory: "",
-    future: { v8_middleware: false, v8_passThroughRequests: false, v8_trailingSlashAwareDataRequests: false },
+    future: { v8_middleware: true, v8_passThroughRequests: true, v8_trailingSlashAwareDataRequests: false },
     ssr: true,
     isSpaMode: false,
     prerender: [],

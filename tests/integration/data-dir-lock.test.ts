@@ -2,7 +2,7 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 import { appointments } from "~/db/schema";
 import { runServerExpectingExit } from "../support/server-process";
@@ -62,8 +62,8 @@ describe("PGlite data-folder lock", () => {
     expect(output).toContain(`Die Datenbank in ${dataDir} wird bereits vom laufenden Server verwendet (PID ${process.pid}).`);
   });
 
-  it("a second server (server.ts) refuses with exit code 1", async () => {
-    const { code, output } = await runServerExpectingExit({ DATA_DIR: dataDir, PORT: "0", LOG_LEVEL: "silent" });
+  it("a second server (node server.js) refuses with exit code 1", async () => {
+    const { code, output } = await runServerExpectingExit({ DATA_DIR: dataDir, PORT: "0", LOG_LEVEL: "silent", BUILD_DIR: inject("buildDir") });
     expect(code).toBe(1);
     expect(output).toContain(`Die Datenbank in ${dataDir} wird bereits vom laufenden Server verwendet`);
   });

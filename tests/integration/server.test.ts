@@ -1,35 +1,39 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inlineScripts } from "../../server/page-cache";
+import zlib from "node:zlib";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { themeScript } from "~/lib/theme";
+import { PRERENDERED_PAGE_CACHE_CONTROL } from "../../server/static-files";
 import { bookableSlots } from "../support/http";
-import { buildForTests, runServerExpectingExit, type ServerProcess, startServer } from "../support/server-process";
+import { runServerExpectingExit, type ServerProcess, startServer } from "../support/server-process";
 
-// One production build for the whole file: the real server process runs on it.
-let build: ReturnType<typeof buildForTests>;
-beforeAll(() => {
-  build = buildForTests();
-}, 120_000);
-afterAll(() => build?.remove());
+// The shared production build (tests/support/global-build.ts): the real server process runs on it.
+const buildDir = inject("buildDir");
+
+/** The inline scripts (without a src) of a page. */
+function inlineScripts(html: string): string[] {
+  return [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(([, body]) => body!);
+}
 
 describe("the production server", () => {
   let server: ServerProcess;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hc-server-"));
 
   beforeAll(async () => {
-    server = await startServer({ BUILD_DIR: build.buildDir, DATA_DIR: path.join(dataDir, "data") });
+    server = await startServer({ BUILD_DIR: buildDir, DATA_DIR: path.join(dataDir, "data") });
   }, 120_000);
   afterAll(async () => {
     await server?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it("serves HTML with the security headers, a nonce on every inline script and no caching", async () => {
-    // A cookie keeps the page out of the page cache: this is a fresh render.
-    const response = await fetch(`${server.origin}/`, { headers: { Cookie: "theme=dark" } });
+  it("serves server-rendered HTML with the security headers, a nonce on every inline script and no caching", async () => {
+    // Not prerendered: rendered by React Router for this request.
+    const response = await fetch(`${server.origin}/termin-anfragen`);
     expect(response.status).toBe(200);
     const html = await response.text();
     const csp = response.headers.get("content-security-policy")!;
@@ -49,19 +53,75 @@ describe("the production server", () => {
     expect(response.headers.get("strict-transport-security")).toBeNull();
   });
 
-  it("serves cached public pages with the SHA-256 hash of every inline script instead of a nonce", async () => {
-    await (await fetch(`${server.origin}/ueber-uns`)).text(); // stored once the whole page went out
-    const response = await fetch(`${server.origin}/ueber-uns`);
-    expect(response.status).toBe(200);
-    const html = await response.text();
-    const csp = response.headers.get("content-security-policy")!;
-    expect(csp).not.toContain("'nonce-");
-    const scripts = inlineScripts(html);
-    expect(scripts.length).toBeGreaterThan(0);
-    for (const script of scripts) {
-      expect(csp).toContain(`'sha256-${crypto.createHash("sha256").update(script).digest("base64")}'`);
+  it("serves the prerendered public pages from the build, with the SHA-256 hash of their inline script instead of a nonce", async () => {
+    for (const page of ["/", "/ueber-uns", "/kontakt", "/impressum", "/datenschutz", "/agb"]) {
+      const file = path.join(buildDir, "client", page === "/" ? "" : page, "index.html");
+      const response = await fetch(`${server.origin}${page}`, { headers: { "Accept-Encoding": "identity" } });
+      expect(response.status, page).toBe(200);
+      const html = await response.text();
+      // Byte for byte the file written at build time: no render per request.
+      expect(html, page).toBe(fs.readFileSync(path.resolve(import.meta.dirname, "../..", file), "utf8"));
+      expect(response.headers.get("content-type"), page).toMatch(/^text\/html/);
+      expect(response.headers.get("cache-control"), page).toBe(PRERENDERED_PAGE_CACHE_CONTROL);
+      expect(response.headers.get("cache-control"), page).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=60");
+      const csp = response.headers.get("content-security-policy")!;
+      const scripts = inlineScripts(html);
+      expect(scripts, page).toEqual([themeScript]);
+      for (const script of scripts) {
+        expect(csp).toContain(`'sha256-${crypto.createHash("sha256").update(script).digest("base64")}'`);
+      }
+      expect(html).not.toContain("nonce=");
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
     }
-    expect(response.headers.get("cache-control")).toBe("no-cache");
+  });
+
+  it("answers a prerendered page's ETag with 304", async () => {
+    const first = await fetch(`${server.origin}/ueber-uns`, { headers: { "Accept-Encoding": "identity" } });
+    const etag = first.headers.get("etag");
+    expect(etag).toBeTruthy();
+    await first.arrayBuffer();
+    const again = await fetch(`${server.origin}/ueber-uns`, { headers: { "Accept-Encoding": "identity", "If-None-Match": etag! } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+    expect(again.headers.get("cache-control")).toBe(PRERENDERED_PAGE_CACHE_CONTROL);
+  });
+
+  it.each([
+    ["br", (body: Buffer) => zlib.brotliDecompressSync(body)],
+    ["gzip", (body: Buffer) => zlib.gunzipSync(body)],
+  ])("sends the precompressed %s copy of a prerendered page to a browser that accepts it, with Vary: Accept-Encoding", async (encoding, decode) => {
+    const plain = await (await fetch(`${server.origin}/`, { headers: { "Accept-Encoding": "identity" } })).text();
+    // Raw, so that the body is the bytes on the wire (fetch would decode them).
+    const { headers, body } = await rawGet(server.port, "/", { "Accept-Encoding": encoding });
+    expect(headers["content-encoding"]).toBe(encoding);
+    expect(headers["vary"]).toMatch(/accept-encoding/i);
+    expect(headers["cache-control"]).toBe(PRERENDERED_PAGE_CACHE_CONTROL);
+    expect(decode(body).toString("utf8")).toBe(plain);
+    const identity = await rawGet(server.port, "/", { "Accept-Encoding": "identity" });
+    expect(identity.headers["content-encoding"]).toBeUndefined();
+    expect(identity.headers["vary"]).toMatch(/accept-encoding/i);
+  });
+
+  it("answers HEAD of a prerendered page with its headers and no body", async () => {
+    const response = await fetch(`${server.origin}/kontakt`, { method: "HEAD" });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(response.headers.get("cache-control")).toBe(PRERENDERED_PAGE_CACHE_CONTROL);
+    expect(await response.text()).toBe("");
+  });
+
+  it("does not answer a POST to a prerendered page with the page", async () => {
+    const page = await (await fetch(`${server.origin}/`)).text();
+    const response = await fetch(`${server.origin}/`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: server.origin, "Content-Type": "application/x-www-form-urlencoded" },
+      body: "a=b",
+    });
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.headers.get("cache-control")).not.toBe(PRERENDERED_PAGE_CACHE_CONTROL);
+    expect(await response.text()).not.toBe(page);
   });
 
   it("serves the hashed client assets as immutable for a year, compressed", async () => {
@@ -97,12 +157,24 @@ describe("the production server", () => {
   });
 });
 
+/** A GET over a raw socket-level request: the body as sent, undecoded. */
+function rawGet(port: number, pathname: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get({ host: "127.0.0.1", port, path: pathname, headers, agent: false }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
+    });
+    request.on("error", reject);
+  });
+}
+
 describe("logs", () => {
   let server: ServerProcess;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hc-logs-"));
   beforeAll(async () => {
     server = await startServer({
-      BUILD_DIR: build.buildDir,
+      BUILD_DIR: buildDir,
       DATA_DIR: path.join(dataDir, "data"),
       LOG_LEVEL: "trace",
       EMAIL_TRANSPORT: "file",
@@ -143,7 +215,7 @@ describe("graceful shutdown", () => {
   });
 
   it("finishes a request in flight during SIGTERM, then exits 0 and releases the data folder", async () => {
-    const server = await startServer({ BUILD_DIR: build.buildDir, DATA_DIR: path.join(dataDir, "data") });
+    const server = await startServer({ BUILD_DIR: buildDir, DATA_DIR: path.join(dataDir, "data") });
     // A client that has sent half of its request when the signal arrives.
     const socket = net.connect(server.port, "127.0.0.1");
     await new Promise((resolve) => socket.once("connect", resolve));
@@ -175,7 +247,7 @@ describe("configuration errors", () => {
     ["LOG_LEVEL", "loud"],
     ["PUBLIC_URL", "not a url"],
   ])("%s=%s stops the server with exit code 1 and one line naming the variable", async (name, value) => {
-    const { code, output } = await runServerExpectingExit({ [name]: value, DATA_DIR: os.tmpdir() });
+    const { code, output } = await runServerExpectingExit({ [name]: value, DATA_DIR: os.tmpdir(), BUILD_DIR: buildDir });
     expect(code).toBe(1);
     const lines = output.split("\n").filter((line) => line.trim() && !line.startsWith("npm warn"));
     expect(lines).toHaveLength(1);

@@ -5,8 +5,9 @@ import net from "node:net";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "../..");
-// `node --import tsx`, as in production: one process, so its PID is the server's (memory, SIGKILL).
-const serverCommand = [process.execPath, ["--import", "tsx", "server.ts"]] as const;
+// `node server.js`, as in production: one process, so its PID is the server's (memory, SIGKILL).
+// The tests pass BUILD_DIR (a build of buildForTests) in the environment.
+const serverCommand = [process.execPath, ["server.js"]] as const;
 
 /**
  * A production build of its own for tests that start the real server. It lives
@@ -15,11 +16,16 @@ const serverCommand = [process.execPath, ["--import", "tsx", "server.ts"]] as co
  */
 export function buildForTests(): { buildDir: string; remove(): void } {
   const buildDir = path.join("node_modules/.cache", `happy-car-build-${crypto.randomBytes(4).toString("hex")}`);
-  execFileSync(path.join(root, "node_modules/.bin/react-router"), ["build"], {
-    cwd: root,
-    env: { ...process.env, BUILD_DIR: buildDir, NODE_ENV: "production" },
-    stdio: "pipe",
-  });
+  // The steps of `npm run build`: React Router's build (prerendering the public pages), then the precompressed copies.
+  const env = { ...process.env, BUILD_DIR: buildDir, NODE_ENV: "production" };
+  try {
+    execFileSync(path.join(root, "node_modules/.bin/react-router"), ["build"], { cwd: root, env, stdio: "pipe" });
+    execFileSync(path.join(root, "node_modules/.bin/tsx"), ["scripts/precompress.ts"], { cwd: root, env, stdio: "pipe" });
+  } catch (error) {
+    fs.rmSync(path.join(root, buildDir), { recursive: true, force: true });
+    const output = (error as { stdout?: Buffer; stderr?: Buffer }).stdout?.toString() ?? "";
+    throw new Error(`build for tests failed: ${String(error)}\n${output}${(error as { stderr?: Buffer }).stderr?.toString() ?? ""}`);
+  }
   return { buildDir, remove: () => fs.rmSync(path.join(root, buildDir), { recursive: true, force: true }) };
 }
 

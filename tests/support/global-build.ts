@@ -1,0 +1,32 @@
+import fs from "node:fs";
+import type { TestProject } from "vitest/node";
+import { buildForTests } from "./server-process";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The shared production build (see buildForTests), relative to the repository root; "" when no selected file needs it. */
+    buildDir: string;
+  }
+}
+
+/** Test files that start the real server read the build with `inject("buildDir")`. */
+const USES_BUILD = /inject\(\s*["']buildDir["']\s*\)/;
+
+/**
+ * Vitest globalSetup: one production build (`npm run build`'s steps) shared by
+ * every suite that starts the real server, removed afterwards. Skipped when
+ * none of the selected test files needs it (`vitest run app/domain`).
+ */
+export default async function setup(project: TestProject) {
+  // The CLI's file filters (`vitest run app/domain`); Vitest keeps them on its instance.
+  const filters = (project.vitest as unknown as { filenamePattern?: string[] }).filenamePattern;
+  const specifications = await project.vitest.getRelevantTestSpecifications(filters);
+  const needed = specifications.some((specification) => USES_BUILD.test(fs.readFileSync(specification.moduleId, "utf8")));
+  if (!needed) {
+    project.provide("buildDir", "");
+    return;
+  }
+  const build = buildForTests();
+  project.provide("buildDir", build.buildDir);
+  return () => build.remove();
+}
