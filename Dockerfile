@@ -11,10 +11,13 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
+# The public pages are prerendered now: their canonical links take PUBLIC_URL from the build.
+ARG PUBLIC_URL=
+ENV PUBLIC_URL=${PUBLIC_URL}
 RUN npm run build
 
-# 2. Production dependencies only. tsx is one of them on purpose: the server
-#    runs its TypeScript entry (server.ts, app/**/*.server.ts) through tsx.
+# 2. Production dependencies only. The server runs as compiled JavaScript (server.js and the
+#    bundle in build/); tsx stays a dependency for the operator commands (npm run admin, import, …).
 FROM ${NODE_IMAGE} AS prod-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -29,8 +32,8 @@ ENV NODE_ENV=production \
 WORKDIR /app
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
-COPY package.json tsconfig.json server.ts ./
-COPY server ./server
+COPY package.json tsconfig.json server.js ./
+# The sources only for the operator commands (scripts/*.ts through tsx); the server uses build/.
 COPY app ./app
 COPY drizzle ./drizzle
 COPY scripts ./scripts
@@ -42,5 +45,5 @@ EXPOSE 3000
 # /readyz: process up, database reachable, migrations applied. Node has fetch; the slim image has no curl.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-# node itself is PID 1 (no npm in between), so SIGTERM reaches server.ts's graceful shutdown.
-CMD ["node", "--import", "tsx", "server.ts"]
+# node itself is PID 1 (no npm in between), so SIGTERM reaches the graceful shutdown.
+CMD ["node", "server.js"]

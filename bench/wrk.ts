@@ -8,6 +8,7 @@ import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import type { LoadSummary } from "../tests/support/load";
 import { freePort } from "../tests/support/server-process";
 
@@ -53,14 +54,13 @@ export function runWrk(url: string, { connections, seconds, headers = {} }: { co
   return parseWrk(output);
 }
 
-/** nginx with default settings serving `body` as a static file; stop() removes everything. */
-export async function startNginx(body: Buffer): Promise<{ origin: string; stop(): void }> {
+type Nginx = { origin: string; stop(): void };
+
+/** nginx with `http` (the inside of its http block) on a free port, in a folder of its own; stop() removes everything. */
+async function runNginx(http: (dir: string, port: number) => string): Promise<Nginx> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hc-nginx-"));
   const port = await freePort();
-  // nginx's workers run as an unprivileged user: the files must be readable to them.
   fs.chmodSync(dir, 0o755);
-  fs.mkdirSync(path.join(dir, "html"), { mode: 0o755 });
-  fs.writeFileSync(path.join(dir, "html", "index.html"), body);
   fs.writeFileSync(
     path.join(dir, "nginx.conf"),
     `worker_processes auto;
@@ -70,7 +70,7 @@ events { worker_connections 1024; }
 http {
   access_log off;
   client_body_temp_path ${dir}; proxy_temp_path ${dir}; fastcgi_temp_path ${dir}; uwsgi_temp_path ${dir}; scgi_temp_path ${dir};
-  server { listen 127.0.0.1:${port}; root ${dir}/html; }
+${http(dir, port)}
 }
 `,
   );
@@ -87,6 +87,32 @@ http {
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** nginx serving `body` as a static file with its precompressed copy (`gzip_static`): the reference figure. */
+export function startNginx(body: Buffer): Promise<Nginx> {
+  return runNginx((dir, port) => {
+    fs.mkdirSync(path.join(dir, "html"), { mode: 0o755 });
+    fs.writeFileSync(path.join(dir, "html", "index.html"), body);
+    fs.writeFileSync(path.join(dir, "html", "index.html.gz"), zlib.gzipSync(body, { level: 9 }));
+    return `  server { listen 127.0.0.1:${port}; root ${dir}/html; gzip_static on; }`;
+  });
+}
+
+/** The reverse proxy of the deployment guide, deploy/nginx/happy-car.conf as it is, in front of the app on `appPort`. */
+export function startNginxProxy(appPort: number): Promise<Nginx> {
+  const guide = fs.readFileSync(path.resolve(import.meta.dirname, "../deploy/nginx/happy-car.conf"), "utf8");
+  return runNginx((dir, port) => {
+    const replace = (text: string, from: RegExp, to: string) => {
+      if (!from.test(text)) throw new Error(`deploy/nginx/happy-car.conf changed: ${from} not found`);
+      return text.replace(from, to);
+    };
+    let config = replace(guide, /listen 443 ssl http2;/, `listen 127.0.0.1:${port};`);
+    config = replace(config, /\n\s*ssl_certificate\s[^\n]*/, "");
+    config = replace(config, /\n\s*ssl_certificate_key\s[^\n]*/, "");
+    config = replace(config, /server 127\.0\.0\.1:3000;/, `server 127.0.0.1:${appPort};`);
+    return replace(config, /\/var\/cache\/nginx\/happy-car/, path.join(dir, "cache"));
+  });
 }
 
 /**
