@@ -22,7 +22,7 @@ import pg from "pg";
 import { openDatabase, type DatabaseOptions } from "~/db/client.server";
 import { addDays } from "~/domain/calendar-date";
 import { bookingWindow, daySchedule } from "~/domain/slots";
-import { resultRows } from "~/services/rate-limit.server";
+import { resultRows } from "~/db/result-rows";
 import { type LoadSummary, runLoad } from "../tests/support/load";
 import { startServer } from "../tests/support/server-process";
 import { runWrk, runWrkPosts, wrkPath } from "./wrk";

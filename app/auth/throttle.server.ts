@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
 import { rateLimits } from "~/db/schema";
-import { hitRateLimit } from "~/services/rate-limit.server";
+import { hitRateLimit } from "~/db/rate-limit.server";
 
 /**
  * Login throttling on the shared rate_limits table (so it holds across app

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
-import { resultRows } from "~/services/rate-limit.server";
+import { resultRows } from "./result-rows";
 import type { Database } from "./client.server";
 import {
   adminUsers,

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Executor } from "~/db/client.server";
+import type { Executor } from "./client.server";
+import { resultRows } from "./result-rows";
 
 export type RateLimitResult = { allowed: boolean; count: number; retryAfterSeconds: number };
 
@@ -41,10 +42,4 @@ export async function peekRateLimit(
 /** Drops windows that ended long ago; run by the daily maintenance job. */
 export async function pruneRateLimits(db: Executor, olderThan: Date): Promise<void> {
   await db.execute(sql`delete from rate_limits where window_start < ${olderThan.toISOString()}`);
-}
-
-/** node-postgres returns `{ rows }`, PGlite too; some drivers return the array itself. */
-export function resultRows<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
 }

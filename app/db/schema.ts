@@ -13,9 +13,9 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+// Relative, not "~/…": drizzle-kit loads this file without the app's path aliases.
+import { appointmentStatuses, emailStatuses } from "../domain/appointment";
 
-export const APPOINTMENT_STATUSES = ["beantragt", "bestätigt", "storniert"] as const;
-export const EMAIL_STATUSES = ["pending", "sent", "failed"] as const;
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -30,7 +30,7 @@ export const appointments = pgTable(
     time: text("time").notNull(),
     service: text("service").notNull(),
     message: text("message"),
-    status: text("status", { enum: APPOINTMENT_STATUSES }).notNull().default("beantragt"),
+    status: text("status", { enum: appointmentStatuses }).notNull().default("beantragt"),
     cancellationReason: text("cancellation_reason"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -69,7 +69,7 @@ export const emailOutbox = pgTable(
     replyTo: text("reply_to"),
     template: text("template").notNull(),
     params: jsonb("params").$type<Record<string, string>>().notNull(),
-    status: text("status", { enum: EMAIL_STATUSES }).notNull().default("pending"),
+    status: text("status", { enum: emailStatuses }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     // A claimed message is leased until this time; a crashed worker's lease runs out.

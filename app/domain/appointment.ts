@@ -6,6 +6,31 @@
 export const appointmentStatuses = ["beantragt", "bestätigt", "storniert"] as const;
 export type AppointmentStatus = (typeof appointmentStatuses)[number];
 
+/** The admin board's tabs: every appointment, or those in one status. */
+export const adminTabs = ["alle", ...appointmentStatuses] as const;
+export type AdminTab = (typeof adminTabs)[number];
+
+/** Delivery state of an outbox e-mail. */
+export const emailStatuses = ["pending", "sent", "failed"] as const;
+export type EmailStatus = (typeof emailStatuses)[number];
+
+/** An appointment as the admin board shows it. */
+export type AdminAppointment = {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  date: string;
+  time: string;
+  service: string;
+  message: string | null;
+  status: AppointmentStatus;
+  cancellationReason: string | null;
+  createdAt: string;
+  /** State of the newest e-mail to the customer; null when none was queued. */
+  emailState: EmailStatus | null;
+};
+
 export const appointmentActions = ["confirm", "cancel", "delete"] as const;
 export type AppointmentAction = (typeof appointmentActions)[number];
 
@@ -44,4 +69,8 @@ export function availableActions(status: AppointmentStatus): AppointmentAction[]
 
 export function isAppointmentStatus(value: unknown): value is AppointmentStatus {
   return typeof value === "string" && (appointmentStatuses as readonly string[]).includes(value);
+}
+
+export function isAdminTab(value: unknown): value is AdminTab {
+  return typeof value === "string" && (adminTabs as readonly string[]).includes(value);
 }

@@ -2,7 +2,8 @@ import crypto from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
-import { resultRows } from "~/services/rate-limit.server";
+import { resultRows } from "~/db/result-rows";
+import type { EmailStatus } from "~/domain/appointment";
 
 /**
  * The e-mails the system sends. Each is written to the outbox in the same
@@ -14,8 +15,6 @@ export type EmailTemplate =
   | "appointment-confirmed"
   | "appointment-cancelled"
   | "contact-message";
-
-export type EmailStatus = "pending" | "sent" | "failed";
 
 export type EnqueueEmail = {
   recipient: string;

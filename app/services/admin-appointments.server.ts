@@ -4,15 +4,18 @@ import type { Database, Executor } from "~/db/client.server";
 import { appointments, auditLog, emailOutbox } from "~/db/schema";
 import { cleanText } from "~/schemas/booking-fields";
 import {
+  type AdminAppointment,
+  type AdminTab,
   type AppointmentAction,
   type AppointmentStatus,
+  type EmailStatus,
   appointmentStatuses,
   canTransition,
   nextStatus,
 } from "~/domain/appointment";
+import { isUuid } from "~/domain/ids";
 import { formatDateDE } from "~/lib/format-date";
 import {
-  type EmailStatus,
   enqueueEmail,
   lastEmailStateByAppointment,
   requeueFailedEmail,
@@ -21,9 +24,6 @@ import {
 /** The admin board's use-cases: list, confirm, cancel, delete, details, resend. */
 
 export const PAGE_SIZE = 50;
-
-export const adminTabs = ["alle", ...appointmentStatuses] as const;
-export type AdminTab = (typeof adminTabs)[number];
 
 export const adminMessages = {
   confirmed: { title: "Termin bestätigt", description: "Der Termin wurde bestätigt und eine Bestätigungs-Email wurde versendet." },
@@ -41,22 +41,6 @@ export const adminMessages = {
 } as const;
 
 export const MAX_REASON_LENGTH = 1000;
-
-export type AdminAppointment = {
-  id: string;
-  name: string;
-  email: string;
-  phone: string;
-  date: string;
-  time: string;
-  service: string;
-  message: string | null;
-  status: AppointmentStatus;
-  cancellationReason: string | null;
-  createdAt: string;
-  /** State of the newest e-mail to the customer; null when none was queued. */
-  emailState: EmailStatus | null;
-};
 
 export type AppointmentList = {
   items: AdminAppointment[];
@@ -326,11 +310,7 @@ export async function appointmentDetails(db: Executor, id: string) {
   };
 }
 
-export function isAdminTab(value: unknown): value is AdminTab {
-  return typeof value === "string" && (adminTabs as readonly string[]).includes(value);
-}
-
-/** A uuid check before querying: a malformed id is simply "not found". */
+/** A malformed id is simply "not found". */
 export function isAppointmentId(value: unknown): value is string {
-  return typeof value === "string" && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+  return isUuid(value);
 }

@@ -11,7 +11,8 @@ import { formatIsoDateDE } from "~/lib/format-date";
 import { logger } from "~/lib/logger.server";
 import { outboxRow } from "~/mail/outbox.server";
 import { type FieldErrors, HONEYPOT_FIELD, INVALID_FIELDS_MESSAGE, validateBooking } from "~/schemas/booking";
-import { hitRateLimit, resultRows } from "./rate-limit.server";
+import { hitRateLimit } from "~/db/rate-limit.server";
+import { resultRows } from "~/db/result-rows";
 
 export type BookingConfig = {
   /** How many active (beantragt + bestätigt) appointments one slot holds. */

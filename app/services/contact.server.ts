@@ -10,7 +10,7 @@ import {
   HONEYPOT_FIELD,
   validateContact,
 } from "~/schemas/contact";
-import { hitRateLimit } from "./rate-limit.server";
+import { hitRateLimit } from "~/db/rate-limit.server";
 
 export type ContactConfig = {
   /** Contact messages per client IP per window; 0 turns the limit off. */

@@ -1,10 +1,10 @@
-import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, ne, or, sql } from "drizzle-orm";
 import { site } from "~/config/site";
 import type { Database } from "~/db/client.server";
 import { appointments, auditLog, contactMessages, emailOutbox } from "~/db/schema";
 import { type RetentionPolicy, retentionCutoffs } from "~/domain/retention";
 import { logger } from "~/lib/logger.server";
-import { pruneRateLimits } from "./rate-limit.server";
+import { pruneRateLimits } from "~/db/rate-limit.server";
 
 export type RetentionResult = { appointmentsDeleted: number; contactMessagesDeleted: number };
 
@@ -30,7 +30,7 @@ export async function applyRetention(
 ): Promise<RetentionResult> {
   const cutoffs = retentionCutoffs(now, policy, site.timeZone);
   const expiredAppointment = or(
-    and(inArray(appointments.status, ["beantragt", "storniert"]), lt(appointments.date, cutoffs.unconfirmedBefore)),
+    and(ne(appointments.status, "bestätigt"), lt(appointments.date, cutoffs.unconfirmedBefore)),
     and(eq(appointments.status, "bestätigt"), lt(appointments.date, cutoffs.confirmedBefore)),
   );
   const expiredContact = lt(contactMessages.createdAt, cutoffs.contactReceivedBefore);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 import { adminUsers, appointments } from "~/db/schema";
 import { importAppointments, parseExport } from "~/services/appointment-import.server";
-import { resultRows } from "~/services/rate-limit.server";
+import { resultRows } from "~/db/result-rows";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
 
 const root = path.resolve(import.meta.dirname, "../..");

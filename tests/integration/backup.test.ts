@@ -9,7 +9,7 @@ import { dumpDatabase, RestoreError, restoreDatabase, sqlLiteral } from "~/db/ba
 import { type Database, openDatabase } from "~/db/client.server";
 import { adminUsers, appointments, auditLog, contactMessages, rateLimits, sessions, setupTokens } from "~/db/schema";
 import { enqueueEmail } from "~/mail/outbox.server";
-import { resultRows } from "~/services/rate-limit.server";
+import { resultRows } from "~/db/result-rows";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
 
 const run = promisify(execFile);

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { appointments, auditLog, contactMessages, emailOutbox, rateLimits } from "~/db/schema";
 import { enqueueEmail } from "~/mail/outbox.server";
-import { resultRows } from "~/services/rate-limit.server";
+import { resultRows } from "~/db/result-rows";
 import { applyRetention, startRetentionJob } from "~/services/retention.server";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
 

@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { FieldError, Label, Textarea } from "~/components/ui/form-controls";
 import { formatDateDE } from "~/lib/format-date";
-import type { AdminAppointment } from "~/services/admin-appointments.server";
+import type { AdminAppointment } from "~/domain/appointment";
 import { type AdminActionData, useActionToast } from "./action-result";
 import { AdminDialog, DialogClose } from "./dialog";
 

@@ -2,7 +2,7 @@ import { Link, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { availableActions } from "~/domain/appointment";
 import { formatDateDE } from "~/lib/format-date";
-import type { AdminAppointment } from "~/services/admin-appointments.server";
+import type { AdminAppointment } from "~/domain/appointment";
 import { type AdminActionData, useActionToast } from "./action-result";
 import { EmailStateBadge, StatusBadge } from "./status-badge";
 

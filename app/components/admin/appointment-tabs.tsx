@@ -1,9 +1,10 @@
 import { Tabs } from "radix-ui";
 import type * as React from "react";
 import { Link, useNavigate } from "react-router";
+import type { AdminTab } from "~/domain/appointment";
 import { cn } from "~/lib/cn";
 
-export type TabKey = "alle" | "beantragt" | "bestätigt" | "storniert";
+export type TabKey = AdminTab;
 
 export const tabLabels: Record<TabKey, string> = {
   alle: "Alle Termine",

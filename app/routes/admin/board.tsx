@@ -9,16 +9,14 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/form-controls";
 import { adminContext, databaseContext } from "~/context";
-import { canTransition } from "~/domain/appointment";
+import { type AdminAppointment, canTransition, isAdminTab } from "~/domain/appointment";
 import { readFormFields } from "~/lib/http.server";
 import {
   type AdminActionResult,
-  type AdminAppointment,
   adminMessages,
   cancelAppointment,
   confirmAppointment,
   deleteAppointment,
-  isAdminTab,
   isAppointmentId,
   listAppointments,
   resendLastEmail,

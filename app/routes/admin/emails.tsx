@@ -7,9 +7,8 @@ import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { databaseContext } from "~/context";
 import { formatDateTimeVienna } from "~/lib/format-date-time";
 import { readFormFields } from "~/lib/http.server";
-import { requeueFailedEmail } from "~/mail/outbox.server";
-import { adminMessages, isAppointmentId } from "~/services/admin-appointments.server";
-import { listUndeliveredEmails } from "~/services/admin-emails.server";
+import { adminMessages } from "~/services/admin-appointments.server";
+import { listUndeliveredEmails, resendFailedEmail } from "~/services/admin-emails.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "E-Mails – Admin-Board – Happy Car" },
@@ -25,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const body = await readFormFields({ request, context });
   if ("bodyError" in body) return bodyErrorData(body.bodyError);
   const { emailId } = body.fields;
-  const requeued = isAppointmentId(emailId) && (await requeueFailedEmail(context.get(databaseContext), emailId));
+  const requeued = await resendFailedEmail(context.get(databaseContext), emailId);
   return requeued
     ? data<AdminActionData>({ ok: true, intent: "resend", ...adminMessages.resent })
     : data<AdminActionData>({ ok: false, intent: "resend", message: adminMessages.resendFailed }, { status: 409 });

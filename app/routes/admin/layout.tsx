@@ -8,7 +8,7 @@ import { adminPagesGuard } from "~/auth/guard.server";
 import { adminContext, databaseContext } from "~/context";
 import { cn } from "~/lib/cn";
 import { useHydrated } from "~/lib/use-hydrated";
-import { emailHealth } from "~/mail/outbox.server";
+import { outboxHealth } from "~/services/admin-emails.server";
 
 /** The one layout of every admin page: its guard requires a session for every loader and action below. */
 export const middleware: Route.MiddlewareFunction[] = [adminPagesGuard];
@@ -16,7 +16,7 @@ export const middleware: Route.MiddlewareFunction[] = [adminPagesGuard];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = context.get(adminContext);
   const flash = readFlash(request);
-  const health = await emailHealth(context.get(databaseContext));
+  const health = await outboxHealth(context.get(databaseContext));
   return data(
     { admin: { email: admin.email, displayName: admin.displayName }, health, flash },
     flash ? { headers: { "Set-Cookie": clearFlashCookie() } } : undefined,

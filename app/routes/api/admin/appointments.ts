@@ -1,7 +1,8 @@
 import type { Route } from "./+types/appointments";
 import { databaseContext } from "~/context";
 import { jsonError, methodNotAllowed } from "~/lib/http.server";
-import { isAdminTab, listAppointments } from "~/services/admin-appointments.server";
+import { isAdminTab } from "~/domain/appointment";
+import { listAppointments } from "~/services/admin-appointments.server";
 
 /** GET /api/v1/admin/appointments?status=&q=&page= */
 export async function loader({ request, context }: Route.LoaderArgs) {
