@@ -13,6 +13,7 @@ import {
   canTransition,
   nextStatus,
 } from "~/domain/appointment";
+import type { AdminErrorCode } from "~/domain/error-codes";
 import { isUuid } from "~/domain/ids";
 import { formatDateDE } from "~/lib/format-date";
 import {
@@ -24,21 +25,6 @@ import {
 /** The admin board's use-cases: list, confirm, cancel, delete, details, resend. */
 
 export const PAGE_SIZE = 50;
-
-export const adminMessages = {
-  confirmed: { title: "Termin bestätigt", description: "Der Termin wurde bestätigt und eine Bestätigungs-Email wurde versendet." },
-  cancelled: { title: "Termin storniert", description: "Der Termin wurde storniert und eine Absage-Email wurde versendet." },
-  deleted: { title: "Termin gelöscht", description: "Der Termin wurde erfolgreich gelöscht." },
-  resent: { title: "E-Mail wird erneut gesendet", description: "Die E-Mail wurde wieder in die Warteschlange gestellt." },
-  confirmFailed: "Termin konnte nicht bestätigt werden.",
-  cancelFailed: "Termin konnte nicht storniert werden.",
-  deleteFailed: "Termin konnte nicht gelöscht werden.",
-  resendFailed: "Die E-Mail konnte nicht erneut gesendet werden.",
-  reasonRequired: "Bitte geben Sie einen Stornierungsgrund an.",
-  reasonTooLong: "Der Stornierungsgrund darf höchstens 1000 Zeichen lang sein.",
-  notFound: "Der Termin existiert nicht (mehr).",
-  conflict: "Der Termin wurde inzwischen bereits von jemand anderem bearbeitet.",
-} as const;
 
 export const MAX_REASON_LENGTH = 1000;
 
@@ -130,7 +116,7 @@ export async function listAppointments(
 
 export type AdminActionResult =
   | { ok: true; status?: AppointmentStatus }
-  | { ok: false; status: 400 | 404 | 409; message: string };
+  | { ok: false; status: 400 | 404 | 409; code: AdminErrorCode };
 
 type StatusChange = { id: string; admin: AdminIdentity; now?: Date };
 
@@ -167,8 +153,8 @@ async function writeAudit(
 async function missOutcome(tx: Executor, id: string): Promise<AdminActionResult> {
   const [row] = await tx.select({ id: appointments.id }).from(appointments).where(eq(appointments.id, id));
   return row
-    ? { ok: false, status: 409, message: adminMessages.conflict }
-    : { ok: false, status: 404, message: adminMessages.notFound };
+    ? { ok: false, status: 409, code: "conflict" }
+    : { ok: false, status: 404, code: "notFound" };
 }
 
 /**
@@ -188,8 +174,8 @@ async function changeStatus(
       .select({ status: appointments.status })
       .from(appointments)
       .where(eq(appointments.id, id));
-    if (!before) return { ok: false, status: 404, message: adminMessages.notFound };
-    if (!canTransition(before.status, action)) return { ok: false, status: 409, message: adminMessages.conflict };
+    if (!before) return { ok: false, status: 404, code: "notFound" };
+    if (!canTransition(before.status, action)) return { ok: false, status: 409, code: "conflict" };
     const newStatus = nextStatus(before.status, action)!;
     const [row] = await tx
       .update(appointments)
@@ -240,9 +226,9 @@ export function cancelAppointment(
 ): Promise<AdminActionResult> {
   // Cleaned like customer input: it goes into the e-mail (jsonb) and to the customer.
   const reason = typeof input.reason === "string" ? cleanText(input.reason, true) : "";
-  if (!reason) return Promise.resolve({ ok: false, status: 400, message: adminMessages.reasonRequired });
+  if (!reason) return Promise.resolve({ ok: false, status: 400, code: "reasonRequired" });
   if (reason.length > MAX_REASON_LENGTH) {
-    return Promise.resolve({ ok: false, status: 400, message: adminMessages.reasonTooLong });
+    return Promise.resolve({ ok: false, status: 400, code: "reasonTooLong" });
   }
   return changeStatus(db, "cancel", input, reason);
 }
@@ -254,7 +240,7 @@ export async function deleteAppointment(db: Database, { id, admin, now = new Dat
       .delete(appointments)
       .where(eq(appointments.id, id))
       .returning({ status: appointments.status });
-    if (!row) return { ok: false, status: 404, message: adminMessages.notFound };
+    if (!row) return { ok: false, status: 404, code: "notFound" };
     await writeAudit(tx, { appointmentId: id, admin, action: "delete", oldStatus: row.status, newStatus: null, now });
     return { ok: true };
   });
@@ -268,10 +254,10 @@ export async function resendLastEmail(db: Database, appointmentId: string): Prom
     .where(and(eq(emailOutbox.appointmentId, appointmentId), ne(emailOutbox.template, "booking-received-workshop")))
     .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
     .limit(1);
-  if (!last) return { ok: false, status: 404, message: adminMessages.resendFailed };
+  if (!last) return { ok: false, status: 404, code: "resendFailed" };
   return (await requeueFailedEmail(db, last.id))
     ? { ok: true }
-    : { ok: false, status: 409, message: adminMessages.resendFailed };
+    : { ok: false, status: 409, code: "resendFailed" };
 }
 
 export type AuditEntry = {

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AdminIdentity } from "~/auth/session.server";
 import { adminUsers, appointments, auditLog, emailOutbox } from "~/db/schema";
+import { adminMessages } from "~/messages";
 import {
-  adminMessages,
   appointmentDetails,
   cancelAppointment,
   confirmAppointment,
@@ -99,9 +99,10 @@ describe.each(testDatabaseKinds)("admin appointments on %s", (kind) => {
       expect(await cancelAppointment(database.db, { id, admin: staff, reason })).toEqual({
         ok: false,
         status: 400,
-        message: "Bitte geben Sie einen Stornierungsgrund an.",
+        code: "reasonRequired",
       });
     }
+    expect(adminMessages.reasonRequired).toBe("Bitte geben Sie einen Stornierungsgrund an.");
     expect((await statusOf(id))?.status).toBe("beantragt");
     expect(await outbox()).toHaveLength(0);
 
@@ -137,7 +138,7 @@ describe.each(testDatabaseKinds)("admin appointments on %s", (kind) => {
 
   it("confirm or cancel of an appointment that is no longer beantragt answers 409; unknown ids 404", async () => {
     const id = await insert({ status: "storniert", cancellationReason: "alt" });
-    expect(await confirmAppointment(database.db, { id, admin: owner })).toEqual({ ok: false, status: 409, message: adminMessages.conflict });
+    expect(await confirmAppointment(database.db, { id, admin: owner })).toEqual({ ok: false, status: 409, code: "conflict" });
     expect(await cancelAppointment(database.db, { id, admin: owner, reason: "nochmal" })).toMatchObject({ status: 409 });
     const missing = "00000000-0000-4000-8000-000000000000";
     expect(await confirmAppointment(database.db, { id: missing, admin: owner })).toMatchObject({ status: 404 });
@@ -157,7 +158,7 @@ describe.each(testDatabaseKinds)("admin appointments on %s", (kind) => {
           : cancelAppointment(database.db, { id, admin: staff, reason: "Doppelt gebucht" }),
       ]);
       expect(results.filter((result) => result.ok)).toHaveLength(1);
-      expect(results.filter((result) => !result.ok)).toEqual([{ ok: false, status: 409, message: adminMessages.conflict }]);
+      expect(results.filter((result) => !result.ok)).toEqual([{ ok: false, status: 409, code: "conflict" }]);
       const mails = (await outbox()).filter((mail) => mail.appointmentId === id);
       expect(mails).toHaveLength(1);
       const entries = (await audit()).filter((entry) => entry.appointmentId === id);

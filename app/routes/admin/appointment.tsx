@@ -5,7 +5,8 @@ import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { databaseContext } from "~/context";
 import { formatDateDE } from "~/lib/format-date";
 import { formatDateTimeVienna } from "~/lib/format-date-time";
-import { adminMessages, appointmentDetails, isAppointmentId } from "~/services/admin-appointments.server";
+import { adminMessages } from "~/messages";
+import { appointmentDetails, isAppointmentId } from "~/services/admin-appointments.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Termindetails – Admin-Board – Happy Car" },

@@ -11,9 +11,9 @@ import { Input, Label } from "~/components/ui/form-controls";
 import { adminContext, databaseContext } from "~/context";
 import { type AdminAppointment, canTransition, isAdminTab } from "~/domain/appointment";
 import { readFormFields } from "~/lib/http.server";
+import { adminMessages } from "~/messages";
 import {
   type AdminActionResult,
-  adminMessages,
   cancelAppointment,
   confirmAppointment,
   deleteAppointment,
@@ -71,12 +71,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = body.fields;
   const { intent, id } = form;
   if (!isIntent(intent)) {
-    return data<AdminActionData>({ ok: false, intent: "", message: "Unbekannte Aktion." }, { status: 400 });
+    return data<AdminActionData>({ ok: false, intent: "", message: adminMessages.unknownAction }, { status: 400 });
   }
   const { success, failure } = outcomes[intent];
   let result: AdminActionResult;
   if (!isAppointmentId(id)) {
-    result = { ok: false, status: 404, message: adminMessages.notFound };
+    result = { ok: false, status: 404, code: "notFound" };
   } else if (intent === "confirm") {
     result = await confirmAppointment(db, { id, admin });
   } else if (intent === "cancel") {
@@ -90,9 +90,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A blank reason belongs to the field and re-renders the form (200, as a form page does;
   // the JSON API says 400). Everything else is 'Fehler' plus why, with its status.
   if (result.status === 400) {
-    return data<AdminActionData>({ ok: false, intent, message: result.message, field: "reason" });
+    return data<AdminActionData>({ ok: false, intent, message: adminMessages[result.code], field: "reason" });
   }
-  return data<AdminActionData>({ ok: false, intent, message: `${failure} ${result.message}` }, { status: result.status });
+  return data<AdminActionData>({ ok: false, intent, message: `${failure} ${adminMessages[result.code]}` }, { status: result.status });
 }
 
 export default function AdminBoard({ loaderData, actionData }: Route.ComponentProps) {

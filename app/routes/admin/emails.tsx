@@ -7,7 +7,7 @@ import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { databaseContext } from "~/context";
 import { formatDateTimeVienna } from "~/lib/format-date-time";
 import { readFormFields } from "~/lib/http.server";
-import { adminMessages } from "~/services/admin-appointments.server";
+import { adminMessages } from "~/messages";
 import { listUndeliveredEmails, resendFailedEmail } from "~/services/admin-emails.server";
 
 export const meta: Route.MetaFunction = () => [

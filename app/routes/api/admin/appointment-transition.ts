@@ -1,8 +1,8 @@
 import type { Route } from "./+types/appointment-transition";
 import { adminContext, databaseContext } from "~/context";
 import { jsonError, methodNotAllowed, readJsonBody } from "~/lib/http.server";
+import { adminMessages } from "~/messages";
 import {
-  adminMessages,
   cancelAppointment,
   confirmAppointment,
   isAppointmentId,
@@ -26,11 +26,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const body = parsed.body;
     result = await cancelAppointment(db, { id: params.id, admin, reason: body.reason });
   } else {
-    return jsonError(404, "Unbekannte Aktion.");
+    return jsonError(404, adminMessages.unknownAction);
   }
   return result.ok
     ? Response.json({ id: params.id, status: result.status })
-    : jsonError(result.status, result.message);
+    : jsonError(result.status, adminMessages[result.code]);
 }
 
 export function loader(): never {

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/appointment";
 import { adminContext, databaseContext } from "~/context";
 import { jsonError, methodNotAllowed } from "~/lib/http.server";
+import { adminMessages } from "~/messages";
 import {
-  adminMessages,
   appointmentDetails,
   deleteAppointment,
   isAppointmentId,
@@ -19,5 +19,5 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "DELETE") methodNotAllowed(["GET", "DELETE"]);
   if (!isAppointmentId(params.id)) return jsonError(404, adminMessages.notFound);
   const result = await deleteAppointment(context.get(databaseContext), { id: params.id, admin: context.get(adminContext) });
-  return result.ok ? new Response(null, { status: 204 }) : jsonError(result.status, result.message);
+  return result.ok ? new Response(null, { status: 204 }) : jsonError(result.status, adminMessages[result.code]);
 }

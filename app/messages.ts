@@ -1,0 +1,25 @@
+import type { AdminErrorCode } from "~/domain/error-codes";
+
+/**
+ * German wording of results and errors, in one place at the edge: services
+ * answer with codes (app/domain/error-codes.ts), routes and components say
+ * them in German with these texts. Not server-only: the browser shows the
+ * failure texts itself when an action never reached the server.
+ */
+
+/** The admin board's answers; the error entries are keyed by AdminErrorCode. */
+export const adminMessages = {
+  confirmed: { title: "Termin bestätigt", description: "Der Termin wurde bestätigt und eine Bestätigungs-Email wurde versendet." },
+  cancelled: { title: "Termin storniert", description: "Der Termin wurde storniert und eine Absage-Email wurde versendet." },
+  deleted: { title: "Termin gelöscht", description: "Der Termin wurde erfolgreich gelöscht." },
+  resent: { title: "E-Mail wird erneut gesendet", description: "Die E-Mail wurde wieder in die Warteschlange gestellt." },
+  confirmFailed: "Termin konnte nicht bestätigt werden.",
+  cancelFailed: "Termin konnte nicht storniert werden.",
+  deleteFailed: "Termin konnte nicht gelöscht werden.",
+  resendFailed: "Die E-Mail konnte nicht erneut gesendet werden.",
+  reasonRequired: "Bitte geben Sie einen Stornierungsgrund an.",
+  reasonTooLong: "Der Stornierungsgrund darf höchstens 1000 Zeichen lang sein.",
+  notFound: "Der Termin existiert nicht (mehr).",
+  conflict: "Der Termin wurde inzwischen bereits von jemand anderem bearbeitet.",
+  unknownAction: "Unbekannte Aktion.",
+} as const satisfies Record<AdminErrorCode, string> & Record<string, unknown>;
