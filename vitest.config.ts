@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
@@ -10,5 +11,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     env: { NODE_ENV: "test" },
+    // Through Vite like the app's code, so that they share its ES module copy of react-router
+    // (RouterContextProvider is checked with instanceof); Node 20 would load their CommonJS build.
+    server: { deps: { inline: ["@react-router/express", "@react-router/node"] } },
+    alias: { "@react-router/express": fileURLToPath(import.meta.resolve("@react-router/express").replace(/\.js$/, ".mjs")) },
   },
 });

@@ -34,6 +34,9 @@ describe.each(testDatabaseKinds)("createApp on %s", (kind) => {
   beforeAll(async () => {
     fs.mkdirSync(path.join(clientDir, "assets"));
     fs.writeFileSync(path.join(clientDir, "assets", "entry.client-AbC123xy.js"), script);
+    // As scripts/precompress.ts writes them at build time.
+    fs.writeFileSync(path.join(clientDir, "assets", "entry.client-AbC123xy.js.br"), zlib.brotliCompressSync(script));
+    fs.writeFileSync(path.join(clientDir, "assets", "entry.client-AbC123xy.js.gz"), zlib.gzipSync(script));
     fs.writeFileSync(path.join(clientDir, "favicon.ico"), "icon");
     database = await createTestDatabase(kind);
     const app = createApp({
@@ -80,16 +83,21 @@ describe.each(testDatabaseKinds)("createApp on %s", (kind) => {
       expect(fromMemory.headers[name], name).toBe(throughExpress.headers[name]);
     }
     expect(fromMemory.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
-    // The same policy, without a nonce: a file has no inline script to allow.
-    expect(fromMemory.headers["content-security-policy"]).toBe(
-      String(throughExpress.headers["content-security-policy"]).replace(/ 'nonce-[^']+'/, ""),
+    // One policy for every response (decision 014): only the nonce differs.
+    expect(String(fromMemory.headers["content-security-policy"]).replace(/'nonce-[^']+'/, "'nonce-x'")).toBe(
+      String(throughExpress.headers["content-security-policy"]).replace(/'nonce-[^']+'/, "'nonce-x'"),
     );
-    expect(fromMemory.headers.etag).toMatch(/^W\/"[\w-]{27}"$/);
+    expect(fromMemory.headers.etag).toMatch(/^W\/"[^"]+"$/);
+    const unchanged = await request(port, assetPath, { "If-None-Match": String(fromMemory.headers.etag) });
+    expect(unchanged.status).toBe(304);
+    expect(unchanged.body.length).toBe(0);
   });
 
-  it("compresses with brotli when the client accepts it, otherwise gzip", async () => {
+  it("sends the precompressed brotli copy when the client accepts it, otherwise gzip, with Vary: Accept-Encoding", async () => {
     const brotli = await request(port, assetPath, { "Accept-Encoding": "gzip, deflate, br" });
     expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotli.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(zlib.brotliDecompressSync(brotli.body).toString()).toBe(script);
     expect(brotli.body.length).toBeLessThan(script.length / 10);
 

@@ -1,7 +1,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import crypto from "node:crypto";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
+import { themeScript } from "~/lib/theme";
 import { contentSecurityPolicy, MAP_ORIGIN, type SecurityHeaderOptions, securityHeaders } from "./security-headers";
 
 function directives(policy: string): Map<string, string> {
@@ -14,10 +16,11 @@ function directives(policy: string): Map<string, string> {
 }
 
 describe("contentSecurityPolicy", () => {
-  it("allows scripts only from the site and with the request's nonce in production", () => {
+  it("allows scripts only from the site, with the request's nonce and the theme script's hash (prerendered pages) in production", () => {
     const csp = directives(contentSecurityPolicy("abc123", { dev: false }));
     expect(csp.get("default-src")).toBe("'self'");
-    expect(csp.get("script-src")).toBe("'self' 'nonce-abc123'");
+    const themeHash = crypto.createHash("sha256").update(themeScript).digest("base64");
+    expect(csp.get("script-src")).toBe(`'self' 'nonce-abc123' 'sha256-${themeHash}'`);
     expect(csp.get("style-src")).toBe("'self'");
     expect(csp.get("img-src")).toBe("'self' data:");
     expect(csp.get("frame-src")).toBe(MAP_ORIGIN);
@@ -90,12 +93,10 @@ describe("securityHeaders middleware", () => {
     ).toBeNull();
   });
 
-  it("forbids caching admin pages and the admin API, revalidates everything else by default", async () => {
-    for (const path of ["/admin", "/admin-login", "/admin/termine", "/api/v1/admin/appointments"]) {
-      expect((await get(production, path)).headers.get("cache-control"), path).toBe("no-store");
+  it("leaves Cache-Control alone: the static files, the admin guard and the error policy decide it (decision 014)", async () => {
+    for (const path of ["/admin", "/admin-login", "/api/v1/admin/appointments", "/", "/api/v1/slots"]) {
+      expect((await get(production, path)).headers.get("cache-control"), path).toBeNull();
     }
-    expect((await get(production, "/")).headers.get("cache-control")).toBe("no-cache");
-    expect((await get(production, "/api/v1/slots")).headers.get("cache-control")).toBe("no-cache");
     expect((await get(production, "/own-cache")).headers.get("cache-control")).toBe("public, max-age=60");
   });
 });

@@ -9,6 +9,7 @@ import { addDays, type CalendarDate, daysBetween, weekday } from "~/domain/calen
 import { austrianHolidayName, austrianHolidays } from "~/domain/holidays";
 import { bookingWindow, daySchedule, defaultSlotRules } from "~/domain/slots";
 import { allDatabaseKinds, createTestDatabase, isDatabaseAvailable, type TestDatabase } from "../support/databases";
+import { routeArgs } from "../support/route-args";
 
 type Args = Parameters<typeof appointmentsAction>[0];
 const ORIGIN = "http://127.0.0.1:3000";
@@ -86,22 +87,18 @@ for (const kind of allDatabaseKinds) {
       resetEnvCache();
     });
 
-    function args(request: Request, clientIp = "203.0.113.9"): Args {
-      return {
-        request,
-        params: {},
-        context: { db: database.db, clientIp, requestId: "test", cspNonce: "", publicOrigin: ORIGIN },
-      } as unknown as Args;
+    async function args(request: Request, clientIp = "203.0.113.9"): Promise<Args> {
+      return (await routeArgs(request, { db: database.db, clientIp })) as unknown as Args;
     }
 
     async function get(loader: (a: Args) => Promise<Response>, path: string) {
-      const response = await loader(args(new Request(`${ORIGIN}${path}`)));
+      const response = await loader(await args(new Request(`${ORIGIN}${path}`)));
       return { status: response.status, body: await response.json() };
     }
 
-    function post(body: BodyInit | null, { contentType = "application/json", clientIp = "203.0.113.9", headers = {} } = {}) {
+    async function post(body: BodyInit | null, { contentType = "application/json", clientIp = "203.0.113.9", headers = {} } = {}) {
       return appointmentsAction(
-        args(
+        await args(
           new Request(`${ORIGIN}/api/v1/appointments`, {
             method: "POST",
             headers: { "Content-Type": contentType, Origin: ORIGIN, ...headers },

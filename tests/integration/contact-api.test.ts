@@ -5,6 +5,7 @@ import { action } from "~/routes/api/contact";
 import { MISSING_FIELDS_MESSAGE } from "~/schemas/booking";
 import { CONTACT_RATE_LIMITED_MESSAGE, CONTACT_SENT_MESSAGE } from "~/schemas/contact";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
+import { routeArgs } from "../support/route-args";
 
 describe.each(testDatabaseKinds)("POST /api/v1/contact (%s)", (kind) => {
   let database: TestDatabase;
@@ -26,11 +27,7 @@ describe.each(testDatabaseKinds)("POST /api/v1/contact (%s)", (kind) => {
       headers: contentType ? { "Content-Type": contentType } : {},
       body,
     });
-    const response = (await action({
-      request,
-      context: { db: database.db, clientIp, requestId: "test", cspNonce: "", publicOrigin: "http://localhost" },
-      params: {},
-    } as never)) as Response;
+    const response = (await action((await routeArgs(request, { db: database.db, clientIp })) as never)) as Response;
     return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, unknown> };
   }
   const count = async () => ({

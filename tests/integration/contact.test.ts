@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { RequestContext } from "~/context";
 import { contactMessages, emailOutbox, rateLimits } from "~/db/schema";
 import { smtpTransport } from "~/mail/transports.server";
 import { createMailWorker } from "~/mail/worker.server";
@@ -8,6 +7,7 @@ import { MISSING_FIELDS_MESSAGE, INVALID_FIELDS_MESSAGE } from "~/schemas/bookin
 import { CONTACT_RATE_LIMITED_MESSAGE } from "~/schemas/contact";
 import { type ContactConfig, sendContactMessage } from "~/services/contact.server";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
+import { routeArgs } from "../support/route-args";
 import { startSmtpSink } from "../support/smtp-sink";
 
 const config: ContactConfig = { rateLimit: 3, rateLimitWindowSeconds: 600, workshopEmail: "werkstatt@happycar.example" };
@@ -129,15 +129,16 @@ describe.each(testDatabaseKinds)("contact messages (%s)", (kind) => {
   });
 
   describe("form action /nachricht-senden (without JavaScript)", () => {
-    const context = (): RequestContext => ({ db: database.db, clientIp: `198.51.100.${Math.floor(Math.random() * 250)}`, requestId: "test", cspNonce: "", publicOrigin: "http://localhost" });
-    const post = (fields: Record<string, string>) =>
-      pageAction({
-        request: new Request("http://localhost/nachricht-senden", { method: "POST", body: new URLSearchParams(fields) }),
-        context: context(),
-        params: {},
-      } as never);
+    const clientIp = () => `198.51.100.${Math.floor(Math.random() * 250)}`;
+    const post = async (fields: Record<string, string>) =>
+      pageAction(
+        (await routeArgs(new Request("http://localhost/nachricht-senden", { method: "POST", body: new URLSearchParams(fields) }), {
+          db: database.db,
+          clientIp: clientIp(),
+        })) as never,
+      );
 
-    it("redirects the full form back to /kontakt", async () => {
+    it("redirects the full form to the confirmation at /nachricht-senden", async () => {
       const response = (await post({
         variant: "full",
         "contact-first-name": "Maria",
@@ -149,13 +150,14 @@ describe.each(testDatabaseKinds)("contact messages (%s)", (kind) => {
         "contact-website": "",
       })) as Response;
       expect(response.status).toBe(303);
-      expect(response.headers.get("Location")).toBe("/kontakt?nachricht=gesendet");
+      expect(response.headers.get("Location")).toBe("/nachricht-senden?nachricht=gesendet");
       expect((await stored()).messages).toHaveLength(1);
     });
 
-    it("redirects the short form back to the home page's contact section", async () => {
+    it("redirects the short form to the same confirmation (the public pages are prerendered, the same for everyone)", async () => {
       const response = (await post({ variant: "short", "contact-name": "Maria", "contact-email": "maria@example.com", "contact-message": "Hallo" })) as Response;
-      expect(response.headers.get("Location")).toBe("/?nachricht=gesendet#contact");
+      expect(response.status).toBe(303);
+      expect(response.headers.get("Location")).toBe("/nachricht-senden?nachricht=gesendet");
     });
 
     it("answers errors with the fields and the typed values, not the honeypot", async () => {
