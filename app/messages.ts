@@ -1,4 +1,5 @@
-import type { AdminErrorCode } from "~/domain/error-codes";
+import { passwordMessages } from "~/auth/password-policy";
+import type { AccountErrorCode, AdminErrorCode } from "~/domain/error-codes";
 
 /**
  * German wording of results and errors, in one place at the edge: services
@@ -23,3 +24,15 @@ export const adminMessages = {
   conflict: "Der Termin wurde inzwischen bereits von jemand anderem bearbeitet.",
   unknownAction: "Unbekannte Aktion.",
 } as const satisfies Record<AdminErrorCode, string> & Record<string, unknown>;
+
+/** Admin accounts (setup page, CLI, first start); password problems in the policy's own words. */
+export const accountMessages = {
+  invalidEmail: "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
+  exists: "Ein Konto mit dieser E-Mail-Adresse existiert bereits.",
+  unknown: "Es gibt kein Konto mit dieser E-Mail-Adresse.",
+  setupInvalid: "Der Einrichtungslink ist ungültig, abgelaufen oder wurde bereits verwendet.",
+  setupDone: "Es gibt bereits ein Admin-Konto. Bitte melden Sie sich an.",
+  tooShort: passwordMessages.tooShort,
+  tooLong: passwordMessages.tooLong,
+  common: passwordMessages.common,
+} as const satisfies Record<AccountErrorCode, string>;

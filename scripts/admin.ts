@@ -10,6 +10,7 @@ import { parseArgs } from "node:util";
 import { passwordMessages } from "~/auth/password-policy";
 import { createAdmin, listAdmins, resetAdminPassword } from "~/services/admin-accounts.server";
 import { exitWithMessage } from "~/lib/exit.server";
+import { accountMessages } from "~/messages";
 import { openCliDatabase } from "./lib/cli-database";
 
 const USAGE = `Verwendung:
@@ -76,7 +77,7 @@ async function main() {
         : await resetAdminPassword(database.db, { email, password });
     if (!result.ok) {
       process.exitCode = 1;
-      console.error(result.message);
+      console.error(accountMessages[result.code]);
       return;
     }
     console.log(

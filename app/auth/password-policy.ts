@@ -30,10 +30,12 @@ function isCommon(password: string): boolean {
   );
 }
 
-/** Why a new password is refused (German), or null when it is acceptable. */
-export function passwordProblem(password: string): string | null {
-  if ([...password].length < MIN_PASSWORD_LENGTH) return passwordMessages.tooShort;
-  if ([...password].length > MAX_PASSWORD_LENGTH) return passwordMessages.tooLong;
-  if (isCommon(password)) return passwordMessages.common;
+export type PasswordProblem = "tooShort" | "tooLong" | "common";
+
+/** Why a new password is refused (a key of passwordMessages), or null when it is acceptable. */
+export function passwordProblem(password: string): PasswordProblem | null {
+  if ([...password].length < MIN_PASSWORD_LENGTH) return "tooShort";
+  if ([...password].length > MAX_PASSWORD_LENGTH) return "tooLong";
+  if (isCommon(password)) return "common";
   return null;
 }

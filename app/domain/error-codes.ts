@@ -1,3 +1,5 @@
+import type { PasswordProblem } from "~/auth/password-policy";
+
 /**
  * What went wrong, as codes: services answer with these, the edge
  * (app/messages.ts, routes, components) puts them into words.
@@ -5,3 +7,6 @@
 
 /** Why an admin action on an appointment was refused. */
 export type AdminErrorCode = "reasonRequired" | "reasonTooLong" | "notFound" | "conflict" | "resendFailed";
+
+/** Why an admin account could not be created, reset or set up; password problems keep their own codes. */
+export type AccountErrorCode = "invalidEmail" | "exists" | "unknown" | "setupInvalid" | "setupDone" | PasswordProblem;

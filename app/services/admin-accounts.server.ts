@@ -6,17 +6,11 @@ import { hashPassword } from "~/auth/password.server";
 import { createSession, revokeAllSessions } from "~/auth/session.server";
 import type { Database, Executor } from "~/db/client.server";
 import { adminUsers, setupTokens } from "~/db/schema";
+import type { AccountErrorCode } from "~/domain/error-codes";
+import { accountMessages } from "~/messages";
 
 /** Admin accounts: owner and staff, created by the CLI, the first start or the setup link. */
-export type AccountResult<T> = { ok: true; value: T } | { ok: false; message: string };
-
-export const accountMessages = {
-  invalidEmail: "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
-  exists: "Ein Konto mit dieser E-Mail-Adresse existiert bereits.",
-  unknown: "Es gibt kein Konto mit dieser E-Mail-Adresse.",
-  setupInvalid: "Der Einrichtungslink ist ungültig, abgelaufen oder wurde bereits verwendet.",
-  setupDone: "Es gibt bereits ein Admin-Konto. Bitte melden Sie sich an.",
-} as const;
+export type AccountResult<T> = { ok: true; value: T } | { ok: false; code: AccountErrorCode };
 
 const SETUP_TOKEN_TTL_MS = 60 * 60_000;
 
@@ -49,16 +43,16 @@ type NewAdmin = { email: string; password: string; displayName?: string };
 /** Validates, hashes and inserts; usable inside a transaction. */
 export async function createAdmin(db: Executor, input: NewAdmin): Promise<AccountResult<{ id: string; email: string }>> {
   const email = normaliseEmail(input.email);
-  if (!email) return { ok: false, message: accountMessages.invalidEmail };
+  if (!email) return { ok: false, code: "invalidEmail" };
   const problem = passwordProblem(input.password);
-  if (problem) return { ok: false, message: problem };
+  if (problem) return { ok: false, code: problem };
   const passwordHash = await hashPassword(input.password);
   const [row] = await db
     .insert(adminUsers)
     .values({ email, displayName: input.displayName?.trim() || email, passwordHash })
     .onConflictDoNothing()
     .returning({ id: adminUsers.id, email: adminUsers.email });
-  return row ? { ok: true, value: row } : { ok: false, message: accountMessages.exists };
+  return row ? { ok: true, value: row } : { ok: false, code: "exists" };
 }
 
 /** A new password ends every session of the account. */
@@ -67,7 +61,7 @@ export async function resetAdminPassword(
   input: { email: string; password: string },
 ): Promise<AccountResult<{ id: string }>> {
   const problem = passwordProblem(input.password);
-  if (problem) return { ok: false, message: problem };
+  if (problem) return { ok: false, code: problem };
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -75,7 +69,7 @@ export async function resetAdminPassword(
       .set({ passwordHash })
       .where(eq(sql`lower(${adminUsers.email})`, input.email.trim().toLowerCase()))
       .returning({ id: adminUsers.id });
-    if (!row) return { ok: false, message: accountMessages.unknown };
+    if (!row) return { ok: false, code: "unknown" };
     await revokeAllSessions(tx, row.id);
     return { ok: true, value: row };
   });
@@ -114,11 +108,11 @@ export async function completeSetup(
   input: NewAdmin & { token: string; now: Date },
 ): Promise<AccountResult<{ sessionId: string }>> {
   // Checked before the token is spent, so a typo does not burn the link.
-  if (!normaliseEmail(input.email)) return { ok: false, message: accountMessages.invalidEmail };
+  if (!normaliseEmail(input.email)) return { ok: false, code: "invalidEmail" };
   const problem = passwordProblem(input.password);
-  if (problem) return { ok: false, message: problem };
+  if (problem) return { ok: false, code: problem };
   return db.transaction(async (tx): Promise<AccountResult<{ sessionId: string }>> => {
-    if ((await countAdmins(tx)) > 0) return { ok: false, message: accountMessages.setupDone };
+    if ((await countAdmins(tx)) > 0) return { ok: false, code: "setupDone" };
     const [spent] = await tx
       .update(setupTokens)
       .set({ usedAt: input.now })
@@ -130,7 +124,7 @@ export async function completeSetup(
         ),
       )
       .returning({ tokenHash: setupTokens.tokenHash });
-    if (!spent) return { ok: false, message: accountMessages.setupInvalid };
+    if (!spent) return { ok: false, code: "setupInvalid" };
     const created = await createAdmin(tx, input);
     if (!created.ok) return created;
     return { ok: true, value: { sessionId: await createSession(tx, created.value.id, input.now) } };
@@ -141,7 +135,7 @@ export type BootstrapOutcome =
   | { kind: "exists" }
   | { kind: "created"; email: string }
   | { kind: "setup-link"; url: string }
-  | { kind: "invalid"; message: string };
+  | { kind: "invalid"; code: AccountErrorCode };
 
 /**
  * First start: with ADMIN_EMAIL and ADMIN_PASSWORD set, create that account;
@@ -156,7 +150,7 @@ export async function bootstrapAdmin(
     const created = await createAdmin(db, { email: input.adminEmail, password: input.adminPassword });
     if (created.ok) return { kind: "created", email: created.value.email };
     if ((await countAdmins(db)) > 0) return { kind: "exists" };
-    return { kind: "invalid", message: created.message };
+    return { kind: "invalid", code: created.code };
   }
   const token = await createSetupToken(db, input.now ?? new Date());
   return { kind: "setup-link", url: `${input.origin}/admin-setup?token=${token}` };
@@ -174,7 +168,7 @@ export async function announceAdminBootstrap(
     origin: config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : `http://localhost:${config.PORT}`,
   });
   if (outcome.kind === "created") log.info("Admin-Konto aus ADMIN_EMAIL/ADMIN_PASSWORD angelegt.");
-  if (outcome.kind === "invalid") log.warn(`ADMIN_PASSWORD abgelehnt: ${outcome.message}`);
+  if (outcome.kind === "invalid") log.warn(`ADMIN_PASSWORD abgelehnt: ${accountMessages[outcome.code]}`);
   if (outcome.kind === "setup-link") {
     log.warn(`Noch kein Admin-Konto. Einmaliger Einrichtungslink (1 Stunde gültig): ${outcome.url}`);
   }

@@ -6,7 +6,7 @@ import routes from "~/routes";
 import { wrongPasswordMessage } from "~/auth/login.server";
 import { loginRequiredMessage } from "~/auth/guard.server";
 import { tooManyAttemptsMessage } from "~/auth/throttle.server";
-import { accountMessages } from "~/services/admin-accounts.server";
+import { accountMessages } from "~/messages";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
 import { type ServerProcess, startServer } from "../support/server-process";
 

@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { login } from "~/auth/login.server";
 import { hashPassword, verifyPassword } from "~/auth/password.server";
-import { passwordMessages } from "~/auth/password-policy";
 import {
   clearSessionCookie,
   createSession,
@@ -14,7 +13,6 @@ import {
 import { LOGIN_THROTTLE, recordLoginFailure } from "~/auth/throttle.server";
 import { adminUsers, sessions } from "~/db/schema";
 import {
-  accountMessages,
   bootstrapAdmin,
   completeSetup,
   createAdmin,
@@ -199,7 +197,7 @@ describe.each(testDatabaseKinds)("admin authentication on %s", (kind) => {
     await createSession(database.db, userId, t0, policy);
     expect(await resetAdminPassword(database.db, { email: EMAIL, password: "kurz" })).toEqual({
       ok: false,
-      message: passwordMessages.tooShort,
+      code: "tooShort",
     });
     expect((await resetAdminPassword(database.db, { email: EMAIL, password: "Neues-Werkstatt-Passwort-7" })).ok).toBe(true);
     expect(await database.db.select().from(sessions)).toHaveLength(0);
@@ -211,11 +209,11 @@ describe.each(testDatabaseKinds)("admin authentication on %s", (kind) => {
   it("refuses a second account with the same e-mail and a common password", async () => {
     expect(await createAdmin(database.db, { email: "CHEF@happycar.example", password: "Anderes-Passwort-2026" })).toEqual({
       ok: false,
-      message: accountMessages.exists,
+      code: "exists",
     });
     expect(await createAdmin(database.db, { email: "neu@happycar.example", password: "Passwort123456" })).toEqual({
       ok: false,
-      message: passwordMessages.common,
+      code: "common",
     });
   });
 
@@ -239,11 +237,11 @@ describe.each(testDatabaseKinds)("admin authentication on %s", (kind) => {
     expect(await isSetupTokenUsable(database.db, "erfunden", t0)).toBe(false);
     // A weak password does not spend the token.
     const weak = await completeSetup(database.db, { token, email: "owner@happycar.example", password: "password1234", now: at(1000) });
-    expect(weak).toEqual({ ok: false, message: passwordMessages.common });
+    expect(weak).toEqual({ ok: false, code: "common" });
     const done = await completeSetup(database.db, { token, email: "owner@happycar.example", password: PASSWORD, now: at(2000) });
     expect(done.ok).toBe(true);
     const again = await completeSetup(database.db, { token, email: "zweiter@happycar.example", password: PASSWORD, now: at(3000) });
-    expect(again).toEqual({ ok: false, message: accountMessages.setupDone });
+    expect(again).toEqual({ ok: false, code: "setupDone" });
     expect(await isSetupTokenUsable(database.db, token, at(3000))).toBe(false);
     expect(await database.db.select().from(adminUsers)).toHaveLength(1);
   });
@@ -253,7 +251,7 @@ describe.each(testDatabaseKinds)("admin authentication on %s", (kind) => {
     const token = await createSetupToken(database.db, t0);
     expect(await completeSetup(database.db, { token, email: "owner@happycar.example", password: PASSWORD, now: at(minutes(61)) })).toEqual({
       ok: false,
-      message: accountMessages.setupInvalid,
+      code: "setupInvalid",
     });
     expect(await database.db.select().from(adminUsers)).toHaveLength(0);
   });

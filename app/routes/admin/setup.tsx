@@ -9,7 +9,8 @@ import { sessionCookie } from "~/auth/session.server";
 import { adminArea } from "~/auth/guard.server";
 import { databaseContext } from "~/context";
 import { readFormFields } from "~/lib/http.server";
-import { accountMessages, completeSetup, isSetupTokenUsable } from "~/services/admin-accounts.server";
+import { accountMessages } from "~/messages";
+import { completeSetup, isSetupTokenUsable } from "~/services/admin-accounts.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Admin-Konto einrichten – Happy Car" },
@@ -44,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     password: form.password ?? "",
     now: new Date(),
   });
-  if (!result.ok) return data({ error: result.message }, { status: 400 });
+  if (!result.ok) return data({ error: accountMessages[result.code] }, { status: 400 });
   const headers = new Headers();
   headers.append("Set-Cookie", sessionCookie(result.value.sessionId));
   headers.append("Set-Cookie", flashCookie("login"));
