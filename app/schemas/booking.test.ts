@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { bookingInputFromForm, cleanText, validateBooking } from "./booking";
+import { bookingInputFromForm, validateBooking } from "./booking";
+import { cleanText } from "./text";
 
 const valid = {
   name: "Anna Muster",

@@ -2,12 +2,12 @@ import { bookableServices } from "~/config/site";
 import { isCalendarDate } from "~/domain/calendar-date";
 import {
   type BookingField,
-  cleanText,
   type FieldErrors,
   INVALID_FIELDS_MESSAGE,
   MISSING_FIELDS_MESSAGE,
   requiredBookingFields,
 } from "./booking-fields";
+import { cleanedInput } from "./text";
 import { z } from "./zod";
 
 /**
@@ -26,10 +26,6 @@ const messages = {
   time: { missing: "Bitte wählen Sie eine Uhrzeit aus." },
 } satisfies Record<(typeof requiredBookingFields)[number], { missing: string }>;
 
-function cleaned(multiline = false) {
-  return (value: unknown) => (value == null ? "" : typeof value === "string" ? cleanText(value, multiline) : value);
-}
-
 function required(field: keyof typeof messages) {
   const missing = messages[field].missing;
   return z.string({ error: missing }).min(1, missing);
@@ -39,19 +35,19 @@ const PHONE_CHARACTERS = /^\+?[0-9 /()-]+$/;
 
 export const bookingSchema = z.object({
   name: z.preprocess(
-    cleaned(),
+    cleanedInput(),
     required("name")
       .min(2, "Der Name muss mindestens 2 Zeichen lang sein.")
       .max(100, "Der Name darf höchstens 100 Zeichen lang sein."),
   ),
   email: z.preprocess(
-    cleaned(),
+    cleanedInput(),
     required("email")
       .max(254, "Die E-Mail-Adresse darf höchstens 254 Zeichen lang sein.")
       .regex(z.regexes.email, "Bitte geben Sie eine gültige E-Mail-Adresse an."),
   ),
   phone: z.preprocess(
-    cleaned(),
+    cleanedInput(),
     required("phone").refine(
       (value) => {
         const digits = value.replace(/\D/g, "").length;
@@ -61,22 +57,22 @@ export const bookingSchema = z.object({
     ),
   ),
   service: z.preprocess(
-    cleaned(),
+    cleanedInput(),
     required("service").refine(
       (value) => bookableServices.includes(value),
       "Bitte wählen Sie eine der angebotenen Leistungen aus.",
     ),
   ),
   date: z.preprocess(
-    cleaned(),
+    cleanedInput(),
     required("date").refine(isCalendarDate, "Bitte geben Sie ein gültiges Datum an (JJJJ-MM-TT)."),
   ),
   time: z.preprocess(
-    cleaned(),
+    cleanedInput(),
     required("time").regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, "Bitte geben Sie eine gültige Uhrzeit an (HH:MM)."),
   ),
   message: z.preprocess(
-    cleaned(true),
+    cleanedInput(true),
     z
       .string({ error: "Die Nachricht muss ein Text sein." })
       .max(2000, "Die Nachricht darf höchstens 2000 Zeichen lang sein.")

@@ -1,5 +1,6 @@
-import { cleanText, INVALID_FIELDS_MESSAGE, MISSING_FIELDS_MESSAGE } from "./booking-fields";
+import { INVALID_FIELDS_MESSAGE, MISSING_FIELDS_MESSAGE } from "./booking-fields";
 import { type ContactField, type ContactFieldErrors, type ContactVariant, MESSAGE_MAX_LENGTH } from "./contact-fields";
+import { cleanedInput } from "./text";
 import { z } from "./zod";
 
 /**
@@ -22,16 +23,12 @@ const missing = {
 
 const PHONE_CHARACTERS = /^\+?[0-9 /()-]+$/;
 
-function text(multiline = false) {
-  return (value: unknown) => (value == null ? "" : typeof value === "string" ? cleanText(value, multiline) : value);
-}
-
 function requiredText(field: keyof typeof missing, max: number, tooLong: string, multiline = false) {
-  return z.preprocess(text(multiline), z.string({ error: missing[field] }).min(1, missing[field]).max(max, tooLong));
+  return z.preprocess(cleanedInput(multiline), z.string({ error: missing[field] }).min(1, missing[field]).max(max, tooLong));
 }
 
 const email = z.preprocess(
-  text(),
+  cleanedInput(),
   z
     .string({ error: missing.email })
     .min(1, missing.email)
@@ -47,7 +44,7 @@ const message = requiredText(
 );
 
 const optionalPhone = z.preprocess(
-  text(),
+  cleanedInput(),
   z
     .string({ error: "Die Telefonnummer muss ein Text sein." })
     .refine((value) => {
@@ -59,7 +56,7 @@ const optionalPhone = z.preprocess(
 );
 
 const optionalSubject = z.preprocess(
-  text(),
+  cleanedInput(),
   z
     .string({ error: "Der Betreff muss ein Text sein." })
     .max(150, "Der Betreff darf höchstens 150 Zeichen lang sein.")

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from
 import type { AdminIdentity } from "~/auth/session.server";
 import type { Database, Executor } from "~/db/client.server";
 import { appointments, auditLog, emailOutbox } from "~/db/schema";
-import { cleanText } from "~/schemas/booking-fields";
+import { cleanText } from "~/schemas/text";
 import {
   type AdminAppointment,
   type AdminTab,

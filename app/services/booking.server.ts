@@ -10,9 +10,9 @@ import { checkSlot, type DaySchedule, daySchedule, daySchedules, defaultSlotRule
 import { formatIsoDateDE } from "~/lib/format-date";
 import { logger } from "~/lib/logger.server";
 import { outboxRow } from "~/mail/outbox.server";
-import { type FieldErrors, HONEYPOT_FIELD, INVALID_FIELDS_MESSAGE, validateBooking } from "~/schemas/booking";
-import { hitRateLimit } from "~/db/rate-limit.server";
+import { type FieldErrors, INVALID_FIELDS_MESSAGE, validateBooking } from "~/schemas/booking";
 import { resultRows } from "~/db/result-rows";
+import { FORM_RATE_LIMIT_WINDOW_SECONDS, formRateLimited, honeypotFilled } from "./form-guard.server";
 
 export type BookingConfig = {
   /** How many active (beantragt + bestätigt) appointments one slot holds. */
@@ -29,7 +29,7 @@ export function bookingConfigFromEnv(config: Env = env()): BookingConfig {
   return {
     slotCapacity: config.SLOT_CAPACITY ?? site.booking.slotCapacity,
     rateLimit: config.BOOKING_RATE_LIMIT,
-    rateLimitWindowSeconds: 10 * 60,
+    rateLimitWindowSeconds: FORM_RATE_LIMIT_WINDOW_SECONDS,
     maxOpenRequestsPerEmail: site.booking.maxOpenRequestsPerEmail,
     workshopEmail: config.WORKSHOP_EMAIL,
     rules: defaultSlotRules,
@@ -79,11 +79,7 @@ export async function requestAppointment(
   input: Record<string, unknown>,
   { now, clientIp, config }: { now: Date; clientIp: string; config: BookingConfig },
 ): Promise<BookingResult> {
-  const honeypot = input[HONEYPOT_FIELD];
-  if (typeof honeypot === "string" && honeypot.trim() !== "") {
-    logger.info({ clientIp }, "booking honeypot filled; nothing stored");
-    return { kind: "honeypot" };
-  }
+  if (honeypotFilled("booking", input, clientIp)) return { kind: "honeypot" };
 
   const validation = validateBooking(input);
   if (!validation.ok) return { kind: "invalid", ...validation };
@@ -93,16 +89,13 @@ export async function requestAppointment(
     return { kind: "invalid", error: INVALID_FIELDS_MESSAGE, fields: { [slot.field]: slot.message }, missingRequired: false };
   }
 
-  const limit = await hitRateLimit(db, {
-    key: `booking:${clientIp}`,
+  const retryAfterSeconds = await formRateLimited(db, "booking", {
+    clientIp,
     limit: config.rateLimit,
     windowSeconds: config.rateLimitWindowSeconds,
     now,
   });
-  if (!limit.allowed) {
-    logger.warn({ clientIp }, "booking rate limit reached");
-    return { kind: "rate-limited", error: RATE_LIMITED_MESSAGE, retryAfterSeconds: limit.retryAfterSeconds };
-  }
+  if (retryAfterSeconds !== null) return { kind: "rate-limited", error: RATE_LIMITED_MESSAGE, retryAfterSeconds };
 
   const id = crypto.randomUUID();
   const params = {

@@ -7,10 +7,9 @@ import {
   CONTACT_RATE_LIMITED_MESSAGE,
   type ContactFieldErrors,
   type ContactVariant,
-  HONEYPOT_FIELD,
   validateContact,
 } from "~/schemas/contact";
-import { hitRateLimit } from "~/db/rate-limit.server";
+import { FORM_RATE_LIMIT_WINDOW_SECONDS, formRateLimited, honeypotFilled } from "./form-guard.server";
 
 export type ContactConfig = {
   /** Contact messages per client IP per window; 0 turns the limit off. */
@@ -20,7 +19,7 @@ export type ContactConfig = {
 };
 
 export function contactConfigFromEnv(config: Env = env()): ContactConfig {
-  return { rateLimit: config.CONTACT_RATE_LIMIT, rateLimitWindowSeconds: 10 * 60, workshopEmail: config.WORKSHOP_EMAIL };
+  return { rateLimit: config.CONTACT_RATE_LIMIT, rateLimitWindowSeconds: FORM_RATE_LIMIT_WINDOW_SECONDS, workshopEmail: config.WORKSHOP_EMAIL };
 }
 
 export type ContactResult =
@@ -47,11 +46,7 @@ export async function sendContactMessage(
   input: Record<string, unknown>,
   { now, clientIp, config, variant }: { now: Date; clientIp: string; config: ContactConfig; variant?: ContactVariant },
 ): Promise<ContactResult> {
-  const honeypot = input[HONEYPOT_FIELD];
-  if (typeof honeypot === "string" && honeypot.trim() !== "") {
-    logger.info({ clientIp }, "contact honeypot filled; nothing stored");
-    return { kind: "honeypot" };
-  }
+  if (honeypotFilled("contact", input, clientIp)) return { kind: "honeypot" };
 
   const validation = validateContact(input, variant);
   if (!validation.ok) {
@@ -60,16 +55,13 @@ export async function sendContactMessage(
   }
   const contact = validation.data;
 
-  const limit = await hitRateLimit(db, {
-    key: `contact:${clientIp}`,
+  const retryAfterSeconds = await formRateLimited(db, "contact", {
+    clientIp,
     limit: config.rateLimit,
     windowSeconds: config.rateLimitWindowSeconds,
     now,
   });
-  if (!limit.allowed) {
-    logger.warn({ clientIp }, "contact rate limit reached");
-    return { kind: "rate-limited", error: CONTACT_RATE_LIMITED_MESSAGE, retryAfterSeconds: limit.retryAfterSeconds };
-  }
+  if (retryAfterSeconds !== null) return { kind: "rate-limited", error: CONTACT_RATE_LIMITED_MESSAGE, retryAfterSeconds };
 
   const id = await db.transaction(async (tx) => {
     const [row] = await tx

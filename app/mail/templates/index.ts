@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { site } from "~/config/site";
-import { cleanText } from "~/schemas/booking";
+import { cleanText } from "~/schemas/text";
 import type { EmailTemplate } from "../outbox.server";
 import { calendarInvite } from "../ics";
 import { appointmentCancelled, appointmentConfirmed } from "./appointment";
