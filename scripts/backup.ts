@@ -5,10 +5,8 @@
  * backup takes, or run PostgreSQL (then back up at any time).
  */
 import fs from "node:fs";
-import { EnvError, env } from "~/config/env.server";
 import { dumpDatabase } from "~/db/backup.server";
-import { databaseOptionsFromEnv, openDatabase } from "~/db/client.server";
-import { DataDirLockedError } from "~/db/data-dir-lock.server";
+import { openCliDatabase } from "./lib/cli-database";
 
 async function main() {
   const file = process.argv[2];
@@ -16,7 +14,7 @@ async function main() {
     console.error("Aufruf: npm run backup -- DATEI");
     process.exit(1);
   }
-  const database = await openDatabase(databaseOptionsFromEnv(env()));
+  const database = await openCliDatabase();
   try {
     const dump = await dumpDatabase(database.db);
     // Write beside the target and rename: a crash never leaves half a backup under its name.
@@ -29,6 +27,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof EnvError || error instanceof DataDirLockedError ? error.message : error);
+  console.error(error);
   process.exit(1);
 });

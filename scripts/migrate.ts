@@ -3,26 +3,21 @@
  * database migrates it; on PGlite it also takes the data-folder lock, so this
  * refuses (exit code 1) while a server uses the same DATA_DIR.
  */
-import { EnvError, env } from "~/config/env.server";
-import { databaseOptionsFromEnv, openDatabase } from "~/db/client.server";
-import { DataDirLockedError } from "~/db/data-dir-lock.server";
+import { envOrExit } from "~/config/env.server";
+import { openCliDatabase } from "./lib/cli-database";
 
 async function main() {
-  const options = databaseOptionsFromEnv(env());
-  const database = await openDatabase(options);
+  const config = envOrExit();
+  const database = await openCliDatabase(config);
   await database.close();
   console.log(
-    options.kind === "postgres"
+    database.kind === "postgres"
       ? "Migrationen auf PostgreSQL angewendet."
-      : `Migrationen auf PGlite in ${options.dataDir} angewendet.`,
+      : `Migrationen auf PGlite in ${config.DATA_DIR} angewendet.`,
   );
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof EnvError || error instanceof DataDirLockedError) {
-    console.error(error.message);
-  } else {
-    console.error("Migration fehlgeschlagen:", error);
-  }
+  console.error("Migration fehlgeschlagen:", error);
   process.exit(1);
 });

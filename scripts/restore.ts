@@ -5,10 +5,8 @@
  * Moving from PGlite to PostgreSQL: back up with DATA_DIR, restore with DATABASE_URL.
  */
 import fs from "node:fs";
-import { EnvError, env } from "~/config/env.server";
 import { RestoreError, restoreDatabase } from "~/db/backup.server";
-import { databaseOptionsFromEnv, openDatabase } from "~/db/client.server";
-import { DataDirLockedError } from "~/db/data-dir-lock.server";
+import { openCliDatabase } from "./lib/cli-database";
 
 async function main() {
   const file = process.argv[2];
@@ -17,7 +15,7 @@ async function main() {
     process.exit(1);
   }
   const dump = fs.readFileSync(file, "utf8");
-  const database = await openDatabase(databaseOptionsFromEnv(env()));
+  const database = await openCliDatabase();
   try {
     const { statements } = await restoreDatabase(database.db, dump);
     console.log(`Wiederhergestellt: ${file} (${statements} Anweisungen, ${database.kind})`);
@@ -27,7 +25,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  const known = error instanceof EnvError || error instanceof DataDirLockedError || error instanceof RestoreError;
-  console.error(known ? error.message : error);
+  console.error(error instanceof RestoreError ? error.message : error);
   process.exit(1);
 });

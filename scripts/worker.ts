@@ -5,10 +5,10 @@
  */
 import { envOrExit } from "~/config/env.server";
 import { exitWithMessage } from "~/lib/exit.server";
-import { openDatabase } from "~/db/client.server";
 import { logger } from "~/lib/logger.server";
 import { TransportConfigError } from "~/mail/transports.server";
 import { type MailWorker, startMailWorker } from "~/mail/worker.server";
+import { openCliDatabase } from "./lib/cli-database";
 
 const EMBEDDED_DATABASE_MESSAGE =
   "npm run worker braucht DATABASE_URL (PostgreSQL). Die eingebettete Datenbank (PGlite) darf nur der " +
@@ -18,7 +18,7 @@ async function main() {
   const config = envOrExit();
   if (!config.DATABASE_URL) exitWithMessage(EMBEDDED_DATABASE_MESSAGE);
 
-  const database = await openDatabase({ kind: "postgres", url: config.DATABASE_URL });
+  const database = await openCliDatabase(config);
   let worker: MailWorker;
   try {
     worker = startMailWorker(database.db, config);

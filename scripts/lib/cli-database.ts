@@ -1,18 +1,19 @@
-import { EnvError, env } from "~/config/env.server";
+import { type Env, envOrExit } from "~/config/env.server";
 import { exitWithMessage } from "~/lib/exit.server";
 import { type DatabaseHandle, databaseOptionsFromEnv, openDatabase } from "~/db/client.server";
 import { DataDirLockedError } from "~/db/data-dir-lock.server";
 
 /**
- * Opens the configured database for a command-line tool. On the embedded
- * PGlite a running server holds the data folder: say so and stop (exit 1)
- * instead of corrupting it.
+ * The one way a command-line tool opens the configured database (opening
+ * migrates it). A bad variable, or on the embedded PGlite a server holding the
+ * data folder, is said in one line and stops the tool (exit 1) instead of
+ * corrupting anything.
  */
-export async function openCliDatabase(): Promise<DatabaseHandle> {
+export async function openCliDatabase(config: Env = envOrExit()): Promise<DatabaseHandle> {
   try {
-    return await openDatabase(databaseOptionsFromEnv(env()));
+    return await openDatabase(databaseOptionsFromEnv(config));
   } catch (error) {
-    if (error instanceof EnvError || error instanceof DataDirLockedError) exitWithMessage(error.message);
+    if (error instanceof DataDirLockedError) exitWithMessage(error.message);
     throw error;
   }
 }
