@@ -2,8 +2,9 @@ import crypto from "node:crypto";
 import type { RequestHandler } from "express";
 import { themeScript } from "~/lib/theme";
 
-/** The only third party the site talks to, and only after the visitor asks for the map. */
-export const MAP_ORIGIN = "https://www.openstreetmap.org";
+import { MAP_ORIGIN } from "~/config/site";
+
+export { MAP_ORIGIN };
 
 /**
  * The one policy of every response. Scripts: the site's own files, the

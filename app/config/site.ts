@@ -21,6 +21,12 @@ const name = "Happy Car";
 const experienceClaim = "mehr als 20 Jahre Erfahrung";
 const foundedYear = 2003; // EXAMPLE
 
+/**
+ * The only third party the site talks to, and only after the visitor asks for
+ * the map: the embed's address and the CSP's only frame source (server/security-headers.ts).
+ */
+export const MAP_ORIGIN = "https://www.openstreetmap.org";
+
 export const site = {
   name,
   legalName: "Happy Car KFZ-Werkstätte GmbH", // EXAMPLE

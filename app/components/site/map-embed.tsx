@@ -1,10 +1,8 @@
 import { ExternalLink, MapPin } from "lucide-react";
 import { useSearchParams } from "react-router";
 import { Button, buttonClassName } from "~/components/ui/button";
-import { fullAddress, site } from "~/config/site";
+import { fullAddress, MAP_ORIGIN, site } from "~/config/site";
 
-/** The only third-party origin of the site; the CSP allows it as a frame source only. */
-const MAP_ORIGIN = "https://www.openstreetmap.org";
 const CONSENT_PARAM = "karte";
 
 export function mapEmbedUrl(): string {
