@@ -68,13 +68,58 @@ function siteScript(): Plugin {
       if (command === "serve") return `export default ${JSON.stringify(`/@id/__x00__${SITE_SCRIPT_DEV_ENTRY}`)};`;
       // React Router builds into <buildDirectory>/client and <buildDirectory>/server.
       const clientDir = path.resolve(this.environment.config.build.outDir, "../client");
-      const manifest = JSON.parse(fs.readFileSync(path.join(clientDir, ".vite/manifest.json"), "utf8")) as Record<
-        string,
-        { file: string }
-      >;
+      const manifest = JSON.parse(fs.readFileSync(path.join(clientDir, ".vite/manifest.json"), "utf8")) as Record<string, { file: string }>;
       const chunk = manifest[SITE_SCRIPT_ENTRY];
       if (!chunk) this.error(`${SITE_SCRIPT_ENTRY} is missing from the client build`);
       return `export default ${JSON.stringify(`/${chunk.file}`)};`;
+    },
+  };
+}
+
+/** The stylesheet of the public pages, inlined into their HTML (see siteStyles). */
+const SITE_STYLES_MODULE = "virtual:site-styles";
+const ROOT_ROUTE_ENTRY = "app/root.tsx";
+
+type ManifestChunk = { file: string; css?: string[]; imports?: string[] };
+
+/**
+ * The public pages carry their stylesheet inline (docs/decisions/009): no
+ * render-blocking request on a first visit. `virtual:site-styles` is, in the
+ * server build, the text of the root route's CSS files of the client build –
+ * the same files, in the same order, that React Router lists for the root
+ * route (its CSS and that of its static imports), so the server can hash them
+ * for the CSP at start (server/inline-styles.ts). In the client build and in
+ * development it is empty, and the pages link the stylesheet as before.
+ */
+function siteStyles(): Plugin {
+  const resolvedId = `\0${SITE_STYLES_MODULE}`;
+  let command: "build" | "serve" = "serve";
+  return {
+    name: "site-styles",
+    configResolved(config) {
+      command = config.command;
+    },
+    resolveId: (id) => (id === SITE_STYLES_MODULE ? resolvedId : null),
+    load(id) {
+      if (id !== resolvedId) return null;
+      if (command === "serve" || this.environment.config.consumer === "client") return "export default [];";
+      const clientDir = path.resolve(this.environment.config.build.outDir, "../client");
+      const manifest = JSON.parse(fs.readFileSync(path.join(clientDir, ".vite/manifest.json"), "utf8")) as Record<string, ManifestChunk>;
+      // React Router's key of a route module carries a query (?__react-router-build-client-route).
+      const rootKey = Object.keys(manifest).find((key) => key.split("?")[0] === ROOT_ROUTE_ENTRY);
+      if (!rootKey) this.error(`${ROOT_ROUTE_ENTRY} is missing from the client build`);
+      const files: string[] = [];
+      const seen = new Set<string>();
+      const walk = (key: string) => {
+        const chunk = manifest[key];
+        if (!chunk || seen.has(key)) return;
+        seen.add(key);
+        for (const file of chunk.css ?? []) if (!files.includes(file)) files.push(file);
+        for (const imported of chunk.imports ?? []) walk(imported);
+      };
+      walk(rootKey);
+      const styles = files.map((file) => fs.readFileSync(path.join(clientDir, file), "utf8"));
+      return `export default ${JSON.stringify(styles)};`;
     },
   };
 }
@@ -84,7 +129,7 @@ export default defineConfig({
     // The server bundle is the whole server (the Express pipeline and React Router's build), run with plain node.
     ssr: { build: { rollupOptions: { input: "./server/index.ts" } } },
   },
-  plugins: [sonnerWithoutInlineStyle(), siteScript(), tailwindcss(), reactRouter()],
+  plugins: [sonnerWithoutInlineStyle(), siteScript(), siteStyles(), tailwindcss(), reactRouter()],
   optimizeDeps: {
     // Pre-bundled dependencies skip plugins; sonner must go through the one above.
     exclude: ["sonner"],

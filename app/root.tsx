@@ -1,14 +1,6 @@
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useMatches,
-  useRouteLoaderData,
-} from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
 import { Toaster } from "sonner";
+import siteStyles from "virtual:site-styles";
 import type { Route } from "./+types/root";
 import { useNonce } from "~/components/nonce";
 import { requestContext } from "~/context";
@@ -53,7 +45,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0f172a" />
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeScript }} />
         <Meta />
-        <Links />
+        {islands && siteStyles.length > 0 ? <InlineStyles /> : <Links />}
       </head>
       <body className="min-h-screen bg-background text-foreground antialiased">
         {children}
@@ -66,6 +58,25 @@ export function Layout({ children }: { children: React.ReactNode }) {
         )}
       </body>
     </html>
+  );
+}
+
+/**
+ * The public pages in a production build: the root's links, and its
+ * stylesheet inline instead of a render-blocking request (server/inline-styles.ts
+ * puts their hashes into the CSP). No route below the root declares links.
+ */
+function InlineStyles() {
+  return (
+    <>
+      {links().map((link, index) => (
+        <link key={index} {...link} />
+      ))}
+      {siteStyles.map((css, index) => (
+        // The exact text of the built file: its hash is in the CSP.
+        <style key={index} dangerouslySetInnerHTML={{ __html: css }} />
+      ))}
+    </>
   );
 }
 
@@ -95,9 +106,7 @@ export function ErrorScreen({ error }: { error: unknown }) {
     <div className="mx-auto max-w-2xl px-4 py-24">
       <h1 className="text-2xl font-bold">Unexpected Application Error!</h1>
       <p className="mt-4 text-lg">{errorMessage(error)}</p>
-      {requestId && requestId !== "prerender" ? (
-        <p className="mt-2 text-sm text-muted-foreground">Fehlernummer: {requestId}</p>
-      ) : null}
+      {requestId && requestId !== "prerender" ? <p className="mt-2 text-sm text-muted-foreground">Fehlernummer: {requestId}</p> : null}
       <a href="/" className="mt-6 inline-block font-medium underline underline-offset-4">
         Zurück zur Startseite
       </a>
@@ -119,7 +128,9 @@ export function NotFound() {
     <div className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-4 py-24 text-center">
       <h1 className="text-6xl font-extrabold tracking-tight text-primary">404</h1>
       <p className="text-xl font-medium">Oops! Page not found</p>
-      <p className="max-w-md text-muted-foreground">Die gesuchte Seite gibt es nicht (mehr). Vielleicht hilft Ihnen die Startseite weiter.</p>
+      <p className="max-w-md text-muted-foreground">
+        Die gesuchte Seite gibt es nicht (mehr). Vielleicht hilft Ihnen die Startseite weiter.
+      </p>
       <a
         href="/"
         className="mt-2 inline-flex h-10 items-center rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:bg-primary/90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"

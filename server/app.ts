@@ -8,6 +8,7 @@ import { databaseContext, requestContext } from "~/context";
 import { type Database, isDatabaseReady } from "~/db/client.server";
 import { errorHandler } from "./errors";
 import { hostCheck } from "./host-check";
+import { inlineStyleSources } from "./inline-styles";
 import { originCheck } from "./origin-check";
 import { requestLog } from "./request-log";
 import { securityHeaders } from "./security-headers";
@@ -54,6 +55,7 @@ export function createApp({ config, db, build, clientDir, devMiddleware }: AppOp
       dev,
       production: config.NODE_ENV === "production",
       httpsPublicUrl: config.PUBLIC_URL?.startsWith("https://") ?? false,
+      styleSources: inlineStyleSources(build, clientDir),
     }),
   );
   app.use(hostCheck({ trustProxy: trustProxy !== false && trustProxy !== 0 }));

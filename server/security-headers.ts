@@ -12,18 +12,19 @@ export { MAP_ORIGIN };
  * the only inline script of the pages prerendered at build time, which
  * cannot carry a nonce.
  */
-export function contentSecurityPolicy(nonce: string, { dev }: { dev: boolean }): string {
-  return policy(`'nonce-${nonce}' ${THEME_SCRIPT_HASH}`, dev);
+export function contentSecurityPolicy(nonce: string, { dev, styleSources = [] }: { dev: boolean; styleSources?: string[] }): string {
+  return policy(`'nonce-${nonce}' ${THEME_SCRIPT_HASH}`, dev, styleSources);
 }
 
 const THEME_SCRIPT_HASH = `'sha256-${crypto.createHash("sha256").update(themeScript).digest("base64")}'`;
 
-function policy(scriptSource: string, dev: boolean): string {
+function policy(scriptSource: string, dev: boolean, styleSources: string[]): string {
   const directives = [
     "default-src 'self'",
     `script-src 'self'${scriptSource ? ` ${scriptSource}` : ""}${dev ? " 'unsafe-eval'" : ""}`,
-    // Tailwind ships one stylesheet; sonner and Radix set inline style attributes.
-    "style-src 'self'",
+    // Tailwind ships one stylesheet, inline on the public pages (by its hash,
+    // server/inline-styles.ts); sonner and Radix set inline style attributes.
+    ["style-src 'self'", ...styleSources].join(" "),
     "style-src-attr 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",
@@ -44,6 +45,8 @@ export type SecurityHeaderOptions = {
   production: boolean;
   /** PUBLIC_URL is https: the site is always reached over TLS, even if the proxy does not say so. */
   httpsPublicUrl: boolean;
+  /** Hashes of the inline stylesheets of the public pages (server/inline-styles.ts). */
+  styleSources?: string[];
 };
 
 const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()";

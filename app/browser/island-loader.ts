@@ -1,23 +1,47 @@
 /** How far below the viewport a form may still be when its island starts loading: one screen ahead. */
 const APPROACH_MARGIN = "100% 0px";
 
+/** The first touch of a form: its chunk starts loading before the click, the focus or the first key lands. */
+const INTERACTION_EVENTS = ["focusin", "input", "pointerdown", "touchstart"] as const;
+
 type IslandsModule = { hydrateIslands(elements: HTMLElement[]): void };
 
 /**
- * React and the forms' code load only when the visitor gets near a form (or
- * touches one first); until then, and should the load fail, the forms are
- * plain HTML forms that post to the server.
+ * React and the forms' code (about 90 KB gzip) are never part of a page's
+ * first load. They load on the first interaction inside a form (focus, input,
+ * pointerdown, touchstart), or once the visitor scrolls and a form is within
+ * one screen of the viewport. So a form below the fold is ready when it is
+ * reached, and a form in view at load (/kontakt) waits for the visitor. Until
+ * then, and should the load fail, the forms are plain HTML forms that post to
+ * the server; what is typed meanwhile stays (the inputs are uncontrolled, and
+ * React keeps their DOM values when it hydrates).
  */
 export function loadIslandsOnApproach(document: Document, load: () => Promise<IslandsModule>) {
   const elements = [...document.querySelectorAll<HTMLElement>("[data-island]")];
   if (elements.length === 0) return;
+  const window = document.defaultView;
   let state: "waiting" | "loading" | "done" = "waiting";
+  let scrolled = false;
+  const near = new Set<Element>();
   const observer =
     typeof IntersectionObserver === "function"
-      ? new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && start(), {
-          rootMargin: APPROACH_MARGIN,
-        })
+      ? new IntersectionObserver(
+          (entries) => {
+            for (const entry of entries) {
+              if (entry.isIntersecting) near.add(entry.target);
+              else near.delete(entry.target);
+            }
+            if (scrolled && near.size > 0) start();
+          },
+          { rootMargin: APPROACH_MARGIN },
+        )
       : undefined;
+
+  function onScroll() {
+    scrolled = true;
+    window?.removeEventListener("scroll", onScroll);
+    if (near.size > 0) start();
+  }
 
   function start() {
     if (state !== "waiting") return;
@@ -26,9 +50,9 @@ export function loadIslandsOnApproach(document: Document, load: () => Promise<Is
       (islands) => {
         state = "done";
         observer?.disconnect();
+        window?.removeEventListener("scroll", onScroll);
         for (const element of elements) {
-          element.removeEventListener("focusin", start);
-          element.removeEventListener("pointerdown", start);
+          for (const type of INTERACTION_EVENTS) element.removeEventListener(type, start);
         }
         islands.hydrateIslands(elements);
       },
@@ -39,8 +63,7 @@ export function loadIslandsOnApproach(document: Document, load: () => Promise<Is
 
   for (const element of elements) {
     observer?.observe(element);
-    element.addEventListener("focusin", start);
-    element.addEventListener("pointerdown", start);
+    for (const type of INTERACTION_EVENTS) element.addEventListener(type, start, { passive: true });
   }
-  if (!observer) start();
+  window?.addEventListener("scroll", onScroll, { passive: true });
 }
