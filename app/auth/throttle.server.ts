@@ -34,7 +34,7 @@ function emailKey(email: string): string {
   return crypto.createHash("sha256").update(email.trim().toLowerCase()).digest("hex").slice(0, 32);
 }
 
-export const throttleKeys = {
+const throttleKeys = {
   accountIp: (email: string, ip: string) => `login-fail:acct-ip:${emailKey(email)}:${ip}`,
   ip: (ip: string) => `login-fail:ip:${ip}`,
   account: (email: string) => `login-fail:acct:${emailKey(email)}`,

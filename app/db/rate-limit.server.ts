@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Executor } from "./client.server";
 import { resultRows } from "./result-rows";
 
-export type RateLimitResult = { allowed: boolean; count: number; retryAfterSeconds: number };
+type RateLimitResult = { allowed: boolean; count: number; retryAfterSeconds: number };
 
 /**
  * Fixed-window counter in the database, so every app instance shares it.
@@ -24,19 +24,6 @@ export async function hitRateLimit(
   const count = Number(resultRows<{ count: number }>(rows)[0]?.count ?? 1);
   const retryAfterSeconds = Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000);
   return { allowed: count <= limit, count, retryAfterSeconds };
-}
-
-/** How many events `key` has in the current window, without counting one. */
-export async function peekRateLimit(
-  db: Executor,
-  { key, windowSeconds, now = new Date() }: { key: string; windowSeconds: number; now?: Date },
-): Promise<number> {
-  const windowMs = windowSeconds * 1000;
-  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
-  const rows = await db.execute<{ count: number }>(
-    sql`select count from rate_limits where key = ${key} and window_start = ${windowStart.toISOString()}`,
-  );
-  return Number(resultRows<{ count: number }>(rows)[0]?.count ?? 0);
 }
 
 /** Drops windows that ended long ago; run by the daily maintenance job. */

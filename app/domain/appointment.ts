@@ -7,7 +7,7 @@ export const appointmentStatuses = ["beantragt", "bestätigt", "storniert"] as c
 export type AppointmentStatus = (typeof appointmentStatuses)[number];
 
 /** The admin board's tabs: every appointment, or those in one status. */
-export const adminTabs = ["alle", ...appointmentStatuses] as const;
+const adminTabs = ["alle", ...appointmentStatuses] as const;
 export type AdminTab = (typeof adminTabs)[number];
 
 /** Delivery state of an outbox e-mail. */
@@ -31,7 +31,7 @@ export type AdminAppointment = {
   emailState: EmailStatus | null;
 };
 
-export const appointmentActions = ["confirm", "cancel", "delete"] as const;
+const appointmentActions = ["confirm", "cancel", "delete"] as const;
 export type AppointmentAction = (typeof appointmentActions)[number];
 
 type StatusChange = Exclude<AppointmentAction, "delete">;
@@ -65,10 +65,6 @@ export function nextStatus(status: AppointmentStatus, action: AppointmentAction)
 
 export function availableActions(status: AppointmentStatus): AppointmentAction[] {
   return appointmentActions.filter((action) => canTransition(status, action));
-}
-
-export function isAppointmentStatus(value: unknown): value is AppointmentStatus {
-  return typeof value === "string" && (appointmentStatuses as readonly string[]).includes(value);
 }
 
 export function isAdminTab(value: unknown): value is AdminTab {

@@ -21,7 +21,7 @@ function normaliseEmail(email: string): string | null {
   return emailSchema.safeParse(trimmed).success ? trimmed : null;
 }
 
-export async function countAdmins(db: Executor): Promise<number> {
+async function countAdmins(db: Executor): Promise<number> {
   const [row] = await db.select({ n: count() }).from(adminUsers);
   return row?.n ?? 0;
 }

@@ -26,7 +26,7 @@ import {
 
 export const PAGE_SIZE = 50;
 
-export const MAX_REASON_LENGTH = 1000;
+const MAX_REASON_LENGTH = 1000;
 
 export type AppointmentList = {
   items: AdminAppointment[];

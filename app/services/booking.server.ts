@@ -38,9 +38,9 @@ export function bookingConfigFromEnv(config: Env = env()): BookingConfig {
 
 export const SLOT_TAKEN_MESSAGE =
   "Dieser Termin ist leider nicht mehr frei. Bitte wählen Sie eine andere Uhrzeit oder einen anderen Tag.";
-export const RATE_LIMITED_MESSAGE =
+const RATE_LIMITED_MESSAGE =
   "Sie haben in kurzer Zeit zu viele Terminanfragen gesendet. Bitte versuchen Sie es in einigen Minuten erneut.";
-export function tooManyOpenMessage(limit: number): string {
+function tooManyOpenMessage(limit: number): string {
   const requests = limit === 1 ? "eine Terminanfrage" : `${limit} Terminanfragen`;
   return `Für diese E-Mail-Adresse ${limit === 1 ? "ist" : "sind"} bereits ${requests} offen. Bitte warten Sie auf unsere Rückmeldung oder rufen Sie uns an.`;
 }
@@ -182,8 +182,8 @@ export async function getDaySlots(db: Executor, date: CalendarDate, now: Date, c
 
 export type DayAvailability = { date: CalendarDate; available: boolean; reason?: string };
 
-export const FULLY_BOOKED_REASON = "Ausgebucht";
-export const TOO_LATE_TODAY_REASON = "Für heute sind keine Termine mehr möglich.";
+const FULLY_BOOKED_REASON = "Ausgebucht";
+const TOO_LATE_TODAY_REASON = "Für heute sind keine Termine mehr möglich.";
 export const MAX_AVAILABILITY_DAYS = 100;
 
 /** For the calendar: which dates in [from, to] still have a free slot. */

@@ -70,7 +70,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * never analysed), so without this its tables grow with every update for ever
  * and the planner never learns their sizes. On PostgreSQL autovacuum does it.
  */
-export async function vacuumAndAnalyze(db: Database): Promise<void> {
+async function vacuumAndAnalyze(db: Database): Promise<void> {
   const started = performance.now();
   await db.execute(sql`vacuum (analyze)`);
   logger.info({ ms: Math.round(performance.now() - started) }, "database vacuumed and analysed");
