@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AdminIdentity } from "~/auth/session.server";
-import { adminUsers, appointments, auditLog, emailOutbox } from "~/db/schema";
+import { appointments, auditLog, emailOutbox } from "~/db/schema";
 import { adminMessages } from "~/messages";
 import {
   appointmentDetails,
@@ -14,18 +14,12 @@ import {
 } from "~/services/admin-appointments.server";
 import { listUndeliveredEmails } from "~/services/admin-emails.server";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
+import { appointmentInput, createAdminAccount, insertAppointment } from "../support/factories";
 
 type NewAppointment = typeof appointments.$inferInsert;
 
-const base = {
-  name: "Anna Muster",
-  email: "anna@example.at",
-  phone: "0664 123 45 67",
-  date: "2026-12-01",
-  time: "08:00",
-  service: "Wartung",
-  message: "Bitte Öl prüfen",
-};
+/** This file's appointments (tests/support/factories.ts) carry a message and a spaced phone number. */
+const base = { phone: "0664 123 45 67", message: "Bitte Öl prüfen" };
 
 describe.each(testDatabaseKinds)("admin appointments on %s", (kind) => {
   let database: TestDatabase;
@@ -39,19 +33,13 @@ describe.each(testDatabaseKinds)("admin appointments on %s", (kind) => {
   });
   beforeEach(async () => {
     await database.reset();
-    const users = await database.db
-      .insert(adminUsers)
-      .values([
-        { email: "chef@happycar.example", displayName: "Chef", passwordHash: "x" },
-        { email: "lehrling@happycar.example", displayName: "Lehrling", passwordHash: "x" },
-      ])
-      .returning({ id: adminUsers.id, email: adminUsers.email, displayName: adminUsers.displayName });
-    [owner, staff] = users as [AdminIdentity, AdminIdentity];
+    const identity = ({ id, email, displayName }: AdminIdentity) => ({ id, email, displayName });
+    owner = identity(await createAdminAccount(database.db, { email: "chef@happycar.example", displayName: "Chef", passwordHash: "x" }));
+    staff = identity(await createAdminAccount(database.db, { email: "lehrling@happycar.example", displayName: "Lehrling", passwordHash: "x" }));
   });
 
   async function insert(values: Partial<NewAppointment> = {}): Promise<string> {
-    const [row] = await database.db.insert(appointments).values({ ...base, ...values }).returning({ id: appointments.id });
-    return row!.id;
+    return (await insertAppointment(database.db, { ...base, ...values })).id;
   }
   const outbox = () => database.db.select().from(emailOutbox);
   const audit = () => database.db.select().from(auditLog);
@@ -217,7 +205,7 @@ describe.each(testDatabaseKinds)("admin appointments on %s", (kind) => {
     for (let n = 0; n < 10_000; n++) {
       const day = String(1 + (n % 28)).padStart(2, "0");
       const month = String(1 + (Math.floor(n / 28) % 12)).padStart(2, "0");
-      rows.push({
+      rows.push(appointmentInput({
         ...base,
         name: `Kunde ${n}`,
         email: `kunde${n}@example.at`,
@@ -225,7 +213,7 @@ describe.each(testDatabaseKinds)("admin appointments on %s", (kind) => {
         date: `${2027 + Math.floor(n / 336)}-${month}-${day}`,
         time: `${String(8 + (n % 9)).padStart(2, "0")}:00`,
         status: (["beantragt", "bestätigt", "storniert"] as const)[n % 3],
-      });
+      }));
     }
     for (let start = 0; start < rows.length; start += 1000) {
       await database.db.insert(appointments).values(rows.slice(start, start + 1000));

@@ -20,6 +20,7 @@ import {
   isSetupTokenUsable,
   resetAdminPassword,
 } from "~/services/admin-accounts.server";
+import { createAdminAccount } from "../support/factories";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
 
 const PASSWORD = "Werkstatt-Passwort-2026";
@@ -67,11 +68,7 @@ describe.each(testDatabaseKinds)("admin authentication on %s", (kind) => {
   beforeEach(async () => {
     await database.reset();
     // Hashed once for the file: scrypt is deliberately slow.
-    const [user] = await database.db
-      .insert(adminUsers)
-      .values({ email: EMAIL, displayName: "Chef", passwordHash })
-      .returning({ id: adminUsers.id });
-    userId = user!.id;
+    userId = (await createAdminAccount(database.db, { email: EMAIL, displayName: "Chef", passwordHash })).id;
   });
 
   const t0 = new Date("2026-12-01T08:00:00Z");

@@ -5,6 +5,7 @@ import { enqueueEmail } from "~/mail/outbox.server";
 import { resultRows } from "~/db/result-rows";
 import { applyRetention, startRetentionJob } from "~/services/retention.server";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
+import { insertAppointment } from "../support/factories";
 
 const person = { name: "Anna Muster", email: "anna@example.at", phone: "0664 1234567", service: "Wartung", time: "08:00" };
 
@@ -21,7 +22,7 @@ describe.each(testDatabaseKinds)("data retention on %s", (kind) => {
   });
 
   async function appointment(date: string, status: "beantragt" | "bestätigt" | "storniert") {
-    const [row] = await database.db.insert(appointments).values({ ...person, date, status }).returning();
+    const row = await insertAppointment(database.db, { ...person, date, status });
     await enqueueEmail(database.db, {
       recipient: person.email,
       template: "booking-received-customer",
