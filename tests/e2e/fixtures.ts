@@ -4,9 +4,11 @@ import { test as base, expect, type Page } from "@playwright/test";
  * Every browser test fails on a console error or a CSP violation, so a
  * broken script or a blocked inline snippet cannot go unnoticed.
  */
-export const test = base.extend<{ consoleErrors: string[] }>({
+export const test = base.extend<{ consoleErrors: string[]; expectedConsoleErrors: RegExp[] }>({
+  /** Console errors a spec provokes on purpose (e.g. requests refused while offline): `test.use({ expectedConsoleErrors })`. */
+  expectedConsoleErrors: [[], { option: true }],
   consoleErrors: [
-    async ({ page }, use) => {
+    async ({ page, expectedConsoleErrors }, use) => {
       const errors: string[] = [];
       page.on("console", (message) => {
         if (message.type() === "error") errors.push(message.text());
@@ -15,7 +17,9 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       await use(errors);
       const unexpected = errors.filter(
         // A 4xx/5xx document the test itself asked for is logged by Chromium as a resource error.
-        (text) => !/Failed to load resource: the server responded with a status of (404|409|429)/.test(text),
+        (text) =>
+          !/Failed to load resource: the server responded with a status of (404|409|429)/.test(text) &&
+          !expectedConsoleErrors.some((expected) => expected.test(text)),
       );
       expect(unexpected, "console errors or CSP violations").toEqual([]);
     },

@@ -6,7 +6,17 @@ import { useHydrated } from "~/lib/use-hydrated";
 /** What every admin action answers: a success toast or a German failure message. */
 export type AdminActionData =
   | { ok: true; intent: string; title: string; description: string }
-  | { ok: false; intent: string; message: string; field?: string };
+  | { ok: false; intent: string; message: string; field?: string; notSent?: true };
+
+/** An action's answer when the request never reached the server (connection dropped): nothing changed. */
+export function notSentData(intent: string, message: string): AdminActionData {
+  return { ok: false, intent, message, notSent: true };
+}
+
+/** For `shouldRevalidate`: after an action that was not sent there is nothing new to load. */
+export function notSent(actionResult: unknown): boolean {
+  return typeof actionResult === "object" && actionResult !== null && "notSent" in actionResult && actionResult.notSent === true;
+}
 
 /** The answer to an unreadable form post (too large, malformed): its status and German message. */
 export function bodyErrorData(error: { status: number; message: string }) {

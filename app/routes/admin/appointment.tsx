@@ -1,5 +1,6 @@
-import { data, Link } from "react-router";
+import { data, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/appointment";
+import { type AdminRouteHandle, LoadError } from "~/components/admin/load-error";
 import { EmailStateBadge, StatusBadge } from "~/components/admin/status-badge";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { databaseContext } from "~/context";
@@ -12,6 +13,10 @@ export const meta: Route.MetaFunction = () => [
   { title: "Termindetails – Admin-Board – Happy Car" },
   { name: "robots", content: "noindex, nofollow" },
 ];
+
+const loadFailure = "Termin konnte nicht geladen werden.";
+
+export const handle: AdminRouteHandle = { loadFailure };
 
 /** One appointment and its audit trail (also after it was deleted). */
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -26,11 +31,7 @@ export default function AppointmentDetails({ loaderData }: Route.ComponentProps)
   const { appointment, audit } = loaderData;
   return (
     <div className="grid gap-6">
-      <p>
-        <Link to="/admin" className="underline underline-offset-4">
-          Zurück zur Terminverwaltung
-        </Link>
-      </p>
+      <BackToBoard />
       <Card>
         <CardHeader>
           <h2 className="text-xl font-semibold leading-tight">{appointment ? `Termin von ${appointment.name}` : "Gelöschter Termin"}</h2>
@@ -110,6 +111,34 @@ export default function AppointmentDetails({ loaderData }: Route.ComponentProps)
           )}
         </CardContent>
       </Card>
+    </div>
+  );
+}
+
+function BackToBoard() {
+  return (
+    <p>
+      <Link to="/admin" className="underline underline-offset-4">
+        Zurück zur Terminverwaltung
+      </Link>
+    </p>
+  );
+}
+
+/** Inside the admin layout: an unknown appointment (404) says so; any other failure offers 'Erneut versuchen'. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <div className="grid gap-6">
+      <BackToBoard />
+      {notFound ? (
+        <div role="alert" className="rounded-xl border border-border bg-card p-6 text-card-foreground">
+          <h2 className="text-lg font-semibold">Termin nicht gefunden</h2>
+          <p>{typeof error.data === "string" ? error.data : loadFailure}</p>
+        </div>
+      ) : (
+        <LoadError message={loadFailure} error={error} />
+      )}
     </div>
   );
 }

@@ -1,10 +1,11 @@
 import { useState } from "react";
-import { data, Form, Link, type ShouldRevalidateFunction, useLocation, useNavigation } from "react-router";
+import { data, Form, Link, PrefetchPageLinks, type ShouldRevalidateFunction, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/board";
-import { ActionNotice, type AdminActionData, bodyErrorData } from "~/components/admin/action-result";
+import { ActionNotice, type AdminActionData, bodyErrorData, notSent, notSentData } from "~/components/admin/action-result";
 import { CancelDialog, DeleteDialog, NoScriptPanel } from "~/components/admin/appointment-dialogs";
 import { AppointmentTable } from "~/components/admin/appointment-table";
 import { AppointmentTabs, type TabKey } from "~/components/admin/appointment-tabs";
+import { type AdminRouteHandle, isNetworkError, LoadError } from "~/components/admin/load-error";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/form-controls";
@@ -27,9 +28,16 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-/** After a 404 or 409 (someone else was faster) reload the list too, so the row shows the truth. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
-  actionStatus === 404 || actionStatus === 409 ? true : defaultShouldRevalidate;
+const loadFailure = "Termine konnten nicht geladen werden.";
+
+export const handle: AdminRouteHandle = { loadFailure };
+
+/**
+ * After a 404 or 409 (someone else was faster) reload the list too, so the row shows the truth;
+ * after an action that never reached the server (connection dropped) nothing changed.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, actionStatus, defaultShouldRevalidate }) =>
+  notSent(actionResult) ? false : actionStatus === 404 || actionStatus === 409 ? true : defaultShouldRevalidate;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
@@ -93,6 +101,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<AdminActionData>({ ok: false, intent, message: adminMessages[result.code], field: "reason" });
   }
   return data<AdminActionData>({ ok: false, intent, message: `${failure} ${adminMessages[result.code]}` }, { status: result.status });
+}
+
+/** In the browser: a dropped connection answers as a failed action does, 'Fehler' and what failed. */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  const intent = (await request.clone().formData()).get("intent");
+  try {
+    return await serverAction();
+  } catch (error) {
+    if (!isNetworkError(error) || !isIntent(intent)) throw error;
+    return notSentData(intent, outcomes[intent].failure);
+  }
 }
 
 export default function AdminBoard({ loaderData, actionData }: Route.ComponentProps) {
@@ -178,6 +197,8 @@ export default function AdminBoard({ loaderData, actionData }: Route.ComponentPr
             </nav>
           ) : null}
         </AppointmentTabs>
+        {/* The details page's script in advance, so it opens (or says why not) when the connection drops. */}
+        {list.items[0] ? <PrefetchPageLinks page={`/admin/termine/${list.items[0].id}`} /> : null}
         <CancelDialog target={cancelTarget} onClose={() => setCancelTarget(null)} />
         <DeleteDialog target={deleteTarget} onClose={() => setDeleteTarget(null)} />
       </CardContent>
@@ -185,11 +206,7 @@ export default function AdminBoard({ loaderData, actionData }: Route.ComponentPr
   );
 }
 
-export function ErrorBoundary() {
-  return (
-    <div role="alert" className="rounded-xl border border-destructive p-6">
-      <h2 className="text-lg font-semibold">Fehler</h2>
-      <p>Termine konnten nicht geladen werden.</p>
-    </div>
-  );
+/** Only the list failed (the admin layout's own boundary takes a request that failed as a whole). */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <LoadError message={loadFailure} error={error} />;
 }

@@ -1,6 +1,7 @@
-import { data, Form, Link } from "react-router";
+import { data, Form, Link, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/emails";
-import { ActionNotice, type AdminActionData, bodyErrorData } from "~/components/admin/action-result";
+import { ActionNotice, type AdminActionData, bodyErrorData, notSent, notSentData } from "~/components/admin/action-result";
+import { type AdminRouteHandle, isNetworkError, LoadError } from "~/components/admin/load-error";
 import { EmailStateBadge } from "~/components/admin/status-badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
@@ -15,6 +16,14 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
+const loadFailure = "E-Mails konnten nicht geladen werden.";
+
+export const handle: AdminRouteHandle = { loadFailure };
+
+/** After an action that never reached the server (connection dropped) nothing changed. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  notSent(actionResult) ? false : defaultShouldRevalidate;
+
 export async function loader({ context }: Route.LoaderArgs) {
   return { emails: await listUndeliveredEmails(context.get(databaseContext)) };
 }
@@ -28,6 +37,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   return requeued
     ? data<AdminActionData>({ ok: true, intent: "resend", ...adminMessages.resent })
     : data<AdminActionData>({ ok: false, intent: "resend", message: adminMessages.resendFailed }, { status: 409 });
+}
+
+/** In the browser: a dropped connection answers as a refused resend does. */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  try {
+    return await serverAction();
+  } catch (error) {
+    if (!isNetworkError(error)) throw error;
+    return notSentData("resend", adminMessages.resendFailed);
+  }
 }
 
 const templateLabels: Record<string, string> = {
@@ -98,4 +117,8 @@ export default function AdminEmails({ loaderData, actionData }: Route.ComponentP
       </CardContent>
     </Card>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <LoadError message={loadFailure} error={error} />;
 }

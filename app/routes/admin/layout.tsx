@@ -1,13 +1,16 @@
 import { useEffect } from "react";
-import { data, Form, Link, NavLink, Outlet } from "react-router";
+import { data, Form, Link, NavLink, Outlet, PrefetchPageLinks, type ShouldRevalidateFunction, useMatches } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/layout";
+import { notSent } from "~/components/admin/action-result";
+import { LoadError, loadFailureOf } from "~/components/admin/load-error";
 import { Button } from "~/components/ui/button";
 import { clearFlashCookie, flashMessages, readFlash } from "~/auth/flash";
 import { adminPagesGuard } from "~/auth/guard.server";
 import { adminContext, databaseContext } from "~/context";
 import { cn } from "~/lib/cn";
 import { useHydrated } from "~/lib/use-hydrated";
+import { ErrorScreen } from "~/root";
 import { outboxHealth } from "~/services/admin-emails.server";
 
 /** The one layout of every admin page: its guard requires a session for every loader and action below. */
@@ -23,8 +26,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-/** Always re-check the session, also when only a child's data changes. */
-export const shouldRevalidate = () => true;
+/**
+ * Always re-check the session, also when only a child's data changes; not after
+ * an action that never reached the server (connection dropped): nothing changed.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult }) => !notSent(actionResult);
 
 function navClass({ isActive }: { isActive: boolean }) {
   return cn(
@@ -40,7 +46,62 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (welcome) toast.success(welcome.title, { description: welcome.description });
   }, [welcome]);
+  useEffect(() => {
+    lastShell = { admin, health };
+  }, [admin, health]);
 
+  return (
+    <AdminShell admin={admin} health={health}>
+      {welcome && !hydrated ? (
+        <div role="status" className="rounded-md border border-green-600 bg-green-100 p-3 text-sm text-green-950">
+          <p className="font-semibold">{welcome.title}</p>
+          <p>{welcome.description}</p>
+        </div>
+      ) : null}
+      {/* The pages' scripts in advance: a page whose script is missing when the connection drops reloads into the browser's offline page. */}
+      <PrefetchPageLinks page="/admin" />
+      <PrefetchPageLinks page="/admin/emails" />
+    </AdminShell>
+  );
+}
+
+type ShellData = Pick<Awaited<ReturnType<typeof loader>>["data"], "admin" | "health">;
+
+/**
+ * What the shell showed last, in the browser: a failed request drops the
+ * layout's data (React Router resets an errored route's loaderData), yet the
+ * header and navigation should stay as they were.
+ */
+let lastShell: ShellData | null = null;
+
+/**
+ * A failed load (e.g. the connection dropped while switching tabs) fails this
+ * layout's request too: the page's own message and 'Erneut versuchen' appear
+ * inside the admin shell as it was last drawn. Without it (the document
+ * request itself failed) the site's error screen.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const last = lastShell;
+  const matches = useMatches();
+  if (!last) {
+    return (
+      <main>
+        <ErrorScreen error={error} />
+      </main>
+    );
+  }
+  return (
+    <AdminShell admin={last.admin} health={last.health} failure={<LoadError message={loadFailureOf(matches)} error={error} />} />
+  );
+}
+
+/** Header, e-mail health and navigation around the page (or around its load failure). */
+function AdminShell({
+  admin,
+  health,
+  failure,
+  children,
+}: ShellData & { failure?: React.ReactNode; children?: React.ReactNode }) {
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8">
       <header className="flex flex-wrap items-center justify-between gap-4">
@@ -59,12 +120,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </Form>
         </div>
       </header>
-      {welcome && !hydrated ? (
-        <div role="status" className="rounded-md border border-green-600 bg-green-100 p-3 text-sm text-green-950">
-          <p className="font-semibold">{welcome.title}</p>
-          <p>{welcome.description}</p>
-        </div>
-      ) : null}
+      {children}
       <EmailHealthNotice pending={health.pending} failed={health.failed} />
       <nav aria-label="Admin-Bereich" className="flex gap-2">
         <NavLink to="/admin" end className={navClass}>
@@ -74,9 +130,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           E-Mails
         </NavLink>
       </nav>
-      <main>
-        <Outlet />
-      </main>
+      <main>{failure ?? <Outlet />}</main>
     </div>
   );
 }

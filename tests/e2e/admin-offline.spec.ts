@@ -1,0 +1,147 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, loginAsAdmin, test } from "./fixtures";
+
+/**
+ * Issue 12: the admin board survives a dropped connection. Chromium logs each
+ * request that the dropped connection refuses; exactly those are allowed here.
+ */
+test.use({ expectedConsoleErrors: [/Failed to load resource: net::ERR_INTERNET_DISCONNECTED/] });
+
+function viennaDate(offsetDays: number): string {
+  const date = new Date(Date.now() + offsetDays * 86_400_000);
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Vienna" }).format(date);
+}
+
+/** Books one appointment per name through the public API, on free slots far ahead. */
+async function bookAppointments(request: APIRequestContext, baseURL: string, names: string[], tag: string) {
+  const response = await request.get(`/api/v1/availability?from=${viennaDate(30)}&to=${viennaDate(90)}`);
+  const { days } = (await response.json()) as { days: { date: string; available: boolean }[] };
+  const slots: { date: string; time: string }[] = [];
+  for (const day of days.filter((d) => d.available).reverse()) {
+    const answer = (await (await request.get(`/api/v1/slots?date=${day.date}`)).json()) as {
+      slots: { time: string; available: boolean }[];
+    };
+    slots.push(...answer.slots.filter((s) => s.available).map((s) => ({ date: day.date, time: s.time })));
+    if (slots.length >= names.length) break;
+  }
+  for (const [index, name] of names.entries()) {
+    const booked = await request.post("/api/v1/appointments", {
+      headers: { Origin: baseURL },
+      data: {
+        name,
+        email: `${tag.toLowerCase()}-${index}@example.at`,
+        phone: `0664 ${tag.slice(-6)}${index}`,
+        ...slots[index]!,
+        service: "Wartung",
+        message: "E2E offline",
+      },
+    });
+    expect(booked.status(), await booked.text()).toBe(201);
+  }
+}
+
+async function openBoardWith(page: Page, tag: string) {
+  await loginAsAdmin(page);
+  await page.getByLabel("Suche nach Name, E-Mail oder Telefon").fill(tag);
+  await page.getByRole("button", { name: "Suchen" }).click();
+  await expect(page).toHaveURL(/q=E2E/);
+  // The admin pages' scripts are fetched in advance (PrefetchPageLinks); the drop comes after that.
+  await page.waitForLoadState("networkidle");
+}
+
+const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: true });
+const row = (page: Page, name: string) => page.getByRole("row").filter({ hasText: name });
+
+test("offline: a failed load shows a German message inside the board and 'Erneut versuchen' brings the list back", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const tag = `E2E${Date.now()}`;
+  const name = `${tag} Dora`;
+  await bookAppointments(request, baseURL!, [name], tag);
+  await openBoardWith(page, tag);
+  await expect(row(page, name)).toBeVisible();
+
+  // Switching tabs while the connection is down.
+  await page.context().setOffline(true);
+  await page.getByRole("tab", { name: "Beantragte Termine (1)" }).click();
+  const failure = page.getByRole("alert").filter({ hasText: "Termine konnten nicht geladen werden." });
+  await expect(failure).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Admin-Board", level: 1 })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Admin-Bereich" })).toBeVisible();
+  await expect(page.getByText("Unexpected Application Error")).toHaveCount(0);
+  await expect(page.getByText("Failed to fetch")).toHaveCount(0);
+
+  // Still down: retrying says so again.
+  await failure.getByRole("button", { name: "Erneut versuchen" }).click();
+  await expect(failure).toBeVisible();
+
+  // Back online: the tab that was asked for loads.
+  await page.context().setOffline(false);
+  await failure.getByRole("button", { name: "Erneut versuchen" }).click();
+  await expect(failure).toHaveCount(0);
+  await expect(page.getByRole("tab", { name: "Beantragte Termine (1)" })).toHaveAttribute("aria-selected", "true");
+  await expect(row(page, name)).toBeVisible();
+
+  // Searching and the details page while offline, too.
+  await page.context().setOffline(true);
+  await page.getByLabel("Suche nach Name, E-Mail oder Telefon").fill(`${tag} Dora`);
+  await page.getByRole("button", { name: "Suchen" }).click();
+  await expect(failure).toBeVisible();
+  await page.context().setOffline(false);
+  await failure.getByRole("button", { name: "Erneut versuchen" }).click();
+  await expect(row(page, name)).toBeVisible();
+
+  await page.context().setOffline(true);
+  await row(page, name).getByRole("link", { name }).click();
+  const detailsFailure = page.getByRole("alert").filter({ hasText: "Termin konnte nicht geladen werden." });
+  await expect(detailsFailure).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Admin-Board", level: 1 })).toBeVisible();
+  await page.context().setOffline(false);
+  await detailsFailure.getByRole("button", { name: "Erneut versuchen" }).click();
+  await expect(page.getByRole("heading", { name: `Termin von ${name}` })).toBeVisible();
+
+  await page.context().setOffline(true);
+  await page.getByRole("navigation", { name: "Admin-Bereich" }).getByRole("link", { name: "E-Mails" }).click();
+  const emailsFailure = page.getByRole("alert").filter({ hasText: "E-Mails konnten nicht geladen werden." });
+  await expect(emailsFailure).toBeVisible();
+  await page.context().setOffline(false);
+  await emailsFailure.getByRole("button", { name: "Erneut versuchen" }).click();
+  await expect(page.getByRole("heading", { name: "Nicht zugestellte E-Mails" })).toBeVisible();
+});
+
+test("offline: confirm, cancel and delete answer with a 'Fehler' toast and leave the board usable", async ({ page, request, baseURL }) => {
+  const tag = `E2E${Date.now()}`;
+  const [confirmName, cancelName, deleteName] = [`${tag} Emil`, `${tag} Frieda`, `${tag} Gustav`];
+  await bookAppointments(request, baseURL!, [confirmName, cancelName, deleteName], tag);
+  await openBoardWith(page, tag);
+  await expect(page.getByRole("row")).toHaveCount(4);
+
+  await page.context().setOffline(true);
+
+  await row(page, confirmName).getByRole("button", { name: "Bestätigen" }).click();
+  await expect(toast(page, "Termin konnte nicht bestätigt werden.")).toBeVisible();
+  await expect(toast(page, "Fehler").first()).toBeVisible();
+  await expect(row(page, confirmName).getByText("beantragt", { exact: true })).toBeVisible();
+
+  await row(page, cancelName).getByRole("link", { name: "Stornieren" }).click();
+  const cancelDialog = page.getByRole("dialog", { name: "Termin stornieren" });
+  await cancelDialog.getByLabel("Stornierungsgrund").fill("Werkstatt geschlossen");
+  await cancelDialog.getByRole("button", { name: "Termin stornieren" }).click();
+  await expect(toast(page, "Termin konnte nicht storniert werden.")).toBeVisible();
+
+  await row(page, deleteName).getByRole("link", { name: "Löschen" }).click();
+  const deleteDialog = page.getByRole("dialog", { name: "Termin löschen" });
+  await deleteDialog.getByRole("button", { name: "Löschen" }).click();
+  await expect(toast(page, "Termin konnte nicht gelöscht werden.")).toBeVisible();
+  await expect(deleteDialog).toBeHidden();
+
+  // Nothing changed, the board stays; back online the same button works.
+  await expect(page.getByText("Termine konnten nicht geladen werden.")).toHaveCount(0);
+  await expect(page.getByRole("row")).toHaveCount(4);
+  await page.context().setOffline(false);
+  await row(page, confirmName).getByRole("button", { name: "Bestätigen" }).click();
+  await expect(toast(page, "Termin bestätigt")).toBeVisible();
+  await expect(row(page, confirmName).getByText("bestätigt", { exact: true })).toBeVisible();
+});
