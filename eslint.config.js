@@ -3,7 +3,10 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", "node_modules/", ".react-router/", "data/", ".e2e-data/", "test-results/", "drizzle/"] },
+  // What .gitignore ignores (build*/ covers the other build folders such as build-*), and generated migrations.
+  {
+    ignores: ["build*/", "node_modules/", ".react-router/", "data/", ".e2e-data*/", "test-results*/", "playwright-report/", "drizzle/"],
+  },
   ...tseslint.configs.recommended,
   {
     rules: {
