@@ -4,27 +4,26 @@ import type { Executor } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
 import { resultRows } from "~/db/result-rows";
 import type { EmailStatus } from "~/domain/appointment";
+import type { EmailParams, EmailTemplate } from "./emails";
 
-/**
- * The e-mails the system sends. Each is written to the outbox in the same
- * transaction as the change that causes it; the worker delivers it later.
- */
-export type EmailTemplate =
-  | "booking-received-customer"
-  | "booking-received-workshop"
-  | "appointment-confirmed"
-  | "appointment-cancelled"
-  | "contact-message";
-
+/** One e-mail to queue: its template and that template's typed data (see ./emails). */
 export type EnqueueEmail = {
-  recipient: string;
-  template: EmailTemplate;
-  /** Template parameters; all strings (the seed's names: name, email, datum, uhrzeit, leistung, grund…). */
-  params: Record<string, string>;
-  replyTo?: string;
-  appointmentId?: string;
-  contactMessageId?: string;
-};
+  [T in EmailTemplate]: {
+    recipient: string;
+    template: T;
+    params: EmailParams[T];
+    replyTo?: string;
+    appointmentId?: string;
+    contactMessageId?: string;
+  };
+}[EmailTemplate];
+
+/** The JSON stored: the data without its empty optional values, so every value is a string. */
+function storedParams(params: EnqueueEmail["params"]): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(params).filter((entry): entry is [string, string] => typeof entry[1] === "string" && entry[1] !== ""),
+  );
+}
 
 /** A new outbox row, not yet stored. Its id doubles as the stable Message-ID. */
 export function outboxRow(email: EnqueueEmail) {
@@ -34,7 +33,7 @@ export function outboxRow(email: EnqueueEmail) {
     recipient: email.recipient,
     replyTo: email.replyTo,
     template: email.template,
-    params: email.params,
+    params: storedParams(email.params),
     // Stable across retries, so a mail client can drop a duplicate delivery.
     messageId: `<${id}@happycar.mail>`,
     appointmentId: email.appointmentId,

@@ -3,7 +3,9 @@ import path from "node:path";
 import nodemailer, { type NodemailerError, type SendMailOptions } from "nodemailer";
 import type { Env } from "~/config/env.server";
 import { logger } from "~/lib/logger.server";
-import { renderEmail, TemplateError } from "./templates";
+import { formatIsoDateDE } from "~/lib/format-date";
+import { type AppointmentEmail, readEmail, type StoredEmail, TemplateError } from "./emails";
+import { renderEmail } from "./templates";
 
 /** One outbox row as the transports need it. */
 export type OutboxMessage = {
@@ -11,7 +13,8 @@ export type OutboxMessage = {
   recipient: string;
   replyTo: string | null;
   template: string;
-  params: Record<string, string>;
+  /** The stored JSON (see ./emails; old rows: ./legacy-params). */
+  params: unknown;
   messageId: string;
   appointmentId: string | null;
   createdAt: Date;
@@ -132,18 +135,34 @@ export function fileTransport(config: { DATA_DIR: string; MAIL_FROM: string; pub
 /** The version of the EmailJS browser SDK the seed's calls imitate. */
 export const EMAILJS_LIB_VERSION = "4.4.1";
 
-const EMAILJS_TEMPLATE_PARAMS = {
-  "appointment-confirmed": ["name", "email", "datum", "uhrzeit", "leistung", "title"],
-  "appointment-cancelled": ["name", "email", "datum", "uhrzeit", "leistung", "title", "grund"],
-} as const;
+const EMAILJS_TEMPLATES = ["appointment-confirmed", "appointment-cancelled"] as const;
 
-type EmailjsTemplate = keyof typeof EMAILJS_TEMPLATE_PARAMS;
+type EmailjsTemplate = (typeof EMAILJS_TEMPLATES)[number];
 
-/** The seed's titles, used when the enqueuing code left `title` out. */
-const EMAILJS_TITLES: Record<EmailjsTemplate, string> = {
-  "appointment-confirmed": "Terminbestätigung",
-  "appointment-cancelled": "Terminstornierung",
-};
+/**
+ * The seed's EmailJS template_params: the only place the German EmailJS
+ * names (datum as dd.MM.yyyy, uhrzeit, leistung, title, grund) exist.
+ */
+function emailjsCall(email: StoredEmail): { template: EmailjsTemplate; params: Record<string, string> } | null {
+  const appointment = (data: AppointmentEmail) => ({
+    name: data.name,
+    email: data.email,
+    datum: formatIsoDateDE(data.date),
+    uhrzeit: data.time,
+    leistung: data.service,
+  });
+  switch (email.template) {
+    case "appointment-confirmed":
+      return { template: email.template, params: { ...appointment(email.data), title: "Terminbestätigung" } };
+    case "appointment-cancelled":
+      return {
+        template: email.template,
+        params: { ...appointment(email.data), title: "Terminstornierung", grund: email.data.reason },
+      };
+    default:
+      return null;
+  }
+}
 
 export type EmailjsConfig = {
   apiUrl: string;
@@ -154,7 +173,7 @@ export type EmailjsConfig = {
 };
 
 export function isEmailjsTemplate(template: string): template is EmailjsTemplate {
-  return Object.hasOwn(EMAILJS_TEMPLATE_PARAMS, template);
+  return (EMAILJS_TEMPLATES as readonly string[]).includes(template);
 }
 
 /**
@@ -167,13 +186,13 @@ export function emailjsTransport(config: EmailjsConfig): MailTransport {
   return {
     name: "emailjs",
     async send(message) {
-      if (!isEmailjsTemplate(message.template)) {
-        throw new DeliveryError(`Für ${message.template} gibt es keine EmailJS-Vorlage`, true);
+      let call: ReturnType<typeof emailjsCall>;
+      try {
+        call = emailjsCall(readEmail(message.template, message.params));
+      } catch (error) {
+        throw deliveryErrorOf(error);
       }
-      const params: Record<string, string> = { ...message.params, title: message.params.title || EMAILJS_TITLES[message.template] };
-      const templateParams = Object.fromEntries(
-        EMAILJS_TEMPLATE_PARAMS[message.template].map((key) => [key, params[key] ?? ""]),
-      );
+      if (!call) throw new DeliveryError(`Für ${message.template} gibt es keine EmailJS-Vorlage`, true);
       let response: Response;
       try {
         response = await fetch(endpoint, {
@@ -183,8 +202,8 @@ export function emailjsTransport(config: EmailjsConfig): MailTransport {
             lib_version: EMAILJS_LIB_VERSION,
             user_id: config.publicKey,
             service_id: config.serviceId,
-            template_id: config.templates[message.template],
-            template_params: templateParams,
+            template_id: config.templates[call.template],
+            template_params: call.params,
             accessToken: config.privateKey,
           }),
           signal: AbortSignal.timeout(30_000),

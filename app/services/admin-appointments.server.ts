@@ -15,7 +15,6 @@ import {
 } from "~/domain/appointment";
 import type { AdminErrorCode } from "~/domain/error-codes";
 import { isUuid } from "~/domain/ids";
-import { formatDateDE } from "~/lib/format-date";
 import {
   enqueueEmail,
   lastEmailStateByAppointment,
@@ -187,26 +186,15 @@ async function changeStatus(
       .where(and(eq(appointments.id, id), inArray(appointments.status, from)))
       .returning();
     if (!row) return missOutcome(tx, id);
-    const params = {
-      name: row.name,
-      email: row.email,
-      datum: formatDateDE(row.date),
-      uhrzeit: row.time,
-      leistung: row.service,
-    };
+    const params = { name: row.name, email: row.email, date: row.date, time: row.time, service: row.service };
     await enqueueEmail(
       tx,
       action === "confirm"
-        ? {
-            recipient: row.email,
-            template: "appointment-confirmed",
-            params: { ...params, title: "Terminbestätigung" },
-            appointmentId: row.id,
-          }
+        ? { recipient: row.email, template: "appointment-confirmed", params, appointmentId: row.id }
         : {
             recipient: row.email,
             template: "appointment-cancelled",
-            params: { ...params, title: "Terminstornierung", grund: reason ?? "" },
+            params: { ...params, reason: reason ?? "" },
             appointmentId: row.id,
           },
     );

@@ -7,8 +7,8 @@ import { appointments } from "~/db/schema";
 import { slotOccupyingStatuses } from "~/domain/appointment";
 import { type CalendarDate, daysBetween } from "~/domain/calendar-date";
 import { checkSlot, type DaySchedule, daySchedule, daySchedules, defaultSlotRules, type SlotRules } from "~/domain/slots";
-import { formatIsoDateDE } from "~/lib/format-date";
 import { logger } from "~/lib/logger.server";
+import type { EmailParams } from "~/mail/emails";
 import { outboxRow } from "~/mail/outbox.server";
 import { type FieldErrors, INVALID_FIELDS_MESSAGE, validateBooking } from "~/schemas/booking";
 import { resultRows } from "~/db/result-rows";
@@ -98,14 +98,14 @@ export async function requestAppointment(
   if (retryAfterSeconds !== null) return { kind: "rate-limited", error: RATE_LIMITED_MESSAGE, retryAfterSeconds };
 
   const id = crypto.randomUUID();
-  const params = {
+  const params: EmailParams["booking-received-customer"] = {
     name: booking.name,
     email: booking.email,
-    telefon: booking.phone,
-    datum: formatIsoDateDE(booking.date),
-    uhrzeit: booking.time,
-    leistung: booking.service,
-    nachricht: booking.message ?? "",
+    phone: booking.phone,
+    date: booking.date,
+    time: booking.time,
+    service: booking.service,
+    message: booking.message,
   };
   const emails = [
     outboxRow({ recipient: booking.email, template: "booking-received-customer", params, replyTo: config.workshopEmail }),

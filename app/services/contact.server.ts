@@ -76,9 +76,9 @@ export async function sendContactMessage(
       params: {
         name: contact.name,
         email: contact.email,
-        telefon: contact.phone ?? "",
-        betreff: contact.subject ?? "",
-        nachricht: contact.message,
+        phone: contact.phone,
+        subject: contact.subject,
+        message: contact.message,
       },
     });
     return row!.id;

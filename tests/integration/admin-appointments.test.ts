@@ -61,10 +61,9 @@ describe.each(testDatabaseKinds)("admin appointments on %s", (kind) => {
       params: {
         name: "Anna Muster",
         email: "anna@example.at",
-        datum: "01.12.2026",
-        uhrzeit: "08:00",
-        leistung: "Wartung",
-        title: "Terminbestätigung",
+        date: "2026-12-01",
+        time: "08:00",
+        service: "Wartung",
       },
     });
     expect(await audit()).toEqual([
@@ -104,7 +103,7 @@ describe.each(testDatabaseKinds)("admin appointments on %s", (kind) => {
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({
       template: "appointment-cancelled",
-      params: { title: "Terminstornierung", grund: "Werkstatt geschlossen", datum: "01.12.2026" },
+      params: { reason: "Werkstatt geschlossen", date: "2026-12-01" },
     });
     expect(await audit()).toEqual([
       expect.objectContaining({ actor: "lehrling@happycar.example", action: "cancel", newStatus: "storniert", reason: "Werkstatt geschlossen" }),
@@ -121,7 +120,7 @@ describe.each(testDatabaseKinds)("admin appointments on %s", (kind) => {
       status: "storniert",
     });
     expect(await statusOf(id)).toMatchObject({ cancellationReason: "Werkstatt geschlossen\nmorgen" });
-    expect((await outbox())[0]).toMatchObject({ params: { grund: "Werkstatt geschlossen\nmorgen" } });
+    expect((await outbox())[0]).toMatchObject({ params: { reason: "Werkstatt geschlossen\nmorgen" } });
   });
 
   it("confirm or cancel of an appointment that is no longer beantragt answers 409; unknown ids 404", async () => {

@@ -33,8 +33,8 @@ async function seed(db: Database) {
     .insert(contactMessages)
     .values({ name: "Carla", email: "c@example.at", message: nasty, subject: null })
     .returning();
-  await enqueueEmail(db, { recipient: "anna@example.at", template: "appointment-cancelled", params: { name: nasty, grund: 'mit "Anführungszeichen"' }, appointmentId: appointment!.id });
-  await enqueueEmail(db, { recipient: "werkstatt@happycar.example", replyTo: "c@example.at", template: "contact-message", params: { nachricht: nasty }, contactMessageId: contact!.id });
+  await enqueueEmail(db, { recipient: "anna@example.at", template: "appointment-cancelled", params: { name: nasty, email: "anna@example.at", date: "2026-12-01", time: "08:00", service: "Wartung", reason: 'mit "Anführungszeichen"' }, appointmentId: appointment!.id });
+  await enqueueEmail(db, { recipient: "werkstatt@happycar.example", replyTo: "c@example.at", template: "contact-message", params: { name: "Carla", email: "c@example.at", message: nasty }, contactMessageId: contact!.id });
   await db.insert(sessions).values({ idHash: "a".repeat(64), userId: admin!.id, expiresAt: new Date("2026-12-31T23:59:59Z") });
   await db.insert(setupTokens).values({ tokenHash: "b".repeat(64), expiresAt: new Date("2026-12-31T00:00:00Z") });
   await db.insert(auditLog).values([

@@ -127,11 +127,11 @@ function bookingTests(kind: DatabaseKind) {
     const params = {
       name: "Anna Muster",
       email: "anna@example.at",
-      telefon: "0664 1234567",
-      datum: "02.12.2026",
-      uhrzeit: "10:00",
-      leistung: "Ölwechsel",
-      nachricht: "Bitte auch Scheibenwischer prüfen.",
+      phone: "0664 1234567",
+      date: "2026-12-02",
+      time: "10:00",
+      service: "Ölwechsel",
+      message: "Bitte auch Scheibenwischer prüfen.",
     };
     expect(mails.map((m) => [m.template, m.recipient, m.replyTo, m.appointmentId, m.status, m.params])).toEqual([
       ["booking-received-customer", "anna@example.at", "werkstatt@happycar.example", result.id, "pending", params],
@@ -139,13 +139,13 @@ function bookingTests(kind: DatabaseKind) {
     ]);
   });
 
-  it("stores an empty message as null and sends nachricht as an empty string", async () => {
+  it("stores an empty message as null and leaves it out of the e-mail", async () => {
     const result = await book(database, { ...request, message: "   " });
     expect(result.kind).toBe("created");
     const [row] = await database.db.select().from(appointments);
     expect(row!.message).toBeNull();
     const [mail] = await database.db.select().from(emailOutbox).limit(1);
-    expect(mail!.params.nachricht).toBe("");
+    expect(mail!.params).not.toHaveProperty("message");
   });
 
   it("a taken slot answers slot-taken (409) and stores nothing more", async () => {

@@ -56,7 +56,7 @@ describe.each(testDatabaseKinds)("contact messages (%s)", (kind) => {
         template: "contact-message",
         status: "pending",
         contactMessageId: messages[0]!.id,
-        params: { name: "Maria Muster", email: "maria@example.com", telefon: "", betreff: "", nachricht: "Haben Sie am Samstag offen?" },
+        params: { name: "Maria Muster", email: "maria@example.com", message: "Haben Sie am Samstag offen?" },
       }),
     ]);
   });
@@ -70,9 +70,9 @@ describe.each(testDatabaseKinds)("contact messages (%s)", (kind) => {
     expect(emails[0]!.params).toEqual({
       name: "Maria Muster",
       email: "maria@example.com",
-      telefon: "+43 660 1234567",
-      betreff: "Kostenvoranschlag",
-      nachricht: "Was kostet ein Ölwechsel?\nDanke!",
+      phone: "+43 660 1234567",
+      subject: "Kostenvoranschlag",
+      message: "Was kostet ein Ölwechsel?\nDanke!",
     });
 
     const sink = await startSmtpSink();

@@ -41,11 +41,11 @@ describe.each(testDatabaseKinds)("e-mail injection (%s)", (kind) => {
       params: {
         name: XSS,
         email: "kunde@example.com",
-        telefon: "0660 1",
-        datum: "01.12.2026",
-        uhrzeit: "08:30",
-        leistung: '"><script>alert(2)</script>',
-        nachricht: "<b>fett</b> & <a href=javascript:alert(3)>klick</a>",
+        phone: "0660 1",
+        date: "2026-12-01",
+        time: "08:30",
+        service: '"><script>alert(2)</script>',
+        message: "<b>fett</b> & <a href=javascript:alert(3)>klick</a>",
       },
     });
     const html = mail.parsed.html as string;
@@ -67,8 +67,8 @@ describe.each(testDatabaseKinds)("e-mail injection (%s)", (kind) => {
       params: {
         name: "Max\r\nBcc: evil@example.com",
         email: "kunde@example.com",
-        betreff: "Hallo\r\nSubject: Gewonnen\r\nX-Injected: 1",
-        nachricht: "Zeile 1\r\n.\r\nMAIL FROM:<evil@example.com>\r\nRCPT TO:<evil@example.com>\r\n\r\nZeile 2",
+        subject: "Hallo\r\nSubject: Gewonnen\r\nX-Injected: 1",
+        message: "Zeile 1\r\n.\r\nMAIL FROM:<evil@example.com>\r\nRCPT TO:<evil@example.com>\r\n\r\nZeile 2",
       },
     });
     expect(mail.envelopeTo).toEqual(["werkstatt@happycar.example"]);

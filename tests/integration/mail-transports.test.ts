@@ -14,6 +14,9 @@ import { createMailWorker } from "~/mail/worker.server";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
 import { confirmParams } from "../support/mail-fixtures";
 
+/** A confirmation as the admin board queues it; EmailJS receives it as confirmParams. */
+const confirmation = { name: "Maria Muster", email: "maria@example.com", date: "2026-12-01", time: "08:30", service: "Ölwechsel" };
+
 type Recorded = { method: string; url: string; contentType: string; body: unknown };
 
 /** A stand-in for the EmailJS API that answers with scripted statuses. */
@@ -91,12 +94,12 @@ describe.each(testDatabaseKinds)("e-mail transports (%s)", (kind) => {
       });
 
     it("posts the seed's payload for confirmation and cancellation", async () => {
-      await enqueue({ recipient: "maria@example.com", template: "appointment-confirmed", params: confirmParams });
+      await enqueue({ recipient: "maria@example.com", template: "appointment-confirmed", params: confirmation });
       await emailjsWorker().runOnce();
       await enqueue({
         recipient: "maria@example.com",
         template: "appointment-cancelled",
-        params: { name: "Maria Muster", email: "maria@example.com", datum: "01.12.2026", uhrzeit: "08:30", leistung: "Ölwechsel", grund: "Krankheit" },
+        params: { ...confirmation, reason: "Krankheit" },
       });
       await emailjsWorker().runOnce();
 
@@ -134,9 +137,22 @@ describe.each(testDatabaseKinds)("e-mail transports (%s)", (kind) => {
       expect(stored.map((m) => m.status)).toEqual(["sent", "sent"]);
     });
 
+    it("posts the same payload for a row queued before the typed payload (German names)", async () => {
+      await database.db.insert(emailOutbox).values({
+        id: "33333333-3333-4333-8333-333333333333",
+        recipient: "maria@example.com",
+        template: "appointment-confirmed",
+        params: confirmParams,
+        messageId: "<33333333-3333-4333-8333-333333333333@happycar.mail>",
+      });
+      await emailjsWorker().runOnce();
+      expect(stub.requests.map((request) => (request.body as { template_params: unknown }).template_params)).toEqual([confirmParams]);
+      expect((await database.db.select().from(emailOutbox))[0]!.status).toBe("sent");
+    });
+
     it("retries after 429 and delivers on the next attempt", async () => {
       stub.answers.push({ status: 429, text: "Too Many Requests" });
-      const id = await enqueue({ recipient: "maria@example.com", template: "appointment-confirmed", params: confirmParams });
+      const id = await enqueue({ recipient: "maria@example.com", template: "appointment-confirmed", params: confirmation });
       const worker = emailjsWorker();
       await worker.runOnce();
       let stored = await row(id);
@@ -154,7 +170,7 @@ describe.each(testDatabaseKinds)("e-mail transports (%s)", (kind) => {
       [451, "Unavailable For Legal Reasons: headless browser"],
     ])("fails at once on %i with the provider's text", async (status, text) => {
       stub.answers.push({ status, text });
-      const id = await enqueue({ recipient: "maria@example.com", template: "appointment-confirmed", params: confirmParams });
+      const id = await enqueue({ recipient: "maria@example.com", template: "appointment-confirmed", params: confirmation });
       await emailjsWorker().runOnce();
       const stored = await row(id);
       expect(stored.status).toBe("failed");
@@ -164,7 +180,7 @@ describe.each(testDatabaseKinds)("e-mail transports (%s)", (kind) => {
 
     it("retries when the provider cannot be reached", async () => {
       await stub.close();
-      const id = await enqueue({ recipient: "maria@example.com", template: "appointment-confirmed", params: confirmParams });
+      const id = await enqueue({ recipient: "maria@example.com", template: "appointment-confirmed", params: confirmation });
       await emailjsWorker().runOnce();
       const stored = await row(id);
       expect(stored.status).toBe("pending");
@@ -173,7 +189,7 @@ describe.each(testDatabaseKinds)("e-mail transports (%s)", (kind) => {
     });
 
     it("writes the messages without an EmailJS template to .eml files when no SMTP is set", async () => {
-      await enqueue({ recipient: "werkstatt@happycar.example", template: "contact-message", params: { name: "Kunde", email: "kunde@example.com", nachricht: "Hallo" }, replyTo: "kunde@example.com" });
+      await enqueue({ recipient: "werkstatt@happycar.example", template: "contact-message", params: { name: "Kunde", email: "kunde@example.com", message: "Hallo" }, replyTo: "kunde@example.com" });
       await emailjsWorker().runOnce();
       expect(stub.requests).toHaveLength(0);
       const files = await fs.readdir(path.join(dataDir, "mail"));
@@ -195,7 +211,7 @@ describe.each(testDatabaseKinds)("e-mail transports (%s)", (kind) => {
     it("writes each message as an .eml file under DATA_DIR/mail", async () => {
       const transport = createTransport(config({}));
       expect(transport.name).toBe("file");
-      const id = await enqueue({ recipient: "maria@example.com", template: "appointment-confirmed", params: confirmParams });
+      const id = await enqueue({ recipient: "maria@example.com", template: "appointment-confirmed", params: confirmation });
       await createMailWorker({ db: database.db, now, transport }).runOnce();
       expect((await row(id)).status).toBe("sent");
       const files = await fs.readdir(path.join(dataDir, "mail"));

@@ -13,21 +13,13 @@ import { smtpTransport } from "~/mail/transports.server";
 import { claimNextEmail, createMailWorker, DEFAULT_LEASE_MS } from "~/mail/worker.server";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
 import { freePort, type SmtpSink, startSmtpSink } from "../support/smtp-sink";
-import { confirmParams } from "../support/mail-fixtures";
 
 const FROM = "Happy Car <termine@happycar.example>";
 const PUBLIC_URL = "https://www.happycar.example";
 const MINUTE = 60_000;
 
-const bookingParams = {
-  name: "Maria Muster",
-  email: "maria@example.com",
-  telefon: "0660 111 22 33",
-  datum: "01.12.2026",
-  uhrzeit: "08:30",
-  leistung: "Ölwechsel",
-  nachricht: "Bitte auch die Bremsen ansehen.",
-};
+const confirmation = { name: "Maria Muster", email: "maria@example.com", date: "2026-12-01", time: "08:30", service: "Ölwechsel" };
+const bookingParams = { ...confirmation, phone: "0660 111 22 33", message: "Bitte auch die Bremsen ansehen." };
 
 describe.each(testDatabaseKinds)("e-mail outbox and worker (%s)", (kind) => {
   let database: TestDatabase;
@@ -107,7 +99,7 @@ describe.each(testDatabaseKinds)("e-mail outbox and worker (%s)", (kind) => {
 
   it("attaches a parseable calendar invite to the confirmation", async () => {
     const appointmentId = await insertAppointment();
-    await enqueue({ recipient: "maria@example.com", template: "appointment-confirmed", params: confirmParams, appointmentId });
+    await enqueue({ recipient: "maria@example.com", template: "appointment-confirmed", params: confirmation, appointmentId });
     await workerFor(sink.url).runOnce();
 
     const [mail] = sink.messages;
@@ -131,7 +123,7 @@ describe.each(testDatabaseKinds)("e-mail outbox and worker (%s)", (kind) => {
     await enqueue({
       recipient: "maria@example.com",
       template: "appointment-cancelled",
-      params: { ...confirmParams, title: "Terminstornierung", grund: "Die Hebebühne ist defekt." },
+      params: { ...confirmation, reason: "Die Hebebühne ist defekt." },
     });
     await workerFor(sink.url).runOnce();
     const [mail] = sink.messages;
@@ -203,7 +195,7 @@ describe.each(testDatabaseKinds)("e-mail outbox and worker (%s)", (kind) => {
     const rejecting = await startSmtpSink({ rejectRecipients: /^nobody@/ });
     try {
       const appointmentId = await insertAppointment();
-      const id = await enqueue({ recipient: "nobody@example.com", template: "appointment-confirmed", params: confirmParams, appointmentId });
+      const id = await enqueue({ recipient: "nobody@example.com", template: "appointment-confirmed", params: confirmation, appointmentId });
       await workerFor(rejecting.url).runOnce();
       const stored = await row(id);
       expect(stored.status).toBe("failed");
@@ -295,7 +287,7 @@ describe.each(testDatabaseKinds)("e-mail outbox and worker (%s)", (kind) => {
       try {
         const ids: string[] = [];
         for (let i = 0; i < 200; i++) {
-          ids.push(await enqueue({ recipient: `kunde${i}@example.com`, template: "contact-message", params: { name: `Kunde ${i}`, email: `kunde${i}@example.com`, nachricht: "Hallo" } }));
+          ids.push(await enqueue({ recipient: `kunde${i}@example.com`, template: "contact-message", params: { name: `Kunde ${i}`, email: `kunde${i}@example.com`, message: "Hallo" } }));
         }
         // Enqueueing takes a few seconds: the clock must be past the last message's due time.
         clock = new Date(Date.now() + 1_000);

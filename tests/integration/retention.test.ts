@@ -26,7 +26,7 @@ describe.each(testDatabaseKinds)("data retention on %s", (kind) => {
     await enqueueEmail(database.db, {
       recipient: person.email,
       template: "booking-received-customer",
-      params: { name: person.name, email: person.email },
+      params: { name: person.name, email: person.email, phone: person.phone, date, time: person.time, service: person.service },
       appointmentId: row!.id,
     });
     await database.db.insert(auditLog).values({
@@ -105,7 +105,7 @@ describe.each(testDatabaseKinds)("data retention on %s", (kind) => {
       recipient: "werkstatt@happycar.example",
       replyTo: "alt@example.at",
       template: "contact-message",
-      params: { name: "Alt", nachricht: "Hallo" },
+      params: { name: "Alt", email: "alt@example.at", message: "Hallo" },
       contactMessageId: old!.id,
     });
 

@@ -1,22 +1,23 @@
 import { fullAddress, site } from "~/config/site";
 import { ButtonLink, Details, type DetailRow, detailsText, EmailLayout, Paragraph, SignOff, textSignOff } from "./layout";
-import { defineTemplate, type TemplateParams } from "./template";
+import { formatIsoDateDE } from "~/lib/format-date";
+import type { AppointmentEmail, CancelledAppointmentEmail } from "../emails";
+import { defineTemplate } from "./template";
 
 const phone = site.phones[0].display;
 const address = `${fullAddress}, ${site.address.country}`;
 
-function appointmentRows(p: TemplateParams): DetailRow[] {
+function appointmentRows(p: AppointmentEmail): DetailRow[] {
   return [
-    ["Datum", p.datum],
-    ["Uhrzeit", p.uhrzeit],
-    ["Leistung", p.leistung],
+    ["Datum", formatIsoDateDE(p.date)],
+    ["Uhrzeit", p.time],
+    ["Leistung", p.service],
   ];
 }
 
-/** Seed parameters: name, email, datum, uhrzeit, leistung, title 'Terminbestätigung'. */
-export const appointmentConfirmed = defineTemplate({
+/** To the customer, with the appointment as termin.ics (see ../ics.ts). */
+export const appointmentConfirmed = defineTemplate<AppointmentEmail>({
   subject: "Terminbestätigung",
-  required: ["name", "email", "datum", "uhrzeit", "leistung"],
   html: (p) => (
     <EmailLayout title="Terminbestätigung">
       <Paragraph>Guten Tag {p.name},</Paragraph>
@@ -42,15 +43,14 @@ export const appointmentConfirmed = defineTemplate({
     ].join("\n"),
 });
 
-/** Seed parameters: the confirmation's plus grund, title 'Terminstornierung'. */
-export const appointmentCancelled = defineTemplate({
+/** To the customer: the confirmation's details and the reason. */
+export const appointmentCancelled = defineTemplate<CancelledAppointmentEmail>({
   subject: "Terminstornierung",
-  required: ["name", "email", "datum", "uhrzeit", "leistung", "grund"],
   html: (p, context) => (
     <EmailLayout title="Terminstornierung">
       <Paragraph>Guten Tag {p.name},</Paragraph>
       <Paragraph>leider müssen wir Ihren Termin bei {site.name} stornieren:</Paragraph>
-      <Details rows={[...appointmentRows(p), ["Grund", p.grund]]} />
+      <Details rows={[...appointmentRows(p), ["Grund", p.reason]]} />
       <Paragraph>Gerne können Sie online einen neuen Termin vereinbaren oder uns unter {phone} anrufen.</Paragraph>
       <ButtonLink href={context.bookingUrl}>Neuen Termin vereinbaren</ButtonLink>
       <Paragraph>
@@ -65,7 +65,7 @@ export const appointmentCancelled = defineTemplate({
       "",
       `leider müssen wir Ihren Termin bei ${site.name} stornieren:`,
       "",
-      detailsText([...appointmentRows(p), ["Grund", p.grund]]),
+      detailsText([...appointmentRows(p), ["Grund", p.reason]]),
       "",
       `Gerne können Sie online einen neuen Termin vereinbaren (${context.bookingUrl}) oder uns unter ${phone} anrufen.`,
       "",

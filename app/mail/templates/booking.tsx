@@ -1,22 +1,23 @@
 import { site } from "~/config/site";
 import { ButtonLink, Details, type DetailRow, detailsText, EmailLayout, Paragraph, SignOff, textSignOff } from "./layout";
-import { defineTemplate, type TemplateParams } from "./template";
+import { formatIsoDateDE } from "~/lib/format-date";
+import type { BookingRequestEmail } from "../emails";
+import { defineTemplate } from "./template";
 
-function requestRows(p: TemplateParams): DetailRow[] {
+function requestRows(p: BookingRequestEmail): DetailRow[] {
   return [
-    ["Datum", p.datum],
-    ["Uhrzeit", p.uhrzeit],
-    ["Leistung", p.leistung],
-    ["Telefon", p.telefon],
-    ["Nachricht", p.nachricht],
+    ["Datum", formatIsoDateDE(p.date)],
+    ["Uhrzeit", p.time],
+    ["Leistung", p.service],
+    ["Telefon", p.phone],
+    ["Nachricht", p.message],
   ];
 }
 
 const phone = site.phones[0].display;
 
-export const bookingReceivedCustomer = defineTemplate({
+export const bookingReceivedCustomer = defineTemplate<BookingRequestEmail>({
   subject: "Ihre Terminanfrage ist eingegangen",
-  required: ["name", "datum", "uhrzeit", "leistung"],
   html: (p) => (
     <EmailLayout title="Ihre Terminanfrage ist eingegangen">
       <Paragraph>Guten Tag {p.name},</Paragraph>
@@ -46,13 +47,12 @@ export const bookingReceivedCustomer = defineTemplate({
     ].join("\n"),
 });
 
-function workshopRows(p: TemplateParams): DetailRow[] {
+function workshopRows(p: BookingRequestEmail): DetailRow[] {
   return [["Name", p.name], ["E-Mail", p.email], ...requestRows(p)];
 }
 
-export const bookingReceivedWorkshop = defineTemplate({
+export const bookingReceivedWorkshop = defineTemplate<BookingRequestEmail>({
   subject: "Neue Terminanfrage",
-  required: ["name", "email", "telefon", "datum", "uhrzeit", "leistung"],
   html: (p, context) => (
     <EmailLayout title="Neue Terminanfrage">
       <Paragraph>Eine neue Terminanfrage ist eingegangen:</Paragraph>

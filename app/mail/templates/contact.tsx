@@ -1,20 +1,20 @@
 import { Details, type DetailRow, detailsText, EmailLayout, Paragraph } from "./layout";
-import { defineTemplate, type TemplateParams } from "./template";
+import type { ContactMessageEmail } from "../emails";
+import { defineTemplate } from "./template";
 
-function messageRows(p: TemplateParams): DetailRow[] {
+function messageRows(p: ContactMessageEmail): DetailRow[] {
   return [
     ["Name", p.name],
     ["E-Mail", p.email],
-    ["Telefon", p.telefon],
-    ["Betreff", p.betreff],
-    ["Nachricht", p.nachricht],
+    ["Telefon", p.phone],
+    ["Betreff", p.subject],
+    ["Nachricht", p.message],
   ];
 }
 
 /** To the workshop; Reply-To is the sender, so "Antworten" answers the customer. */
-export const contactMessage = defineTemplate({
+export const contactMessage = defineTemplate<ContactMessageEmail>({
   subject: "Neue Nachricht über das Kontaktformular",
-  required: ["name", "email", "nachricht"],
   html: (p) => (
     <EmailLayout title="Neue Nachricht über das Kontaktformular">
       <Details rows={messageRows(p)} />

@@ -1,8 +1,5 @@
 import type * as React from "react";
 
-/** Parameters of a message as stored in the outbox; all strings. */
-export type TemplateParams = Record<string, string | undefined>;
-
 export type TemplateContext = {
   /** Absolute URL of the admin board, for the workshop's copies. */
   adminUrl: string;
@@ -10,15 +7,14 @@ export type TemplateContext = {
   bookingUrl: string;
 };
 
-export type TemplateDefinition = {
+/** One e-mail: HTML and plain text from the same typed props. */
+export type TemplateDefinition<Props> = {
   /** Fixed, trusted text: a customer value never reaches a header. */
   subject: string;
-  /** Parameters without which the message makes no sense (a programming error, not retried). */
-  required: string[];
-  html(params: TemplateParams, context: TemplateContext): React.ReactElement;
-  text(params: TemplateParams, context: TemplateContext): string;
+  html(props: Props, context: TemplateContext): React.ReactElement;
+  text(props: Props, context: TemplateContext): string;
 };
 
-export function defineTemplate(definition: TemplateDefinition): TemplateDefinition {
+export function defineTemplate<Props>(definition: TemplateDefinition<Props>): TemplateDefinition<Props> {
   return definition;
 }

@@ -1,0 +1,95 @@
+import { z } from "zod";
+import { isCalendarDate } from "~/domain/calendar-date";
+import { cleanText } from "~/schemas/text";
+import { fromLegacyParams } from "./legacy-params";
+
+/**
+ * What each e-mail says, as stored in the outbox (`email_outbox.params`):
+ * plain domain data in English names, the date as yyyy-MM-dd and the time as
+ * HH:mm (Europe/Vienna wall clock). How a value is shown (dd.MM.yyyy) is the
+ * template's business; the EmailJS parameter names are the EmailJS
+ * transport's (transports.server.ts).
+ */
+
+/** Single-line text: line breaks become spaces (a value never reaches a header). */
+const line = z.string().transform((value) => cleanText(value, false));
+/** Free text keeps its line breaks. */
+const paragraph = z.string().transform((value) => cleanText(value, true));
+const required = (text: typeof line | typeof paragraph) => text.pipe(z.string().min(1));
+/** An empty optional value (also null, as the database has it) is the same as none. */
+const optional = (text: typeof line | typeof paragraph) =>
+  text.nullish().transform((value) => (value ? value : undefined));
+
+const isoDate = z.string().refine(isCalendarDate, "yyyy-MM-dd erwartet");
+const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "HH:mm erwartet");
+
+const appointment = z.object({
+  name: required(line),
+  email: required(line),
+  date: isoDate,
+  time,
+  service: required(line),
+});
+
+const bookingRequest = appointment.extend({ phone: required(line), message: optional(paragraph) });
+
+const emailSchemas = {
+  "booking-received-customer": bookingRequest,
+  "booking-received-workshop": bookingRequest,
+  "appointment-confirmed": appointment,
+  "appointment-cancelled": appointment.extend({ reason: required(paragraph) }),
+  "contact-message": z.object({
+    name: required(line),
+    email: required(line),
+    phone: optional(line),
+    subject: optional(line),
+    message: required(paragraph),
+  }),
+};
+
+/**
+ * The e-mails the system sends. Each is written to the outbox in the same
+ * transaction as the change that causes it; the worker delivers it later.
+ */
+export type EmailTemplate = keyof typeof emailSchemas;
+
+/** The data of each e-mail as the services queue it (stored as JSON in the outbox). */
+export type EmailParams = { [T in EmailTemplate]: z.input<(typeof emailSchemas)[T]> };
+
+/** The same data checked and cleaned: the templates' props. */
+export type EmailData = { [T in EmailTemplate]: z.output<(typeof emailSchemas)[T]> };
+
+/** A booking request (receipt to the customer, notice to the workshop). */
+export type BookingRequestEmail = EmailData["booking-received-customer"];
+/** A confirmed appointment. */
+export type AppointmentEmail = EmailData["appointment-confirmed"];
+/** A cancelled appointment and why. */
+export type CancelledAppointmentEmail = EmailData["appointment-cancelled"];
+/** A message from a contact form, to the workshop. */
+export type ContactMessageEmail = EmailData["contact-message"];
+
+function isEmailTemplate(name: string): name is EmailTemplate {
+  return Object.hasOwn(emailSchemas, name);
+}
+
+/** A message that can never be rendered (unknown template, missing or malformed data): not worth retrying. */
+export class TemplateError extends Error {}
+
+/** An e-mail's template with its checked data; narrowing on `template` types `data`. */
+export type StoredEmail = { [T in EmailTemplate]: { template: T; data: EmailData[T] } }[EmailTemplate];
+
+/**
+ * The stored data of an outbox row, checked and cleaned: what the templates
+ * and the EmailJS transport work with. Rows written before the typed payload
+ * (German EmailJS names) are read through fromLegacyParams.
+ */
+export function readEmail(template: string, stored: unknown): StoredEmail {
+  if (!isEmailTemplate(template)) throw new TemplateError(`Unbekannte Vorlage: ${template}`);
+  const params = typeof stored === "object" && stored !== null ? (stored as Record<string, unknown>) : {};
+  const parsed = emailSchemas[template].safeParse(fromLegacyParams(params));
+  if (!parsed.success) {
+    const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.join(".")))];
+    throw new TemplateError(`Fehlende oder ungültige Parameter: ${fields.join(", ")}`);
+  }
+  return { template, data: parsed.data } as StoredEmail;
+}
