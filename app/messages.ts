@@ -1,5 +1,6 @@
 import { passwordMessages } from "~/auth/password-policy";
 import type { AccountErrorCode, AdminErrorCode } from "~/domain/error-codes";
+import { CONTACT_RATE_LIMITED_MESSAGE } from "~/schemas/contact-fields";
 
 /**
  * German wording of results and errors, in one place at the edge: services
@@ -36,3 +37,22 @@ export const accountMessages = {
   tooLong: passwordMessages.tooLong,
   common: passwordMessages.common,
 } as const satisfies Record<AccountErrorCode, string>;
+
+/**
+ * The booking form's refusals, keyed by the result kind of requestAppointment
+ * (app/services/booking.server.ts); field errors come from app/schemas.
+ */
+export const bookingMessages = {
+  "slot-taken": "Dieser Termin ist leider nicht mehr frei. Bitte wählen Sie eine andere Uhrzeit oder einen anderen Tag.",
+  "rate-limited": "Sie haben in kurzer Zeit zu viele Terminanfragen gesendet. Bitte versuchen Sie es in einigen Minuten erneut.",
+  /** `limit` open requests per e-mail address are allowed (site.booking.maxOpenRequestsPerEmail). */
+  "too-many-open": (limit: number) => {
+    const requests = limit === 1 ? "eine Terminanfrage" : `${limit} Terminanfragen`;
+    return `Für diese E-Mail-Adresse ${limit === 1 ? "ist" : "sind"} bereits ${requests} offen. Bitte warten Sie auf unsere Rückmeldung oder rufen Sie uns an.`;
+  },
+} as const;
+
+/** The contact forms' refusals, keyed by the result kind of sendContactMessage; the form's toasts share the text. */
+export const contactFormMessages = {
+  "rate-limited": CONTACT_RATE_LIMITED_MESSAGE,
+} as const;

@@ -4,6 +4,7 @@ import { Island } from "~/components/island";
 import { PageHeader } from "~/components/site/section";
 import { databaseContext, requestContext } from "~/context";
 import { readFormFields } from "~/lib/http.server";
+import { bookingMessages } from "~/messages";
 import { bookingInputFromForm, HONEYPOT_FIELD } from "~/schemas/booking";
 import { bookingConfigFromEnv, bookingResultStatus, requestAppointment } from "~/services/booking.server";
 
@@ -37,8 +38,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.kind === "created" || result.kind === "honeypot") {
     return redirect("/termin-anfragen?termin=beantragt#booking", 303);
   }
-  const fields = result.kind === "invalid" ? result.fields : result.kind === "slot-taken" ? { time: result.error } : {};
-  return data({ error: result.error, fields, values }, { status: bookingResultStatus[result.kind] });
+  const status = bookingResultStatus[result.kind];
+  switch (result.kind) {
+    case "invalid":
+      return data({ error: result.error, fields: result.fields, values }, { status });
+    case "slot-taken":
+      return data({ error: bookingMessages["slot-taken"], fields: { time: bookingMessages["slot-taken"] }, values }, { status });
+    case "too-many-open":
+      return data({ error: bookingMessages["too-many-open"](result.limit), fields: {}, values }, { status });
+    case "rate-limited":
+      return data({ error: bookingMessages["rate-limited"], fields: {}, values }, { status });
+  }
 }
 
 export default function BookingPage({ loaderData, actionData }: Route.ComponentProps) {

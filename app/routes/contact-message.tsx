@@ -7,6 +7,7 @@ import { Card } from "~/components/ui/card";
 import { site } from "~/config/site";
 import { databaseContext, requestContext } from "~/context";
 import { readFormFields } from "~/lib/http.server";
+import { contactFormMessages } from "~/messages";
 import { contactFormNames, contactInputFromForm, type ContactVariant, HONEYPOT_FIELD } from "~/schemas/contact";
 import { contactConfigFromEnv, contactResultStatus, sendContactMessage } from "~/services/contact.server";
 
@@ -35,10 +36,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     variant,
   });
   if (result.kind === "sent" || result.kind === "honeypot") return redirect(SUCCESS_TARGET, 303);
-  const fields = result.kind === "invalid" ? result.fields : {};
-  return data(failure(variant, result.error, fields, values), {
-    status: contactResultStatus[result.kind],
-    headers: result.kind === "rate-limited" ? { "Retry-After": String(result.retryAfterSeconds) } : undefined,
+  const status = contactResultStatus[result.kind];
+  if (result.kind === "invalid") return data(failure(variant, result.error, result.fields, values), { status });
+  return data(failure(variant, contactFormMessages["rate-limited"], {}, values), {
+    status,
+    headers: { "Retry-After": String(result.retryAfterSeconds) },
   });
 }
 

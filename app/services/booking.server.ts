@@ -36,25 +36,16 @@ export function bookingConfigFromEnv(config: Env = env()): BookingConfig {
   };
 }
 
-export const SLOT_TAKEN_MESSAGE =
-  "Dieser Termin ist leider nicht mehr frei. Bitte wählen Sie eine andere Uhrzeit oder einen anderen Tag.";
-const RATE_LIMITED_MESSAGE =
-  "Sie haben in kurzer Zeit zu viele Terminanfragen gesendet. Bitte versuchen Sie es in einigen Minuten erneut.";
-function tooManyOpenMessage(limit: number): string {
-  const requests = limit === 1 ? "eine Terminanfrage" : `${limit} Terminanfragen`;
-  return `Für diese E-Mail-Adresse ${limit === 1 ? "ist" : "sind"} bereits ${requests} offen. Bitte warten Sie auf unsere Rückmeldung oder rufen Sie uns an.`;
-}
-/** The message for the site's configured limit (3). */
-export const TOO_MANY_OPEN_MESSAGE = tooManyOpenMessage(site.booking.maxOpenRequestsPerEmail);
-
 export type BookingResult =
   | { kind: "created"; id: string }
   /** A bot filled the honeypot: answer like "created", store nothing. */
   | { kind: "honeypot" }
   | { kind: "invalid"; error: string; fields: FieldErrors; missingRequired: boolean }
-  | { kind: "slot-taken"; error: string }
-  | { kind: "too-many-open"; error: string }
-  | { kind: "rate-limited"; error: string; retryAfterSeconds: number };
+  /** The refusals are codes; app/messages.ts (bookingMessages) words them. */
+  | { kind: "slot-taken" }
+  /** `limit` open requests for this e-mail address already. */
+  | { kind: "too-many-open"; limit: number }
+  | { kind: "rate-limited"; retryAfterSeconds: number };
 
 /** The HTTP status each result is answered with, for the API and the form action alike. */
 export const bookingResultStatus: Record<BookingResult["kind"], number> = {
@@ -95,7 +86,7 @@ export async function requestAppointment(
     windowSeconds: config.rateLimitWindowSeconds,
     now,
   });
-  if (retryAfterSeconds !== null) return { kind: "rate-limited", error: RATE_LIMITED_MESSAGE, retryAfterSeconds };
+  if (retryAfterSeconds !== null) return { kind: "rate-limited", retryAfterSeconds };
 
   const id = crypto.randomUUID();
   const params: EmailParams["booking-received-customer"] = {
@@ -131,9 +122,9 @@ export async function requestAppointment(
       logger.info({ appointmentId: id, date: booking.date, time: booking.time }, "appointment requested");
       return { kind: "created", id };
     case "slot-taken":
-      return { kind: "slot-taken", error: SLOT_TAKEN_MESSAGE };
+      return { kind: "slot-taken" };
     case "too-many-open":
-      return { kind: "too-many-open", error: tooManyOpenMessage(config.maxOpenRequestsPerEmail) };
+      return { kind: "too-many-open", limit: config.maxOpenRequestsPerEmail };
     default:
       throw new Error(`request_appointment returned ${String(outcome)}`);
   }

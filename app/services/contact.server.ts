@@ -3,12 +3,7 @@ import type { Executor } from "~/db/client.server";
 import { contactMessages } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
 import { enqueueEmail } from "~/mail/outbox.server";
-import {
-  CONTACT_RATE_LIMITED_MESSAGE,
-  type ContactFieldErrors,
-  type ContactVariant,
-  validateContact,
-} from "~/schemas/contact";
+import { type ContactFieldErrors, type ContactVariant, validateContact } from "~/schemas/contact";
 import { FORM_RATE_LIMIT_WINDOW_SECONDS, formRateLimited, honeypotFilled } from "./form-guard.server";
 
 export type ContactConfig = {
@@ -27,7 +22,8 @@ export type ContactResult =
   /** A bot filled the honeypot: answer like "sent", store nothing. */
   | { kind: "honeypot" }
   | { kind: "invalid"; error: string; fields: ContactFieldErrors; missingRequired: boolean }
-  | { kind: "rate-limited"; error: string; retryAfterSeconds: number };
+  /** A code; app/messages.ts (contactFormMessages) words it. */
+  | { kind: "rate-limited"; retryAfterSeconds: number };
 
 /** The HTTP status each result is answered with, for the API and the form action alike. */
 export const contactResultStatus: Record<ContactResult["kind"], number> = {
@@ -61,7 +57,7 @@ export async function sendContactMessage(
     windowSeconds: config.rateLimitWindowSeconds,
     now,
   });
-  if (retryAfterSeconds !== null) return { kind: "rate-limited", error: CONTACT_RATE_LIMITED_MESSAGE, retryAfterSeconds };
+  if (retryAfterSeconds !== null) return { kind: "rate-limited", retryAfterSeconds };
 
   const id = await db.transaction(async (tx) => {
     const [row] = await tx

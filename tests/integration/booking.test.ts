@@ -3,14 +3,8 @@ import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { appointments, emailOutbox, rateLimits } from "~/db/schema";
 import { defaultSlotRules } from "~/domain/slots";
-import {
-  type BookingConfig,
-  getAvailability,
-  getDaySlots,
-  requestAppointment,
-  SLOT_TAKEN_MESSAGE,
-  TOO_MANY_OPEN_MESSAGE,
-} from "~/services/booking.server";
+import { bookingMessages } from "~/messages";
+import { type BookingConfig, getAvailability, getDaySlots, requestAppointment } from "~/services/booking.server";
 import {
   allDatabaseKinds,
   createTestDatabase,
@@ -151,7 +145,10 @@ function bookingTests(kind: DatabaseKind) {
   it("a taken slot answers slot-taken (409) and stores nothing more", async () => {
     expect((await book(database, uniqueRequest())).kind).toBe("created");
     const second = await book(database, uniqueRequest());
-    expect(second).toEqual({ kind: "slot-taken", error: SLOT_TAKEN_MESSAGE });
+    expect(second).toEqual({ kind: "slot-taken" });
+    expect(bookingMessages["slot-taken"]).toBe(
+      "Dieser Termin ist leider nicht mehr frei. Bitte wählen Sie eine andere Uhrzeit oder einen anderen Tag.",
+    );
     expect(await count(database, appointments)).toBe(1);
     expect(await count(database, emailOutbox)).toBe(2);
   });
@@ -186,11 +183,10 @@ function bookingTests(kind: DatabaseKind) {
     expect((await book(database, uniqueRequest({ time: "08:00" }), limited)).kind).toBe("created");
     expect((await book(database, uniqueRequest({ time: "08:30" }), limited)).kind).toBe("created");
     const third = await book(database, uniqueRequest({ time: "09:00" }), limited);
-    expect(third).toMatchObject({
-      kind: "rate-limited",
-      error:
-        "Sie haben in kurzer Zeit zu viele Terminanfragen gesendet. Bitte versuchen Sie es in einigen Minuten erneut.",
-    });
+    expect(third).toMatchObject({ kind: "rate-limited" });
+    expect(bookingMessages["rate-limited"]).toBe(
+      "Sie haben in kurzer Zeit zu viele Terminanfragen gesendet. Bitte versuchen Sie es in einigen Minuten erneut.",
+    );
     if (third.kind === "rate-limited") expect(third.retryAfterSeconds).toBeGreaterThan(0);
     expect(await count(database, appointments)).toBe(2);
     expect(await count(database, emailOutbox)).toBe(4);
@@ -216,7 +212,13 @@ function bookingTests(kind: DatabaseKind) {
       expect((await book(database, { ...request, time })).kind).toBe("created");
     }
     const fourth = await book(database, { ...request, email: "ANNA@Example.at", time: "09:30" });
-    expect(fourth).toEqual({ kind: "too-many-open", error: TOO_MANY_OPEN_MESSAGE });
+    expect(fourth).toEqual({ kind: "too-many-open", limit: 3 });
+    expect(bookingMessages["too-many-open"](3)).toBe(
+      "Für diese E-Mail-Adresse sind bereits 3 Terminanfragen offen. Bitte warten Sie auf unsere Rückmeldung oder rufen Sie uns an.",
+    );
+    expect(bookingMessages["too-many-open"](1)).toBe(
+      "Für diese E-Mail-Adresse ist bereits eine Terminanfrage offen. Bitte warten Sie auf unsere Rückmeldung oder rufen Sie uns an.",
+    );
     expect(await count(database, appointments)).toBe(3);
     expect(await count(database, emailOutbox)).toBe(6);
 

@@ -4,6 +4,7 @@ import { smtpTransport } from "~/mail/transports.server";
 import { createMailWorker } from "~/mail/worker.server";
 import { action as pageAction } from "~/routes/contact-message";
 import { MISSING_FIELDS_MESSAGE, INVALID_FIELDS_MESSAGE } from "~/schemas/booking";
+import { contactFormMessages } from "~/messages";
 import { CONTACT_RATE_LIMITED_MESSAGE } from "~/schemas/contact";
 import { type ContactConfig, sendContactMessage } from "~/services/contact.server";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
@@ -120,7 +121,8 @@ describe.each(testDatabaseKinds)("contact messages (%s)", (kind) => {
   it("limits messages per IP in 10 minutes", async () => {
     for (let i = 0; i < 3; i++) expect((await send(short)).kind).toBe("sent");
     const limited = await send(short);
-    expect(limited).toEqual({ kind: "rate-limited", error: CONTACT_RATE_LIMITED_MESSAGE, retryAfterSeconds: 600 });
+    expect(limited).toEqual({ kind: "rate-limited", retryAfterSeconds: 600 });
+    expect(contactFormMessages["rate-limited"]).toBe(CONTACT_RATE_LIMITED_MESSAGE);
     expect((await send(short, "203.0.113.2")).kind).toBe("sent");
     expect((await sendContactMessage(database.db, short, { now: new Date(now.getTime() + 600_000), clientIp: "203.0.113.1", config })).kind).toBe("sent");
     const { messages, emails } = await stored();

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { Route } from "./+types/appointments";
 import { databaseContext, requestContext } from "~/context";
 import { jsonError, jsonPostAction, postOnlyLoader } from "~/lib/http.server";
+import { bookingMessages } from "~/messages";
 import { bookingConfigFromEnv, bookingResultStatus, requestAppointment } from "~/services/booking.server";
 
 export const loader = postOnlyLoader;
@@ -22,10 +23,11 @@ export const action = jsonPostAction(async (input, { context }: Route.ActionArgs
     case "invalid":
       return jsonError(status, result.error, { fields: result.fields });
     case "rate-limited":
-      return jsonError(status, result.error, {}, { "Retry-After": String(result.retryAfterSeconds) });
+      return jsonError(status, bookingMessages["rate-limited"], {}, { "Retry-After": String(result.retryAfterSeconds) });
+    // `code` lets a client tell a taken slot (refresh the times) from the per-address limit.
     case "slot-taken":
+      return Response.json({ error: bookingMessages["slot-taken"], code: result.kind }, { status });
     case "too-many-open":
-      // `code` lets a client tell a taken slot (refresh the times) from the per-address limit.
-      return Response.json({ error: result.error, code: result.kind }, { status });
+      return Response.json({ error: bookingMessages["too-many-open"](result.limit), code: result.kind }, { status });
   }
 });

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/contact";
 import { databaseContext, requestContext } from "~/context";
 import { jsonError, jsonPostAction, postOnlyLoader } from "~/lib/http.server";
+import { contactFormMessages } from "~/messages";
 import { CONTACT_SENT_MESSAGE } from "~/schemas/contact";
 import { contactConfigFromEnv, contactResultStatus, sendContactMessage } from "~/services/contact.server";
 
@@ -21,6 +22,6 @@ export const action = jsonPostAction(async (input, { context }: Route.ActionArgs
     case "invalid":
       return jsonError(status, result.error, { fields: result.fields });
     case "rate-limited":
-      return jsonError(status, result.error, {}, { "Retry-After": String(result.retryAfterSeconds) });
+      return jsonError(status, contactFormMessages["rate-limited"], {}, { "Retry-After": String(result.retryAfterSeconds) });
   }
 });
