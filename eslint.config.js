@@ -24,11 +24,6 @@ export default tseslint.config(
       "react-hooks/exhaustive-deps": "error",
     },
   },
-  // Known finding left to the admin routes' owner (counts login answers in an effect): a warning until it is fixed.
-  {
-    files: ["app/routes/admin/login.tsx"],
-    rules: { "react-hooks/set-state-in-effect": "warn" },
-  },
   // Accessibility of the JSX we render.
   {
     files: ["app/**/*.tsx"],

@@ -1,14 +1,7 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { requestBodyContext } from "~/context";
-import {
-  MAX_BODY_BYTES,
-  readFormFields,
-  readJsonBody,
-  readLimitedBytes,
-  RequestBodyError,
-  requestBodyMiddleware,
-} from "./http.server";
+import { MAX_BODY_BYTES, readFormFields, readJsonBody, readLimitedBytes, RequestBodyError, requestBodyMiddleware } from "./http.server";
 
 const URLENCODED = "application/x-www-form-urlencoded";
 
@@ -178,7 +171,6 @@ describe("readLimitedBytes", () => {
 describe("requestBodyMiddleware", () => {
   it("on an oversized body the route still answers (with its own 413), and the connection is closed", async () => {
     const { request } = streamedRequest("x".repeat(MAX_BODY_BYTES + 10), URLENCODED);
-    let routeSaw: unknown;
     const { response } = await throughBodyMiddleware(request, () => new Response("eigene 413", { status: 413 }));
     expect(response.status).toBe(413);
     expect(await response.text()).toBe("eigene 413");
@@ -186,7 +178,7 @@ describe("requestBodyMiddleware", () => {
     // And the route reading it gets the refusal.
     const again = streamedRequest("x".repeat(MAX_BODY_BYTES + 10), URLENCODED).request;
     const { context } = await throughBodyMiddleware(again);
-    routeSaw = await readFormFields({ request: again, context });
+    const routeSaw = await readFormFields({ request: again, context });
     expect(routeSaw).toEqual({ bodyError: expect.objectContaining({ status: 413, message: "Die Anfrage ist zu groß." }) });
   });
 

@@ -15,10 +15,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { databaseContext, requestContext } from "~/context";
 import { readFormFields } from "~/lib/http.server";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Admin-Login – Happy Car" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => [{ title: "Admin-Login – Happy Car" }, { name: "robots", content: "noindex, nofollow" }];
 
 export const middleware: Route.MiddlewareFunction[] = [adminArea];
 
@@ -60,12 +57,13 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const submitting = navigation.state === "submitting";
-  // A new key per answer remounts the password field empty after a failure.
-  const [attempt, setAttempt] = useState(0);
+  // A new key per answer remounts the password field empty after a failure
+  // (counted while rendering, as React advises for state that follows a prop).
+  const [answered, setAnswered] = useState({ data: actionData, attempt: 0 });
+  if (answered.data !== actionData) setAnswered({ data: actionData, attempt: answered.attempt + 1 });
+  const attempt = answered.attempt;
   useEffect(() => {
-    if (!actionData) return;
-    setAttempt((count) => count + 1);
-    toast.error(actionData.error);
+    if (actionData) toast.error(actionData.error);
   }, [actionData]);
 
   return (
@@ -80,14 +78,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
             <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
             <div className="grid gap-2">
               <Label htmlFor="admin-email">E-Mail</Label>
-              <Input
-                id="admin-email"
-                name="email"
-                type="email"
-                autoComplete="username"
-                required
-                defaultValue={actionData?.email ?? ""}
-              />
+              <Input id="admin-email" name="email" type="email" autoComplete="username" required defaultValue={actionData?.email ?? ""} />
             </div>
             <div className="grid gap-2">
               <Label htmlFor="admin-password">Passwort</Label>
