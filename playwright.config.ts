@@ -5,8 +5,7 @@ import { defineConfig, devices } from "@playwright/test";
  * Debian's Chromium where it is installed (our machines and CI); otherwise
  * Playwright's own browser, if one was installed. See docs/decisions/003.
  */
-const chromiumPath =
-  process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => fs.existsSync(p));
+const chromiumPath = process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => fs.existsSync(p));
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? ".e2e-data";

@@ -103,7 +103,9 @@ async function benchBookings(origin: string, database: string, bodies: string[])
   const summary = await postBookings(origin, bodies, WARM_UP_BOOKINGS, BOOKINGS);
   const created = summary.statusCodes["201"] ?? 0;
   if (created !== BOOKINGS) {
-    console.warn(`${database}: ${created} of ${BOOKINGS} created; statuses ${JSON.stringify(summary.statusCodes)}, errors ${summary.errors}, timeouts ${summary.timeouts}`);
+    console.warn(
+      `${database}: ${created} of ${BOOKINGS} created; statuses ${JSON.stringify(summary.statusCodes)}, errors ${summary.errors}, timeouts ${summary.timeouts}`,
+    );
   }
   return { database, measure: `POST /api/v1/appointments (c=${CONCURRENCY})`, summary, failed: BOOKINGS - created };
 }

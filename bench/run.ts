@@ -105,7 +105,10 @@ async function main() {
     const widths = [48, 10, 8, 8, 8];
     const lines = [
       formatRow(["request", "req/s", "p99 ms", "errors", "non-2xx"], widths),
-      formatRow(widths.map((width) => "-".repeat(width)), widths),
+      formatRow(
+        widths.map((width) => "-".repeat(width)),
+        widths,
+      ),
     ];
     const results: LoadSummary[] = [];
     const measure = async (url: string, request: autocannon.Request): Promise<LoadSummary> => {

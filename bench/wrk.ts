@@ -46,7 +46,10 @@ export function parseWrk(output: string): LoadSummary {
   };
 }
 
-export function runWrk(url: string, { connections, seconds, headers = {} }: { connections: number; seconds: number; headers?: Record<string, string> }): LoadSummary {
+export function runWrk(
+  url: string,
+  { connections, seconds, headers = {} }: { connections: number; seconds: number; headers?: Record<string, string> },
+): LoadSummary {
   const headerArgs = Object.entries(headers).flatMap(([name, value]) => ["-H", `${name}: ${value}`]);
   const output = execFileSync(wrkPath!, ["-t1", `-c${connections}`, `-d${seconds}s`, "--latency", ...headerArgs, url], {
     encoding: "utf8",
@@ -76,7 +79,10 @@ ${http(dir, port)}
   );
   const child = spawn(nginxPath!, ["-c", path.join(dir, "nginx.conf"), "-p", dir, "-g", "daemon off;"], { stdio: "ignore" });
   for (let attempt = 0; attempt < 50; attempt++) {
-    const ready = await fetch(`http://127.0.0.1:${port}/`).then((response) => response.ok, () => false);
+    const ready = await fetch(`http://127.0.0.1:${port}/`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ready) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -124,7 +130,12 @@ export function startNginxProxy(appPort: number): Promise<Nginx> {
  */
 export async function runWrkPosts(
   url: string,
-  { connections, bodies, amount, headers = {} }: { connections: number; bodies: string[]; amount: number; headers?: Record<string, string> },
+  {
+    connections,
+    bodies,
+    amount,
+    headers = {},
+  }: { connections: number; bodies: string[]; amount: number; headers?: Record<string, string> },
 ): Promise<LoadSummary> {
   if (bodies.length < amount + connections) throw new Error(`${amount} answers at c=${connections} need more bodies than ${bodies.length}`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hc-wrk-"));

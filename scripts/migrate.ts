@@ -11,9 +11,7 @@ async function main() {
   const database = await openCliDatabase(config);
   await database.close();
   console.log(
-    database.kind === "postgres"
-      ? "Migrationen auf PostgreSQL angewendet."
-      : `Migrationen auf PGlite in ${config.DATA_DIR} angewendet.`,
+    database.kind === "postgres" ? "Migrationen auf PostgreSQL angewendet." : `Migrationen auf PGlite in ${config.DATA_DIR} angewendet.`,
   );
 }
 

@@ -79,7 +79,13 @@ describe.each(testDatabaseKinds)("createApp on %s", (kind) => {
   it("answers assets before Express with exactly the headers Express gives every response", async () => {
     const fromMemory = await request(port, assetPath);
     const throughExpress = await request(port, "/healthz");
-    for (const name of ["x-content-type-options", "referrer-policy", "permissions-policy", "cross-origin-opener-policy", "x-frame-options"]) {
+    for (const name of [
+      "x-content-type-options",
+      "referrer-policy",
+      "permissions-policy",
+      "cross-origin-opener-policy",
+      "x-frame-options",
+    ]) {
       expect(fromMemory.headers[name], name).toBe(throughExpress.headers[name]);
     }
     expect(fromMemory.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);

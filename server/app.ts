@@ -65,7 +65,10 @@ export function createApp({ config, db, build, clientDir, devMiddleware }: AppOp
   });
   app.get("/readyz", async (_req, res) => {
     const ready = await isDatabaseReady(db);
-    res.set("Cache-Control", "no-store").status(ready ? 200 : 503).json({ status: ready ? "ok" : "unavailable" });
+    res
+      .set("Cache-Control", "no-store")
+      .status(ready ? 200 : 503)
+      .json({ status: ready ? "ok" : "unavailable" });
   });
 
   if (devMiddleware) app.use(devMiddleware);

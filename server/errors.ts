@@ -19,11 +19,13 @@ export function sendError(req: Request, res: Response, status: number, message: 
     res.json({ error: message, requestId });
     return;
   }
-  res.type("html").send(
-    `<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-      `<title>Fehler – Happy Car</title></head><body><main><h1>${message}</h1><p>Fehlernummer: ${requestId}</p>` +
-      `<p><a href="/">Zurück zur Startseite</a></p></main></body></html>`,
-  );
+  res
+    .type("html")
+    .send(
+      `<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+        `<title>Fehler – Happy Car</title></head><body><main><h1>${message}</h1><p>Fehlernummer: ${requestId}</p>` +
+        `<p><a href="/">Zurück zur Startseite</a></p></main></body></html>`,
+    );
 }
 
 /** The last handler: anything unexpected is logged once with the request id and answered with a German 500. */

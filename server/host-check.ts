@@ -2,7 +2,8 @@ import type { RequestHandler } from "express";
 import { sendError } from "./errors";
 
 /** A host name, IPv4 address or bracketed IPv6 address, with an optional port. */
-const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+const HOST =
+  /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 const PROTOCOL = /^https?$/i;
 
 export const MALFORMED_HOST_MESSAGE = "Die Anfrage ist ungültig: Host-Angabe fehlerhaft.";

@@ -81,16 +81,10 @@ describe("securityHeaders middleware", () => {
   it("sends HSTS in production when PUBLIC_URL is https or the request came over TLS, never in development", async () => {
     const hsts = "max-age=31536000; includeSubDomains";
     expect((await get(production, "/")).headers.get("strict-transport-security")).toBeNull();
-    expect(
-      (await get({ ...production, httpsPublicUrl: true }, "/")).headers.get("strict-transport-security"),
-    ).toBe(hsts);
-    expect(
-      (await get(production, "/", { "X-Forwarded-Proto": "https" })).headers.get("strict-transport-security"),
-    ).toBe(hsts);
+    expect((await get({ ...production, httpsPublicUrl: true }, "/")).headers.get("strict-transport-security")).toBe(hsts);
+    expect((await get(production, "/", { "X-Forwarded-Proto": "https" })).headers.get("strict-transport-security")).toBe(hsts);
     const development = { dev: true, production: false, httpsPublicUrl: true };
-    expect(
-      (await get(development, "/", { "X-Forwarded-Proto": "https" })).headers.get("strict-transport-security"),
-    ).toBeNull();
+    expect((await get(development, "/", { "X-Forwarded-Proto": "https" })).headers.get("strict-transport-security")).toBeNull();
   });
 
   it("leaves Cache-Control alone: the static files, the admin guard and the error policy decide it (decision 014)", async () => {

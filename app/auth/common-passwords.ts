@@ -4,7 +4,8 @@
  * without trailing digits and symbols, it is one of these or one of these
  * repeated ("passwortpasswort", "Password2026!").
  */
-export const COMMON_PASSWORDS: ReadonlySet<string> = new Set(`
+export const COMMON_PASSWORDS: ReadonlySet<string> = new Set(
+  `
 123456 password 123456789 12345678 12345 qwerty 1234567 111111 1234567890 123123 abc123 1234
 password1 iloveyou 1q2w3e4r 000000 qwerty123 zaq12wsx dragon sunshine princess letmein 654321
 monkey 27653 1qaz2wsx 123321 qwertyuiop superman asdfghjkl trustno1 football baseball welcome admin
@@ -42,4 +43,7 @@ password2 password3 password01 passw0rd1 p@ssw0rd1 p@ssw0rd123 admin1 admin1234 
 adminadmin root123 rootroot toor123 user123 user1234 guest123 default123 changeme123 welcome2024
 welcome2025 sommer2024 sommer2025 winter2024 winter2025 herbst2024 fruehling2024 hallo1234
 schatz123 geheim1234
-`.split(/\s+/).filter(Boolean));
+`
+    .split(/\s+/)
+    .filter(Boolean),
+);

@@ -55,37 +55,46 @@ describe("the admin guards decide no-store themselves, whatever the URL", () => 
     return { next, calls };
   }
 
-  it.each(["http://x/anything", "http://x/API/V1/ADMIN/x", "http://x/"])("adminApiGuard without a session on %s: 401 JSON, no-store, the route never runs", async (url) => {
-    const { next, calls } = route();
-    const response = (await adminApiGuard(args(url), next)) as Response;
-    expect(response.status).toBe(401);
-    expect(response.headers.get("cache-control")).toBe("no-store");
-    expect(await response.json()).toEqual({ error: loginRequiredMessage });
-    expect(calls).toHaveLength(0);
-  });
+  it.each(["http://x/anything", "http://x/API/V1/ADMIN/x", "http://x/"])(
+    "adminApiGuard without a session on %s: 401 JSON, no-store, the route never runs",
+    async (url) => {
+      const { next, calls } = route();
+      const response = (await adminApiGuard(args(url), next)) as Response;
+      expect(response.status).toBe(401);
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      expect(await response.json()).toEqual({ error: loginRequiredMessage });
+      expect(calls).toHaveLength(0);
+    },
+  );
 
-  it.each(["http://x/anything", "http://x/Admin/whatever?x=1"])("adminPagesGuard without a session on %s: redirect to the login, no-store", async (url) => {
-    const { next, calls } = route();
-    const response = (await adminPagesGuard(args(url), next)) as Response;
-    expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe("/admin-login?redirectTo=%2Fadmin");
-    expect(response.headers.get("cache-control")).toBe("no-store");
-    expect(calls).toHaveLength(0);
-  });
+  it.each(["http://x/anything", "http://x/Admin/whatever?x=1"])(
+    "adminPagesGuard without a session on %s: redirect to the login, no-store",
+    async (url) => {
+      const { next, calls } = route();
+      const response = (await adminPagesGuard(args(url), next)) as Response;
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe("/admin-login?redirectTo=%2Fadmin");
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      expect(calls).toHaveLength(0);
+    },
+  );
 
   it.each([
     ["adminApiGuard", adminApiGuard],
     ["adminPagesGuard", adminPagesGuard],
-  ])("%s with a session on an arbitrary URL: the route's answer, its caching overridden by no-store, the admin in adminContext", async (_name, guard) => {
-    const { next, calls } = route();
-    const routeArgs = args("http://x/anything", { cookie: cookie() });
-    const response = (await guard(routeArgs, next)) as Response;
-    expect(calls).toHaveLength(1);
-    expect(response.status).toBe(200);
-    expect(await response.text()).toBe("route");
-    expect(response.headers.get("cache-control")).toBe("no-store");
-    expect(routeArgs.context.get(adminContext)).toMatchObject({ id: adminId, email: "guard@happycar.example" });
-  });
+  ])(
+    "%s with a session on an arbitrary URL: the route's answer, its caching overridden by no-store, the admin in adminContext",
+    async (_name, guard) => {
+      const { next, calls } = route();
+      const routeArgs = args("http://x/anything", { cookie: cookie() });
+      const response = (await guard(routeArgs, next)) as Response;
+      expect(calls).toHaveLength(1);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toBe("route");
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      expect(routeArgs.context.get(adminContext)).toMatchObject({ id: adminId, email: "guard@happycar.example" });
+    },
+  );
 
   it("an unknown session cookie counts as none", async () => {
     const { next, calls } = route();

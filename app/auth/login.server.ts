@@ -3,12 +3,7 @@ import type { Database } from "~/db/client.server";
 import { adminUsers } from "~/db/schema";
 import { dummyPasswordHash, verifyPassword } from "./password.server";
 import { type AdminIdentity, createSession, pruneSessions, sessionPolicy, type SessionPolicy } from "./session.server";
-import {
-  accountDelayMs,
-  blockedForSeconds,
-  clearAccountIpFailures,
-  recordLoginFailure,
-} from "./throttle.server";
+import { accountDelayMs, blockedForSeconds, clearAccountIpFailures, recordLoginFailure } from "./throttle.server";
 
 export const wrongPasswordMessage = "Falsches Passwort";
 

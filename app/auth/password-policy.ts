@@ -25,9 +25,7 @@ function isCommon(password: string): boolean {
   // "Passwort2026!" is as guessable as "passwort": drop trailing digits and symbols.
   const stem = lower.replace(/[\d\W_]+$/u, "");
   if (stem.length === 0 || new Set(lower).size <= 2) return true;
-  return [lower, stem, repeatedUnit(lower), repeatedUnit(stem)].some(
-    (candidate) => candidate !== null && COMMON_PASSWORDS.has(candidate),
-  );
+  return [lower, stem, repeatedUnit(lower), repeatedUnit(stem)].some((candidate) => candidate !== null && COMMON_PASSWORDS.has(candidate));
 }
 
 export type PasswordProblem = "tooShort" | "tooLong" | "common";

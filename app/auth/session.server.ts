@@ -48,12 +48,7 @@ export function clearSessionCookie(policy: SessionPolicy = sessionPolicy()): str
 }
 
 /** A fresh id at every login, so a planted cookie can never become a logged-in one. */
-export async function createSession(
-  db: Executor,
-  userId: string,
-  now: Date,
-  policy: SessionPolicy = sessionPolicy(),
-): Promise<string> {
+export async function createSession(db: Executor, userId: string, now: Date, policy: SessionPolicy = sessionPolicy()): Promise<string> {
   const id = crypto.randomBytes(32).toString("base64url");
   await db.insert(sessions).values({
     idHash: hashSessionId(id),

@@ -25,8 +25,7 @@ export const LOGIN_THROTTLE = {
   slowdownMs: 3_000,
 } as const;
 
-export const tooManyAttemptsMessage =
-  "Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in 15 Minuten erneut.";
+export const tooManyAttemptsMessage = "Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in 15 Minuten erneut.";
 
 const BUCKET_SECONDS = 60;
 
@@ -59,12 +58,7 @@ export async function blockedForSeconds(db: Executor, ip: string, now: Date): Pr
   const [row] = await db
     .select({ since: rateLimits.windowStart })
     .from(rateLimits)
-    .where(
-      and(
-        eq(rateLimits.key, throttleKeys.block(ip)),
-        gt(rateLimits.windowStart, minutesBefore(now, LOGIN_THROTTLE.blockMinutes)),
-      ),
-    )
+    .where(and(eq(rateLimits.key, throttleKeys.block(ip)), gt(rateLimits.windowStart, minutesBefore(now, LOGIN_THROTTLE.blockMinutes))))
     .orderBy(sql`${rateLimits.windowStart} desc`)
     .limit(1);
   if (!row) return 0;
@@ -74,11 +68,7 @@ export async function blockedForSeconds(db: Executor, ip: string, now: Date): Pr
 
 /** How long to hold back an attempt for this account (0 normally). */
 export async function accountDelayMs(db: Executor, email: string, now: Date): Promise<number> {
-  const failures = await failuresSince(
-    db,
-    throttleKeys.account(email),
-    minutesBefore(now, LOGIN_THROTTLE.accountSlowdownWindowMinutes),
-  );
+  const failures = await failuresSince(db, throttleKeys.account(email), minutesBefore(now, LOGIN_THROTTLE.accountSlowdownWindowMinutes));
   return failures > LOGIN_THROTTLE.accountSlowdownFailures ? LOGIN_THROTTLE.slowdownMs : 0;
 }
 

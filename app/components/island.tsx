@@ -14,13 +14,7 @@ export type IslandName = keyof typeof islandComponents;
 export const islandPropsAttribute = "data-island-props";
 
 /** An island as the server renders it: the component, and the props the browser hydrates it with. */
-export function Island<Name extends IslandName>({
-  name,
-  props,
-}: {
-  name: Name;
-  props: ComponentProps<(typeof islandComponents)[Name]>;
-}) {
+export function Island<Name extends IslandName>({ name, props }: { name: Name; props: ComponentProps<(typeof islandComponents)[Name]> }) {
   const Component = islandComponents[name] as ComponentType<object>;
   return (
     <div data-island={name} {...{ [islandPropsAttribute]: JSON.stringify(props) }}>

@@ -5,21 +5,18 @@ import { exitWithMessage } from "~/lib/exit.server";
  * Every environment variable the server reads, validated once at start.
  * A bad value stops the process with one line that names the variable.
  */
-const booleanFlag = z
-  .enum(["true", "false", "1", "0", ""])
-  .transform((value) => value === "true" || value === "1");
+const booleanFlag = z.enum(["true", "false", "1", "0", ""]).transform((value) => value === "true" || value === "1");
 
 /** Whole numbers from the environment, with a German message instead of zod's "received NaN". */
 function integer(min: number, max = Number.MAX_SAFE_INTEGER) {
-  const message = max === Number.MAX_SAFE_INTEGER ? `muss eine ganze Zahl ab ${min} sein` : `muss eine ganze Zahl von ${min} bis ${max} sein`;
+  const message =
+    max === Number.MAX_SAFE_INTEGER ? `muss eine ganze Zahl ab ${min} sein` : `muss eine ganze Zahl von ${min} bis ${max} sein`;
   return z.coerce.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message });
 }
 
-const postgresUrl = z
-  .string()
-  .refine((value) => /^postgres(ql)?:\/\/[^\s]+$/.test(value) && URL.canParse(value), {
-    message: "muss eine PostgreSQL-URL sein (postgres://user:pass@host:5432/db)",
-  });
+const postgresUrl = z.string().refine((value) => /^postgres(ql)?:\/\/[^\s]+$/.test(value) && URL.canParse(value), {
+  message: "muss eine PostgreSQL-URL sein (postgres://user:pass@host:5432/db)",
+});
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -67,9 +64,7 @@ export class EnvError extends Error {}
 
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   // Empty strings count as "not set", as they do in most .env tooling.
-  const cleaned = Object.fromEntries(
-    Object.entries(source).filter(([, value]) => value !== undefined && value !== ""),
-  );
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ""));
   const result = envSchema.safeParse(cleaned);
   if (!result.success) {
     const issue = result.error.issues[0]!;

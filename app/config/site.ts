@@ -114,7 +114,10 @@ export const site = {
   content: {
     heroText: "Reparaturen, Überprüfungen und Service für alle Marken – schnell, transparent und zu fairen Preisen.",
     highlights: [
-      { title: "Qualitätsgarantie", text: "Sorgfältige Arbeit mit Originalteilen oder gleichwertigen Ersatzteilen – und Garantie auf alle Arbeiten." },
+      {
+        title: "Qualitätsgarantie",
+        text: "Sorgfältige Arbeit mit Originalteilen oder gleichwertigen Ersatzteilen – und Garantie auf alle Arbeiten.",
+      },
       { title: "Schneller Service", text: "Kurze Wartezeiten, verlässliche Termine und kleine Arbeiten oft noch am selben Tag." },
       { title: "Erfahrenes Team", text: `Geschulte Kfz-Techniker mit ${experienceClaim} an Fahrzeugen aller Marken.` },
     ],
@@ -137,9 +140,15 @@ export const site = {
       { title: "Zuverlässigkeit", text: "Vereinbarte Termine und Kostenvoranschläge halten wir ein. Darauf können Sie sich verlassen." },
     ],
     team: [
-      { title: "Werkstattleitung", text: "Plant die Aufträge, berät Sie bei größeren Reparaturen und sorgt dafür, dass jede Arbeit unsere Qualitätskontrolle durchläuft." },
+      {
+        title: "Werkstattleitung",
+        text: "Plant die Aufträge, berät Sie bei größeren Reparaturen und sorgt dafür, dass jede Arbeit unsere Qualitätskontrolle durchläuft.",
+      },
       { title: "Kfz-Techniker", text: "Erfahrene Mechaniker und Mechatroniker für Mechanik, Elektrik, Diagnose und die §57a-Überprüfung." },
-      { title: "Kundenservice", text: "Nimmt Ihre Terminanfragen entgegen, beantwortet Fragen und hält Sie über den Stand Ihres Auftrags auf dem Laufenden." },
+      {
+        title: "Kundenservice",
+        text: "Nimmt Ihre Terminanfragen entgegen, beantwortet Fragen und hält Sie über den Stand Ihres Auftrags auf dem Laufenden.",
+      },
     ],
     whyUs: [
       "Kostenloser Hol- und Bringservice im Stadtgebiet",

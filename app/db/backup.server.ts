@@ -2,28 +2,10 @@ import { sql } from "drizzle-orm";
 import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
 import { resultRows } from "./result-rows";
 import type { Database } from "./client.server";
-import {
-  adminUsers,
-  appointments,
-  auditLog,
-  contactMessages,
-  emailOutbox,
-  rateLimits,
-  sessions,
-  setupTokens,
-} from "./schema";
+import { adminUsers, appointments, auditLog, contactMessages, emailOutbox, rateLimits, sessions, setupTokens } from "./schema";
 
 /** Parents before children, so the dump restores without deferring foreign keys. */
-const TABLES_IN_FK_ORDER: PgTable[] = [
-  adminUsers,
-  appointments,
-  contactMessages,
-  emailOutbox,
-  sessions,
-  setupTokens,
-  auditLog,
-  rateLimits,
-];
+const TABLES_IN_FK_ORDER: PgTable[] = [adminUsers, appointments, contactMessages, emailOutbox, sessions, setupTokens, auditLog, rateLimits];
 
 const ROWS_PER_INSERT = 200;
 export const BACKUP_HEADER = "-- Happy Car backup";

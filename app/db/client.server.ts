@@ -24,17 +24,13 @@ export type DatabaseHandle = {
 };
 
 export type DatabaseOptions = (
-  | { kind: "postgres"; url: string; poolSize?: number }
-  | { kind: "pglite"; dataDir: string; inMemory?: boolean }
+  { kind: "postgres"; url: string; poolSize?: number } | { kind: "pglite"; dataDir: string; inMemory?: boolean }
 ) & {
   /** The committed migrations; the server bundle passes where it finds them. */
   migrationsFolder?: string;
 };
 
-export const defaultMigrationsFolder = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  "../../drizzle",
-);
+export const defaultMigrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../drizzle");
 
 /** Serialises concurrent migrations of several app instances on one PostgreSQL. */
 const MIGRATION_LOCK_ID = 7_246_813;
@@ -63,9 +59,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
   const lock = options.inMemory ? undefined : acquireDataDirLock(options.dataDir);
   try {
-    const client = options.inMemory
-      ? new PGlite()
-      : new PGlite(path.join(options.dataDir, "db"));
+    const client = options.inMemory ? new PGlite() : new PGlite(path.join(options.dataDir, "db"));
     await client.waitReady;
     const pgliteDb = drizzlePglite({ client, schema });
     await migratePglite(pgliteDb, { migrationsFolder });
@@ -83,13 +77,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
 }
 
-export function databaseOptionsFromEnv(config: {
-  DATABASE_URL?: string;
-  DATA_DIR: string;
-}): DatabaseOptions {
-  return config.DATABASE_URL
-    ? { kind: "postgres", url: config.DATABASE_URL }
-    : { kind: "pglite", dataDir: config.DATA_DIR };
+export function databaseOptionsFromEnv(config: { DATABASE_URL?: string; DATA_DIR: string }): DatabaseOptions {
+  return config.DATABASE_URL ? { kind: "postgres", url: config.DATABASE_URL } : { kind: "pglite", dataDir: config.DATA_DIR };
 }
 
 export async function isDatabaseReady(db: Database): Promise<boolean> {

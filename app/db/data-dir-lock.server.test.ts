@@ -196,9 +196,7 @@ describe("acquireDataDirLock", () => {
     await Promise.all(children.map((c) => c.ready));
     const go = JSON.stringify({ dirs, start: Date.now() + 100 }) + "\n";
     for (const c of children) c.process.stdin.write(go);
-    const results = await Promise.all(
-      children.map(async (c) => JSON.parse(String((await c.next()).value)) as string[]),
-    );
+    const results = await Promise.all(children.map(async (c) => JSON.parse(String((await c.next()).value)) as string[]));
     for (const c of children) c.process.stdin.end();
     await Promise.all(children.map((c) => c.exited));
 

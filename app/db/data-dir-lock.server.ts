@@ -174,10 +174,7 @@ export function acquireDataDirLock(dataDir: string, displayName = dataDir): Data
     start: startTime("self"),
   };
   const content =
-    `${me.pid}\nhost=${me.host}\n` +
-    (me.boot ? `boot=${me.boot}\n` : "") +
-    (me.start ? `start=${me.start}\n` : "") +
-    `token=${token}\n`;
+    `${me.pid}\nhost=${me.host}\n` + (me.boot ? `boot=${me.boot}\n` : "") + (me.start ? `start=${me.start}\n` : "") + `token=${token}\n`;
 
   // Bounded: every round either ends or follows another process's move (creation, takeover, release).
   for (let attempt = 0; attempt < 200; attempt++) {

@@ -16,7 +16,6 @@ import {
 // Relative, not "~/…": drizzle-kit loads this file without the app's path aliases.
 import { appointmentStatuses, emailStatuses } from "../domain/appointment";
 
-
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
 export const appointments = pgTable(

@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  type AppointmentAction,
-  type AppointmentStatus,
-  availableActions,
-  canTransition,
-  nextStatus,
-} from "./appointment";
+import { type AppointmentAction, type AppointmentStatus, availableActions, canTransition, nextStatus } from "./appointment";
 
 describe("appointment status transitions", () => {
   it.each<[AppointmentStatus, AppointmentAction, boolean, AppointmentStatus | null | "throws"]>([

@@ -13,8 +13,25 @@ import {
 } from "./slots";
 
 const WEEKDAY_TIMES = [
-  "08:00", "08:30", "09:00", "09:30", "10:00", "10:30", "11:00", "11:30", "12:00", "12:30",
-  "13:00", "13:30", "14:00", "14:30", "15:00", "15:30", "16:00", "16:30", "17:00",
+  "08:00",
+  "08:30",
+  "09:00",
+  "09:30",
+  "10:00",
+  "10:30",
+  "11:00",
+  "11:30",
+  "12:00",
+  "12:30",
+  "13:00",
+  "13:30",
+  "14:00",
+  "14:30",
+  "15:00",
+  "15:30",
+  "16:00",
+  "16:30",
+  "17:00",
 ];
 const SATURDAY_TIMES = ["09:00", "09:30", "10:00", "10:30", "11:00", "11:30", "12:00", "12:30", "13:00"];
 
@@ -127,10 +144,7 @@ describe("daySchedule: past, lead time and horizon", () => {
 
   it("the lead time is configurable", () => {
     const rules = { ...defaultSlotRules, leadTimeMinutes: 0 };
-    expect(bookableTimes(daySchedule("2026-12-01", new Date("2026-12-01T16:30:00+01:00"), rules))).toEqual([
-      "16:30",
-      "17:00",
-    ]);
+    expect(bookableTimes(daySchedule("2026-12-01", new Date("2026-12-01T16:30:00+01:00"), rules))).toEqual(["16:30", "17:00"]);
   });
 
   it.each([
@@ -233,9 +247,7 @@ describe("daySchedules", () => {
   it("gives the same schedules as daySchedule for every date of a range, across the DST change", () => {
     const now = new Date("2026-10-20T07:00:00+02:00");
     const range = daySchedules("2026-10-19", "2026-11-02", now);
-    expect(range.map((day) => day.date)).toEqual(
-      Array.from({ length: 15 }, (_, index) => addDays("2026-10-19", index)),
-    );
+    expect(range.map((day) => day.date)).toEqual(Array.from({ length: 15 }, (_, index) => addDays("2026-10-19", index)));
     expect(range).toEqual(range.map((day) => daySchedule(day.date, now)));
     expect(bookableTimes(range[1]!)).toEqual(WEEKDAY_TIMES.slice(2)); // today: 09:00 is exactly 2 h away
   });
@@ -248,16 +260,8 @@ describe("checkSlot", () => {
     ["2026-12-05", "13:00", { ok: true }],
     ["2026-12-05", "13:30", { ok: false, field: "time", message: "Um 13:30 Uhr beginnt an diesem Tag kein Termin." }],
     ["2026-12-02", "08:15", { ok: false, field: "time", message: "Um 08:15 Uhr beginnt an diesem Tag kein Termin." }],
-    [
-      "2026-12-06",
-      "09:00",
-      { ok: false, field: "date", message: "Am 06.12.2026 sind keine Termine möglich: Sonntag geschlossen" },
-    ],
-    [
-      "2026-12-08",
-      "09:00",
-      { ok: false, field: "date", message: "Am 08.12.2026 sind keine Termine möglich: Mariä Empfängnis" },
-    ],
+    ["2026-12-06", "09:00", { ok: false, field: "date", message: "Am 06.12.2026 sind keine Termine möglich: Sonntag geschlossen" }],
+    ["2026-12-08", "09:00", { ok: false, field: "date", message: "Am 08.12.2026 sind keine Termine möglich: Mariä Empfängnis" }],
     [
       "2026-12-01",
       "11:30",

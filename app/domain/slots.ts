@@ -43,8 +43,7 @@ export const defaultSlotRules: SlotRules = {
 export type Slot = { time: string; bookable: boolean };
 
 export type DaySchedule =
-  | { date: CalendarDate; open: true; slots: Slot[] }
-  | { date: CalendarDate; open: false; reason: string; slots: [] };
+  { date: CalendarDate; open: true; slots: Slot[] } | { date: CalendarDate; open: false; reason: string; slots: [] };
 
 const weekdayNames = ["Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"];
 
@@ -129,17 +128,10 @@ export function daySchedule(date: CalendarDate, now: Date, rules: SlotRules = de
 }
 
 /** The schedules of every date from `from` to `to` (inclusive). */
-export function daySchedules(
-  from: CalendarDate,
-  to: CalendarDate,
-  now: Date,
-  rules: SlotRules = defaultSlotRules,
-): DaySchedule[] {
+export function daySchedules(from: CalendarDate, to: CalendarDate, now: Date, rules: SlotRules = defaultSlotRules): DaySchedule[] {
   if (!parseCalendarDate(from) || !parseCalendarDate(to)) throw new RangeError(`Not a date range: ${from}–${to}`);
   const clock = clockAt(now, rules);
-  return Array.from({ length: Math.max(0, daysBetween(from, to) + 1) }, (_, index) =>
-    scheduleFor(addDays(from, index), clock, rules),
-  );
+  return Array.from({ length: Math.max(0, daysBetween(from, to) + 1) }, (_, index) => scheduleFor(addDays(from, index), clock, rules));
 }
 
 export type SlotCheck = { ok: true } | { ok: false; field: "date" | "time"; message: string };

@@ -1,6 +1,5 @@
 /** What a visitor reads while the database cannot be reached (HTTP 503). */
-export const SERVICE_UNAVAILABLE_MESSAGE =
-  "Der Dienst ist vorübergehend nicht verfügbar. Bitte versuchen Sie es später erneut.";
+export const SERVICE_UNAVAILABLE_MESSAGE = "Der Dienst ist vorübergehend nicht verfügbar. Bitte versuchen Sie es später erneut.";
 
 /** Seconds a client should wait before trying again. */
 export const RETRY_AFTER_SECONDS = 30;

@@ -17,8 +17,7 @@ const line = z.string().transform((value) => cleanText(value, false));
 const paragraph = z.string().transform((value) => cleanText(value, true));
 const required = (text: typeof line | typeof paragraph) => text.pipe(z.string().min(1));
 /** An empty optional value (also null, as the database has it) is the same as none. */
-const optional = (text: typeof line | typeof paragraph) =>
-  text.nullish().transform((value) => (value ? value : undefined));
+const optional = (text: typeof line | typeof paragraph) => text.nullish().transform((value) => (value ? value : undefined));
 
 const isoDate = z.string().refine(isCalendarDate, "yyyy-MM-dd erwartet");
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "HH:mm erwartet");

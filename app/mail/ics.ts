@@ -43,9 +43,7 @@ const pad = (value: number, length = 2) => String(value).padStart(length, "0");
 /** Local date-time as YYYYMMDDTHHMMSS; minutes are added on the wall clock. */
 function localDateTime(event: CalendarEvent, plusMinutes = 0): string {
   // Date.UTC used only as a calendar calculator: no zone is involved.
-  const wall = new Date(
-    Date.UTC(event.date.year, event.date.month - 1, event.date.day, event.time.hour, event.time.minute + plusMinutes),
-  );
+  const wall = new Date(Date.UTC(event.date.year, event.date.month - 1, event.date.day, event.time.hour, event.time.minute + plusMinutes));
   return (
     `${pad(wall.getUTCFullYear(), 4)}${pad(wall.getUTCMonth() + 1)}${pad(wall.getUTCDate())}` +
     `T${pad(wall.getUTCHours())}${pad(wall.getUTCMinutes())}00`
@@ -53,7 +51,10 @@ function localDateTime(event: CalendarEvent, plusMinutes = 0): string {
 }
 
 function utcDateTime(date: Date): string {
-  return date.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+  return date
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 }
 
 /** TEXT value escaping (RFC 5545 3.3.11); other control characters are dropped. */

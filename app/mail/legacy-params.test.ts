@@ -4,7 +4,11 @@ import { fromLegacyParams } from "./legacy-params";
 import { renderEmail } from "./templates";
 
 const PUBLIC_URL = "https://www.happycar.example";
-const row = { id: "11111111-1111-4111-8111-111111111111", appointmentId: "22222222-2222-4222-8222-222222222222", createdAt: new Date("2026-11-20T10:15:00Z") };
+const row = {
+  id: "11111111-1111-4111-8111-111111111111",
+  appointmentId: "22222222-2222-4222-8222-222222222222",
+  createdAt: new Date("2026-11-20T10:15:00Z"),
+};
 
 const appointment = { name: "Maria Muster", email: "maria@example.com", date: "2026-12-01", time: "08:30", service: "Ölwechsel" };
 const oldAppointment = { name: "Maria Muster", email: "maria@example.com", datum: "01.12.2026", uhrzeit: "08:30", leistung: "Ölwechsel" };

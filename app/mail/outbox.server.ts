@@ -79,10 +79,7 @@ export async function emailHealth(db: Executor): Promise<EmailHealth> {
  * The state of the newest e-mail of each appointment (confirmation or
  * cancellation, else the booking receipt). Appointments without e-mail are absent.
  */
-export async function lastEmailStateByAppointment(
-  db: Executor,
-  appointmentIds: readonly string[],
-): Promise<Map<string, EmailStatus>> {
+export async function lastEmailStateByAppointment(db: Executor, appointmentIds: readonly string[]): Promise<Map<string, EmailStatus>> {
   const states = new Map<string, EmailStatus>();
   if (appointmentIds.length === 0) return states;
   const rows = await db

@@ -254,7 +254,9 @@ export function createTransport(config: TransportConfig): MailTransport {
     EMAILJS_TEMPLATE_CONFIRMATION: config.EMAILJS_TEMPLATE_CONFIRMATION,
     EMAILJS_TEMPLATE_CANCELLATION: config.EMAILJS_TEMPLATE_CANCELLATION,
   };
-  const missing = Object.entries(required).filter(([, value]) => !value).map(([name]) => name);
+  const missing = Object.entries(required)
+    .filter(([, value]) => !value)
+    .map(([name]) => name);
   if (missing.length > 0) {
     throw new TransportConfigError(`Ungültige Konfiguration: EMAIL_TRANSPORT=emailjs braucht ${missing.join(", ")}`);
   }

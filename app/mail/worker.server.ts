@@ -159,4 +159,3 @@ export function startMailWorker(db: Database, config: Parameters<typeof createTr
     },
   };
 }
-

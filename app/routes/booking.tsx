@@ -9,10 +9,7 @@ import { bookingInputFromForm, HONEYPOT_FIELD } from "~/schemas/booking";
 import { bookingConfigFromEnv, bookingResultStatus, requestAppointment } from "~/services/booking.server";
 
 export function meta() {
-  return [
-    { title: "Termin anfragen – Happy Car" },
-    { name: "robots", content: "noindex" },
-  ];
+  return [{ title: "Termin anfragen – Happy Car" }, { name: "robots", content: "noindex" }];
 }
 
 /** After a plain post the answer is shown here: the home page is prerendered, the same for everyone. */

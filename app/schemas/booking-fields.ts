@@ -31,7 +31,5 @@ export const bookingFormNames: Record<BookingField | typeof HONEYPOT_FIELD, stri
 
 /** A posted form (booking-name, …) → the API's field names (name, …). */
 export function bookingInputFromForm(form: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(bookingFormNames).map(([field, formName]) => [field, form[formName] ?? ""]),
-  );
+  return Object.fromEntries(Object.entries(bookingFormNames).map(([field, formName]) => [field, form[formName] ?? ""]));
 }

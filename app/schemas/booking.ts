@@ -36,9 +36,7 @@ const PHONE_CHARACTERS = /^\+?[0-9 /()-]+$/;
 export const bookingSchema = z.object({
   name: z.preprocess(
     cleanedInput(),
-    required("name")
-      .min(2, "Der Name muss mindestens 2 Zeichen lang sein.")
-      .max(100, "Der Name darf höchstens 100 Zeichen lang sein."),
+    required("name").min(2, "Der Name muss mindestens 2 Zeichen lang sein.").max(100, "Der Name darf höchstens 100 Zeichen lang sein."),
   ),
   email: z.preprocess(
     cleanedInput(),
@@ -48,25 +46,16 @@ export const bookingSchema = z.object({
   ),
   phone: z.preprocess(
     cleanedInput(),
-    required("phone").refine(
-      (value) => {
-        const digits = value.replace(/\D/g, "").length;
-        return PHONE_CHARACTERS.test(value) && digits >= 6 && digits <= 20;
-      },
-      "Bitte geben Sie eine gültige Telefonnummer an (6 bis 20 Ziffern; erlaubt sind auch +, Leerzeichen, /, - und Klammern).",
-    ),
+    required("phone").refine((value) => {
+      const digits = value.replace(/\D/g, "").length;
+      return PHONE_CHARACTERS.test(value) && digits >= 6 && digits <= 20;
+    }, "Bitte geben Sie eine gültige Telefonnummer an (6 bis 20 Ziffern; erlaubt sind auch +, Leerzeichen, /, - und Klammern)."),
   ),
   service: z.preprocess(
     cleanedInput(),
-    required("service").refine(
-      (value) => bookableServices.includes(value),
-      "Bitte wählen Sie eine der angebotenen Leistungen aus.",
-    ),
+    required("service").refine((value) => bookableServices.includes(value), "Bitte wählen Sie eine der angebotenen Leistungen aus."),
   ),
-  date: z.preprocess(
-    cleanedInput(),
-    required("date").refine(isCalendarDate, "Bitte geben Sie ein gültiges Datum an (JJJJ-MM-TT)."),
-  ),
+  date: z.preprocess(cleanedInput(), required("date").refine(isCalendarDate, "Bitte geben Sie ein gültiges Datum an (JJJJ-MM-TT).")),
   time: z.preprocess(
     cleanedInput(),
     required("time").regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, "Bitte geben Sie eine gültige Uhrzeit an (HH:MM)."),
@@ -83,8 +72,7 @@ export const bookingSchema = z.object({
 export type BookingInput = z.output<typeof bookingSchema>;
 
 export type BookingValidation =
-  | { ok: true; data: BookingInput }
-  | { ok: false; error: string; fields: FieldErrors; missingRequired: boolean };
+  { ok: true; data: BookingInput } | { ok: false; error: string; fields: FieldErrors; missingRequired: boolean };
 
 /** Validates untrusted input; one German message per field, the first problem wins. */
 export function validateBooking(input: Record<string, unknown>): BookingValidation {

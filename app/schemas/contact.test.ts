@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import { validateContact } from "./contact";
 
 const short = { name: "Maria Muster", email: "maria@example.com", message: "Hallo" };
-const full = { firstName: "Maria", lastName: "Muster", email: "maria@example.com", phone: "01 234 56 78", subject: "Frage", message: "Hallo" };
+const full = {
+  firstName: "Maria",
+  lastName: "Muster",
+  email: "maria@example.com",
+  phone: "01 234 56 78",
+  subject: "Frage",
+  message: "Hallo",
+};
 
 describe("validateContact: broken and invisible Unicode (the booking form's cleanText)", () => {
   it.each([

@@ -36,12 +36,7 @@ const email = z.preprocess(
     .regex(z.regexes.email, "Bitte geben Sie eine gültige E-Mail-Adresse an."),
 );
 
-const message = requiredText(
-  "message",
-  MESSAGE_MAX_LENGTH,
-  `Die Nachricht darf höchstens ${MESSAGE_MAX_LENGTH} Zeichen lang sein.`,
-  true,
-);
+const message = requiredText("message", MESSAGE_MAX_LENGTH, `Die Nachricht darf höchstens ${MESSAGE_MAX_LENGTH} Zeichen lang sein.`, true);
 
 const optionalPhone = z.preprocess(
   cleanedInput(),
@@ -88,8 +83,7 @@ export type ContactMessageInput = {
 };
 
 export type ContactValidation =
-  | { ok: true; data: ContactMessageInput }
-  | { ok: false; error: string; fields: ContactFieldErrors; missingRequired: boolean };
+  { ok: true; data: ContactMessageInput } | { ok: false; error: string; fields: ContactFieldErrors; missingRequired: boolean };
 
 /** JSON without firstName/lastName is the short form. */
 export function contactVariantOf(input: Record<string, unknown>): ContactVariant {
@@ -105,7 +99,13 @@ export function validateContact(input: Record<string, unknown>, variant = contac
       ok: true,
       data:
         "firstName" in data
-          ? { name: `${data.firstName} ${data.lastName}`, email: data.email, phone: data.phone, subject: data.subject, message: data.message }
+          ? {
+              name: `${data.firstName} ${data.lastName}`,
+              email: data.email,
+              phone: data.phone,
+              subject: data.subject,
+              message: data.message,
+            }
           : { name: data.name, email: data.email, phone: null, subject: null, message: data.message },
     };
   }
@@ -114,8 +114,6 @@ export function validateContact(input: Record<string, unknown>, variant = contac
     const field = issue.path[0] as ContactField;
     fields[field] ??= issue.message;
   }
-  const missingRequired = Object.entries(fields).some(
-    ([field, text]) => missing[field as keyof typeof missing] === text,
-  );
+  const missingRequired = Object.entries(fields).some(([field, text]) => missing[field as keyof typeof missing] === text);
   return { ok: false, error: missingRequired ? MISSING_FIELDS_MESSAGE : INVALID_FIELDS_MESSAGE, fields, missingRequired };
 }

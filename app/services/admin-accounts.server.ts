@@ -56,10 +56,7 @@ export async function createAdmin(db: Executor, input: NewAdmin): Promise<Accoun
 }
 
 /** A new password ends every session of the account. */
-export async function resetAdminPassword(
-  db: Database,
-  input: { email: string; password: string },
-): Promise<AccountResult<{ id: string }>> {
+export async function resetAdminPassword(db: Database, input: { email: string; password: string }): Promise<AccountResult<{ id: string }>> {
   const problem = passwordProblem(input.password);
   if (problem) return { ok: false, code: problem };
   const passwordHash = await hashPassword(input.password);
@@ -116,13 +113,7 @@ export async function completeSetup(
     const [spent] = await tx
       .update(setupTokens)
       .set({ usedAt: input.now })
-      .where(
-        and(
-          eq(setupTokens.tokenHash, hashToken(input.token)),
-          isNull(setupTokens.usedAt),
-          gt(setupTokens.expiresAt, input.now),
-        ),
-      )
+      .where(and(eq(setupTokens.tokenHash, hashToken(input.token)), isNull(setupTokens.usedAt), gt(setupTokens.expiresAt, input.now)))
       .returning({ tokenHash: setupTokens.tokenHash });
     if (!spent) return { ok: false, code: "setupInvalid" };
     const created = await createAdmin(tx, input);

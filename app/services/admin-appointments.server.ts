@@ -15,11 +15,7 @@ import {
 } from "~/domain/appointment";
 import type { AdminErrorCode } from "~/domain/error-codes";
 import { isUuid } from "~/domain/ids";
-import {
-  enqueueEmail,
-  lastEmailStateByAppointment,
-  requeueFailedEmail,
-} from "~/mail/outbox.server";
+import { enqueueEmail, lastEmailStateByAppointment, requeueFailedEmail } from "~/mail/outbox.server";
 
 /** The admin board's use-cases: list, confirm, cancel, delete, details, resend. */
 
@@ -58,11 +54,7 @@ function searchCondition(query: string): SQL | undefined {
   const text = query.trim().slice(0, 100);
   if (!text) return undefined;
   const pattern = `%${escapeLike(text)}%`;
-  const conditions = [
-    ilike(appointments.name, pattern),
-    ilike(appointments.email, pattern),
-    ilike(appointments.phone, pattern),
-  ];
+  const conditions = [ilike(appointments.name, pattern), ilike(appointments.email, pattern), ilike(appointments.phone, pattern)];
   const digits = text.replace(/\D/g, "");
   if (digits.length >= 3 && /^[\d\s+()/.-]+$/.test(text)) {
     conditions.push(sql`regexp_replace(${appointments.phone}, '[^0-9]', '', 'g') like ${`%${digits}%`}`);
@@ -70,10 +62,7 @@ function searchCondition(query: string): SQL | undefined {
   return or(...conditions);
 }
 
-export async function listAppointments(
-  db: Executor,
-  input: { tab?: AdminTab; q?: string; page?: number },
-): Promise<AppointmentList> {
+export async function listAppointments(db: Executor, input: { tab?: AdminTab; q?: string; page?: number }): Promise<AppointmentList> {
   const tab = input.tab ?? "alle";
   const search = searchCondition(input.q ?? "");
   const countRows = await db
@@ -113,9 +102,7 @@ export async function listAppointments(
   };
 }
 
-export type AdminActionResult =
-  | { ok: true; status?: AppointmentStatus }
-  | { ok: false; status: 400 | 404 | 409; code: AdminErrorCode };
+export type AdminActionResult = { ok: true; status?: AppointmentStatus } | { ok: false; status: 400 | 404 | 409; code: AdminErrorCode };
 
 type StatusChange = { id: string; admin: AdminIdentity; now?: Date };
 
@@ -151,9 +138,7 @@ async function writeAudit(
 /** No row changed: the appointment is gone (404) or no longer in a status that allows the action (409). */
 async function missOutcome(tx: Executor, id: string): Promise<AdminActionResult> {
   const [row] = await tx.select({ id: appointments.id }).from(appointments).where(eq(appointments.id, id));
-  return row
-    ? { ok: false, status: 409, code: "conflict" }
-    : { ok: false, status: 404, code: "notFound" };
+  return row ? { ok: false, status: 409, code: "conflict" } : { ok: false, status: 404, code: "notFound" };
 }
 
 /**
@@ -169,10 +154,7 @@ async function changeStatus(
 ): Promise<AdminActionResult> {
   const from = statusesAllowing(action);
   return db.transaction(async (tx): Promise<AdminActionResult> => {
-    const [before] = await tx
-      .select({ status: appointments.status })
-      .from(appointments)
-      .where(eq(appointments.id, id));
+    const [before] = await tx.select({ status: appointments.status }).from(appointments).where(eq(appointments.id, id));
     if (!before) return { ok: false, status: 404, code: "notFound" };
     if (!canTransition(before.status, action)) return { ok: false, status: 409, code: "conflict" };
     const newStatus = nextStatus(before.status, action)!;
@@ -208,10 +190,7 @@ export function confirmAppointment(db: Database, input: StatusChange): Promise<A
 }
 
 /** A blank reason is refused (400) before anything changes. */
-export function cancelAppointment(
-  db: Database,
-  input: StatusChange & { reason: unknown },
-): Promise<AdminActionResult> {
+export function cancelAppointment(db: Database, input: StatusChange & { reason: unknown }): Promise<AdminActionResult> {
   // Cleaned like customer input: it goes into the e-mail (jsonb) and to the customer.
   const reason = typeof input.reason === "string" ? cleanText(input.reason, true) : "";
   if (!reason) return Promise.resolve({ ok: false, status: 400, code: "reasonRequired" });
@@ -224,10 +203,7 @@ export function cancelAppointment(
 /** Deleting is allowed in every status; the audit trail keeps who deleted what. */
 export async function deleteAppointment(db: Database, { id, admin, now = new Date() }: StatusChange) {
   return db.transaction(async (tx): Promise<AdminActionResult> => {
-    const [row] = await tx
-      .delete(appointments)
-      .where(eq(appointments.id, id))
-      .returning({ status: appointments.status });
+    const [row] = await tx.delete(appointments).where(eq(appointments.id, id)).returning({ status: appointments.status });
     if (!row) return { ok: false, status: 404, code: "notFound" };
     await writeAudit(tx, { appointmentId: id, admin, action: "delete", oldStatus: row.status, newStatus: null, now });
     return { ok: true };
@@ -243,9 +219,7 @@ export async function resendLastEmail(db: Database, appointmentId: string): Prom
     .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
     .limit(1);
   if (!last) return { ok: false, status: 404, code: "resendFailed" };
-  return (await requeueFailedEmail(db, last.id))
-    ? { ok: true }
-    : { ok: false, status: 409, code: "resendFailed" };
+  return (await requeueFailedEmail(db, last.id)) ? { ok: true } : { ok: false, status: 409, code: "resendFailed" };
 }
 
 export type AuditEntry = {
@@ -277,9 +251,7 @@ export async function appointmentDetails(db: Executor, id: string) {
   if (!row && trail.length === 0) return null;
   const emailStates = row ? await lastEmailStateByAppointment(db, [id]) : new Map<string, EmailStatus>();
   return {
-    appointment: row
-      ? { ...row, createdAt: row.createdAt.toISOString(), emailState: emailStates.get(id) ?? null }
-      : null,
+    appointment: row ? { ...row, createdAt: row.createdAt.toISOString(), emailState: emailStates.get(id) ?? null } : null,
     audit: trail.map((entry): AuditEntry => ({ ...entry, createdAt: entry.createdAt.toISOString() })),
   };
 }

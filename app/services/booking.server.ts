@@ -133,21 +133,14 @@ export async function requestAppointment(
 export type SlotAvailability = { time: string; available: boolean };
 
 export type DaySlots =
-  | { date: CalendarDate; open: true; slots: SlotAvailability[] }
-  | { date: CalendarDate; open: false; reason: string; slots: [] };
+  { date: CalendarDate; open: true; slots: SlotAvailability[] } | { date: CalendarDate; open: false; reason: string; slots: [] };
 
 /** Active appointments per date and time in [from, to], one indexed query. */
 async function occupancy(db: Executor, from: CalendarDate, to: CalendarDate): Promise<Map<string, number>> {
   const rows = await db
     .select({ date: appointments.date, time: appointments.time, count: sql<number>`count(*)::int` })
     .from(appointments)
-    .where(
-      and(
-        gte(appointments.date, from),
-        lte(appointments.date, to),
-        inArray(appointments.status, [...slotOccupyingStatuses]),
-      ),
-    )
+    .where(and(gte(appointments.date, from), lte(appointments.date, to), inArray(appointments.status, [...slotOccupyingStatuses])))
     .groupBy(appointments.date, appointments.time);
   return new Map(rows.map((row) => [`${row.date} ${row.time}`, Number(row.count)]));
 }

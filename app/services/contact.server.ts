@@ -14,7 +14,11 @@ export type ContactConfig = {
 };
 
 export function contactConfigFromEnv(config: Env = env()): ContactConfig {
-  return { rateLimit: config.CONTACT_RATE_LIMIT, rateLimitWindowSeconds: FORM_RATE_LIMIT_WINDOW_SECONDS, workshopEmail: config.WORKSHOP_EMAIL };
+  return {
+    rateLimit: config.CONTACT_RATE_LIMIT,
+    rateLimitWindowSeconds: FORM_RATE_LIMIT_WINDOW_SECONDS,
+    workshopEmail: config.WORKSHOP_EMAIL,
+  };
 }
 
 export type ContactResult =

@@ -42,22 +42,11 @@ export async function applyRetention(
     await tx
       .update(emailOutbox)
       .set(anonymisedOutbox)
-      .where(
-        or(
-          inArray(emailOutbox.appointmentId, expiredAppointmentIds),
-          inArray(emailOutbox.contactMessageId, expiredContactIds),
-        ),
-      );
+      .where(or(inArray(emailOutbox.appointmentId, expiredAppointmentIds), inArray(emailOutbox.contactMessageId, expiredContactIds)));
     // The reason an admin typed may name the customer; who did what and when stays.
     await tx.update(auditLog).set({ reason: null }).where(inArray(auditLog.appointmentId, expiredAppointmentIds));
-    const deletedAppointments = await tx
-      .delete(appointments)
-      .where(expiredAppointment)
-      .returning({ id: appointments.id });
-    const deletedContacts = await tx
-      .delete(contactMessages)
-      .where(expiredContact)
-      .returning({ id: contactMessages.id });
+    const deletedAppointments = await tx.delete(appointments).where(expiredAppointment).returning({ id: appointments.id });
+    const deletedContacts = await tx.delete(contactMessages).where(expiredContact).returning({ id: contactMessages.id });
     return { appointmentsDeleted: deletedAppointments.length, contactMessagesDeleted: deletedContacts.length };
   });
 }

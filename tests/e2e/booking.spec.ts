@@ -324,8 +324,7 @@ test.describe("booking with JavaScript", () => {
   const failures = [
     {
       name: "a server failure (500)",
-      answer: (route: Route) =>
-        route.fulfill({ status: 500, contentType: "application/json", body: '{"error":"kaputt"}' }),
+      answer: (route: Route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"error":"kaputt"}' }),
       logged: "Failed to load resource: the server responded with a status of 500 (Internal Server Error)",
     },
     {

@@ -58,10 +58,7 @@ test.describe("public pages", () => {
       "Wartung",
     ]);
     await expect(page.locator("#about li")).toHaveCount(4);
-    await expect(page.locator("#about").getByRole("link", { name: "Mehr über uns erfahren" })).toHaveAttribute(
-      "href",
-      "/ueber-uns",
-    );
+    await expect(page.locator("#about").getByRole("link", { name: "Mehr über uns erfahren" })).toHaveAttribute("href", "/ueber-uns");
     await expect(page.locator("#booking").getByRole("heading", { name: "Termin vereinbaren", level: 2 })).toBeVisible();
     await expect(page.getByRole("link", { name: /Jetzt anrufen/ })).toHaveAttribute("href", site.phones[0].href);
     await expect(page.getByText(site.experienceClaim, { exact: false }).first()).toBeVisible();
@@ -159,9 +156,7 @@ test.describe("header navigation on a desktop", () => {
     await expect.poll(() => scrollY(page)).toBe(0);
   });
 
-  test("the footer has three columns, the copyright line and the admin dot with a name and a focus ring", async ({
-    page,
-  }) => {
+  test("the footer has three columns, the copyright line and the admin dot with a name and a focus ring", async ({ page }) => {
     await page.goto("/impressum");
     const footer = page.getByRole("contentinfo");
     await expect(footer.getByRole("img", { name: "Happy Car Logo" })).toBeVisible();
@@ -171,11 +166,7 @@ test.describe("header navigation on a desktop", () => {
       "Über uns",
       "Kontakt",
     ]);
-    await expect(footer.getByRole("navigation", { name: "Rechtliches" }).getByRole("link")).toHaveText([
-      "Impressum",
-      "Datenschutz",
-      "AGB",
-    ]);
+    await expect(footer.getByRole("navigation", { name: "Rechtliches" }).getByRole("link")).toHaveText(["Impressum", "Datenschutz", "AGB"]);
     await expect(footer.getByText("© 2024 Happy Car. Alle Rechte vorbehalten.")).toBeVisible();
     const dot = footer.getByRole("link", { name: "Admin-Anmeldung" });
     await expect(dot).toHaveAttribute("href", "/admin-login");
@@ -238,9 +229,7 @@ test.describe("header navigation at 375 px", () => {
 });
 
 test.describe("theme", () => {
-  test("the toggle switches the theme and the choice survives a reload; nothing is stored on a first visit", async ({
-    page,
-  }) => {
+  test("the toggle switches the theme and the choice survives a reload; nothing is stored on a first visit", async ({ page }) => {
     await page.goto("/");
     const html = page.locator("html");
     await expect(html).toHaveClass(/\bdark\b/);
@@ -336,9 +325,7 @@ test.describe("map", () => {
   }
 });
 
-test("the home page loads only its small script; React arrives when the visitor reaches the booking form", async ({
-  page,
-}) => {
+test("the home page loads only its small script; React arrives when the visitor reaches the booking form", async ({ page }) => {
   await page.setViewportSize({ width: 412, height: 823 });
   const scriptBytes = () =>
     page.evaluate(() =>

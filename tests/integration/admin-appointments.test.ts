@@ -35,7 +35,9 @@ describe.each(testDatabaseKinds)("admin appointments on %s", (kind) => {
     await database.reset();
     const identity = ({ id, email, displayName }: AdminIdentity) => ({ id, email, displayName });
     owner = identity(await createAdminAccount(database.db, { email: "chef@happycar.example", displayName: "Chef", passwordHash: "x" }));
-    staff = identity(await createAdminAccount(database.db, { email: "lehrling@happycar.example", displayName: "Lehrling", passwordHash: "x" }));
+    staff = identity(
+      await createAdminAccount(database.db, { email: "lehrling@happycar.example", displayName: "Lehrling", passwordHash: "x" }),
+    );
   });
 
   async function insert(values: Partial<NewAppointment> = {}): Promise<string> {
@@ -43,8 +45,7 @@ describe.each(testDatabaseKinds)("admin appointments on %s", (kind) => {
   }
   const outbox = () => database.db.select().from(emailOutbox);
   const audit = () => database.db.select().from(auditLog);
-  const statusOf = async (id: string) =>
-    (await database.db.select().from(appointments).where(eq(appointments.id, id)))[0];
+  const statusOf = async (id: string) => (await database.db.select().from(appointments).where(eq(appointments.id, id)))[0];
 
   it("confirm: sets bestätigt, queues the confirmation with the seed's parameters and records who did it", async () => {
     const id = await insert();
@@ -106,7 +107,12 @@ describe.each(testDatabaseKinds)("admin appointments on %s", (kind) => {
       params: { reason: "Werkstatt geschlossen", date: "2026-12-01" },
     });
     expect(await audit()).toEqual([
-      expect.objectContaining({ actor: "lehrling@happycar.example", action: "cancel", newStatus: "storniert", reason: "Werkstatt geschlossen" }),
+      expect.objectContaining({
+        actor: "lehrling@happycar.example",
+        action: "cancel",
+        newStatus: "storniert",
+        reason: "Werkstatt geschlossen",
+      }),
     ]);
   });
 
@@ -204,15 +210,17 @@ describe.each(testDatabaseKinds)("admin appointments on %s", (kind) => {
     for (let n = 0; n < 10_000; n++) {
       const day = String(1 + (n % 28)).padStart(2, "0");
       const month = String(1 + (Math.floor(n / 28) % 12)).padStart(2, "0");
-      rows.push(appointmentInput({
-        ...base,
-        name: `Kunde ${n}`,
-        email: `kunde${n}@example.at`,
-        phone: `0664 ${String(n).padStart(7, "0")}`,
-        date: `${2027 + Math.floor(n / 336)}-${month}-${day}`,
-        time: `${String(8 + (n % 9)).padStart(2, "0")}:00`,
-        status: (["beantragt", "bestätigt", "storniert"] as const)[n % 3],
-      }));
+      rows.push(
+        appointmentInput({
+          ...base,
+          name: `Kunde ${n}`,
+          email: `kunde${n}@example.at`,
+          phone: `0664 ${String(n).padStart(7, "0")}`,
+          date: `${2027 + Math.floor(n / 336)}-${month}-${day}`,
+          time: `${String(8 + (n % 9)).padStart(2, "0")}:00`,
+          status: (["beantragt", "bestätigt", "storniert"] as const)[n % 3],
+        }),
+      );
     }
     for (let start = 0; start < rows.length; start += 1000) {
       await database.db.insert(appointments).values(rows.slice(start, start + 1000));

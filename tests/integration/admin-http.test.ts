@@ -100,7 +100,10 @@ describe.each(testDatabaseKinds)("admin over HTTP on %s", (kind) => {
       // A page with an action must guard it; a page without one answers 405.
       const action = await postForm(route.url, { intent: "delete", id: SOME_ID });
       const actionOutcome = [route.file, action.status, action.headers.get("location")];
-      expect([[route.file, 302, target], [route.file, 405, null]]).toContainEqual(actionOutcome);
+      expect([
+        [route.file, 302, target],
+        [route.file, 405, null],
+      ]).toContainEqual(actionOutcome);
       // A data request for this route's loader alone must not get past the guard either.
       const routeId = route.file.replace(/^routes\//, "routes/").replace(/\.tsx?$/, "");
       const data = await fetch(url(`${route.url}.data?_routes=${encodeURIComponent(routeId)}`), { redirect: "manual" });
@@ -218,7 +221,13 @@ describe.each(testDatabaseKinds)("admin over HTTP on %s", (kind) => {
     const id = await bookAppointment();
     const list = await fetch(url("/api/v1/admin/appointments?status=beantragt&q=anna&page=1"), { headers: withCookie });
     expect(list.status).toBe(200);
-    const body = (await list.json()) as { items: { id: string; status: string }[]; counts: object; page: number; pageSize: number; total: number };
+    const body = (await list.json()) as {
+      items: { id: string; status: string }[];
+      counts: object;
+      page: number;
+      pageSize: number;
+      total: number;
+    };
     expect(body).toMatchObject({ counts: { alle: 1, beantragt: 1, bestätigt: 0, storniert: 0 }, page: 1, pageSize: 50, total: 1 });
     expect(body.items.map((item) => [item.id, item.status])).toEqual([[id, "beantragt"]]);
     expect((await fetch(url("/api/v1/admin/appointments?status=erledigt"), { headers: withCookie })).status).toBe(400);

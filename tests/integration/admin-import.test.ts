@@ -40,7 +40,16 @@ const seedRows = [
     cancellation_reason: "Kunde krank",
     created_at: "2024-04-29T12:00:00.000Z",
   },
-  { id: 17, name: "Clara Zahl", email: "clara@example.at", phone: "01 2345678", date: "2024-06-01", time: "09:00:00", service: "Ölwechsel", status: "" },
+  {
+    id: 17,
+    name: "Clara Zahl",
+    email: "clara@example.at",
+    phone: "01 2345678",
+    date: "2024-06-01",
+    time: "09:00:00",
+    service: "Ölwechsel",
+    status: "",
+  },
 ];
 
 describe.each(testDatabaseKinds)("appointment import on %s", (kind) => {

@@ -2,14 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { login } from "~/auth/login.server";
 import { hashPassword, verifyPassword } from "~/auth/password.server";
-import {
-  clearSessionCookie,
-  createSession,
-  destroySession,
-  readSession,
-  type SessionPolicy,
-  sessionCookie,
-} from "~/auth/session.server";
+import { clearSessionCookie, createSession, destroySession, readSession, type SessionPolicy, sessionCookie } from "~/auth/session.server";
 import { LOGIN_THROTTLE, recordLoginFailure } from "~/auth/throttle.server";
 import { adminUsers, sessions } from "~/db/schema";
 import {
@@ -117,7 +110,12 @@ describe.each(testDatabaseKinds)("admin authentication on %s", (kind) => {
 
   it("refuses an IP for 15 minutes after 5 failures for one account, even with the right password", async () => {
     for (let attempt = 1; attempt <= LOGIN_THROTTLE.accountIpFailures; attempt++) {
-      const result = await login(database.db, { email: EMAIL, password: `falsch-${attempt}-xxxxxx`, ip: "10.0.0.9", now: at(attempt * 1000) });
+      const result = await login(database.db, {
+        email: EMAIL,
+        password: `falsch-${attempt}-xxxxxx`,
+        ip: "10.0.0.9",
+        now: at(attempt * 1000),
+      });
       expect(result).toEqual({ ok: false, reason: "invalid" });
     }
     const blocked = await login(database.db, { email: EMAIL, password: PASSWORD, ip: "10.0.0.9", now: at(10_000) });
@@ -126,7 +124,9 @@ describe.each(testDatabaseKinds)("admin authentication on %s", (kind) => {
     // Another IP (the owner at the workshop) is not locked out.
     expect((await login(database.db, { email: EMAIL, password: PASSWORD, ip: "10.0.0.10", now: at(10_000) })).ok).toBe(true);
     // 15 minutes after the block began it is lifted.
-    expect((await login(database.db, { email: EMAIL, password: PASSWORD, ip: "10.0.0.9", now: at(5000 + minutes(15) + 1000) })).ok).toBe(true);
+    expect((await login(database.db, { email: EMAIL, password: PASSWORD, ip: "10.0.0.9", now: at(5000 + minutes(15) + 1000) })).ok).toBe(
+      true,
+    );
   });
 
   it("refuses an IP after 20 failures for different accounts within 15 minutes", async () => {

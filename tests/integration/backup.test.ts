@@ -26,19 +26,64 @@ async function seed(db: Database) {
     .returning();
   const [appointment] = await db
     .insert(appointments)
-    .values({ name: nasty, email: "anna@example.at", phone: "+43 664 1234567", date: "2026-12-01", time: "08:00", service: "Wartung", message: nasty, status: "storniert", cancellationReason: "krank", createdAt: new Date("2026-11-02T09:15:30.123Z") })
+    .values({
+      name: nasty,
+      email: "anna@example.at",
+      phone: "+43 664 1234567",
+      date: "2026-12-01",
+      time: "08:00",
+      service: "Wartung",
+      message: nasty,
+      status: "storniert",
+      cancellationReason: "krank",
+      createdAt: new Date("2026-11-02T09:15:30.123Z"),
+    })
     .returning();
-  await db.insert(appointments).values({ name: "Bernd", email: "b@example.at", phone: "0660 1", date: "2026-12-02", time: "09:30", service: "Pickerl", message: null });
+  await db.insert(appointments).values({
+    name: "Bernd",
+    email: "b@example.at",
+    phone: "0660 1",
+    date: "2026-12-02",
+    time: "09:30",
+    service: "Pickerl",
+    message: null,
+  });
   const [contact] = await db
     .insert(contactMessages)
     .values({ name: "Carla", email: "c@example.at", message: nasty, subject: null })
     .returning();
-  await enqueueEmail(db, { recipient: "anna@example.at", template: "appointment-cancelled", params: { name: nasty, email: "anna@example.at", date: "2026-12-01", time: "08:00", service: "Wartung", reason: 'mit "Anführungszeichen"' }, appointmentId: appointment!.id });
-  await enqueueEmail(db, { recipient: "werkstatt@happycar.example", replyTo: "c@example.at", template: "contact-message", params: { name: "Carla", email: "c@example.at", message: nasty }, contactMessageId: contact!.id });
+  await enqueueEmail(db, {
+    recipient: "anna@example.at",
+    template: "appointment-cancelled",
+    params: {
+      name: nasty,
+      email: "anna@example.at",
+      date: "2026-12-01",
+      time: "08:00",
+      service: "Wartung",
+      reason: 'mit "Anführungszeichen"',
+    },
+    appointmentId: appointment!.id,
+  });
+  await enqueueEmail(db, {
+    recipient: "werkstatt@happycar.example",
+    replyTo: "c@example.at",
+    template: "contact-message",
+    params: { name: "Carla", email: "c@example.at", message: nasty },
+    contactMessageId: contact!.id,
+  });
   await db.insert(sessions).values({ idHash: "a".repeat(64), userId: admin!.id, expiresAt: new Date("2026-12-31T23:59:59Z") });
   await db.insert(setupTokens).values({ tokenHash: "b".repeat(64), expiresAt: new Date("2026-12-31T00:00:00Z") });
   await db.insert(auditLog).values([
-    { appointmentId: appointment!.id, adminUserId: admin!.id, actor: "Chef", action: "cancel", oldStatus: "beantragt", newStatus: "storniert", reason: nasty },
+    {
+      appointmentId: appointment!.id,
+      adminUserId: admin!.id,
+      actor: "Chef",
+      action: "cancel",
+      oldStatus: "beantragt",
+      newStatus: "storniert",
+      reason: nasty,
+    },
     { appointmentId: appointment!.id, actor: "system", action: "create" },
   ]);
   await db.insert(rateLimits).values({ key: "booking:127.0.0.1", windowStart: new Date("2026-11-22T10:00:00Z"), count: 3 });
@@ -74,7 +119,10 @@ describe.each(testDatabaseKinds)("backup and restore on %s", (kind) => {
     expect(after.appointments).toHaveLength(2);
     expect(after).toEqual(before);
     // The audit log's id sequence continues after the restored rows.
-    const [next] = await target.db.insert(auditLog).values({ appointmentId: crypto.randomUUID(), actor: "system", action: "create" }).returning();
+    const [next] = await target.db
+      .insert(auditLog)
+      .values({ appointmentId: crypto.randomUUID(), actor: "system", action: "create" })
+      .returning();
     expect(next!.id).toBe(3);
   });
 

@@ -60,9 +60,7 @@ function nextPlainSunday(now = new Date()): CalendarDate {
 function nextHolidayWithinHorizon(now = new Date()): { date: CalendarDate; name: string } | undefined {
   const { today, lastDate } = bookingWindow(now);
   const year = Number(today.slice(0, 4));
-  return [...austrianHolidays(year), ...austrianHolidays(year + 1)].find(
-    (holiday) => holiday.date > today && holiday.date <= lastDate,
-  );
+  return [...austrianHolidays(year), ...austrianHolidays(year + 1)].find((holiday) => holiday.date > today && holiday.date <= lastDate);
 }
 
 for (const kind of allDatabaseKinds) {
@@ -156,12 +154,15 @@ for (const kind of allDatabaseKinds) {
         expect(body).toEqual({ date, open: false, reason: "Sonntag geschlossen", slots: [] });
       });
 
-      it.skipIf(!holiday)(`a statutory holiday within the horizon (${holiday?.date ?? "none now"}) → open false with its name`, async () => {
-        const { date, name } = holiday!;
-        const { status, body } = await get(slotsLoader as never, `/api/v1/slots?date=${date}`);
-        expect(status).toBe(200);
-        expect(body).toEqual({ date, open: false, reason: name, slots: [] });
-      });
+      it.skipIf(!holiday)(
+        `a statutory holiday within the horizon (${holiday?.date ?? "none now"}) → open false with its name`,
+        async () => {
+          const { date, name } = holiday!;
+          const { status, body } = await get(slotsLoader as never, `/api/v1/slots?date=${date}`);
+          expect(status).toBe(200);
+          expect(body).toEqual({ date, open: false, reason: name, slots: [] });
+        },
+      );
 
       it("a date beyond the booking horizon → open false", async () => {
         const { lastDate } = bookingWindow(new Date());
@@ -172,14 +173,11 @@ for (const kind of allDatabaseKinds) {
         expect(body).toEqual({ date, open: false, reason: expect.stringContaining("90 Tage"), slots: [] });
       });
 
-      it.each(["", "?date=", "?date=12.01.2027", "?date=2027-02-30", "?date=2027-1-5"])(
-        "a malformed date (%s) → 400",
-        async (query) => {
-          const { status, body } = await get(slotsLoader as never, `/api/v1/slots${query}`);
-          expect(status).toBe(400);
-          expect(body).toEqual({ error: "Bitte geben Sie ein gültiges Datum im Format JJJJ-MM-TT an." });
-        },
-      );
+      it.each(["", "?date=", "?date=12.01.2027", "?date=2027-02-30", "?date=2027-1-5"])("a malformed date (%s) → 400", async (query) => {
+        const { status, body } = await get(slotsLoader as never, `/api/v1/slots${query}`);
+        expect(status).toBe(400);
+        expect(body).toEqual({ error: "Bitte geben Sie ein gültiges Datum im Format JJJJ-MM-TT an." });
+      });
     });
 
     describe("GET /api/v1/availability", () => {
@@ -200,12 +198,15 @@ for (const kind of allDatabaseKinds) {
         expect(body.days[week.indexOf(open!)]).toEqual({ date: open, available: true });
       });
 
-      it.skipIf(!holiday)(`a statutory holiday within the horizon (${holiday?.date ?? "none now"}) is unavailable with its name`, async () => {
-        const { date, name } = holiday!;
-        const { status, body } = await get(availabilityLoader as never, `/api/v1/availability?from=${date}&to=${addDays(date, 1)}`);
-        expect(status).toBe(200);
-        expect(body.days[0]).toEqual({ date, available: false, reason: name });
-      });
+      it.skipIf(!holiday)(
+        `a statutory holiday within the horizon (${holiday?.date ?? "none now"}) is unavailable with its name`,
+        async () => {
+          const { date, name } = holiday!;
+          const { status, body } = await get(availabilityLoader as never, `/api/v1/availability?from=${date}&to=${addDays(date, 1)}`);
+          expect(status).toBe(200);
+          expect(body.days[0]).toEqual({ date, available: false, reason: name });
+        },
+      );
 
       // Validation only: these answers do not depend on the clock, but the dates are relative all the same.
       const { today } = bookingWindow(new Date());
@@ -262,8 +263,7 @@ for (const kind of allDatabaseKinds) {
         expect(await response.json()).toEqual({
           error: "Bitte überprüfen Sie Ihre Eingaben.",
           fields: {
-            phone:
-              "Bitte geben Sie eine gültige Telefonnummer an (6 bis 20 Ziffern; erlaubt sind auch +, Leerzeichen, /, - und Klammern).",
+            phone: "Bitte geben Sie eine gültige Telefonnummer an (6 bis 20 Ziffern; erlaubt sind auch +, Leerzeichen, /, - und Klammern).",
             service: "Bitte wählen Sie eine der angebotenen Leistungen aus.",
           },
         });
@@ -331,9 +331,15 @@ for (const kind of allDatabaseKinds) {
       });
 
       it.each([
-        ["a form post", 415, "Bitte senden Sie die Daten als JSON (Content-Type: application/json).", "name=Anna", "application/x-www-form-urlencoded"],
+        [
+          "a form post",
+          415,
+          "Bitte senden Sie die Daten als JSON (Content-Type: application/json).",
+          "name=Anna",
+          "application/x-www-form-urlencoded",
+        ],
         ["plain text", 415, "Bitte senden Sie die Daten als JSON (Content-Type: application/json).", "{}", "text/plain"],
-        ["malformed JSON", 400, "Die Anfrage enthält kein gültiges JSON.", "{\"name\":", "application/json"],
+        ["malformed JSON", 400, "Die Anfrage enthält kein gültiges JSON.", '{"name":', "application/json"],
         ["a JSON array", 400, "Die Anfrage muss ein JSON-Objekt sein.", "[]", "application/json"],
         ["JSON null", 400, "Die Anfrage muss ein JSON-Objekt sein.", "null", "application/json"],
         ["an empty body", 400, "Die Anfrage enthält kein gültiges JSON.", "", "application/json"],

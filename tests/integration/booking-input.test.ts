@@ -29,9 +29,7 @@ function apiBuild(routes: Record<string, object>): ServerBuild {
       // The root's middleware as in app/root.tsx (without its document).
       root: { id: "root", path: "", module: { middleware: [pageErrorPolicy, requestBodyMiddleware] } },
       api: { id: "api", parentId: "root", module: apiLayout },
-      ...Object.fromEntries(
-        Object.entries(routes).map(([path, module]) => [path, { id: path, parentId: "api", path, module }]),
-      ),
+      ...Object.fromEntries(Object.entries(routes).map(([path, module]) => [path, { id: path, parentId: "api", path, module }])),
     },
     assets: { entry: { module: "", imports: [] }, routes: {}, url: "", version: "test" },
     publicPath: "/",
@@ -50,7 +48,9 @@ const LONE_LOW = "\\udc00";
 
 /** A JSON object whose string values are written as given, so JSON escapes in them reach the server. */
 function jsonText(fields: Record<string, string>): string {
-  return `{${Object.entries(fields).map(([field, value]) => `"${field}":"${value}"`).join(",")}}`;
+  return `{${Object.entries(fields)
+    .map(([field, value]) => `"${field}":"${value}"`)
+    .join(",")}}`;
 }
 
 describe.each(testDatabaseKinds)("text input over HTTP on %s", (kind) => {

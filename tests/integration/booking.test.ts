@@ -5,13 +5,7 @@ import { appointments, emailOutbox, rateLimits } from "~/db/schema";
 import { defaultSlotRules } from "~/domain/slots";
 import { bookingMessages } from "~/messages";
 import { type BookingConfig, getAvailability, getDaySlots, requestAppointment } from "~/services/booking.server";
-import {
-  allDatabaseKinds,
-  createTestDatabase,
-  type DatabaseKind,
-  isDatabaseAvailable,
-  type TestDatabase,
-} from "../support/databases";
+import { allDatabaseKinds, createTestDatabase, type DatabaseKind, isDatabaseAvailable, type TestDatabase } from "../support/databases";
 
 /**
  * Monday 30 November 2026, 09:00 in Vienna. Every service call gets this `now`,
@@ -91,7 +85,6 @@ async function withInsertsHeldBack<T>(database: TestDatabase, waiting: number, r
       .toBe(waiting);
     await gate.query("commit");
     return await results;
-
   } finally {
     await gate.end();
   }
@@ -231,16 +224,8 @@ function bookingTests(kind: DatabaseKind) {
     ["missing fields", { name: "Anna" }, { error: "Bitte füllen Sie alle Pflichtfelder aus.", missingRequired: true }],
     ["invalid e-mail", { email: "anna@" }, { fields: { email: "Bitte geben Sie eine gültige E-Mail-Adresse an." } }],
     ["Express-Service", { service: "Express-Service" }, { error: "Bitte überprüfen Sie Ihre Eingaben." }],
-    [
-      "a Sunday",
-      { date: "2026-12-06" },
-      { fields: { date: "Am 06.12.2026 sind keine Termine möglich: Sonntag geschlossen" } },
-    ],
-    [
-      "a holiday",
-      { date: "2026-12-08" },
-      { fields: { date: "Am 08.12.2026 sind keine Termine möglich: Mariä Empfängnis" } },
-    ],
+    ["a Sunday", { date: "2026-12-06" }, { fields: { date: "Am 06.12.2026 sind keine Termine möglich: Sonntag geschlossen" } }],
+    ["a holiday", { date: "2026-12-08" }, { fields: { date: "Am 08.12.2026 sind keine Termine möglich: Mariä Empfängnis" } }],
     [
       "the past",
       { date: "2026-11-27" },

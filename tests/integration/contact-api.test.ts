@@ -43,7 +43,14 @@ describe.each(testDatabaseKinds)("POST /api/v1/contact (%s)", (kind) => {
 
   it("201: accepts the full form's fields", async () => {
     const response = await call(
-      JSON.stringify({ firstName: "Maria", lastName: "Muster", email: "maria@example.com", phone: "01 234 56 78", subject: "Frage", message: "Hallo" }),
+      JSON.stringify({
+        firstName: "Maria",
+        lastName: "Muster",
+        email: "maria@example.com",
+        phone: "01 234 56 78",
+        subject: "Frage",
+        message: "Hallo",
+      }),
     );
     expect(response.status).toBe(201);
     const [row] = await database.db.select().from(contactMessages);
@@ -60,8 +67,20 @@ describe.each(testDatabaseKinds)("POST /api/v1/contact (%s)", (kind) => {
   it.each([
     ["not JSON", "{nope", "application/json", 400, "Die Anfrage enthält kein gültiges JSON."],
     ["a JSON array", "[]", "application/json", 400, "Die Anfrage muss ein JSON-Objekt sein."],
-    ["a form body", "name=x", "application/x-www-form-urlencoded", 415, "Bitte senden Sie die Daten als JSON (Content-Type: application/json)."],
-    ["more than 16 KB", JSON.stringify({ name: "x", email: "a@b.at", message: "x".repeat(17_000) }), "application/json", 413, "Die Anfrage ist zu groß."],
+    [
+      "a form body",
+      "name=x",
+      "application/x-www-form-urlencoded",
+      415,
+      "Bitte senden Sie die Daten als JSON (Content-Type: application/json).",
+    ],
+    [
+      "more than 16 KB",
+      JSON.stringify({ name: "x", email: "a@b.at", message: "x".repeat(17_000) }),
+      "application/json",
+      413,
+      "Die Anfrage ist zu groß.",
+    ],
   ])("refuses %s", async (_label, body, contentType, status, error) => {
     const response = await call(body, { contentType });
     expect(response.status).toBe(status);
@@ -91,7 +110,15 @@ describe.each(testDatabaseKinds)("POST /api/v1/contact (%s)", (kind) => {
         fc.oneof(
           fc.jsonValue(),
           fc.record(
-            { name: fc.anything(), firstName: fc.anything(), lastName: fc.string(), email: fc.oneof(fc.string(), fc.emailAddress()), phone: fc.anything(), subject: fc.string(), message: fc.string({ unit: "binary" }) },
+            {
+              name: fc.anything(),
+              firstName: fc.anything(),
+              lastName: fc.string(),
+              email: fc.oneof(fc.string(), fc.emailAddress()),
+              phone: fc.anything(),
+              subject: fc.string(),
+              message: fc.string({ unit: "binary" }),
+            },
             { requiredKeys: [] },
           ),
         ),

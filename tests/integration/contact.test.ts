@@ -48,7 +48,13 @@ describe.each(testDatabaseKinds)("contact messages (%s)", (kind) => {
     expect(result.kind).toBe("sent");
     const { messages, emails } = await stored();
     expect(messages).toEqual([
-      expect.objectContaining({ name: "Maria Muster", email: "maria@example.com", phone: null, subject: null, message: "Haben Sie am Samstag offen?" }),
+      expect.objectContaining({
+        name: "Maria Muster",
+        email: "maria@example.com",
+        phone: null,
+        subject: null,
+        message: "Haben Sie am Samstag offen?",
+      }),
     ]);
     expect(emails).toEqual([
       expect.objectContaining({
@@ -66,7 +72,12 @@ describe.each(testDatabaseKinds)("contact messages (%s)", (kind) => {
     expect((await send(full)).kind).toBe("sent");
     const { messages, emails } = await stored();
     expect(messages[0]).toEqual(
-      expect.objectContaining({ name: "Maria Muster", phone: "+43 660 1234567", subject: "Kostenvoranschlag", message: "Was kostet ein Ölwechsel?\nDanke!" }),
+      expect.objectContaining({
+        name: "Maria Muster",
+        phone: "+43 660 1234567",
+        subject: "Kostenvoranschlag",
+        message: "Was kostet ein Ölwechsel?\nDanke!",
+      }),
     );
     expect(emails[0]!.params).toEqual({
       name: "Maria Muster",
@@ -80,7 +91,11 @@ describe.each(testDatabaseKinds)("contact messages (%s)", (kind) => {
     try {
       await createMailWorker({
         db: database.db,
-        transport: smtpTransport({ SMTP_URL: sink.url, MAIL_FROM: "Happy Car <termine@happycar.example>", publicUrl: "http://localhost:3000" }),
+        transport: smtpTransport({
+          SMTP_URL: sink.url,
+          MAIL_FROM: "Happy Car <termine@happycar.example>",
+          publicUrl: "http://localhost:3000",
+        }),
       }).runOnce();
       expect(sink.messages).toHaveLength(1);
       const mail = sink.messages[0]!;
@@ -96,11 +111,30 @@ describe.each(testDatabaseKinds)("contact messages (%s)", (kind) => {
 
   it.each([
     ["short form without message", { ...short, message: "  " }, { message: "Bitte geben Sie eine Nachricht ein." }, MISSING_FIELDS_MESSAGE],
-    ["short form without anything", {}, { name: "Bitte geben Sie Ihren Namen an.", email: "Bitte geben Sie Ihre E-Mail-Adresse an.", message: "Bitte geben Sie eine Nachricht ein." }, MISSING_FIELDS_MESSAGE],
+    [
+      "short form without anything",
+      {},
+      {
+        name: "Bitte geben Sie Ihren Namen an.",
+        email: "Bitte geben Sie Ihre E-Mail-Adresse an.",
+        message: "Bitte geben Sie eine Nachricht ein.",
+      },
+      MISSING_FIELDS_MESSAGE,
+    ],
     ["full form without last name", { ...full, lastName: "" }, { lastName: "Bitte geben Sie Ihren Nachnamen an." }, MISSING_FIELDS_MESSAGE],
     ["invalid e-mail", { ...short, email: "maria@" }, { email: "Bitte geben Sie eine gültige E-Mail-Adresse an." }, INVALID_FIELDS_MESSAGE],
-    ["invalid phone", { ...full, phone: "abc" }, { phone: "Bitte geben Sie eine gültige Telefonnummer an (6 bis 20 Ziffern; erlaubt sind auch +, Leerzeichen, /, - und Klammern)." }, INVALID_FIELDS_MESSAGE],
-    ["too long message", { ...short, message: "x".repeat(5001) }, { message: "Die Nachricht darf höchstens 5000 Zeichen lang sein." }, INVALID_FIELDS_MESSAGE],
+    [
+      "invalid phone",
+      { ...full, phone: "abc" },
+      { phone: "Bitte geben Sie eine gültige Telefonnummer an (6 bis 20 Ziffern; erlaubt sind auch +, Leerzeichen, /, - und Klammern)." },
+      INVALID_FIELDS_MESSAGE,
+    ],
+    [
+      "too long message",
+      { ...short, message: "x".repeat(5001) },
+      { message: "Die Nachricht darf höchstens 5000 Zeichen lang sein." },
+      INVALID_FIELDS_MESSAGE,
+    ],
     ["non-string name", { ...short, name: 42 }, { name: "Bitte geben Sie Ihren Namen an." }, MISSING_FIELDS_MESSAGE],
   ])("rejects %s and stores nothing", async (_label, input, fields, error) => {
     const result = await send(input);
@@ -124,7 +158,9 @@ describe.each(testDatabaseKinds)("contact messages (%s)", (kind) => {
     expect(limited).toEqual({ kind: "rate-limited", retryAfterSeconds: 600 });
     expect(contactFormMessages["rate-limited"]).toBe(CONTACT_RATE_LIMITED_MESSAGE);
     expect((await send(short, "203.0.113.2")).kind).toBe("sent");
-    expect((await sendContactMessage(database.db, short, { now: new Date(now.getTime() + 600_000), clientIp: "203.0.113.1", config })).kind).toBe("sent");
+    expect(
+      (await sendContactMessage(database.db, short, { now: new Date(now.getTime() + 600_000), clientIp: "203.0.113.1", config })).kind,
+    ).toBe("sent");
     const { messages, emails } = await stored();
     expect(messages).toHaveLength(5);
     expect(emails).toHaveLength(5);
@@ -157,13 +193,24 @@ describe.each(testDatabaseKinds)("contact messages (%s)", (kind) => {
     });
 
     it("redirects the short form to the same confirmation (the public pages are prerendered, the same for everyone)", async () => {
-      const response = (await post({ variant: "short", "contact-name": "Maria", "contact-email": "maria@example.com", "contact-message": "Hallo" })) as Response;
+      const response = (await post({
+        variant: "short",
+        "contact-name": "Maria",
+        "contact-email": "maria@example.com",
+        "contact-message": "Hallo",
+      })) as Response;
       expect(response.status).toBe(303);
       expect(response.headers.get("Location")).toBe("/nachricht-senden?nachricht=gesendet");
     });
 
     it("answers errors with the fields and the typed values, not the honeypot", async () => {
-      const result = (await post({ variant: "short", "contact-name": "Maria", "contact-email": "nope", "contact-message": "", "contact-website": "" })) as unknown as {
+      const result = (await post({
+        variant: "short",
+        "contact-name": "Maria",
+        "contact-email": "nope",
+        "contact-message": "",
+        "contact-website": "",
+      })) as unknown as {
         data: unknown;
         init: { status: number };
       };

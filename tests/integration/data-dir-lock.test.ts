@@ -63,7 +63,12 @@ describe("PGlite data-folder lock", () => {
   });
 
   it("a second server (node server.js) refuses with exit code 1", async () => {
-    const { code, output } = await runServerExpectingExit({ DATA_DIR: dataDir, PORT: "0", LOG_LEVEL: "silent", BUILD_DIR: inject("buildDir") });
+    const { code, output } = await runServerExpectingExit({
+      DATA_DIR: dataDir,
+      PORT: "0",
+      LOG_LEVEL: "silent",
+      BUILD_DIR: inject("buildDir"),
+    });
     expect(code).toBe(1);
     expect(output).toContain(`Die Datenbank in ${dataDir} wird bereits vom laufenden Server verwendet`);
   });

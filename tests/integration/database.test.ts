@@ -28,9 +28,7 @@ describe.each(testDatabaseKinds)("schema on %s", (kind) => {
   });
 
   it("rejects a status outside beantragt, bestätigt, storniert", async () => {
-    await expect(
-      database.db.insert(appointments).values({ ...valid, status: "erledigt" as "beantragt" }),
-    ).rejects.toThrow();
+    await expect(database.db.insert(appointments).values({ ...valid, status: "erledigt" as "beantragt" })).rejects.toThrow();
   });
 
   it("rejects a malformed time", async () => {

@@ -28,7 +28,11 @@ describe.each(testDatabaseKinds)("e-mail injection (%s)", (kind) => {
     await database.db.transaction((tx) => enqueueEmail(tx, email));
     await createMailWorker({
       db: database.db,
-      transport: smtpTransport({ SMTP_URL: sink.url, MAIL_FROM: "Happy Car <termine@happycar.example>", publicUrl: "http://localhost:3000" }),
+      transport: smtpTransport({
+        SMTP_URL: sink.url,
+        MAIL_FROM: "Happy Car <termine@happycar.example>",
+        publicUrl: "http://localhost:3000",
+      }),
     }).runOnce();
     expect(sink.messages).toHaveLength(1);
     return sink.messages[0]!;

@@ -42,7 +42,6 @@ async function startEmailjsStub() {
   };
 }
 
-
 describe.each(testDatabaseKinds)("e-mail transports (%s)", (kind) => {
   let database: TestDatabase;
   let dataDir: string;
@@ -189,7 +188,12 @@ describe.each(testDatabaseKinds)("e-mail transports (%s)", (kind) => {
     });
 
     it("writes the messages without an EmailJS template to .eml files when no SMTP is set", async () => {
-      await enqueue({ recipient: "werkstatt@happycar.example", template: "contact-message", params: { name: "Kunde", email: "kunde@example.com", message: "Hallo" }, replyTo: "kunde@example.com" });
+      await enqueue({
+        recipient: "werkstatt@happycar.example",
+        template: "contact-message",
+        params: { name: "Kunde", email: "kunde@example.com", message: "Hallo" },
+        replyTo: "kunde@example.com",
+      });
       await emailjsWorker().runOnce();
       expect(stub.requests).toHaveLength(0);
       const files = await fs.readdir(path.join(dataDir, "mail"));

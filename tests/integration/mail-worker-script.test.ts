@@ -41,7 +41,11 @@ describe("npm run worker", () => {
         const sink = await startSmtpSink();
         try {
           const id = await database.db.transaction((tx) =>
-            enqueueEmail(tx, { recipient: "kunde@example.com", template: "contact-message", params: { name: "Kunde", email: "kunde@example.com", message: "Hallo" } }),
+            enqueueEmail(tx, {
+              recipient: "kunde@example.com",
+              template: "contact-message",
+              params: { name: "Kunde", email: "kunde@example.com", message: "Hallo" },
+            }),
           );
           const worker = runWorker({ DATABASE_URL: database.url!, SMTP_URL: sink.url });
           const deadline = Date.now() + 20_000;

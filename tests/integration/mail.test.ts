@@ -2,13 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { site } from "~/config/site";
 import { appointments, emailOutbox } from "~/db/schema";
-import {
-  emailHealth,
-  enqueueEmail,
-  type EnqueueEmail,
-  lastEmailStateByAppointment,
-  requeueFailedEmail,
-} from "~/mail/outbox.server";
+import { emailHealth, enqueueEmail, type EnqueueEmail, lastEmailStateByAppointment, requeueFailedEmail } from "~/mail/outbox.server";
 import { smtpTransport } from "~/mail/transports.server";
 import { claimNextEmail, createMailWorker, DEFAULT_LEASE_MS } from "~/mail/worker.server";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
@@ -49,20 +43,31 @@ describe.each(testDatabaseKinds)("e-mail outbox and worker (%s)", (kind) => {
       transport: smtpTransport({ SMTP_URL: smtpUrl, MAIL_FROM: FROM, publicUrl: PUBLIC_URL }),
       now,
     });
-  const row = async (id: string) =>
-    (await database.db.select().from(emailOutbox).where(eq(emailOutbox.id, id)))[0]!;
+  const row = async (id: string) => (await database.db.select().from(emailOutbox).where(eq(emailOutbox.id, id)))[0]!;
 
   async function insertAppointment(): Promise<string> {
     const [created] = await database.db
       .insert(appointments)
-      .values({ name: "Maria Muster", email: "maria@example.com", phone: "0660 111 22 33", date: "2026-12-01", time: "08:30", service: "Ölwechsel" })
+      .values({
+        name: "Maria Muster",
+        email: "maria@example.com",
+        phone: "0660 111 22 33",
+        date: "2026-12-01",
+        time: "08:30",
+        service: "Ölwechsel",
+      })
       .returning({ id: appointments.id });
     return created!.id;
   }
 
   it("delivers a booking as exactly the two expected messages", async () => {
     const appointmentId = await insertAppointment();
-    const customerId = await enqueue({ recipient: "maria@example.com", template: "booking-received-customer", params: bookingParams, appointmentId });
+    const customerId = await enqueue({
+      recipient: "maria@example.com",
+      template: "booking-received-customer",
+      params: bookingParams,
+      appointmentId,
+    });
     await enqueue({ recipient: "werkstatt@happycar.example", template: "booking-received-workshop", params: bookingParams, appointmentId });
 
     expect(await workerFor(sink.url).runOnce()).toBe(2);
@@ -287,7 +292,13 @@ describe.each(testDatabaseKinds)("e-mail outbox and worker (%s)", (kind) => {
       try {
         const ids: string[] = [];
         for (let i = 0; i < 200; i++) {
-          ids.push(await enqueue({ recipient: `kunde${i}@example.com`, template: "contact-message", params: { name: `Kunde ${i}`, email: `kunde${i}@example.com`, message: "Hallo" } }));
+          ids.push(
+            await enqueue({
+              recipient: `kunde${i}@example.com`,
+              template: "contact-message",
+              params: { name: `Kunde ${i}`, email: `kunde${i}@example.com`, message: "Hallo" },
+            }),
+          );
         }
         // Enqueueing takes a few seconds: the clock must be past the last message's due time.
         clock = new Date(Date.now() + 1_000);

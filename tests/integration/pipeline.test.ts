@@ -184,12 +184,32 @@ describe("the one request pipeline (issue 12)", () => {
   describe("a body over 16 KB → 413 answered in German, the connection closed, the status logged", () => {
     const big = "x".repeat(MAX_BODY_BYTES + 4096);
     const targets: { path: string; contentType: string; body: string; json: boolean }[] = [
-      { path: "/api/v1/contact", contentType: "application/json", body: JSON.stringify({ name: "A", email: "a@example.at", message: big }), json: true },
+      {
+        path: "/api/v1/contact",
+        contentType: "application/json",
+        body: JSON.stringify({ name: "A", email: "a@example.at", message: big }),
+        json: true,
+      },
       { path: "/api/v1/appointments", contentType: "application/json", body: JSON.stringify({ name: "A", message: big }), json: true },
-      { path: "/api/v1/admin/login", contentType: "application/json", body: JSON.stringify({ email: ADMIN.email, password: big }), json: true },
+      {
+        path: "/api/v1/admin/login",
+        contentType: "application/json",
+        body: JSON.stringify({ email: ADMIN.email, password: big }),
+        json: true,
+      },
       { path: "/admin-login", contentType: "application/x-www-form-urlencoded", body: `email=a%40b.at&password=${big}`, json: false },
-      { path: "/termin-anfragen", contentType: "application/x-www-form-urlencoded", body: `booking-name=A&booking-message=${big}`, json: false },
-      { path: "/nachricht-senden", contentType: "application/x-www-form-urlencoded", body: `variant=full&contact-message=${big}`, json: false },
+      {
+        path: "/termin-anfragen",
+        contentType: "application/x-www-form-urlencoded",
+        body: `booking-name=A&booking-message=${big}`,
+        json: false,
+      },
+      {
+        path: "/nachricht-senden",
+        contentType: "application/x-www-form-urlencoded",
+        body: `variant=full&contact-message=${big}`,
+        json: false,
+      },
     ];
     const framings = [
       {

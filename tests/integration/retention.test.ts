@@ -125,9 +125,7 @@ describe.each(testDatabaseKinds)("data retention on %s", (kind) => {
     ]);
     const job = startRetentionJob(database.db, { firstRunMs: 0, intervalMs: 60_000, now: () => now });
     try {
-      await expect
-        .poll(async () => (await database.db.select().from(rateLimits)).length, { timeout: 10_000 })
-        .toBe(1);
+      await expect.poll(async () => (await database.db.select().from(rateLimits)).length, { timeout: 10_000 }).toBe(1);
       expect(await remainingAppointments()).toEqual([]);
     } finally {
       job.stop();
@@ -153,13 +151,23 @@ describe("daily maintenance on the embedded PGlite", () => {
 
   it("vacuums and analyses, since PGlite has no autovacuum", async () => {
     await database.db.insert(appointments).values(
-      Array.from({ length: 200 }, (_, n) => ({ ...person, email: `kunde${n}@example.at`, date: "2026-07-01", status: "beantragt" as const })),
+      Array.from({ length: 200 }, (_, n) => ({
+        ...person,
+        email: `kunde${n}@example.at`,
+        date: "2026-07-01",
+        status: "beantragt" as const,
+      })),
     );
     await database.db.update(appointments).set({ status: "bestätigt" });
     // Never analysed: the planner does not know the table's size.
     expect(await appointmentStats()).toMatchObject({ planned_rows: -1, vacuumed: false });
 
-    const job = startRetentionJob(database.db, { firstRunMs: 0, intervalMs: 60_000, vacuum: true, now: () => new Date("2026-06-01T08:00:00Z") });
+    const job = startRetentionJob(database.db, {
+      firstRunMs: 0,
+      intervalMs: 60_000,
+      vacuum: true,
+      now: () => new Date("2026-06-01T08:00:00Z"),
+    });
     try {
       await expect.poll(async () => (await appointmentStats())?.vacuumed, { timeout: 10_000 }).toBe(true);
       expect(await appointmentStats()).toMatchObject({ planned_rows: 200 });

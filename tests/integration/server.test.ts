@@ -90,18 +90,21 @@ describe("the production server", () => {
   it.each([
     ["br", (body: Buffer) => zlib.brotliDecompressSync(body)],
     ["gzip", (body: Buffer) => zlib.gunzipSync(body)],
-  ])("sends the precompressed %s copy of a prerendered page to a browser that accepts it, with Vary: Accept-Encoding", async (encoding, decode) => {
-    const plain = await (await fetch(`${server.origin}/`, { headers: { "Accept-Encoding": "identity" } })).text();
-    // Raw, so that the body is the bytes on the wire (fetch would decode them).
-    const { headers, body } = await rawGet(server.port, "/", { "Accept-Encoding": encoding });
-    expect(headers["content-encoding"]).toBe(encoding);
-    expect(headers["vary"]).toMatch(/accept-encoding/i);
-    expect(headers["cache-control"]).toBe(PRERENDERED_PAGE_CACHE_CONTROL);
-    expect(decode(body).toString("utf8")).toBe(plain);
-    const identity = await rawGet(server.port, "/", { "Accept-Encoding": "identity" });
-    expect(identity.headers["content-encoding"]).toBeUndefined();
-    expect(identity.headers["vary"]).toMatch(/accept-encoding/i);
-  });
+  ])(
+    "sends the precompressed %s copy of a prerendered page to a browser that accepts it, with Vary: Accept-Encoding",
+    async (encoding, decode) => {
+      const plain = await (await fetch(`${server.origin}/`, { headers: { "Accept-Encoding": "identity" } })).text();
+      // Raw, so that the body is the bytes on the wire (fetch would decode them).
+      const { headers, body } = await rawGet(server.port, "/", { "Accept-Encoding": encoding });
+      expect(headers["content-encoding"]).toBe(encoding);
+      expect(headers["vary"]).toMatch(/accept-encoding/i);
+      expect(headers["cache-control"]).toBe(PRERENDERED_PAGE_CACHE_CONTROL);
+      expect(decode(body).toString("utf8")).toBe(plain);
+      const identity = await rawGet(server.port, "/", { "Accept-Encoding": "identity" });
+      expect(identity.headers["content-encoding"]).toBeUndefined();
+      expect(identity.headers["vary"]).toMatch(/accept-encoding/i);
+    },
+  );
 
   it("answers HEAD of a prerendered page with its headers and no body", async () => {
     const response = await fetch(`${server.origin}/kontakt`, { method: "HEAD" });
@@ -158,7 +161,11 @@ describe("the production server", () => {
 });
 
 /** A GET over a raw socket-level request: the body as sent, undecoded. */
-function rawGet(port: number, pathname: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+function rawGet(
+  port: number,
+  pathname: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const request = http.get({ host: "127.0.0.1", port, path: pathname, headers, agent: false }, (response) => {
       const chunks: Buffer[] = [];

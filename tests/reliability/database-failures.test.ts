@@ -120,9 +120,7 @@ describe.each(testDatabaseKinds)("crash on %s", (kind: DatabaseKind) => {
 
     server = await startServer(serverEnv);
     const delivered = () => new Set(sink.messages.map((mail) => mail.parsed.messageId));
-    await expect
-      .poll(() => before.messageIds.filter((id) => !delivered().has(id)).length, { timeout: 60_000, interval: 250 })
-      .toBe(0);
+    await expect.poll(() => before.messageIds.filter((id) => !delivered().has(id)).length, { timeout: 60_000, interval: 250 }).toBe(0);
     expect(await server.stop()).toBe(0);
     const remaining = await inspect((db) => db.$count(emailOutbox, eq(emailOutbox.status, "pending")));
     expect(remaining).toBe(0);

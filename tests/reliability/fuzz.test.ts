@@ -23,7 +23,7 @@ const ADMIN = { email: "admin@happycar.example", password: "Fuzz-Testpasswort-20
 // --- building blocks -------------------------------------------------------
 const attacks = fc.constantFrom(
   "'; DROP TABLE appointments; --",
-  "\" OR \"1\"=\"1",
+  '" OR "1"="1',
   "1; SELECT pg_sleep(10)",
   "<script>alert(1)</script>",
   "<img src=x onerror=alert(1)>",
@@ -59,13 +59,35 @@ const missing = fc.constant(MISSING);
 const badEmail = fc.oneof(
   missing,
   wrongType,
-  fc.constantFrom("", "   ", "anna.example.at", "anna@", "@example.at", "anna@@example.at", "anna@exa mple.at", "<a@b.at>", "a".repeat(250) + "@example.at"),
+  fc.constantFrom(
+    "",
+    "   ",
+    "anna.example.at",
+    "anna@",
+    "@example.at",
+    "anna@@example.at",
+    "anna@exa mple.at",
+    "<a@b.at>",
+    "a".repeat(250) + "@example.at",
+  ),
   nastyText.filter((text) => !text.includes("@")),
 );
 const badDate = fc.oneof(
   missing,
   wrongType,
-  fc.constantFrom("", "2026-02-30", "2026-13-01", "2026-00-10", "31.12.2026", "2026-1-1", "1900-01-01", "2000-01-01", "9999-99-99", "morgen", "2026-12-01T08:00:00Z"),
+  fc.constantFrom(
+    "",
+    "2026-02-30",
+    "2026-13-01",
+    "2026-00-10",
+    "31.12.2026",
+    "2026-1-1",
+    "1900-01-01",
+    "2000-01-01",
+    "9999-99-99",
+    "morgen",
+    "2026-12-01T08:00:00Z",
+  ),
   nastyText,
 );
 const badTime = fc.oneof(
@@ -99,7 +121,7 @@ const brokenBody = fc.oneof(
     }
   }),
   fc.json().filter((text) => !text.startsWith("{")),
-  fc.constantFrom("", "{", "{\"name\":", "[]", "null", "\"text\"", "{\"a\":1}".repeat(3)),
+  fc.constantFrom("", "{", '{"name":', "[]", "null", '"text"', '{"a":1}'.repeat(3)),
   fc.constant(JSON.stringify({ name: "x".repeat(20_000) })),
 );
 
@@ -150,7 +172,9 @@ describe("fuzzing the write endpoints", () => {
       // request fails twice, with the cause in the message.
       retries++;
       return send().catch((again: Error & { cause?: { code?: string; message?: string } }) => {
-        throw new Error(`${endpoint}: no answer (${again.message}: ${again.cause?.code} ${again.cause?.message}; first ${String(error)}) for ${body.slice(0, 300)}`);
+        throw new Error(
+          `${endpoint}: no answer (${again.message}: ${again.cause?.code} ${again.cause?.message}; first ${String(error)}) for ${body.slice(0, 300)}`,
+        );
       });
     });
     const context = `${endpoint} ${reply.status} ${body.slice(0, 300)} → ${reply.text.slice(0, 300)}`;
@@ -175,29 +199,83 @@ describe("fuzzing the write endpoints", () => {
     } catch (error) {
       throw new Error(`FUZZ_SEED=${SEED}: ${(error as Error).message}`, { cause: error });
     }
-    console.log(`fuzz ${endpoint}: ${RUNS} bad inputs (FUZZ_SEED=${SEED}), all German 4xx; ${retries} resent after a dropped keep-alive connection`);
+    console.log(
+      `fuzz ${endpoint}: ${RUNS} bad inputs (FUZZ_SEED=${SEED}), all German 4xx; ${retries} resent after a dropped keep-alive connection`,
+    );
   }
 
   it(`POST /api/v1/appointments: ${RUNS} bad inputs, each a German 4xx`, async () => {
-    const valid = { name: "Anna Muster", email: "anna@example.at", phone: "0664 1234567", service: bookableServices[0], ...slot, message: "" };
+    const valid = {
+      name: "Anna Muster",
+      email: "anna@example.at",
+      phone: "0664 1234567",
+      service: bookableServices[0],
+      ...slot,
+      message: "",
+    };
     const corruptions = fc.oneof(
-      fc.tuple(fc.constant("name"), fc.oneof(missing, wrongType, fc.constantFrom("", "  ", "x", "\u0001A\u0002"), fc.string({ minLength: 101, maxLength: 400 }).map((s) => `N${"n".repeat(100)}${s}`))),
+      fc.tuple(
+        fc.constant("name"),
+        fc.oneof(
+          missing,
+          wrongType,
+          fc.constantFrom("", "  ", "x", "\u0001A\u0002"),
+          fc.string({ minLength: 101, maxLength: 400 }).map((s) => `N${"n".repeat(100)}${s}`),
+        ),
+      ),
       fc.tuple(fc.constant("email"), badEmail),
-      fc.tuple(fc.constant("phone"), fc.oneof(missing, wrongType, fc.constantFrom("", "12345", "abc 1234567", "0664-123456789012345678"), nastyText.map((s) => `Tel ${s}`))),
-      fc.tuple(fc.constant("service"), fc.oneof(missing, wrongType, nastyText.filter((s) => !bookableServices.includes(s.trim())))),
+      fc.tuple(
+        fc.constant("phone"),
+        fc.oneof(
+          missing,
+          wrongType,
+          fc.constantFrom("", "12345", "abc 1234567", "0664-123456789012345678"),
+          nastyText.map((s) => `Tel ${s}`),
+        ),
+      ),
+      fc.tuple(
+        fc.constant("service"),
+        fc.oneof(
+          missing,
+          wrongType,
+          nastyText.filter((s) => !bookableServices.includes(s.trim())),
+        ),
+      ),
       fc.tuple(fc.constant("date"), badDate),
       fc.tuple(fc.constant("time"), badTime),
-      fc.tuple(fc.constant("message"), fc.oneof(wrongType.filter((v) => v !== null), fc.string({ minLength: 2_100, maxLength: 3_000 }).map((s) => `M${"m".repeat(2_000)}${s}`))),
+      fc.tuple(
+        fc.constant("message"),
+        fc.oneof(
+          wrongType.filter((v) => v !== null),
+          fc.string({ minLength: 2_100, maxLength: 3_000 }).map((s) => `M${"m".repeat(2_000)}${s}`),
+        ),
+      ),
     );
     const noise = fc.record({ name: nastyText, message: nastyText }, { requiredKeys: [] });
     await fuzz("/api/v1/appointments", anyBadRequest(withCorruption(valid, corruptions, noise)));
   });
 
   it(`POST /api/v1/contact: ${RUNS} bad inputs, each a German 4xx`, async () => {
-    const valid = { name: "Anna Muster", firstName: "Anna", lastName: "Muster", email: "anna@example.at", phone: "", subject: "Frage", message: "Hallo!" };
+    const valid = {
+      name: "Anna Muster",
+      firstName: "Anna",
+      lastName: "Muster",
+      email: "anna@example.at",
+      phone: "",
+      subject: "Frage",
+      message: "Hallo!",
+    };
     const corruptions = fc.oneof(
       fc.tuple(fc.constant("email"), badEmail),
-      fc.tuple(fc.constant("message"), fc.oneof(missing, wrongType, fc.constantFrom("", "   ", "\u0000\u0001"), fc.string({ minLength: 5_001, maxLength: 7_000 }).map((s) => `M${"m".repeat(5_000)}${s}`))),
+      fc.tuple(
+        fc.constant("message"),
+        fc.oneof(
+          missing,
+          wrongType,
+          fc.constantFrom("", "   ", "\u0000\u0001"),
+          fc.string({ minLength: 5_001, maxLength: 7_000 }).map((s) => `M${"m".repeat(5_000)}${s}`),
+        ),
+      ),
     );
     const noise = fc.record({ name: nastyText, subject: nastyText, phone: fc.oneof(nastyText, wrongType) }, { requiredKeys: [] });
     await fuzz("/api/v1/contact", anyBadRequest(withCorruption(valid, corruptions, noise)));
@@ -206,8 +284,8 @@ describe("fuzzing the write endpoints", () => {
   it(`POST /api/v1/admin/login: ${RUNS} bad credentials, each a German 4xx`, { timeout: 240_000 }, async () => {
     // Every well-formed attempt costs one scrypt run (128 MB, ~0.1 s; wrong e-mails too, by design),
     // so malformed shapes dominate and about one case in six reaches the password check.
-    const credentials = fc.record(
-      {
+    const credentials = fc
+      .record({
         email: fc.oneof(
           { weight: 6, arbitrary: wrongType },
           { weight: 3, arbitrary: missing },
@@ -223,8 +301,8 @@ describe("fuzzing the write endpoints", () => {
           { weight: 3, arbitrary: nastyText },
           { weight: 1, arbitrary: fc.constantFrom(ADMIN.password.slice(0, -1), `${ADMIN.password} `, ADMIN.password.toLowerCase()) },
         ),
-      },
-    ).map((body) => Object.fromEntries(Object.entries(body).filter(([, value]) => value !== MISSING)));
+      })
+      .map((body) => Object.fromEntries(Object.entries(body).filter(([, value]) => value !== MISSING)));
     await fuzz("/api/v1/admin/login", anyBadRequest(credentials.map((body) => JSON.stringify(body))));
   });
 

@@ -42,16 +42,7 @@ export type TestDatabase = DatabaseHandle & {
   url?: string;
 };
 
-const TABLES = [
-  "audit_log",
-  "email_outbox",
-  "sessions",
-  "setup_tokens",
-  "admin_users",
-  "contact_messages",
-  "appointments",
-  "rate_limits",
-];
+const TABLES = ["audit_log", "email_outbox", "sessions", "setup_tokens", "admin_users", "contact_messages", "appointments", "rate_limits"];
 
 /**
  * A fresh database: an in-memory PGlite, or a new PostgreSQL database of its

@@ -12,12 +12,7 @@ export function expectGermanError(body: unknown, context: string) {
 
 export type Reply = { status: number; body: unknown; text: string };
 
-export async function post(
-  origin: string,
-  path: string,
-  body: string,
-  headers: Record<string, string> = {},
-): Promise<Reply> {
+export async function post(origin: string, path: string, body: string, headers: Record<string, string> = {}): Promise<Reply> {
   const response = await fetch(`${origin}${path}`, {
     method: "POST",
     headers: { Origin: origin, "Content-Type": "application/json", ...headers },

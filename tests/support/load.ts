@@ -17,9 +17,7 @@ export type LoadSummary = {
 /** One autocannon run (autocannon's own HTTP client, keep-alive connections). */
 export async function runLoad(options: autocannon.Options): Promise<LoadSummary> {
   const result = await autocannon({ ...options });
-  const statusCodes = Object.fromEntries(
-    Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats?.count ?? 0]),
-  );
+  const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats?.count ?? 0]));
   return {
     requestsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,

@@ -112,12 +112,7 @@ export function DeleteDialog({ target, onClose }: { target: AdminAppointment | n
     if (fetcher.data) close();
   }, [fetcher.data]);
   return (
-    <AdminDialog
-      open={target !== null}
-      onOpenChange={(open) => !open && onClose()}
-      title="Termin löschen"
-      description={deletePrompt}
-    >
+    <AdminDialog open={target !== null} onOpenChange={(open) => !open && onClose()} title="Termin löschen" description={deletePrompt}>
       {target ? <p className="mb-4 text-sm">{summary(target)}</p> : null}
       <fetcher.Form method="post" className="flex justify-end gap-2">
         <input type="hidden" name="id" value={target?.id ?? ""} />

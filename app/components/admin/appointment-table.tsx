@@ -81,7 +81,10 @@ function AppointmentRow({
   return (
     <tr className="border-b border-border align-top" data-appointment-id={item.id}>
       <td className="px-3 py-2 font-medium">
-        <Link to={`/admin/termine/${item.id}`} className="underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+        <Link
+          to={`/admin/termine/${item.id}`}
+          className="underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
           {item.name}
         </Link>
       </td>

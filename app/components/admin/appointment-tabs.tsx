@@ -33,11 +33,7 @@ export function AppointmentTabs({
 }) {
   const navigate = useNavigate();
   return (
-    <Tabs.Root
-      value={active}
-      activationMode="manual"
-      onValueChange={(value) => navigate(hrefFor(value as TabKey))}
-    >
+    <Tabs.Root value={active} activationMode="manual" onValueChange={(value) => navigate(hrefFor(value as TabKey))}>
       <Tabs.List aria-label="Termine nach Status" className="flex flex-wrap gap-1 rounded-lg bg-muted p-1">
         {tabKeys.map((tab) => (
           <Tabs.Trigger key={tab} value={tab} asChild>

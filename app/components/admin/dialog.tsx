@@ -30,9 +30,7 @@ export function AdminDialog({
           {...(description ? {} : { "aria-describedby": undefined })}
         >
           <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
-          {description ? (
-            <Dialog.Description className="mt-2 text-sm text-muted-foreground">{description}</Dialog.Description>
-          ) : null}
+          {description ? <Dialog.Description className="mt-2 text-sm text-muted-foreground">{description}</Dialog.Description> : null}
           <div className="mt-4">{children}</div>
         </Dialog.Content>
       </Dialog.Portal>

@@ -115,10 +115,7 @@ export function BookingSection({ result, requested = false }: { result?: Booking
       intro="Wählen Sie einen freien Termin und senden Sie uns Ihre Anfrage – wir bestätigen sie so rasch wie möglich."
     >
       {requested ? (
-        <div
-          role="status"
-          className="mb-8 flex items-start gap-3 rounded-xl border border-border bg-accent p-4 text-accent-foreground"
-        >
+        <div role="status" className="mb-8 flex items-start gap-3 rounded-xl border border-border bg-accent p-4 text-accent-foreground">
           <CheckCircle2 className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
           <div>
             <p className="font-semibold">{BOOKING_SUCCESS_TITLE}</p>
@@ -145,14 +142,7 @@ export function BookingSection({ result, requested = false }: { result?: Booking
             <CardDescription>Wählen Sie einen Tag und eine freie Uhrzeit.</CardDescription>
           </CardHeader>
           <CardContent>
-            <SlotPicker
-              date={date}
-              time={time}
-              onDateChange={changeDate}
-              onTimeChange={setTime}
-              errors={errors}
-              refreshKey={refreshKey}
-            />
+            <SlotPicker date={date} time={time} onDateChange={changeDate} onTimeChange={setTime} errors={errors} refreshKey={refreshKey} />
           </CardContent>
         </Card>
 

@@ -55,10 +55,7 @@ export default function EnhancedSlotPicker({ date, time, onDateChange, onTimeCha
 
   useEffect(() => {
     const controller = new AbortController();
-    getJson<{ days: Array<{ date: string; available: boolean }> }>(
-      `/api/v1/availability?from=${today}&to=${lastDate}`,
-      controller.signal,
-    )
+    getJson<{ days: Array<{ date: string; available: boolean }> }>(`/api/v1/availability?from=${today}&to=${lastDate}`, controller.signal)
       .then((body) => setAvailability(new Map(body.days.map((day) => [day.date, day.available]))))
       // Without the API the calendar still knows the opening hours and holidays.
       .catch(() => undefined);

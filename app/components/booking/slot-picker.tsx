@@ -56,13 +56,7 @@ function FallbackSlotPicker({ date, time, errors, onDateChange, onTimeChange }: 
         />
         <FieldError id="booking-date-error">{errors.date}</FieldError>
       </div>
-      <TimeSelect
-        times={allSlotTimes()}
-        defaultValue={time}
-        onChange={onTimeChange}
-        error={errors.time}
-        placeholder="Uhrzeit wählen"
-      />
+      <TimeSelect times={allSlotTimes()} defaultValue={time} onChange={onTimeChange} error={errors.time} placeholder="Uhrzeit wählen" />
     </div>
   );
 }

@@ -72,15 +72,7 @@ function formValues(form: HTMLFormElement): Record<string, string> {
  * with a toast. Should the schema fail to load, the server's answer shows the
  * same messages.
  */
-export function ContactForm({
-  variant,
-  failure,
-  sent = false,
-}: {
-  variant: ContactVariant;
-  failure?: ContactFormFailure;
-  sent?: boolean;
-}) {
+export function ContactForm({ variant, failure, sent = false }: { variant: ContactVariant; failure?: ContactFormFailure; sent?: boolean }) {
   const hydrated = useHydrated();
   const [errors, setErrors] = useState<ContactFieldErrors>(failure?.fields ?? {});
   const [pending, setPending] = useState(false);
@@ -173,7 +165,10 @@ export function ContactForm({
               <Label htmlFor={id}>
                 {spec.label}
                 {spec.required ? (
-                  <span aria-hidden="true" className="text-destructive"> *</span>
+                  <span aria-hidden="true" className="text-destructive">
+                    {" "}
+                    *
+                  </span>
                 ) : (
                   <span className="font-normal text-muted-foreground"> (optional)</span>
                 )}

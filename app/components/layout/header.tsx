@@ -89,10 +89,7 @@ export function Header() {
         className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-border bg-background px-4 pb-4 md:hidden"
       >
         <ul className="flex flex-col gap-1 pt-2">{navLinks("mobile")}</ul>
-        <Link
-          to="/#booking"
-          className={buttonClassName({ size: "lg", className: "mt-3 w-full" })}
-        >
+        <Link to="/#booking" className={buttonClassName({ size: "lg", className: "mt-3 w-full" })}>
           Termin vereinbaren
         </Link>
       </nav>

@@ -36,7 +36,10 @@ export function Hero() {
             <Award aria-hidden="true" className="size-4 text-primary" />
             {site.experienceClaim.charAt(0).toUpperCase() + site.experienceClaim.slice(1)}
           </p>
-          <h1 id="hero-heading" className="mt-6 text-[2rem] leading-tight font-extrabold tracking-tight text-balance hyphens-auto break-words sm:text-5xl md:text-6xl">
+          <h1
+            id="hero-heading"
+            className="mt-6 text-[2rem] leading-tight font-extrabold tracking-tight text-balance hyphens-auto break-words sm:text-5xl md:text-6xl"
+          >
             {site.tagline}
           </h1>
           <p className="mt-6 max-w-2xl text-lg text-muted-foreground md:text-xl">{site.content.heroText}</p>

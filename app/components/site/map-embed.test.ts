@@ -12,8 +12,6 @@ describe("map embed", () => {
 
   it("marks the workshop's coordinates and links the address to Google Maps", () => {
     expect(mapEmbedUrl()).toContain("marker=48.1766,16.3802");
-    expect(googleMapsUrl).toBe(
-      "https://www.google.com/maps/search/?api=1&query=Happy%20Car%2C%20Musterstra%C3%9Fe%2012%2C%201100%20Wien",
-    );
+    expect(googleMapsUrl).toBe("https://www.google.com/maps/search/?api=1&query=Happy%20Car%2C%20Musterstra%C3%9Fe%2012%2C%201100%20Wien");
   });
 });

@@ -11,9 +11,7 @@ export function mapEmbedUrl(): string {
   return `${MAP_ORIGIN}/export/embed.html?bbox=${bbox}&layer=mapnik&marker=${lat},${lon}`;
 }
 
-export const googleMapsUrl = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(
-  `${site.name}, ${fullAddress}`,
-)}`;
+export const googleMapsUrl = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${site.name}, ${fullAddress}`)}`;
 
 function MapFrame() {
   return (
@@ -46,8 +44,8 @@ export function MapEmbed() {
           <MapPin aria-hidden="true" className="size-10 text-primary" />
           <p className="font-medium">{fullAddress}</p>
           <p className="max-w-md text-sm text-muted-foreground">
-            Die Karte wird von OpenStreetMap geladen. Erst wenn Sie auf „Karte laden“ klicken, wird eine Verbindung
-            zu OpenStreetMap aufgebaut und Ihre IP-Adresse dorthin übertragen.
+            Die Karte wird von OpenStreetMap geladen. Erst wenn Sie auf „Karte laden“ klicken, wird eine Verbindung zu OpenStreetMap
+            aufgebaut und Ihre IP-Adresse dorthin übertragen.
           </p>
           <form method="get" action="#karte" data-map-consent>
             <Button type="submit" name={CONSENT_PARAM} value="laden">
@@ -62,14 +60,13 @@ export function MapEmbed() {
       )}
       <div className="flex flex-wrap items-center justify-between gap-2 border-t border-border px-4 py-3 text-sm">
         <span className="text-muted-foreground">
-          Kartendaten © <a className="underline underline-offset-4" href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>-Mitwirkende
+          Kartendaten ©{" "}
+          <a className="underline underline-offset-4" href="https://www.openstreetmap.org/copyright">
+            OpenStreetMap
+          </a>
+          -Mitwirkende
         </span>
-        <a
-          href={googleMapsUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          className={buttonClassName({ variant: "link", size: "inline" })}
-        >
+        <a href={googleMapsUrl} target="_blank" rel="noopener noreferrer" className={buttonClassName({ variant: "link", size: "inline" })}>
           In Google Maps öffnen
           <ExternalLink aria-hidden="true" />
           <span className="sr-only">(öffnet in neuem Tab)</span>

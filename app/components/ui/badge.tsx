@@ -8,15 +8,8 @@ const tones = {
   red: "bg-red-200 text-red-950",
 } as const;
 
-export function Badge({
-  tone = "neutral",
-  className,
-  ...props
-}: React.ComponentProps<"span"> & { tone?: keyof typeof tones }) {
+export function Badge({ tone = "neutral", className, ...props }: React.ComponentProps<"span"> & { tone?: keyof typeof tones }) {
   return (
-    <span
-      className={cn("inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold", tones[tone], className)}
-      {...props}
-    />
+    <span className={cn("inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold", tones[tone], className)} {...props} />
   );
 }

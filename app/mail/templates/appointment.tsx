@@ -55,7 +55,9 @@ export const appointmentCancelled = defineTemplate<CancelledAppointmentEmail>({
       <ButtonLink href={context.bookingUrl}>Neuen Termin vereinbaren</ButtonLink>
       <Paragraph>
         <br />
-        Mit freundlichen Grüßen<br />Ihr {site.name} Team
+        Mit freundlichen Grüßen
+        <br />
+        Ihr {site.name} Team
       </Paragraph>
     </EmailLayout>
   ),

@@ -24,8 +24,8 @@ export const bookingReceivedCustomer = defineTemplate<BookingRequestEmail>({
       <Paragraph>vielen Dank für Ihre Terminanfrage bei {site.name}. Wir haben folgende Angaben erhalten:</Paragraph>
       <Details rows={requestRows(p)} />
       <Paragraph>
-        <strong>Bitte beachten Sie: Ihr Termin ist noch nicht bestätigt.</strong> Wir prüfen Ihre Anfrage und
-        senden Ihnen so bald wie möglich eine Bestätigung per E-Mail.
+        <strong>Bitte beachten Sie: Ihr Termin ist noch nicht bestätigt.</strong> Wir prüfen Ihre Anfrage und senden Ihnen so bald wie
+        möglich eine Bestätigung per E-Mail.
       </Paragraph>
       <Paragraph>Bei Fragen erreichen Sie uns telefonisch unter {phone}.</Paragraph>
       <SignOff />

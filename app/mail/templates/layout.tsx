@@ -21,7 +21,13 @@ export function EmailLayout({ title, children }: { title: string; children: Reac
           <tbody>
             <tr>
               <td align="center" style={{ padding: "24px 12px" }}>
-                <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ maxWidth: 600, backgroundColor: "#ffffff", border: `1px solid ${colors.border}`, borderRadius: 8 }}>
+                <table
+                  role="presentation"
+                  width="100%"
+                  cellPadding={0}
+                  cellSpacing={0}
+                  style={{ maxWidth: 600, backgroundColor: "#ffffff", border: `1px solid ${colors.border}`, borderRadius: 8 }}
+                >
                   <tbody>
                     <tr>
                       <td style={{ backgroundColor: colors.brand, color: "#ffffff", padding: "16px 24px", borderRadius: "8px 8px 0 0" }}>
@@ -79,7 +85,17 @@ export function Paragraph({ children }: { children: React.ReactNode }) {
 
 export function ButtonLink({ href, children }: { href: string; children: React.ReactNode }) {
   return (
-    <a href={href} style={{ display: "inline-block", backgroundColor: colors.brand, color: "#ffffff", padding: "10px 16px", borderRadius: 6, textDecoration: "none" }}>
+    <a
+      href={href}
+      style={{
+        display: "inline-block",
+        backgroundColor: colors.brand,
+        color: "#ffffff",
+        padding: "10px 16px",
+        borderRadius: 6,
+        textDecoration: "none",
+      }}
+    >
       {children}
     </a>
   );
@@ -98,7 +114,9 @@ export function detailsText(rows: DetailRow[]): string {
 export function SignOff() {
   return (
     <Paragraph>
-      Mit freundlichen Grüßen<br />Ihr {site.name} Team
+      Mit freundlichen Grüßen
+      <br />
+      Ihr {site.name} Team
     </Paragraph>
   );
 }
@@ -109,11 +127,5 @@ export function textSignOff(): string {
 }
 
 function textFooter(): string {
-  return [
-    "--",
-    site.legalName,
-    fullAddress,
-    ...site.phones.map((phone) => `${phone.label}: ${phone.display}`),
-    site.email,
-  ].join("\n");
+  return ["--", site.legalName, fullAddress, ...site.phones.map((phone) => `${phone.label}: ${phone.display}`), site.email].join("\n");
 }

@@ -23,10 +23,7 @@ import {
   resendLastEmail,
 } from "~/services/admin-appointments.server";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Admin-Board – Happy Car" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => [{ title: "Admin-Board – Happy Car" }, { name: "robots", content: "noindex, nofollow" }];
 
 const loadFailure = "Termine konnten nicht geladen werden.";
 
@@ -168,12 +165,7 @@ export default function AdminBoard({ loaderData, actionData }: Route.ComponentPr
               Lade Termine...
             </p>
           ) : (
-            <AppointmentTable
-              items={list.items}
-              hrefWith={hrefWith}
-              onCancel={setCancelTarget}
-              onDelete={setDeleteTarget}
-            />
+            <AppointmentTable items={list.items} hrefWith={hrefWith} onCancel={setCancelTarget} onDelete={setDeleteTarget} />
           )}
           {lastPage > 1 ? (
             <nav aria-label="Seiten" className="mt-4 flex items-center justify-between gap-2 text-sm">

@@ -90,18 +90,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </main>
     );
   }
-  return (
-    <AdminShell admin={last.admin} health={last.health} failure={<LoadError message={loadFailureOf(matches)} error={error} />} />
-  );
+  return <AdminShell admin={last.admin} health={last.health} failure={<LoadError message={loadFailureOf(matches)} error={error} />} />;
 }
 
 /** Header, e-mail health and navigation around the page (or around its load failure). */
-function AdminShell({
-  admin,
-  health,
-  failure,
-  children,
-}: ShellData & { failure?: React.ReactNode; children?: React.ReactNode }) {
+function AdminShell({ admin, health, failure, children }: ShellData & { failure?: React.ReactNode; children?: React.ReactNode }) {
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8">
       <header className="flex flex-wrap items-center justify-between gap-4">
@@ -148,9 +141,7 @@ function EmailHealthNotice({ pending, failed }: { pending: number; failed: numbe
     >
       <p>
         <span className="font-semibold">E-Mail-Zustellung: </span>
-        {pending === 0 && failed === 0
-          ? "Alle E-Mails wurden zugestellt."
-          : `${pending} ausstehend, ${failed} fehlgeschlagen. `}
+        {pending === 0 && failed === 0 ? "Alle E-Mails wurden zugestellt." : `${pending} ausstehend, ${failed} fehlgeschlagen. `}
         {pending > 0 || failed > 0 ? (
           <Link to="/admin/emails" className="font-medium underline underline-offset-4">
             E-Mails ansehen

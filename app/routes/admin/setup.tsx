@@ -26,9 +26,12 @@ export const headers: Route.HeadersFunction = () => ({ "Referrer-Policy": "no-re
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const usable = await isSetupTokenUsable(context.get(databaseContext), token, new Date());
-  return data({ token: usable ? token : "", invalidMessage: usable ? null : accountMessages.setupInvalid }, {
-    status: usable ? 200 : 410,
-  });
+  return data(
+    { token: usable ? token : "", invalidMessage: usable ? null : accountMessages.setupInvalid },
+    {
+      status: usable ? 200 : 410,
+    },
+  );
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

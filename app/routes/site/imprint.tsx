@@ -11,7 +11,10 @@ export default function ImprintPage() {
   const { legal } = site;
   return (
     <>
-      <PageHeader title="Impressum" intro="Informationen gemäß § 5 E-Commerce-Gesetz (ECG), § 14 Unternehmensgesetzbuch (UGB) und Offenlegung gemäß § 25 Mediengesetz (MedienG)." />
+      <PageHeader
+        title="Impressum"
+        intro="Informationen gemäß § 5 E-Commerce-Gesetz (ECG), § 14 Unternehmensgesetzbuch (UGB) und Offenlegung gemäß § 25 Mediengesetz (MedienG)."
+      />
       <Prose>
         <h2>Diensteanbieter und Medieninhaber</h2>
         <p>
@@ -67,16 +70,15 @@ export default function ImprintPage() {
           Medieninhaber: {site.legalName}, {fullAddress}. Geschäftsführer: {legal.managingDirector}.
         </p>
         <p>
-          Grundlegende Richtung der Website: Information über die Leistungen der Kfz-Werkstätte {site.name} und die
-          Möglichkeit, online Werkstatttermine anzufragen und Nachrichten an uns zu senden.
+          Grundlegende Richtung der Website: Information über die Leistungen der Kfz-Werkstätte {site.name} und die Möglichkeit, online
+          Werkstatttermine anzufragen und Nachrichten an uns zu senden.
         </p>
 
         <h2>Haftung für Inhalte und Links</h2>
         <p>
-          Wir erstellen die Inhalte dieser Website mit größter Sorgfalt, können für Richtigkeit, Vollständigkeit und
-          Aktualität aber keine Gewähr übernehmen. Für Inhalte externer Websites, auf die wir verlinken, sind
-          ausschließlich deren Betreiber verantwortlich; zum Zeitpunkt der Verlinkung waren keine Rechtsverstöße
-          erkennbar.
+          Wir erstellen die Inhalte dieser Website mit größter Sorgfalt, können für Richtigkeit, Vollständigkeit und Aktualität aber keine
+          Gewähr übernehmen. Für Inhalte externer Websites, auf die wir verlinken, sind ausschließlich deren Betreiber verantwortlich; zum
+          Zeitpunkt der Verlinkung waren keine Rechtsverstöße erkennbar.
         </p>
       </Prose>
     </>

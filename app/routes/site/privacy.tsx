@@ -22,8 +22,7 @@ export default function PrivacyPage() {
         <p>
           {site.legalName}, {fullAddress}, {site.address.country}
           <br />
-          E-Mail: <a href={`mailto:${site.email}`}>{site.email}</a>, Telefon:{" "}
-          <a href={site.phones[0].href}>{site.phones[0].display}</a>
+          E-Mail: <a href={`mailto:${site.email}`}>{site.email}</a>, Telefon: <a href={site.phones[0].href}>{site.phones[0].display}</a>
         </p>
 
         <h2>2. Das Wichtigste in Kürze</h2>
@@ -37,49 +36,46 @@ export default function PrivacyPage() {
 
         <h2>3. Aufruf der Website (Hosting)</h2>
         <p>
-          Beim Aufruf jeder Seite überträgt Ihr Browser technisch notwendige Daten an unseren Server: IP-Adresse,
-          Datum und Uhrzeit, die aufgerufene Adresse, den Browsertyp und die Antwort des Servers. Wir verwenden diese
-          Daten, um die Website auszuliefern, ihre Sicherheit zu gewährleisten und Fehler zu beheben. Rechtsgrundlage
-          ist unser berechtigtes Interesse an einem sicheren und funktionsfähigen Betrieb (Art. 6 Abs. 1 lit. f DSGVO).
+          Beim Aufruf jeder Seite überträgt Ihr Browser technisch notwendige Daten an unseren Server: IP-Adresse, Datum und Uhrzeit, die
+          aufgerufene Adresse, den Browsertyp und die Antwort des Servers. Wir verwenden diese Daten, um die Website auszuliefern, ihre
+          Sicherheit zu gewährleisten und Fehler zu beheben. Rechtsgrundlage ist unser berechtigtes Interesse an einem sicheren und
+          funktionsfähigen Betrieb (Art. 6 Abs. 1 lit. f DSGVO).
         </p>
         <p>
-          Zum Schutz vor Missbrauch (etwa massenhaft versendeten Anfragen) zählen wir Terminanfragen und
-          Kontaktnachrichten je IP-Adresse in kurzen Zeitfenstern. Diese Zähler werden täglich gelöscht, sobald sie
-          älter als {retention.rateLimitRecordsDays} Tage sind. Die Website wird bei einem Hosting-Anbieter betrieben,
-          der die Daten ausschließlich in unserem Auftrag verarbeitet (Auftragsverarbeiter gemäß Art. 28 DSGVO).
+          Zum Schutz vor Missbrauch (etwa massenhaft versendeten Anfragen) zählen wir Terminanfragen und Kontaktnachrichten je IP-Adresse in
+          kurzen Zeitfenstern. Diese Zähler werden täglich gelöscht, sobald sie älter als {retention.rateLimitRecordsDays} Tage sind. Die
+          Website wird bei einem Hosting-Anbieter betrieben, der die Daten ausschließlich in unserem Auftrag verarbeitet
+          (Auftragsverarbeiter gemäß Art. 28 DSGVO).
         </p>
 
         <h2>4. Online-Terminanfrage</h2>
         <p>
-          Wenn Sie einen Termin anfragen, verarbeiten wir Ihren Namen, Ihre E-Mail-Adresse, Ihre Telefonnummer, den
-          gewünschten Tag, die Uhrzeit, die gewünschte Leistung und – falls angegeben – Ihre Nachricht. Zweck ist die
-          Planung und Durchführung des Werkstatttermins sowie die Kommunikation dazu (Bestätigung oder Absage per
-          E-Mail). Rechtsgrundlage ist die Durchführung vorvertraglicher Maßnahmen bzw. die Erfüllung des Vertrags
-          (Art. 6 Abs. 1 lit. b DSGVO).
+          Wenn Sie einen Termin anfragen, verarbeiten wir Ihren Namen, Ihre E-Mail-Adresse, Ihre Telefonnummer, den gewünschten Tag, die
+          Uhrzeit, die gewünschte Leistung und – falls angegeben – Ihre Nachricht. Zweck ist die Planung und Durchführung des
+          Werkstatttermins sowie die Kommunikation dazu (Bestätigung oder Absage per E-Mail). Rechtsgrundlage ist die Durchführung
+          vorvertraglicher Maßnahmen bzw. die Erfüllung des Vertrags (Art. 6 Abs. 1 lit. b DSGVO).
         </p>
         <p>Speicherdauer:</p>
         <ul>
           <li>
-            Nicht bestätigte oder stornierte Anfragen löschen wir {retention.unconfirmedDaysAfterDate} Tage nach dem
-            angefragten Termin.
+            Nicht bestätigte oder stornierte Anfragen löschen wir {retention.unconfirmedDaysAfterDate} Tage nach dem angefragten Termin.
           </li>
           <li>
-            Bestätigte Termine löschen wir {retention.confirmedMonthsAfterDate} Monate nach dem Termin, damit wir bei
-            Rückfragen oder Gewährleistungsfällen nachvollziehen können, wann Ihr Fahrzeug bei uns war.
+            Bestätigte Termine löschen wir {retention.confirmedMonthsAfterDate} Monate nach dem Termin, damit wir bei Rückfragen oder
+            Gewährleistungsfällen nachvollziehen können, wann Ihr Fahrzeug bei uns war.
           </li>
           <li>
-            Rechnungen und andere Buchhaltungsunterlagen zu einem durchgeführten Auftrag bewahren wir so lange auf,
-            wie es das Gesetz verlangt (in der Regel sieben Jahre, § 132 Bundesabgabenordnung).
+            Rechnungen und andere Buchhaltungsunterlagen zu einem durchgeführten Auftrag bewahren wir so lange auf, wie es das Gesetz
+            verlangt (in der Regel sieben Jahre, § 132 Bundesabgabenordnung).
           </li>
         </ul>
 
         <h2>5. Kontaktformular und E-Mail</h2>
         <p>
-          Wenn Sie uns über ein Kontaktformular oder per E-Mail schreiben, verarbeiten wir Ihren Namen, Ihre
-          E-Mail-Adresse, Ihre Nachricht und – falls angegeben – Telefonnummer und Betreff, um Ihre Anfrage zu
-          beantworten. Rechtsgrundlage ist Art. 6 Abs. 1 lit. b DSGVO, wenn Ihre Anfrage einen Auftrag betrifft oder
-          vorbereitet, sonst unser berechtigtes Interesse, Anfragen zu beantworten (Art. 6 Abs. 1 lit. f DSGVO).
-          Kontaktnachrichten löschen wir {retention.contactMessagesMonths} Monate nach ihrem Eingang, sofern sie nicht
+          Wenn Sie uns über ein Kontaktformular oder per E-Mail schreiben, verarbeiten wir Ihren Namen, Ihre E-Mail-Adresse, Ihre Nachricht
+          und – falls angegeben – Telefonnummer und Betreff, um Ihre Anfrage zu beantworten. Rechtsgrundlage ist Art. 6 Abs. 1 lit. b DSGVO,
+          wenn Ihre Anfrage einen Auftrag betrifft oder vorbereitet, sonst unser berechtigtes Interesse, Anfragen zu beantworten (Art. 6
+          Abs. 1 lit. f DSGVO). Kontaktnachrichten löschen wir {retention.contactMessagesMonths} Monate nach ihrem Eingang, sofern sie nicht
           zu einem Auftrag gehören.
         </p>
 
@@ -91,35 +87,34 @@ export default function PrivacyPage() {
           <li>unseren E-Mail-Anbieter, über den Bestätigungen, Absagen und Antworten versendet werden.</li>
         </ul>
         <p>
-          Beide Dienstleister sind als Auftragsverarbeiter vertraglich an unsere Weisungen gebunden. Sollte ein
-          Dienstleister Daten außerhalb des Europäischen Wirtschaftsraums verarbeiten, geschieht das nur auf Grundlage
-          eines Angemessenheitsbeschlusses der EU-Kommission oder von Standardvertragsklauseln (Art. 45, 46 DSGVO).
-          Wir verkaufen keine Daten und geben sie nicht zu Werbezwecken weiter.
+          Beide Dienstleister sind als Auftragsverarbeiter vertraglich an unsere Weisungen gebunden. Sollte ein Dienstleister Daten
+          außerhalb des Europäischen Wirtschaftsraums verarbeiten, geschieht das nur auf Grundlage eines Angemessenheitsbeschlusses der
+          EU-Kommission oder von Standardvertragsklauseln (Art. 45, 46 DSGVO). Wir verkaufen keine Daten und geben sie nicht zu Werbezwecken
+          weiter.
         </p>
 
         <h2>7. Speicherung im Browser (Farbschema)</h2>
         <p>
-          Wenn Sie das Farbschema mit dem Schalter in der Kopfzeile ändern, speichern wir Ihre Wahl („light“, „dark“
-          oder „system“) im lokalen Speicher Ihres Browsers (localStorage, Schlüssel „{THEME_STORAGE_KEY}“). Dieser
-          Eintrag wird nur angelegt, wenn Sie den Schalter benutzen, verlässt Ihr Gerät nicht und wird nicht an uns
-          übertragen. Er ist für die von Ihnen ausdrücklich gewünschte Funktion unbedingt erforderlich (§ 165 Abs. 3
-          Telekommunikationsgesetz 2021). Sie können ihn jederzeit über die Einstellungen Ihres Browsers löschen.
+          Wenn Sie das Farbschema mit dem Schalter in der Kopfzeile ändern, speichern wir Ihre Wahl („light“, „dark“ oder „system“) im
+          lokalen Speicher Ihres Browsers (localStorage, Schlüssel „{THEME_STORAGE_KEY}“). Dieser Eintrag wird nur angelegt, wenn Sie den
+          Schalter benutzen, verlässt Ihr Gerät nicht und wird nicht an uns übertragen. Er ist für die von Ihnen ausdrücklich gewünschte
+          Funktion unbedingt erforderlich (§ 165 Abs. 3 Telekommunikationsgesetz 2021). Sie können ihn jederzeit über die Einstellungen
+          Ihres Browsers löschen.
         </p>
 
         <h2>8. Karte (OpenStreetMap)</h2>
         <p>
-          Auf der Startseite und der Kontaktseite können Sie eine Karte mit unserem Standort anzeigen. Solange Sie
-          nicht auf „Karte laden“ klicken, wird keine Verbindung zu Dritten aufgebaut. Erst nach Ihrem Klick lädt Ihr
-          Browser die Karte von der OpenStreetMap Foundation (St John’s Innovation Centre, Cowley Road, Cambridge, CB4
-          0WS, Vereinigtes Königreich); dabei werden Ihre IP-Adresse und technische Browserdaten dorthin übertragen.
-          Für das Vereinigte Königreich besteht ein Angemessenheitsbeschluss der EU-Kommission. Rechtsgrundlage ist Ihre
-          Einwilligung (Art. 6 Abs. 1 lit. a DSGVO), die Sie mit dem Klick erteilen. Wir speichern sie nicht: Beim
-          nächsten Seitenaufruf wird die Karte erst wieder nach einem neuen Klick geladen. Details:{" "}
+          Auf der Startseite und der Kontaktseite können Sie eine Karte mit unserem Standort anzeigen. Solange Sie nicht auf „Karte laden“
+          klicken, wird keine Verbindung zu Dritten aufgebaut. Erst nach Ihrem Klick lädt Ihr Browser die Karte von der OpenStreetMap
+          Foundation (St John’s Innovation Centre, Cowley Road, Cambridge, CB4 0WS, Vereinigtes Königreich); dabei werden Ihre IP-Adresse
+          und technische Browserdaten dorthin übertragen. Für das Vereinigte Königreich besteht ein Angemessenheitsbeschluss der
+          EU-Kommission. Rechtsgrundlage ist Ihre Einwilligung (Art. 6 Abs. 1 lit. a DSGVO), die Sie mit dem Klick erteilen. Wir speichern
+          sie nicht: Beim nächsten Seitenaufruf wird die Karte erst wieder nach einem neuen Klick geladen. Details:{" "}
           <a href="https://osmfoundation.org/wiki/Privacy_Policy">Datenschutzerklärung der OpenStreetMap Foundation</a>.
         </p>
         <p>
-          Der Link „In Google Maps öffnen“ führt zu Google Maps. Erst wenn Sie ihm folgen, werden Daten an Google
-          übertragen; dann gilt die Datenschutzerklärung von Google.
+          Der Link „In Google Maps öffnen“ führt zu Google Maps. Erst wenn Sie ihm folgen, werden Daten an Google übertragen; dann gilt die
+          Datenschutzerklärung von Google.
         </p>
 
         <h2>9. Ihre Rechte</h2>
@@ -130,9 +125,7 @@ export default function PrivacyPage() {
           <li>Löschung (Art. 17 DSGVO) und Einschränkung der Verarbeitung (Art. 18 DSGVO),</li>
           <li>Datenübertragbarkeit (Art. 20 DSGVO),</li>
           <li>Widerspruch gegen Verarbeitungen auf Grundlage berechtigter Interessen (Art. 21 DSGVO),</li>
-          <li>
-            Widerruf einer erteilten Einwilligung mit Wirkung für die Zukunft (Art. 7 Abs. 3 DSGVO).
-          </li>
+          <li>Widerruf einer erteilten Einwilligung mit Wirkung für die Zukunft (Art. 7 Abs. 3 DSGVO).</li>
         </ul>
         <p>
           Schreiben Sie uns dazu einfach an <a href={`mailto:${site.email}`}>{site.email}</a> oder nutzen Sie unser{" "}
@@ -141,16 +134,16 @@ export default function PrivacyPage() {
 
         <h2>10. Beschwerde bei der Datenschutzbehörde</h2>
         <p>
-          Wenn Sie meinen, dass wir Ihre Daten nicht rechtmäßig verarbeiten, können Sie sich bei der österreichischen
-          Datenschutzbehörde beschweren: Österreichische Datenschutzbehörde, Barichgasse 40–42, 1030 Wien,{" "}
-          <a href="mailto:dsb@dsb.gv.at">dsb@dsb.gv.at</a>, <a href="https://www.dsb.gv.at">www.dsb.gv.at</a>.
+          Wenn Sie meinen, dass wir Ihre Daten nicht rechtmäßig verarbeiten, können Sie sich bei der österreichischen Datenschutzbehörde
+          beschweren: Österreichische Datenschutzbehörde, Barichgasse 40–42, 1030 Wien, <a href="mailto:dsb@dsb.gv.at">dsb@dsb.gv.at</a>,{" "}
+          <a href="https://www.dsb.gv.at">www.dsb.gv.at</a>.
         </p>
 
         <h2>11. Pflicht zur Bereitstellung</h2>
         <p>
-          Sie sind nicht verpflichtet, uns Daten zu geben. Ohne Name, E-Mail-Adresse und Telefonnummer können wir eine
-          Terminanfrage jedoch nicht bearbeiten, ohne E-Mail-Adresse keine Nachricht beantworten. Eine automatisierte
-          Entscheidungsfindung oder Profiling findet nicht statt.
+          Sie sind nicht verpflichtet, uns Daten zu geben. Ohne Name, E-Mail-Adresse und Telefonnummer können wir eine Terminanfrage jedoch
+          nicht bearbeiten, ohne E-Mail-Adresse keine Nachricht beantworten. Eine automatisierte Entscheidungsfindung oder Profiling findet
+          nicht statt.
         </p>
         <p>Stand: November 2026</p>
       </Prose>

@@ -2,11 +2,7 @@ import type { Route } from "./+types/appointment-transition";
 import { adminContext, databaseContext } from "~/context";
 import { jsonError, methodNotAllowed, readJsonBody } from "~/lib/http.server";
 import { adminMessages } from "~/messages";
-import {
-  cancelAppointment,
-  confirmAppointment,
-  isAppointmentId,
-} from "~/services/admin-appointments.server";
+import { cancelAppointment, confirmAppointment, isAppointmentId } from "~/services/admin-appointments.server";
 
 /**
  * POST /api/v1/admin/appointments/:id/confirm and …/cancel {"reason"}:
@@ -28,9 +24,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   } else {
     return jsonError(404, adminMessages.unknownAction);
   }
-  return result.ok
-    ? Response.json({ id: params.id, status: result.status })
-    : jsonError(result.status, adminMessages[result.code]);
+  return result.ok ? Response.json({ id: params.id, status: result.status }) : jsonError(result.status, adminMessages[result.code]);
 }
 
 export function loader(): never {

@@ -2,11 +2,7 @@ import type { Route } from "./+types/appointment";
 import { adminContext, databaseContext } from "~/context";
 import { jsonError, methodNotAllowed } from "~/lib/http.server";
 import { adminMessages } from "~/messages";
-import {
-  appointmentDetails,
-  deleteAppointment,
-  isAppointmentId,
-} from "~/services/admin-appointments.server";
+import { appointmentDetails, deleteAppointment, isAppointmentId } from "~/services/admin-appointments.server";
 
 /** GET /api/v1/admin/appointments/:id → the appointment with its audit trail. */
 export async function loader({ params, context }: Route.LoaderArgs) {
