@@ -1,6 +1,7 @@
 import { createContext } from "react-router";
 import type { AdminIdentity } from "~/auth/session.server";
 import type { Database } from "~/db/client.server";
+import type { RequestBodyError } from "~/lib/http.server";
 
 /**
  * The typed request context (React Router middleware). server/app.ts sets the
@@ -28,6 +29,6 @@ export type Failure = { kind: "outage" | "unexpected" };
 export const failureContext = createContext<Failure | null>(null);
 
 /** The request body as the root middleware read it (app/lib/http.server.ts), or why it was refused. */
-export const requestBodyContext = createContext<{ bytes: Uint8Array<ArrayBuffer> } | { error: Error & { status: number } }>({
+export const requestBodyContext = createContext<{ bytes: Uint8Array<ArrayBuffer> } | { error: RequestBodyError }>({
   bytes: new Uint8Array(new ArrayBuffer(0)),
 });

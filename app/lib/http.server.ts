@@ -138,24 +138,20 @@ export async function readFormFields({
   request,
   context,
 }: BodyArgs): Promise<{ fields: Record<string, string> } | { bodyError: RequestBodyError }> {
+  const body = context.get(requestBodyContext);
+  if ("error" in body) return { bodyError: body.error };
+  const contentType = request.headers.get("content-type");
+  let form: FormData;
   try {
-    const contentType = request.headers.get("content-type");
-    let form: FormData;
-    try {
-      form = await new Response(bodyBytes(context), contentType ? { headers: { "Content-Type": contentType } } : {}).formData();
-    } catch (error) {
-      if (error instanceof RequestBodyError) throw error;
-      throw new RequestBodyError(400, "Das Formular konnte nicht gelesen werden.");
-    }
-    const fields: Record<string, string> = {};
-    for (const [key, value] of form.entries()) {
-      if (typeof value === "string" && !(key in fields)) fields[key] = value;
-    }
-    return { fields };
-  } catch (error) {
-    if (error instanceof RequestBodyError) return { bodyError: error };
-    throw error;
+    form = await new Response(body.bytes, contentType ? { headers: { "Content-Type": contentType } } : {}).formData();
+  } catch {
+    return { bodyError: new RequestBodyError(400, "Das Formular konnte nicht gelesen werden.") };
   }
+  const fields: Record<string, string> = {};
+  for (const [key, value] of form.entries()) {
+    if (typeof value === "string" && !(key in fields)) fields[key] = value;
+  }
+  return { fields };
 }
 
 /** Throws a 405 for API routes that only accept some methods. */
