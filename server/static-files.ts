@@ -25,12 +25,14 @@ function cacheControl(pathname: string): string {
  * and HEAD; a path that is not there goes on to React Router.
  */
 export function staticFiles(clientDir: string): RequestHandler {
-  const serve = sirv(clientDir, {
-    dev: false,
-    etag: true,
-    brotli: true,
-    gzip: true,
-    setHeaders: (res, pathname) => res.setHeader("Cache-Control", cacheControl(pathname)),
-  });
-  return (req, res, next) => (req.method === "GET" || req.method === "HEAD" ? serve(req, res, next) : next());
+  const serve = sirv(clientDir, { dev: false, etag: true, brotli: true, gzip: true });
+  return (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    // Set first, so that a 304 carries it too (RFC 9110, 15.4.5); gone again when no file answers.
+    res.setHeader("Cache-Control", cacheControl(req.path));
+    serve(req, res, () => {
+      res.removeHeader("Cache-Control");
+      next();
+    });
+  };
 }

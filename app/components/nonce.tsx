@@ -4,7 +4,10 @@ const NonceContext = createContext("");
 
 export const NonceProvider = NonceContext.Provider;
 
-/** The CSP nonce of this response (empty in the browser, which hides it). */
-export function useNonce(): string {
-  return useContext(NonceContext);
+/**
+ * The CSP nonce of this response; undefined in the browser (which hides it)
+ * and in pages prerendered at build time, so that no empty attribute is written.
+ */
+export function useNonce(): string | undefined {
+  return useContext(NonceContext) || undefined;
 }

@@ -15,8 +15,19 @@ import { runServerExpectingExit, type ServerProcess, startServer } from "../supp
 const buildDir = inject("buildDir");
 
 /** The inline scripts (without a src) of a page. */
+/** The inline scripts a browser runs (not `src`, not data blocks such as JSON-LD). */
 function inlineScripts(html: string): string[] {
-  return [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(([, body]) => body!);
+  return [...html.matchAll(/<script(?![^>]*\ssrc=)(?![^>]*\stype="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/g)].map(
+    ([, body]) => body!,
+  );
+}
+
+/** Every inline <style> is allowed by its SHA-256 in the CSP's style-src (the public pages carry their CSS inline). */
+function expectInlineStylesAllowed(html: string, csp: string, page: string) {
+  const styleSrc = /style-src ([^;]*)/.exec(csp)?.[1] ?? "";
+  for (const [, css] of html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)) {
+    expect(styleSrc, page).toContain(`'sha256-${crypto.createHash("sha256").update(css!).digest("base64")}'`);
+  }
 }
 
 describe("the production server", () => {
@@ -41,10 +52,10 @@ describe("the production server", () => {
     expect(nonce).toBeTruthy();
     expect(csp).not.toContain("unsafe-eval");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
-    const inlineScripts = [...html.matchAll(/<script(?![^>]*\ssrc=)([^>]*)>/g)];
-    expect(inlineScripts.length).toBeGreaterThan(0);
-    for (const [, attributes] of inlineScripts) expect(attributes).toContain(`nonce="${nonce}"`);
-    expect(html).not.toMatch(/<style[\s>]/);
+    const scriptTags = [...html.matchAll(/<script(?![^>]*\ssrc=)([^>]*)>/g)];
+    expect(scriptTags.length).toBeGreaterThan(0);
+    for (const [, attributes] of scriptTags) expect(attributes).toContain(`nonce="${nonce}"`);
+    expectInlineStylesAllowed(html, csp, "/termin-anfragen");
     expect(response.headers.get("cache-control")).toBe("no-cache");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
@@ -71,6 +82,7 @@ describe("the production server", () => {
         expect(csp).toContain(`'sha256-${crypto.createHash("sha256").update(script).digest("base64")}'`);
       }
       expect(html).not.toContain("nonce=");
+      expectInlineStylesAllowed(html, csp, page);
       expect(response.headers.get("x-content-type-options")).toBe("nosniff");
       expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
     }
