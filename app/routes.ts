@@ -13,6 +13,7 @@ export default [
     // The forms' plain posts (without JavaScript) and their answers
     route("termin-anfragen", "routes/booking.tsx"),
     route("nachricht-senden", "routes/contact-message.tsx"),
+    route("karte", "routes/site/map.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
   // Admin pages: no-store everywhere; the layout's guard requires a session for all below it.

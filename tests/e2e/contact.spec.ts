@@ -15,8 +15,9 @@ function toast(page: Page, title: string) {
   return page.locator("[data-sonner-toast]").filter({ hasText: title });
 }
 
-/** The form gets `novalidate` once React has hydrated it. */
+/** A form in view hydrates on the first interaction (decision 015); it gets `novalidate` once React has hydrated it. */
 async function hydrated(form: Locator) {
+  await form.locator("textarea").first().focus();
   await expect(form).toHaveAttribute("novalidate", "");
 }
 
@@ -127,18 +128,18 @@ test.describe("contact forms without JavaScript", () => {
     const message = unique("Ohne JavaScript gesendet");
     await fillFull(form, message);
     await form.getByRole("button", { name: "Nachricht senden" }).click();
-    await expect(page).toHaveURL(/\/kontakt\?nachricht=gesendet$/);
+    await expect(page).toHaveURL(/\/nachricht-senden\?nachricht=gesendet$/);
     const notice = page.getByRole("status").filter({ hasText: SENT_TITLE });
     await expect(notice).toContainText(SENT_TEXT);
     await expectMailContaining(message.split(" ").pop()!);
   });
 
-  test("the home page's short form returns to the contact section", async ({ page }) => {
+  test("the home page's short form answers on /nachricht-senden with a confirmation", async ({ page }) => {
     await page.goto("/");
     const form = page.getByRole("form", { name: "Kurznachricht" });
     await fillShort(form, unique("Kurz ohne JavaScript"));
     await form.getByRole("button", { name: "Nachricht senden" }).click();
-    await expect(page).toHaveURL(/\/\?nachricht=gesendet#contact$/);
+    await expect(page).toHaveURL(/\/nachricht-senden\?nachricht=gesendet$/);
     await expect(page.getByRole("status").filter({ hasText: SENT_TITLE })).toContainText(SENT_TEXT);
   });
 

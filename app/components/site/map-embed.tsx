@@ -1,9 +1,9 @@
 import { ExternalLink, MapPin } from "lucide-react";
-import { useSearchParams } from "react-router";
 import { Button, buttonClassName } from "~/components/ui/button";
 import { fullAddress, MAP_ORIGIN, site } from "~/config/site";
 
-const CONSENT_PARAM = "karte";
+/** Where the consent form goes without JavaScript: the pages are prerendered, this one is rendered with the map. */
+export const MAP_PAGE_PATH = "/karte";
 
 export function mapEmbedUrl(): string {
   const { latitude: lat, longitude: lon } = site.address;
@@ -29,12 +29,10 @@ function MapFrame() {
  * Two-click map: nothing is requested from OpenStreetMap until the visitor
  * clicks 'Karte laden'. With JavaScript the click puts the iframe from the
  * inert <template> in place of the notice (app/browser/map.ts); without it the
- * button submits a GET form and the server renders the iframe.
+ * button opens the map page (/karte), which the server renders with the iframe.
  */
-export function MapEmbed() {
-  const [searchParams] = useSearchParams();
-  const show = searchParams.get(CONSENT_PARAM) === "laden";
-
+export function MapEmbed({ loaded = false }: { loaded?: boolean }) {
+  const show = loaded;
   return (
     <div id="karte" className="scroll-mt-20 overflow-hidden rounded-xl border border-border bg-card">
       {show ? (
@@ -47,10 +45,8 @@ export function MapEmbed() {
             Die Karte wird von OpenStreetMap geladen. Erst wenn Sie auf „Karte laden“ klicken, wird eine Verbindung zu OpenStreetMap
             aufgebaut und Ihre IP-Adresse dorthin übertragen.
           </p>
-          <form method="get" action="#karte" data-map-consent>
-            <Button type="submit" name={CONSENT_PARAM} value="laden">
-              Karte laden
-            </Button>
+          <form method="get" action={`${MAP_PAGE_PATH}#karte`} data-map-consent>
+            <Button type="submit">Karte laden</Button>
           </form>
           {/* Template content is inert: the iframe requests nothing until it is put into the page. */}
           <template data-map-frame>
