@@ -12,6 +12,8 @@ import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
 import { bookableSlots, post } from "../support/http";
 
 const SERVICE_UNAVAILABLE = "Der Dienst ist vorübergehend nicht verfügbar. Bitte versuchen Sie es später erneut.";
+/** The API's answer while the database is unreachable: German, with the request id of the log line. */
+const outageAnswer = { error: SERVICE_UNAVAILABLE, requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) };
 
 function booking(slot: { date: string; time: string }, n: number) {
   return JSON.stringify({
@@ -198,15 +200,16 @@ describe.each(testDatabaseKinds.filter((kind) => kind === "postgres"))("database
     const outcomes = await Promise.all(inFlight);
     for (const reply of outcomes) {
       expect([201, 503], reply.text).toContain(reply.status);
-      if (reply.status === 503) expect(reply.body).toEqual({ error: SERVICE_UNAVAILABLE });
+      if (reply.status === 503) expect(reply.body).toEqual(outageAnswer);
     }
 
     const during = await book(2);
     expect(during.status).toBe(503);
-    expect(during.body).toEqual({ error: SERVICE_UNAVAILABLE });
+    expect(during.body).toEqual(outageAnswer);
     const slots = await fetch(`${server.origin}/api/v1/slots?date=${slot!.date}`);
     expect(slots.status).toBe(503);
-    expect(await slots.json()).toEqual({ error: SERVICE_UNAVAILABLE });
+    expect(slots.headers.get("retry-after")).toBe("30");
+    expect(await slots.json()).toEqual(outageAnswer);
     expect((await fetch(`${server.origin}/readyz`)).status).toBe(503);
     expect((await fetch(`${server.origin}/healthz`)).status).toBe(200);
 
