@@ -19,7 +19,7 @@ export type RequestFacts = {
 };
 
 /** Pages prerendered at build time (react-router.config.ts) have no request. */
-export const requestContext = createContext<RequestFacts>({ requestId: "prerender", clientIp: "", cspNonce: "" });
+export const requestContext = createContext<RequestFacts>({ requestId: "", clientIp: "", cspNonce: "" });
 
 /** Set by the admin guard (app/auth/admin-middleware.server.ts) on every admin route. */
 export const adminContext = createContext<AdminIdentity>();

@@ -106,7 +106,7 @@ export function ErrorScreen({ error }: { error: unknown }) {
     <div className="mx-auto max-w-2xl px-4 py-24">
       <h1 className="text-2xl font-bold">Unexpected Application Error!</h1>
       <p className="mt-4 text-lg">{errorMessage(error)}</p>
-      {requestId && requestId !== "prerender" ? <p className="mt-2 text-sm text-muted-foreground">Fehlernummer: {requestId}</p> : null}
+      {requestId ? <p className="mt-2 text-sm text-muted-foreground">Fehlernummer: {requestId}</p> : null}
       <a href="/" className="mt-6 inline-block font-medium underline underline-offset-4">
         Zurück zur Startseite
       </a>

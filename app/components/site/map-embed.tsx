@@ -32,10 +32,9 @@ function MapFrame() {
  * button opens the map page (/karte), which the server renders with the iframe.
  */
 export function MapEmbed({ loaded = false }: { loaded?: boolean }) {
-  const show = loaded;
   return (
     <div id="karte" className="scroll-mt-20 overflow-hidden rounded-xl border border-border bg-card">
-      {show ? (
+      {loaded ? (
         <MapFrame />
       ) : (
         <div data-map-placeholder className="flex h-80 flex-col items-center justify-center gap-4 bg-muted p-6 text-center">
