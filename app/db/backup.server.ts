@@ -2,10 +2,34 @@ import { sql } from "drizzle-orm";
 import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
 import { resultRows } from "./result-rows";
 import type { Database } from "./client.server";
-import { adminUsers, appointments, auditLog, contactMessages, emailOutbox, rateLimits, sessions, setupTokens } from "./schema";
+import {
+  adminUsers,
+  appointments,
+  auditLog,
+  contactMessages,
+  emailOutbox,
+  loginGates,
+  rateLimits,
+  recoveryCodes,
+  sessions,
+  settings,
+  setupTokens,
+} from "./schema";
 
 /** Parents before children, so the dump restores without deferring foreign keys. */
-const TABLES_IN_FK_ORDER: PgTable[] = [adminUsers, appointments, contactMessages, emailOutbox, sessions, setupTokens, auditLog, rateLimits];
+export const TABLES_IN_FK_ORDER: PgTable[] = [
+  adminUsers,
+  recoveryCodes,
+  appointments,
+  contactMessages,
+  emailOutbox,
+  sessions,
+  setupTokens,
+  auditLog,
+  rateLimits,
+  loginGates,
+  settings,
+];
 
 const ROWS_PER_INSERT = 200;
 export const BACKUP_HEADER = "-- Happy Car backup";

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   check,
   date,
@@ -15,6 +16,7 @@ import {
 } from "drizzle-orm/pg-core";
 // Relative, not "~/…": drizzle-kit loads this file without the app's path aliases.
 import { appointmentStatuses, emailStatuses } from "../domain/appointment";
+import { adminRoles, sessionStages } from "../domain/admin";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -99,10 +101,35 @@ export const adminUsers = pgTable(
     email: text("email").notNull(),
     displayName: text("display_name").notNull(),
     passwordHash: text("password_hash").notNull(),
+    role: text("role", { enum: adminRoles }).notNull().default("owner"),
     createdAt: createdAt(),
     lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+    // TOTP (RFC 6238): the confirmed secret, a secret waiting for its first
+    // code during enrolment, and the last accepted time step (a code counts once).
+    totpSecret: text("totp_secret"),
+    totpPendingSecret: text("totp_pending_secret"),
+    totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
+    totpLastStep: bigint("totp_last_step", { mode: "number" }),
   },
-  (table) => [uniqueIndex("admin_users_email_idx").on(sql`lower(${table.email})`)],
+  (table) => [
+    uniqueIndex("admin_users_email_idx").on(sql`lower(${table.email})`),
+    check("admin_users_role_check", sql`${table.role} in ('owner', 'staff')`),
+  ],
+);
+
+/** Single-use recovery codes for a lost phone; only their hashes are kept. */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("recovery_codes_user_idx").on(table.userId)],
 );
 
 export const sessions = pgTable(
@@ -116,8 +143,14 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    // 'active' opens the board; 'second_factor' waits for the code of the
+    // login's second step; 'enrolment' may only set up the second factor.
+    stage: text("stage", { enum: sessionStages }).notNull().default("active"),
   },
-  (table) => [index("sessions_user_idx").on(table.userId)],
+  (table) => [
+    index("sessions_user_idx").on(table.userId),
+    check("sessions_stage_check", sql`${table.stage} in ('active', 'second_factor', 'enrolment')`),
+  ],
 );
 
 export const setupTokens = pgTable("setup_tokens", {
@@ -143,6 +176,25 @@ export const auditLog = pgTable(
   },
   (table) => [index("audit_log_appointment_idx").on(table.appointmentId, table.createdAt)],
 );
+
+/**
+ * The per-account login gate (keyed by a hash of the typed address, whether or
+ * not an account exists): one attempt at a time, spaced out after failures.
+ */
+export const loginGates = pgTable("login_gates", {
+  key: text("key").primaryKey(),
+  failures: integer("failures").notNull().default(0),
+  inFlightUntil: timestamp("in_flight_until", { withTimezone: true }),
+  nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Settings the owner changes in the board (one row per key). */
+export const settings = pgTable("settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Fixed-window counters shared by every app instance (rate limits, login throttling). */
 export const rateLimits = pgTable(

@@ -5,16 +5,28 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dumpDatabase, RestoreError, restoreDatabase, sqlLiteral } from "~/db/backup.server";
+import { dumpDatabase, RestoreError, restoreDatabase, sqlLiteral, TABLES_IN_FK_ORDER } from "~/db/backup.server";
+import { getTableConfig } from "drizzle-orm/pg-core";
 import { type Database, openDatabase } from "~/db/client.server";
-import { adminUsers, appointments, auditLog, contactMessages, rateLimits, sessions, setupTokens } from "~/db/schema";
+import {
+  adminUsers,
+  appointments,
+  auditLog,
+  contactMessages,
+  loginGates,
+  rateLimits,
+  recoveryCodes,
+  sessions,
+  settings,
+  setupTokens,
+} from "~/db/schema";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { resultRows } from "~/db/result-rows";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, "../..");
-const TABLES = ["admin_users", "appointments", "contact_messages", "email_outbox", "sessions", "setup_tokens", "audit_log", "rate_limits"];
+const TABLES = TABLES_IN_FK_ORDER.map((table) => getTableConfig(table).name);
 
 /** Text that breaks naive escaping: quotes, backslashes, newlines, control characters, SQL, emoji. */
 const nasty = "O'Brien \\ \"Zitat\" \n zweite Zeile\r\t\u0001 '); drop table appointments; -- ÄÖÜß 🚗 $$x$$";
@@ -87,6 +99,9 @@ async function seed(db: Database) {
     { appointmentId: appointment!.id, actor: "system", action: "create" },
   ]);
   await db.insert(rateLimits).values({ key: "booking:127.0.0.1", windowStart: new Date("2026-11-22T10:00:00Z"), count: 3 });
+  await db.insert(recoveryCodes).values({ userId: admin!.id, codeHash: "c".repeat(64) });
+  await db.insert(loginGates).values({ key: "d".repeat(32), failures: 4, nextAttemptAt: new Date("2026-11-22T10:00:05Z") });
+  await db.insert(settings).values({ key: "requireSecondFactor", value: true });
 }
 
 /** Every row of every table as text, in a stable order: equal snapshots mean an exact copy. */
@@ -108,6 +123,13 @@ describe.each(testDatabaseKinds)("backup and restore on %s", (kind) => {
   });
   afterAll(async () => {
     await Promise.all([source?.close(), target?.close()]);
+  });
+
+  it("knows every table of the schema", async () => {
+    const rows = resultRows<{ name: string }>(
+      await source.db.execute(sql`select table_name as name from information_schema.tables where table_schema = 'public'`),
+    );
+    expect(rows.map((row) => row.name).sort()).toEqual([...TABLES].sort());
   });
 
   it("round-trips every table exactly, including awkward text", async () => {
