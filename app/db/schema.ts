@@ -143,13 +143,13 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    // 'active' opens the board; 'second_factor' waits for the code of the
-    // login's second step; 'enrolment' may only set up the second factor.
+    // 'active' opens the board; 'second_factor' only waits for the code of
+    // the login's second step (the password was right).
     stage: text("stage", { enum: sessionStages }).notNull().default("active"),
   },
   (table) => [
     index("sessions_user_idx").on(table.userId),
-    check("sessions_stage_check", sql`${table.stage} in ('active', 'second_factor', 'enrolment')`),
+    check("sessions_stage_check", sql`${table.stage} in ('active', 'second_factor')`),
   ],
 );
 

@@ -2,9 +2,6 @@
 export const adminRoles = ["owner", "staff"] as const;
 export type AdminRole = (typeof adminRoles)[number];
 
-/**
- * How far a session has got: `active` opens the board, `second_factor` waits
- * for the login's code, `enrolment` may only set up the second factor.
- */
-export const sessionStages = ["active", "second_factor", "enrolment"] as const;
+/** `active` opens the board; `second_factor` only waits for the login's code (the password was right). */
+export const sessionStages = ["active", "second_factor"] as const;
 export type SessionStage = (typeof sessionStages)[number];
