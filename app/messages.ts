@@ -23,6 +23,8 @@ export const adminMessages = {
   reasonTooLong: "Der Stornierungsgrund darf höchstens 1000 Zeichen lang sein.",
   notFound: "Der Termin existiert nicht (mehr).",
   conflict: "Der Termin wurde inzwischen bereits von jemand anderem bearbeitet.",
+  slotFull:
+    "Dieser Termin ist bereits vergeben: Zu dieser Uhrzeit sind schon so viele Termine bestätigt, wie die Werkstatt annehmen kann. Bitte vereinbaren Sie mit dem Kunden eine andere Uhrzeit oder stornieren Sie die Anfrage.",
   unknownAction: "Unbekannte Aktion.",
 } as const satisfies Record<AdminErrorCode, string> & Record<string, unknown>;
 

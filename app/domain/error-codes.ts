@@ -5,8 +5,8 @@ import type { PasswordProblem } from "~/auth/password-policy";
  * (app/messages.ts, routes, components) puts them into words.
  */
 
-/** Why an admin action on an appointment was refused. */
-export type AdminErrorCode = "reasonRequired" | "reasonTooLong" | "notFound" | "conflict" | "resendFailed";
+/** Why an admin action on an appointment was refused; slotFull: the slot's confirmed appointments reach SLOT_CAPACITY. */
+export type AdminErrorCode = "reasonRequired" | "reasonTooLong" | "notFound" | "conflict" | "slotFull" | "resendFailed";
 
 /** Why an admin account could not be created, reset or set up; password problems keep their own codes. */
 export type AccountErrorCode = "invalidEmail" | "exists" | "unknown" | "setupInvalid" | "setupDone" | PasswordProblem;

@@ -106,6 +106,9 @@ export type AdminActionResult = { ok: true; status?: AppointmentStatus } | { ok:
 
 type StatusChange = { id: string; admin: AdminIdentity; now?: Date };
 
+/** Confirming needs to know how many confirmed appointments one slot holds (SLOT_CAPACITY, as booking). */
+type Confirmation = StatusChange & { slotCapacity: number };
+
 /** Statuses from which the table in app/domain/appointment.ts allows `action`. */
 function statusesAllowing(action: AppointmentAction): AppointmentStatus[] {
   return appointmentStatuses.filter((status) => canTransition(status, action));
@@ -142,21 +145,54 @@ async function missOutcome(tx: Executor, id: string): Promise<AdminActionResult>
 }
 
 /**
+ * Whether the slot already holds `capacity` confirmed appointments besides
+ * `slot.id` (so a second confirm of the same request stays a plain conflict). Takes the
+ * slot's lock first, the same key as `request_appointment` (drizzle/0001_…,
+ * decision 008), so two confirms for one slot count one after the other and
+ * the second sees the first's commit; the lock ends with the transaction.
+ */
+async function slotFullyConfirmed(tx: Executor, slot: { id: string; date: string; time: string }, capacity: number): Promise<boolean> {
+  await tx.execute(sql`select pg_advisory_xact_lock(31001, hashtext(${`${slot.date} ${slot.time}`}::text))`);
+  const [row] = await tx
+    .select({ n: count() })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.date, slot.date),
+        eq(appointments.time, slot.time),
+        eq(appointments.status, "bestätigt"),
+        ne(appointments.id, slot.id),
+      ),
+    );
+  return (row?.n ?? 0) >= capacity;
+}
+
+/**
  * Confirm or cancel: one conditional update (`… WHERE id = ? AND status IN
  * (allowed)`), so of two admins acting at once exactly one changes the row and
  * queues the e-mail; the other gets 409. E-mail and audit row share the transaction.
+ * Confirming also refuses (409 slotFull) when the slot's confirmed appointments
+ * reach the capacity: a lowered SLOT_CAPACITY or an import can leave more
+ * requests in a slot than it holds.
  */
 async function changeStatus(
   db: Database,
-  action: "confirm" | "cancel",
+  change: { action: "confirm"; slotCapacity: number } | { action: "cancel"; reason: string },
   { id, admin, now = new Date() }: StatusChange,
-  reason?: string,
 ): Promise<AdminActionResult> {
+  const { action } = change;
+  const reason = change.action === "cancel" ? change.reason : undefined;
   const from = statusesAllowing(action);
   return db.transaction(async (tx): Promise<AdminActionResult> => {
-    const [before] = await tx.select({ status: appointments.status }).from(appointments).where(eq(appointments.id, id));
+    const [before] = await tx
+      .select({ status: appointments.status, date: appointments.date, time: appointments.time })
+      .from(appointments)
+      .where(eq(appointments.id, id));
     if (!before) return { ok: false, status: 404, code: "notFound" };
     if (!canTransition(before.status, action)) return { ok: false, status: 409, code: "conflict" };
+    if (change.action === "confirm" && (await slotFullyConfirmed(tx, { id, ...before }, change.slotCapacity))) {
+      return { ok: false, status: 409, code: "slotFull" };
+    }
     const newStatus = nextStatus(before.status, action)!;
     const [row] = await tx
       .update(appointments)
@@ -185,8 +221,8 @@ async function changeStatus(
   });
 }
 
-export function confirmAppointment(db: Database, input: StatusChange): Promise<AdminActionResult> {
-  return changeStatus(db, "confirm", input);
+export function confirmAppointment(db: Database, input: Confirmation): Promise<AdminActionResult> {
+  return changeStatus(db, { action: "confirm", slotCapacity: input.slotCapacity }, input);
 }
 
 /** A blank reason is refused (400) before anything changes. */
@@ -197,7 +233,7 @@ export function cancelAppointment(db: Database, input: StatusChange & { reason: 
   if (reason.length > MAX_REASON_LENGTH) {
     return Promise.resolve({ ok: false, status: 400, code: "reasonTooLong" });
   }
-  return changeStatus(db, "cancel", input, reason);
+  return changeStatus(db, { action: "cancel", reason }, input);
 }
 
 /** Deleting is allowed in every status; the audit trail keeps who deleted what. */

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AdminIdentity } from "~/auth/session.server";
 import { appointments, auditLog, emailOutbox } from "~/db/schema";
@@ -14,6 +14,7 @@ import {
 } from "~/services/admin-appointments.server";
 import { listUndeliveredEmails } from "~/services/admin-emails.server";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
+import { withWritesHeldBack } from "../support/held-back";
 import { appointmentInput, createAdminAccount, insertAppointment } from "../support/factories";
 
 type NewAppointment = typeof appointments.$inferInsert;
@@ -50,7 +51,7 @@ describe.each(testDatabaseKinds)("admin appointments on %s", (kind) => {
   it("confirm: sets bestätigt, queues the confirmation with the seed's parameters and records who did it", async () => {
     const id = await insert();
     const now = new Date("2026-11-20T10:00:00Z");
-    expect(await confirmAppointment(database.db, { id, admin: owner, now })).toEqual({ ok: true, status: "bestätigt" });
+    expect(await confirmAppointment(database.db, { id, admin: owner, now, slotCapacity: 1 })).toEqual({ ok: true, status: "bestätigt" });
     expect((await statusOf(id))?.status).toBe("bestätigt");
     const mails = await outbox();
     expect(mails).toHaveLength(1);
@@ -131,10 +132,14 @@ describe.each(testDatabaseKinds)("admin appointments on %s", (kind) => {
 
   it("confirm or cancel of an appointment that is no longer beantragt answers 409; unknown ids 404", async () => {
     const id = await insert({ status: "storniert", cancellationReason: "alt" });
-    expect(await confirmAppointment(database.db, { id, admin: owner })).toEqual({ ok: false, status: 409, code: "conflict" });
+    expect(await confirmAppointment(database.db, { id, admin: owner, slotCapacity: 1 })).toEqual({
+      ok: false,
+      status: 409,
+      code: "conflict",
+    });
     expect(await cancelAppointment(database.db, { id, admin: owner, reason: "nochmal" })).toMatchObject({ status: 409 });
     const missing = "00000000-0000-4000-8000-000000000000";
-    expect(await confirmAppointment(database.db, { id: missing, admin: owner })).toMatchObject({ status: 404 });
+    expect(await confirmAppointment(database.db, { id: missing, admin: owner, slotCapacity: 1 })).toMatchObject({ status: 404 });
     expect(await deleteAppointment(database.db, { id: missing, admin: owner })).toMatchObject({ status: 404 });
     expect(await outbox()).toHaveLength(0);
     expect(await audit()).toHaveLength(0);
@@ -145,9 +150,9 @@ describe.each(testDatabaseKinds)("admin appointments on %s", (kind) => {
       await database.db.delete(emailOutbox);
       const id = await insert({ time: `0${round}:30` });
       const results = await Promise.all([
-        confirmAppointment(database.db, { id, admin: owner }),
+        confirmAppointment(database.db, { id, admin: owner, slotCapacity: 1 }),
         round % 2 === 0
-          ? confirmAppointment(database.db, { id, admin: staff })
+          ? confirmAppointment(database.db, { id, admin: staff, slotCapacity: 1 })
           : cancelAppointment(database.db, { id, admin: staff, reason: "Doppelt gebucht" }),
       ]);
       expect(results.filter((result) => result.ok)).toHaveLength(1);
@@ -159,9 +164,56 @@ describe.each(testDatabaseKinds)("admin appointments on %s", (kind) => {
     }
   });
 
+  it("confirm refuses (409 slotFull) when the slot's confirmed appointments reach the capacity; nothing changes", async () => {
+    // Two requests in one slot, as a lowered SLOT_CAPACITY or an import leaves them.
+    const first = await insert();
+    const second = await insert({ email: "bert@example.at" });
+    expect(await confirmAppointment(database.db, { id: first, admin: owner, slotCapacity: 1 })).toEqual({ ok: true, status: "bestätigt" });
+    expect(await confirmAppointment(database.db, { id: second, admin: owner, slotCapacity: 1 })).toEqual({
+      ok: false,
+      status: 409,
+      code: "slotFull",
+    });
+    expect(adminMessages.slotFull).toMatch(/^Dieser Termin ist bereits vergeben/);
+    expect((await statusOf(second))?.status).toBe("beantragt");
+    expect((await outbox()).map((mail) => mail.appointmentId)).toEqual([first]);
+    expect((await audit()).map((entry) => entry.appointmentId)).toEqual([first]);
+
+    // A capacity of 2 holds both; a cancelled appointment frees its place.
+    expect(await confirmAppointment(database.db, { id: second, admin: owner, slotCapacity: 2 })).toMatchObject({ ok: true });
+    const third = await insert({ email: "clara@example.at" });
+    expect(await confirmAppointment(database.db, { id: third, admin: owner, slotCapacity: 2 })).toMatchObject({ code: "slotFull" });
+    await database.db.update(appointments).set({ status: "storniert" }).where(eq(appointments.id, first));
+    expect(await confirmAppointment(database.db, { id: third, admin: owner, slotCapacity: 2 })).toMatchObject({ ok: true });
+    // Other slots are not affected.
+    const otherTime = await insert({ time: "08:30" });
+    expect(await confirmAppointment(database.db, { id: otherTime, admin: owner, slotCapacity: 1 })).toMatchObject({ ok: true });
+  });
+
+  it.skipIf(kind !== "postgres")(
+    "parallel confirms of two requests for one slot at capacity 1: exactly one wins, every round",
+    async () => {
+      for (let round = 0; round < 8; round++) {
+        const time = `1${round}:00`;
+        const ids = [await insert({ time }), await insert({ time, email: "bert@example.at" })];
+        const results = await withWritesHeldBack(database, 2, () =>
+          ids.map((id, index) => confirmAppointment(database.db, { id, admin: index ? staff : owner, slotCapacity: 1 })),
+        );
+        expect(results.filter((result) => result.ok)).toHaveLength(1);
+        expect(results.filter((result) => !result.ok)).toEqual([{ ok: false, status: 409, code: "slotFull" }]);
+        const confirmed = await database.db
+          .select({ id: appointments.id })
+          .from(appointments)
+          .where(and(eq(appointments.time, time), eq(appointments.status, "bestätigt")));
+        expect(confirmed).toHaveLength(1);
+        expect((await outbox()).filter((mail) => ids.includes(mail.appointmentId!))).toHaveLength(1);
+      }
+    },
+  );
+
   it("delete works in every status, keeps the audit trail and the details view shows it", async () => {
     const id = await insert();
-    await confirmAppointment(database.db, { id, admin: owner });
+    await confirmAppointment(database.db, { id, admin: owner, slotCapacity: 1 });
     expect(await deleteAppointment(database.db, { id, admin: staff })).toEqual({ ok: true });
     expect(await statusOf(id)).toBeUndefined();
     expect(await deleteAppointment(database.db, { id, admin: staff })).toMatchObject({ status: 404 });
@@ -244,7 +296,7 @@ describe.each(testDatabaseKinds)("admin appointments on %s", (kind) => {
   it("shows the state of the last e-mail and requeues a failed one ('Erneut senden')", async () => {
     const id = await insert();
     expect((await listAppointments(database.db, {})).items[0]?.emailState).toBeNull();
-    await confirmAppointment(database.db, { id, admin: owner });
+    await confirmAppointment(database.db, { id, admin: owner, slotCapacity: 1 });
     expect((await listAppointments(database.db, {})).items[0]?.emailState).toBe("pending");
     expect(await resendLastEmail(database.db, id)).toMatchObject({ ok: false, status: 409 });
     await database.db.update(emailOutbox).set({ status: "failed", attempts: 8, lastError: "550" });

@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { appointments, emailOutbox, rateLimits } from "~/db/schema";
 import { defaultSlotRules } from "~/domain/slots";
 import { bookingMessages } from "~/messages";
 import { type BookingConfig, getAvailability, getDaySlots, requestAppointment } from "~/services/booking.server";
 import { allDatabaseKinds, createTestDatabase, type DatabaseKind, isDatabaseAvailable, type TestDatabase } from "../support/databases";
+import { withWritesHeldBack } from "../support/held-back";
 
 /**
  * Monday 30 November 2026, 09:00 in Vienna. Every service call gets this `now`,
@@ -51,43 +51,6 @@ async function expectNothingStored(database: TestDatabase) {
 
 function book(database: TestDatabase, input: Record<string, unknown>, overrides: Partial<BookingConfig> = {}, clientIp = "203.0.113.7") {
   return requestAppointment(database.db, input, { now: NOW, clientIp, config: { ...config, ...overrides } });
-}
-
-/**
- * Runs `requests` while another session holds a table lock that lets every
- * request read but none insert, and lets go only when `waiting` of them wait
- * for a lock (this one or the booking's own). Without the booking's locks all
- * of them have counted before any inserts: the widest race window there is,
- * so the test fails for certain when the protection is missing (a booking
- * takes about a millisecond, too short for requests to collide by chance).
- */
-async function withInsertsHeldBack<T>(database: TestDatabase, waiting: number, requests: () => Promise<T>[]): Promise<T[]> {
-  // Every request needs a connection of its own before the gate closes.
-  await Promise.all(Array.from({ length: waiting }, () => database.db.execute(sql`select pg_sleep(0.05)`)));
-  const gate = new pg.Client({ connectionString: database.url });
-  await gate.connect();
-  try {
-    await gate.query("begin");
-    await gate.query("lock table appointments in share mode");
-    const results = Promise.all(requests());
-    await expect
-      .poll(
-        async () =>
-          Number(
-            (
-              await gate.query<{ n: string }>(
-                "select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
-              )
-            ).rows[0]!.n,
-          ),
-        { timeout: 10_000 },
-      )
-      .toBe(waiting);
-    await gate.query("commit");
-    return await results;
-  } finally {
-    await gate.end();
-  }
 }
 
 function bookingTests(kind: DatabaseKind) {
@@ -310,7 +273,7 @@ function bookingTests(kind: DatabaseKind) {
   // missing (a local run; CI refuses to run without it, see support/databases).
   if (kind === "postgres") {
     it("50 simultaneous requests for one slot with capacity 1 store exactly one appointment", async () => {
-      const results = await withInsertsHeldBack(database, 50, () =>
+      const results = await withWritesHeldBack(database, 50, () =>
         Array.from({ length: 50 }, () => book(database, uniqueRequest({ date: "2026-12-10", time: "11:00" }))),
       );
       const kinds = results.map((result) => result.kind);
@@ -322,7 +285,7 @@ function bookingTests(kind: DatabaseKind) {
 
     it("simultaneous requests of one e-mail address never exceed 3 open requests", async () => {
       const times = ["08:00", "08:30", "09:00", "09:30", "10:00", "10:30", "11:00", "11:30", "12:00", "12:30"];
-      const results = await withInsertsHeldBack(database, times.length, () =>
+      const results = await withWritesHeldBack(database, times.length, () =>
         times.map((time) => book(database, { ...request, date: "2026-12-11", time })),
       );
       expect(results.filter((r) => r.kind === "created")).toHaveLength(3);

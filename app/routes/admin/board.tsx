@@ -22,6 +22,7 @@ import {
   listAppointments,
   resendLastEmail,
 } from "~/services/admin-appointments.server";
+import { bookingConfigFromEnv } from "~/services/booking.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin-Board – Happy Car" }, { name: "robots", content: "noindex, nofollow" }];
 
@@ -83,7 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!isAppointmentId(id)) {
     result = { ok: false, status: 404, code: "notFound" };
   } else if (intent === "confirm") {
-    result = await confirmAppointment(db, { id, admin });
+    result = await confirmAppointment(db, { id, admin, slotCapacity: bookingConfigFromEnv().slotCapacity });
   } else if (intent === "cancel") {
     result = await cancelAppointment(db, { id, admin, reason: form.reason });
   } else if (intent === "delete") {

@@ -3,10 +3,12 @@ import { adminContext, databaseContext } from "~/context";
 import { jsonError, methodNotAllowed, readJsonBody } from "~/lib/http.server";
 import { adminMessages } from "~/messages";
 import { cancelAppointment, confirmAppointment, isAppointmentId } from "~/services/admin-appointments.server";
+import { bookingConfigFromEnv } from "~/services/booking.server";
 
 /**
  * POST /api/v1/admin/appointments/:id/confirm and …/cancel {"reason"}:
- * 200 {"id","status"}, 400 (blank reason), 404, 409 (no longer beantragt).
+ * 200 {"id","status"}, 400 (blank reason), 404, 409 (no longer beantragt, or the slot's
+ * confirmed appointments already reach SLOT_CAPACITY).
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "POST") methodNotAllowed(["POST"]);
@@ -15,7 +17,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!isAppointmentId(params.id)) return jsonError(404, adminMessages.notFound);
   let result;
   if (params.transition === "confirm") {
-    result = await confirmAppointment(db, { id: params.id, admin });
+    result = await confirmAppointment(db, { id: params.id, admin, slotCapacity: bookingConfigFromEnv().slotCapacity });
   } else if (params.transition === "cancel") {
     const parsed = readJsonBody({ request, context });
     if ("errorResponse" in parsed) return parsed.errorResponse;
