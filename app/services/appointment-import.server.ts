@@ -1,9 +1,10 @@
 import crypto from "node:crypto";
 import { parse as parseCsv } from "csv-parse/sync";
+import { asc, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Executor } from "~/db/client.server";
 import { appointments } from "~/db/schema";
-import { appointmentStatuses } from "~/domain/appointment";
+import { appointmentStatuses, slotOccupyingStatuses } from "~/domain/appointment";
 import { parseIsoDate } from "~/lib/format-date";
 
 /**
@@ -16,7 +17,16 @@ export type ImportReport = {
   imported: number;
   skipped: number;
   rejected: { row: number; reason: string }[];
+  /** Slots of the file that hold more active appointments than the slot capacity after the import. */
+  overCapacity: OverCapacitySlot[];
 };
+
+/**
+ * The old system did not limit slots, and booking's capacity check does not
+ * run on imported rows: the operator has to know which slots hold more than
+ * they should (confirming one more of them is refused with 409).
+ */
+export type OverCapacitySlot = { date: string; time: string; confirmed: number; requested: number };
 
 type NewAppointment = typeof appointments.$inferInsert;
 
@@ -93,8 +103,28 @@ async function insertOne(db: Executor, row: NewAppointment): Promise<"imported" 
   return inserted.length === 1 ? "imported" : "skipped";
 }
 
-export async function importAppointments(db: Executor, rows: Record<string, unknown>[], firstRow = 1): Promise<ImportReport> {
-  const report: ImportReport = { imported: 0, skipped: 0, rejected: [] };
+/** Active (beantragt, bestätigt) appointments per slot, for the slots that hold more than `slotCapacity`. */
+async function slotsOverCapacity(db: Executor, slotCapacity: number): Promise<OverCapacitySlot[]> {
+  return db
+    .select({
+      date: appointments.date,
+      time: appointments.time,
+      confirmed: sql<number>`count(*) filter (where ${appointments.status} = 'bestätigt')`.mapWith(Number),
+      requested: sql<number>`count(*) filter (where ${appointments.status} = 'beantragt')`.mapWith(Number),
+    })
+    .from(appointments)
+    .where(inArray(appointments.status, [...slotOccupyingStatuses]))
+    .groupBy(appointments.date, appointments.time)
+    .having(sql`count(*) > ${slotCapacity}`)
+    .orderBy(asc(appointments.date), asc(appointments.time));
+}
+
+export async function importAppointments(
+  db: Executor,
+  rows: Record<string, unknown>[],
+  { firstRow = 1, slotCapacity }: { firstRow?: number; slotCapacity: number },
+): Promise<ImportReport> {
+  const report: ImportReport = { imported: 0, skipped: 0, rejected: [], overCapacity: [] };
   const valid: { row: number; value: NewAppointment }[] = [];
   rows.forEach((raw, index) => {
     const parsed = rowSchema.safeParse(raw);
@@ -123,5 +153,7 @@ export async function importAppointments(db: Executor, rows: Record<string, unkn
     }
   }
   report.rejected.sort((a, b) => a.row - b.row);
+  const fileSlots = new Set(valid.map(({ value }) => `${value.date} ${value.time}`));
+  report.overCapacity = (await slotsOverCapacity(db, slotCapacity)).filter((slot) => fileSlots.has(`${slot.date} ${slot.time}`));
   return report;
 }

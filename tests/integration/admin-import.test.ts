@@ -79,8 +79,18 @@ describe.each(testDatabaseKinds)("appointment import on %s", (kind) => {
   it("imports a JSON export, skips ids that exist on a second run, and round-trips", async () => {
     await database.reset();
     const rows = parseExport(JSON.stringify(seedRows), "appointments.json");
-    expect(await importAppointments(database.db, rows)).toEqual({ imported: 3, skipped: 0, rejected: [] });
-    expect(await importAppointments(database.db, rows)).toEqual({ imported: 0, skipped: 3, rejected: [] });
+    expect(await importAppointments(database.db, rows, { slotCapacity: 1 })).toEqual({
+      imported: 3,
+      skipped: 0,
+      rejected: [],
+      overCapacity: [],
+    });
+    expect(await importAppointments(database.db, rows, { slotCapacity: 1 })).toEqual({
+      imported: 0,
+      skipped: 3,
+      rejected: [],
+      overCapacity: [],
+    });
 
     const exported = await exportTable();
     expect(exported.map((row) => [row.name, row.date, row.time, row.status, row.cancellation_reason])).toEqual([
@@ -95,10 +105,13 @@ describe.each(testDatabaseKinds)("appointment import on %s", (kind) => {
 
     // Our own export imported into an empty database gives the same table.
     await database.reset();
-    expect(await importAppointments(database.db, parseExport(JSON.stringify({ appointments: exported }), "x.json"))).toEqual({
+    expect(
+      await importAppointments(database.db, parseExport(JSON.stringify({ appointments: exported }), "x.json"), { slotCapacity: 1 }),
+    ).toEqual({
       imported: 3,
       skipped: 0,
       rejected: [],
+      overCapacity: [],
     });
     expect(await exportTable()).toEqual(exported);
   });
@@ -115,7 +128,7 @@ describe.each(testDatabaseKinds)("appointment import on %s", (kind) => {
       "a6,Falsche Zeit,t@example.at,0664 6,2024-05-02,9 Uhr,Wartung,,beantragt,",
       "a1,Doppelt,anna@example.at,0664 1,2024-05-02,08:00,Wartung,,beantragt,",
     ].join("\n");
-    const report = await importAppointments(database.db, parseExport(csv, "export.csv"), 2);
+    const report = await importAppointments(database.db, parseExport(csv, "export.csv"), { firstRow: 2, slotCapacity: 1 });
     expect(report.imported).toBe(1);
     expect(report.skipped).toBe(1);
     expect(report.rejected).toEqual([
@@ -126,6 +139,35 @@ describe.each(testDatabaseKinds)("appointment import on %s", (kind) => {
       { row: 7, reason: "time ist keine gültige Uhrzeit (HH:mm)" },
     ]);
     expect((await exportTable())[0]?.message).toBe("Zeile 1\nZeile 2");
+  });
+
+  it("reports the file's slots that hold more active appointments than the capacity afterwards", async () => {
+    await database.reset();
+    const row = (id: string, time: string, status: string) => ({ ...seedRows[0]!, id, email: `${id}@example.at`, time, status });
+    // Already stored: one confirmed at 09:00 (in the file's slots) and an overbooked 12:00 the file does not touch.
+    await importAppointments(
+      database.db,
+      [row("alt-1", "09:00", "bestätigt"), row("alt-2", "12:00", "bestätigt"), row("alt-3", "12:00", "beantragt")],
+      { slotCapacity: 5 },
+    );
+    const report = await importAppointments(
+      database.db,
+      [
+        row("neu-1", "08:00", "bestätigt"),
+        row("neu-2", "08:00", "beantragt"),
+        row("neu-3", "08:00", "storniert"),
+        row("neu-4", "09:00", "beantragt"),
+        row("neu-5", "10:00", "bestätigt"),
+      ],
+      { slotCapacity: 1 },
+    );
+    expect(report.imported).toBe(5);
+    expect(report.overCapacity).toEqual([
+      { date: "2024-05-02", time: "08:00", confirmed: 1, requested: 1 },
+      { date: "2024-05-02", time: "09:00", confirmed: 1, requested: 1 },
+    ]);
+    // A capacity of 2 holds them all.
+    expect((await importAppointments(database.db, [row("neu-1", "08:00", "bestätigt")], { slotCapacity: 2 })).overCapacity).toEqual([]);
   });
 });
 
@@ -168,6 +210,23 @@ describe("npm run import and npm run admin on the embedded database", () => {
     const second = await runScript("scripts/import.ts", [file], { DATA_DIR: dataDir });
     expect(second.output).toContain("Importiert: 0");
     expect(second.output).toContain("Übersprungen (id existiert bereits): 3");
+    expect(second.output).toContain("Zeitfenster über der Kapazität (SLOT_CAPACITY 1, beantragt + bestätigt): 0");
+    // Two active rows in Anna's confirmed slot: the slot is named with its counts.
+    const crowded = path.join(tmp, "crowded.json");
+    const extra = { ...seedRows[0]!, status: "beantragt" };
+    fs.writeFileSync(
+      crowded,
+      JSON.stringify([
+        { ...extra, id: "voll-1" },
+        { ...extra, id: "voll-2", email: "dora@example.at" },
+      ]),
+    );
+    const third = await runScript("scripts/import.ts", [crowded], { DATA_DIR: dataDir, SLOT_CAPACITY: "2" });
+    expect(third.output).toContain("Importiert: 2");
+    expect(third.output).toContain("Zeitfenster über der Kapazität (SLOT_CAPACITY 2, beantragt + bestätigt): 1");
+    expect(third.output).toContain("  2024-05-02 08:00: 1 bestätigt, 2 beantragt");
+    expect(third.output).toContain("Bitte im Admin-Board prüfen");
+    expect(third.code).toBe(0);
   }, 120_000);
 
   it("admin create / list / reset-password take the password from ADMIN_PASSWORD and never print it", async () => {
