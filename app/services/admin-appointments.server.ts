@@ -49,9 +49,12 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
-/** Name, e-mail or phone contain the text; phone also ignoring spaces, slashes and dashes. */
+/**
+ * Name, e-mail or phone contain the text; phone also ignoring spaces, slashes and dashes.
+ * The query is cleaned like every text input: PostgreSQL refuses a NUL in a parameter (a 500 before).
+ */
 function searchCondition(query: string): SQL | undefined {
-  const text = query.trim().slice(0, 100);
+  const text = cleanText(query.slice(0, 100));
   if (!text) return undefined;
   const pattern = `%${escapeLike(text)}%`;
   const conditions = [ilike(appointments.name, pattern), ilike(appointments.email, pattern), ilike(appointments.phone, pattern)];

@@ -12,9 +12,11 @@ import {
   PAGE_SIZE,
   resendLastEmail,
 } from "~/services/admin-appointments.server";
+import { loader as appointmentsLoader } from "~/routes/api/admin/appointments";
 import { listUndeliveredEmails } from "~/services/admin-emails.server";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
 import { withWritesHeldBack } from "../support/held-back";
+import { routeArgs } from "../support/route-args";
 import { appointmentInput, createAdminAccount, insertAppointment } from "../support/factories";
 
 type NewAppointment = typeof appointments.$inferInsert;
@@ -34,7 +36,7 @@ describe.each(testDatabaseKinds)("admin appointments on %s", (kind) => {
   });
   beforeEach(async () => {
     await database.reset();
-    const identity = ({ id, email, displayName }: AdminIdentity) => ({ id, email, displayName });
+    const identity = ({ id, email, displayName, role }: AdminIdentity) => ({ id, email, displayName, role });
     owner = identity(await createAdminAccount(database.db, { email: "chef@happycar.example", displayName: "Chef", passwordHash: "x" }));
     staff = identity(
       await createAdminAccount(database.db, { email: "lehrling@happycar.example", displayName: "Lehrling", passwordHash: "x" }),
@@ -255,6 +257,21 @@ describe.each(testDatabaseKinds)("admin appointments on %s", (kind) => {
     expect(await names("e_t")).toEqual(["100% Garage_Test"]);
     expect(await names("niemand")).toEqual([]);
     expect((await listAppointments(database.db, { q: "huber" })).counts).toEqual({ alle: 1, beantragt: 1, bestätigt: 0, storniert: 0 });
+  });
+
+  it("cleans the search like all text input: a NUL or a lone surrogate is no 500 (GET /api/v1/admin/appointments?q=%00)", async () => {
+    await insert({ name: "Berta Huber" });
+    const names = async (q: string) => (await listAppointments(database.db, { q })).items.map((item) => item.name);
+    expect(await names("hu\u0000ber")).toEqual(["Berta Huber"]);
+    expect(await names("\ud800huber\u200b")).toEqual(["Berta Huber"]);
+    expect(await names("\u0000")).toEqual(["Berta Huber"]);
+    const answer = await appointmentsLoader(
+      (await routeArgs(new Request("http://localhost/api/v1/admin/appointments?q=%00"), { db: database.db })) as Parameters<
+        typeof appointmentsLoader
+      >[0],
+    );
+    expect(answer.status).toBe(200);
+    expect(((await answer.json()) as { total: number }).total).toBe(1);
   });
 
   it("pages by 50 and stays fast with 10,000 appointments", async () => {
