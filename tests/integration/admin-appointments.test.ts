@@ -266,7 +266,7 @@ describe.each(testDatabaseKinds)("admin appointments on %s", (kind) => {
     expect(await names("\ud800huber\u200b")).toEqual(["Berta Huber"]);
     expect(await names("\u0000")).toEqual(["Berta Huber"]);
     const answer = await appointmentsLoader(
-      (await routeArgs(new Request("http://localhost/api/v1/admin/appointments?q=%00"), { db: database.db })) as Parameters<
+      (await routeArgs(new Request("http://localhost/api/v1/admin/appointments?q=%00"), { db: database.db })) as unknown as Parameters<
         typeof appointmentsLoader
       >[0],
     );
