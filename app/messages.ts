@@ -46,6 +46,8 @@ export const accountMessages = {
  */
 export const bookingMessages = {
   "slot-taken": "Dieser Termin ist leider nicht mehr frei. Bitte wählen Sie eine andere Uhrzeit oder einen anderen Tag.",
+  "pickups-full":
+    "An diesem Tag ist unser Hol- und Bringservice leider schon ausgebucht. Bitte wählen Sie einen anderen Tag oder bringen Sie Ihr Auto selbst zu uns.",
   "rate-limited": "Sie haben in kurzer Zeit zu viele Terminanfragen gesendet. Bitte versuchen Sie es in einigen Minuten erneut.",
   /** `limit` open requests per e-mail address are allowed (site.booking.maxOpenRequestsPerEmail). */
   "too-many-open": (limit: number) => {

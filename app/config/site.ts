@@ -15,6 +15,8 @@ export type Service = {
   description: string;
   /** Whether a customer can request an appointment for it online. */
   bookable: boolean;
+  /** How long the work takes, a multiple of booking.slotMinutes: a booking occupies every slot it covers. */
+  durationMinutes: number;
 };
 
 const name = "Happy Car";
@@ -78,14 +80,29 @@ export const site = {
     { days: "Sonntag", hours: "geschlossen" },
   ],
   services: [
-    { name: "Reparaturen", description: "Fachgerechte Reparaturen für alle Marken und Modelle.", bookable: true },
-    { name: "§57a Überprüfung", description: "Die jährliche Begutachtung („Pickerl“) direkt bei uns.", bookable: true },
-    { name: "Reifenservice", description: "Reifenwechsel, Einlagerung, Wuchten und Reparatur.", bookable: true },
-    { name: "Ölwechsel", description: "Motoröl und Filter nach Herstellervorgabe.", bookable: true },
-    { name: "Elektrik", description: "Fehlerdiagnose und Reparatur der Fahrzeugelektrik.", bookable: true },
-    { name: "Bremsenservice", description: "Prüfung und Tausch von Belägen, Scheiben und Bremsflüssigkeit.", bookable: true },
-    { name: "Express-Service", description: "Kleine Arbeiten rasch erledigt – fragen Sie einfach nach.", bookable: false },
-    { name: "Wartung", description: "Service nach Herstellervorgaben, ohne Verlust der Garantie.", bookable: true },
+    { name: "Reparaturen", description: "Fachgerechte Reparaturen für alle Marken und Modelle.", bookable: true, durationMinutes: 30 },
+    {
+      name: "§57a Überprüfung",
+      description: "Die jährliche Begutachtung („Pickerl“) direkt bei uns.",
+      bookable: true,
+      durationMinutes: 60,
+    },
+    { name: "Reifenservice", description: "Reifenwechsel, Einlagerung, Wuchten und Reparatur.", bookable: true, durationMinutes: 30 },
+    { name: "Ölwechsel", description: "Motoröl und Filter nach Herstellervorgabe.", bookable: true, durationMinutes: 30 },
+    { name: "Elektrik", description: "Fehlerdiagnose und Reparatur der Fahrzeugelektrik.", bookable: true, durationMinutes: 30 },
+    {
+      name: "Bremsenservice",
+      description: "Prüfung und Tausch von Belägen, Scheiben und Bremsflüssigkeit.",
+      bookable: true,
+      durationMinutes: 30,
+    },
+    {
+      name: "Express-Service",
+      description: "Kleine Arbeiten rasch erledigt – fragen Sie einfach nach.",
+      bookable: false,
+      durationMinutes: 30,
+    },
+    { name: "Wartung", description: "Service nach Herstellervorgaben, ohne Verlust der Garantie.", bookable: true, durationMinutes: 30 },
   ] satisfies Service[],
   booking: {
     /** Length of one slot in minutes; appointments start every slotMinutes. */
@@ -100,8 +117,10 @@ export const site = {
     slotCapacity: 1,
     /** Open (beantragt) requests one e-mail address may have at once. */
     maxOpenRequestsPerEmail: 3,
-    /** Appointment length in the calendar invite. */
-    appointmentMinutes: 60,
+    /** Pick-ups (Hol- und Bringservice) per day, beantragt and bestätigt together. */
+    pickupsPerDay: 3,
+    /** A day shows "Nur noch wenige Termine frei" when this many free start times or fewer are left. */
+    fewFreeSlots: 3,
     /** Extra closures besides Sundays and the Austrian statutory holidays. */
     closures: [
       { month: 12, day: 24, name: "Heiliger Abend" },
@@ -171,5 +190,10 @@ export const site = {
 } as const;
 
 export const bookableServices = site.services.filter((service) => service.bookable).map((s) => s.name);
+
+/** How long a service takes; one slot for a name that is not (or no longer) a service, e.g. an imported one. */
+export function serviceDurationMinutes(serviceName: string): number {
+  return site.services.find((service) => service.name === serviceName)?.durationMinutes ?? site.booking.slotMinutes;
+}
 
 export const fullAddress = `${site.address.street}, ${site.address.postalCode} ${site.address.city}`;

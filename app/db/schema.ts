@@ -17,6 +17,7 @@ import {
 // Relative, not "~/…": drizzle-kit loads this file without the app's path aliases.
 import { appointmentStatuses, emailStatuses } from "../domain/appointment";
 import { adminRoles, sessionStages } from "../domain/admin";
+import { handovers } from "../domain/vehicle";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -31,6 +32,18 @@ export const appointments = pgTable(
     time: text("time").notNull(),
     service: text("service").notNull(),
     message: text("message"),
+    // Minutes the service takes from `time`: the booking occupies every slot in
+    // it. Stored, so a later change of a service's duration leaves booked ones be.
+    durationMinutes: integer("duration_minutes").notNull().default(30),
+    licensePlate: text("license_plate"),
+    // Upper case without spaces and hyphens: the board finds "W-123 AB" as "w123ab".
+    licensePlateNormalized: text("license_plate_normalized"),
+    vehicleModel: text("vehicle_model"),
+    mileageKm: integer("mileage_km"),
+    /** yyyy-MM */
+    firstRegistration: text("first_registration"),
+    handover: text("handover", { enum: handovers }),
+    pickupAddress: text("pickup_address"),
     status: text("status", { enum: appointmentStatuses }).notNull().default("beantragt"),
     cancellationReason: text("cancellation_reason"),
     createdAt: createdAt(),
@@ -39,6 +52,10 @@ export const appointments = pgTable(
   (table) => [
     check("appointments_status_check", sql`${table.status} in ('beantragt', 'bestätigt', 'storniert')`),
     check("appointments_time_check", sql`${table.time} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+    check("appointments_duration_check", sql`${table.durationMinutes} > 0`),
+    check("appointments_handover_check", sql`${table.handover} in ('wait', 'drop_off', 'pickup')`),
+    check("appointments_mileage_check", sql`${table.mileageKm} between 0 and 2000000`),
+    check("appointments_first_registration_check", sql`${table.firstRegistration} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
     // Slot look-ups only care about appointments that still hold their slot.
     index("appointments_active_slot_idx")
       .on(table.date, table.time)

@@ -134,10 +134,61 @@ export function daySchedules(from: CalendarDate, to: CalendarDate, now: Date, ru
   return Array.from({ length: Math.max(0, daysBetween(from, to) + 1) }, (_, index) => scheduleFor(addDays(from, index), clock, rules));
 }
 
+/**
+ * The start times of every slot a booking of `durationMinutes` from `time`
+ * covers, in ascending order (the booking's locks are taken in this order).
+ */
+export function coveredSlotTimes(time: string, durationMinutes: number, rules: SlotRules = defaultSlotRules): string[] {
+  const start = timeToMinutes(time);
+  const times: string[] = [];
+  for (let minutes = start; minutes < start + durationMinutes; minutes += rules.slotMinutes) times.push(minutesToTime(minutes));
+  return times;
+}
+
+/** Whether a booking of `durationMinutes` from `time` on `date` ends by closing time. */
+export function endsByClosing(date: CalendarDate, time: string, durationMinutes: number, rules: SlotRules = defaultSlotRules): boolean {
+  const hours = rules.openingHours[weekday(date) as Weekday];
+  return hours !== null && timeToMinutes(time) + durationMinutes <= timeToMinutes(hours.close);
+}
+
+/** Active appointments of one day, grouped by start and duration. */
+export type DayBookings = ReadonlyArray<{ time: string; durationMinutes: number; count: number }>;
+
+/** How many active appointments cover each slot of the day (a slot no booking covers is absent). */
+export function slotLoad(bookings: DayBookings, rules: SlotRules = defaultSlotRules): Map<string, number> {
+  const load = new Map<string, number>();
+  for (const booking of bookings) {
+    for (const time of coveredSlotTimes(booking.time, booking.durationMinutes, rules)) {
+      load.set(time, (load.get(time) ?? 0) + booking.count);
+    }
+  }
+  return load;
+}
+
+/** Whether every slot a booking from `time` would cover still has room. */
+export function hasRoom(
+  time: string,
+  durationMinutes: number,
+  load: Map<string, number>,
+  capacity: number,
+  rules: SlotRules = defaultSlotRules,
+) {
+  return coveredSlotTimes(time, durationMinutes, rules).every((slot) => (load.get(slot) ?? 0) < capacity);
+}
+
 export type SlotCheck = { ok: true } | { ok: false; field: "date" | "time"; message: string };
 
-/** Whether `date` at `time` can be requested at `now`, with a German message if not. */
-export function checkSlot(date: CalendarDate, time: string, now: Date, rules: SlotRules = defaultSlotRules): SlotCheck {
+/**
+ * Whether `date` at `time` can be requested at `now` for a service of
+ * `durationMinutes` (one slot unless given), with a German message if not.
+ */
+export function checkSlot(
+  date: CalendarDate,
+  time: string,
+  now: Date,
+  rules: SlotRules = defaultSlotRules,
+  durationMinutes = rules.slotMinutes,
+): SlotCheck {
   const schedule = daySchedule(date, now, rules);
   if (!schedule.open) {
     return { ok: false, field: "date", message: `Am ${formatIsoDateDE(date)} sind keine Termine möglich: ${schedule.reason}` };
@@ -145,6 +196,14 @@ export function checkSlot(date: CalendarDate, time: string, now: Date, rules: Sl
   const slot = schedule.slots.find((s) => s.time === time);
   if (!slot) {
     return { ok: false, field: "time", message: `Um ${time} Uhr beginnt an diesem Tag kein Termin.` };
+  }
+  if (!endsByClosing(date, time, durationMinutes, rules)) {
+    const close = rules.openingHours[weekday(date) as Weekday]!.close;
+    return {
+      ok: false,
+      field: "time",
+      message: `Diese Leistung dauert ${durationText(durationMinutes)}: Ein Termin um ${time} Uhr würde nach Geschäftsschluss (${close} Uhr) enden. Bitte wählen Sie eine frühere Uhrzeit.`,
+    };
   }
   if (!slot.bookable) {
     return {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isCalendarDate } from "~/domain/calendar-date";
+import { handovers } from "~/domain/vehicle";
 import { cleanText } from "~/schemas/text";
 import { fromLegacyParams } from "./legacy-params";
 
@@ -30,12 +31,26 @@ const appointment = z.object({
   service: required(line),
 });
 
-const bookingRequest = appointment.extend({ phone: required(line), message: optional(paragraph) });
+const bookingRequest = appointment.extend({
+  phone: required(line),
+  message: optional(paragraph),
+  // The car and its hand-over (issue 14); rows queued before them have none.
+  licensePlate: optional(line),
+  vehicleModel: optional(line),
+  mileageKm: z.number().int().nonnegative().optional(),
+  firstRegistration: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "yyyy-MM erwartet")
+    .optional(),
+  handover: z.enum(handovers).optional(),
+});
 
 const emailSchemas = {
   "booking-received-customer": bookingRequest,
-  "booking-received-workshop": bookingRequest,
-  "appointment-confirmed": appointment,
+  // Only the workshop learns where to fetch the car.
+  "booking-received-workshop": bookingRequest.extend({ pickupAddress: optional(line) }),
+  // The invite lasts durationMinutes; confirmations queued before durations were stored take the service's.
+  "appointment-confirmed": appointment.extend({ durationMinutes: z.number().int().positive().optional() }),
   "appointment-cancelled": appointment.extend({ reason: required(paragraph) }),
   "contact-message": z.object({
     name: required(line),
@@ -58,8 +73,10 @@ export type EmailParams = { [T in EmailTemplate]: z.input<(typeof emailSchemas)[
 /** The same data checked and cleaned: the templates' props. */
 export type EmailData = { [T in EmailTemplate]: z.output<(typeof emailSchemas)[T]> };
 
-/** A booking request (receipt to the customer, notice to the workshop). */
+/** A booking request: the receipt to the customer. */
 export type BookingRequestEmail = EmailData["booking-received-customer"];
+/** The same request as the workshop's notice has it, with a pick-up's address. */
+export type WorkshopBookingEmail = EmailData["booking-received-workshop"];
 /** A confirmed appointment. */
 export type AppointmentEmail = EmailData["appointment-confirmed"];
 /** A cancelled appointment and why. */

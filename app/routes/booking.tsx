@@ -41,6 +41,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data({ error: result.error, fields: result.fields, values }, { status });
     case "slot-taken":
       return data({ error: bookingMessages["slot-taken"], fields: { time: bookingMessages["slot-taken"] }, values }, { status });
+    case "pickups-full":
+      return data({ error: bookingMessages["pickups-full"], fields: { handover: bookingMessages["pickups-full"] }, values }, { status });
     case "too-many-open":
       return data({ error: bookingMessages["too-many-open"](result.limit), fields: {}, values }, { status });
     case "rate-limited":

@@ -3,6 +3,8 @@
  * clean-up is ./text). Free of zod, so the page loads it at first paint; the rules
  * (./booking, shared with the server) load when someone uses the form.
  */
+import type { Handover } from "~/domain/vehicle";
+
 export const MISSING_FIELDS_MESSAGE = "Bitte füllen Sie alle Pflichtfelder aus.";
 export const INVALID_FIELDS_MESSAGE = "Bitte überprüfen Sie Ihre Eingaben.";
 /** The seed's message when sending fails for any other reason. */
@@ -11,7 +13,8 @@ export const BOOKING_FAILED_MESSAGE = "Ein Fehler ist aufgetreten. Bitte versuch
 /** The field a bot fills and a person never sees. */
 export const HONEYPOT_FIELD = "website";
 
-export const bookingFields = ["name", "email", "phone", "service", "date", "time", "message"] as const;
+export const vehicleFields = ["licensePlate", "vehicleModel", "mileageKm", "firstRegistration", "handover", "pickupAddress"] as const;
+export const bookingFields = ["name", "email", "phone", "service", "date", "time", "message", ...vehicleFields] as const;
 export type BookingField = (typeof bookingFields)[number];
 export const requiredBookingFields = ["name", "email", "phone", "service", "date", "time"] as const;
 
@@ -26,10 +29,31 @@ export const bookingFormNames: Record<BookingField | typeof HONEYPOT_FIELD, stri
   date: "booking-date",
   time: "booking-time",
   message: "booking-message",
+  licensePlate: "booking-license-plate",
+  vehicleModel: "booking-vehicle-model",
+  mileageKm: "booking-mileage",
+  firstRegistration: "booking-first-registration",
+  handover: "booking-handover",
+  pickupAddress: "booking-pickup-address",
   website: "booking-website",
 };
 
-/** A posted form (booking-name, …) → the API's field names (name, …). */
+/** The hand-over choices as the form and the e-mails name them (keys: app/domain/vehicle.ts handovers). */
+export const handoverLabels = {
+  wait: "Ich warte vor Ort",
+  drop_off: "Ich lasse das Auto da",
+  pickup: "Hol- und Bringservice",
+} as const satisfies Record<Handover, string>;
+
+/**
+ * A posted form (booking-name, …) → the API's field names (name, …). The
+ * vehicle fields are passed on only when the form has them, as in the API.
+ */
 export function bookingInputFromForm(form: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(bookingFormNames).map(([field, formName]) => [field, form[formName] ?? ""]));
+  const optional: readonly string[] = vehicleFields;
+  return Object.fromEntries(
+    Object.entries(bookingFormNames)
+      .filter(([field, formName]) => !optional.includes(field) || formName in form)
+      .map(([field, formName]) => [field, form[formName] ?? ""]),
+  );
 }

@@ -1,5 +1,18 @@
-import { bookableServices } from "~/config/site";
-import { isCalendarDate } from "~/domain/calendar-date";
+import { bookableServices, site } from "~/config/site";
+import { isCalendarDate, zonedParts } from "~/domain/calendar-date";
+import {
+  displayLicensePlate,
+  FIRST_REGISTRATION_EARLIEST,
+  firstRegistrationProblem,
+  type Handover,
+  handovers,
+  licensePlateProblem,
+  MAX_MILEAGE_KM,
+  pickupAddressProblem,
+  PLATE_MAX_SIGNS,
+  PLATE_MIN_SIGNS,
+  VIENNA_POSTAL_CODE_RANGE,
+} from "~/domain/vehicle";
 import {
   type BookingField,
   type FieldErrors,
@@ -7,7 +20,7 @@ import {
   MISSING_FIELDS_MESSAGE,
   requiredBookingFields,
 } from "./booking-fields";
-import { cleanedInput } from "./text";
+import { cleanedInput, cleanText } from "./text";
 import { z } from "./zod";
 
 /**
@@ -32,6 +45,58 @@ function required(field: keyof typeof messages) {
 }
 
 const PHONE_CHARACTERS = /^\+?[0-9 /()-]+$/;
+
+/** The car and its hand-over: every field optional; blank is the same as missing (null). */
+export const vehicleMessages = {
+  licensePlate: {
+    characters: "Das Kennzeichen darf nur Buchstaben, Ziffern, Leerzeichen und Bindestriche enthalten.",
+    length: `Das Kennzeichen muss ${PLATE_MIN_SIGNS} bis ${PLATE_MAX_SIGNS} Buchstaben oder Ziffern haben.`,
+  },
+  vehicleModel: "Marke und Modell dürfen höchstens 80 Zeichen lang sein.",
+  mileageKm: "Bitte geben Sie den Kilometerstand als ganze Zahl von 0 bis 2.000.000 an.",
+  firstRegistration: {
+    format: "Bitte geben Sie die Erstzulassung als Monat und Jahr an, z. B. 03/2015.",
+    tooEarly: `Die Erstzulassung kann nicht vor ${FIRST_REGISTRATION_EARLIEST.slice(0, 4)} liegen.`,
+    future: "Die Erstzulassung kann nicht in der Zukunft liegen.",
+  },
+  handover: "Bitte wählen Sie, wie Ihr Auto zu uns kommt.",
+  pickupAddress: {
+    missing: "Bitte geben Sie für den Hol- und Bringservice die Abholadresse an.",
+    tooLong: "Die Abholadresse darf höchstens 200 Zeichen lang sein.",
+    street: "Bitte geben Sie Straße und Hausnummer der Abholadresse an.",
+    postalCode: "Bitte geben Sie die Postleitzahl der Abholadresse an.",
+    outsideVienna:
+      `Unseren Hol- und Bringservice bieten wir nur im Wiener Stadtgebiet an (Postleitzahlen ${VIENNA_POSTAL_CODE_RANGE.first} ` +
+      `bis ${VIENNA_POSTAL_CODE_RANGE.last}). Für eine Abholung von außerhalb rufen Sie uns bitte an: ${site.phones[0].display}.`,
+  },
+} as const;
+
+/** Optional single-line text: cleaned; blank becomes undefined (the field is left out). */
+function optionalText(maxLength: number, tooLong: string) {
+  return z.preprocess(
+    cleanedInput(),
+    z
+      .string({ error: tooLong })
+      .max(maxLength, tooLong)
+      .transform((value) => (value === "" ? undefined : value)),
+  );
+}
+
+/** "03/2015", "3.2015" (typed where the browser has no month input) or "2015-03" → "2015-03". */
+function monthInput(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  const typed = /^(\d{1,2})\s*[/.]\s*(\d{4})$/.exec(value);
+  return typed ? `${typed[2]}-${typed[1]!.padStart(2, "0")}` : value;
+}
+
+/** A number, or digits with "." or spaces between thousands (German "120.000"); blank is none. */
+function mileageInput(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  if (value === "") return undefined;
+  return /^\d{1,3}([. ]\d{3})+$|^\d+$/.test(value) ? Number(value.replace(/[. ]/g, "")) : Number.NaN;
+}
+
+const cleanedMonth = (value: unknown) => monthInput(cleanedInput()(value));
 
 export const bookingSchema = z.object({
   name: z.preprocess(
@@ -67,6 +132,37 @@ export const bookingSchema = z.object({
       .max(2000, "Die Nachricht darf höchstens 2000 Zeichen lang sein.")
       .transform((value) => (value === "" ? null : value)),
   ),
+  licensePlate: z.preprocess(
+    cleanedInput(),
+    z
+      .string({ error: vehicleMessages.licensePlate.characters })
+      .transform((value) => (value === "" ? undefined : displayLicensePlate(value)))
+      .superRefine((value, context) => {
+        const problem = value === undefined ? undefined : licensePlateProblem(value);
+        if (problem) context.addIssue({ code: "custom", message: vehicleMessages.licensePlate[problem] });
+      }),
+  ),
+  vehicleModel: optionalText(80, vehicleMessages.vehicleModel),
+  mileageKm: z.preprocess(
+    (value) => mileageInput(cleanedInput()(value)),
+    z
+      .number({ error: vehicleMessages.mileageKm })
+      .int(vehicleMessages.mileageKm)
+      .min(0, vehicleMessages.mileageKm)
+      .max(MAX_MILEAGE_KM, vehicleMessages.mileageKm)
+      .optional(),
+  ),
+  // The month's rules (format, 1900, not in the future) need today: dependentFieldErrors.
+  firstRegistration: z.preprocess(
+    cleanedMonth,
+    z.string({ error: vehicleMessages.firstRegistration.format }).transform((value) => (value === "" ? undefined : value)),
+  ),
+  handover: z.preprocess(
+    cleanedInput(),
+    z.union([z.literal("").transform(() => undefined), z.enum(handovers)], { error: vehicleMessages.handover }),
+  ),
+  // Required with a pick-up (dependentFieldErrors); without one it is not kept.
+  pickupAddress: optionalText(200, vehicleMessages.pickupAddress.tooLong),
 });
 
 export type BookingInput = z.output<typeof bookingSchema>;
@@ -74,14 +170,51 @@ export type BookingInput = z.output<typeof bookingSchema>;
 export type BookingValidation =
   { ok: true; data: BookingInput } | { ok: false; error: string; fields: FieldErrors; missingRequired: boolean };
 
-/** Validates untrusted input; one German message per field, the first problem wins. */
-export function validateBooking(input: Record<string, unknown>): BookingValidation {
+const asText = (value: unknown) => (typeof value === "string" ? cleanText(value) : "");
+
+/**
+ * The rules that depend on another field or on today, checked on the cleaned
+ * values whether or not the other fields passed, so every problem shows at once.
+ */
+function dependentFieldErrors(input: Record<string, unknown>, currentMonth: string): FieldErrors {
+  const errors: FieldErrors = {};
+  const month = cleanedMonth(input.firstRegistration);
+  if (typeof month === "string" && month !== "") {
+    const problem = firstRegistrationProblem(month, currentMonth);
+    if (problem) errors.firstRegistration = vehicleMessages.firstRegistration[problem];
+  }
+  if (asText(input.handover) === ("pickup" satisfies Handover)) {
+    const address = asText(input.pickupAddress);
+    const problem = address === "" ? "missing" : pickupAddressProblem(address);
+    if (problem) errors.pickupAddress = vehicleMessages.pickupAddress[problem];
+  }
+  return errors;
+}
+
+/** This month (yyyy-MM) in the workshop's zone. */
+export function workshopMonth(now: Date): string {
+  return zonedParts(now, site.timeZone).date.slice(0, 7);
+}
+
+/**
+ * Validates untrusted input; one German message per field, the first problem
+ * wins. `currentMonth` (yyyy-MM): the first registration may not be later.
+ */
+export function validateBooking(input: Record<string, unknown>, currentMonth = workshopMonth(new Date())): BookingValidation {
   const result = bookingSchema.safeParse(input);
-  if (result.success) return { ok: true, data: result.data };
   const fields: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as BookingField;
-    fields[field] ??= issue.message;
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const field = issue.path[0] as BookingField;
+      fields[field] ??= issue.message;
+    }
+  }
+  for (const [field, message] of Object.entries(dependentFieldErrors(input, currentMonth)) as [BookingField, string][]) {
+    fields[field] ??= message;
+  }
+  if (result.success && Object.keys(fields).length === 0) {
+    const data = result.data;
+    return { ok: true, data: data.handover === "pickup" ? data : { ...data, pickupAddress: undefined } };
   }
   const missingRequired = requiredBookingFields.some((field) => fields[field] === messages[field].missing);
   return {

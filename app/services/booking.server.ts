@@ -1,16 +1,29 @@
 import crypto from "node:crypto";
 import { and, gte, inArray, lte, sql } from "drizzle-orm";
 import { type Env, env } from "~/config/env.server";
-import { site } from "~/config/site";
+import { serviceDurationMinutes, site } from "~/config/site";
 import type { Executor } from "~/db/client.server";
 import { appointments } from "~/db/schema";
 import { slotOccupyingStatuses } from "~/domain/appointment";
 import { type CalendarDate, daysBetween } from "~/domain/calendar-date";
-import { checkSlot, type DaySchedule, daySchedule, daySchedules, defaultSlotRules, type SlotRules } from "~/domain/slots";
+import {
+  checkSlot,
+  coveredSlotTimes,
+  type DayBookings,
+  type DaySchedule,
+  daySchedule,
+  daySchedules,
+  defaultSlotRules,
+  endsByClosing,
+  hasRoom,
+  slotLoad,
+  type SlotRules,
+} from "~/domain/slots";
+import { normalizeLicensePlate } from "~/domain/vehicle";
 import { logger } from "~/lib/logger.server";
 import type { EmailParams } from "~/mail/emails";
 import { outboxRow } from "~/mail/outbox.server";
-import { type FieldErrors, INVALID_FIELDS_MESSAGE, validateBooking } from "~/schemas/booking";
+import { type FieldErrors, INVALID_FIELDS_MESSAGE, validateBooking, workshopMonth } from "~/schemas/booking";
 import { resultRows } from "~/db/result-rows";
 import { FORM_RATE_LIMIT_WINDOW_SECONDS, formRateLimited, honeypotFilled } from "./form-guard.server";
 
@@ -21,6 +34,10 @@ export type BookingConfig = {
   rateLimit: number;
   rateLimitWindowSeconds: number;
   maxOpenRequestsPerEmail: number;
+  /** Pick-ups (handover "pickup") per day, beantragt and bestätigt together. */
+  maxPickupsPerDay: number;
+  /** A day with this many free start times or fewer is "few" (the picker's indicator). */
+  fewFreeSlots: number;
   workshopEmail: string;
   rules: SlotRules;
 };
@@ -31,6 +48,8 @@ export function bookingConfigFromEnv(config: Env = env()): BookingConfig {
     rateLimit: config.BOOKING_RATE_LIMIT,
     rateLimitWindowSeconds: FORM_RATE_LIMIT_WINDOW_SECONDS,
     maxOpenRequestsPerEmail: site.booking.maxOpenRequestsPerEmail,
+    maxPickupsPerDay: site.booking.pickupsPerDay,
+    fewFreeSlots: site.booking.fewFreeSlots,
     workshopEmail: config.WORKSHOP_EMAIL,
     rules: defaultSlotRules,
   };
@@ -43,6 +62,8 @@ export type BookingResult =
   | { kind: "invalid"; error: string; fields: FieldErrors; missingRequired: boolean }
   /** The refusals are codes; app/messages.ts (bookingMessages) words them. */
   | { kind: "slot-taken" }
+  /** The day's pick-ups (site.booking.pickupsPerDay) are taken. */
+  | { kind: "pickups-full" }
   /** `limit` open requests for this e-mail address already. */
   | { kind: "too-many-open"; limit: number }
   | { kind: "rate-limited"; retryAfterSeconds: number };
@@ -53,17 +74,19 @@ export const bookingResultStatus: Record<BookingResult["kind"], number> = {
   honeypot: 201,
   invalid: 400,
   "slot-taken": 409,
+  "pickups-full": 409,
   "too-many-open": 409,
   "rate-limited": 429,
 };
 
-type StoredOutcome = "created" | "slot-taken" | "too-many-open";
+type StoredOutcome = "created" | "slot-taken" | "pickups-full" | "too-many-open";
 
 /**
  * A customer's appointment request. Everything that writes happens in one
  * transaction: the capacity check, the row and both e-mails, or none of it.
  * The locking check-and-insert is the database function `request_appointment`
- * (drizzle/0001_…, decisions 008 and 010): one round trip instead of nine.
+ * (drizzle/0005_…, decisions 008, 010 and 016): one round trip instead of nine.
+ * The booking occupies every slot its service's duration covers.
  */
 export async function requestAppointment(
   db: Executor,
@@ -72,10 +95,11 @@ export async function requestAppointment(
 ): Promise<BookingResult> {
   if (honeypotFilled("booking", input, clientIp)) return { kind: "honeypot" };
 
-  const validation = validateBooking(input);
+  const validation = validateBooking(input, workshopMonth(now));
   if (!validation.ok) return { kind: "invalid", ...validation };
   const booking = validation.data;
-  const slot = checkSlot(booking.date, booking.time, now, config.rules);
+  const durationMinutes = serviceDurationMinutes(booking.service);
+  const slot = checkSlot(booking.date, booking.time, now, config.rules, durationMinutes);
   if (!slot.ok) {
     return { kind: "invalid", error: INVALID_FIELDS_MESSAGE, fields: { [slot.field]: slot.message }, missingRequired: false };
   }
@@ -89,6 +113,16 @@ export async function requestAppointment(
   if (retryAfterSeconds !== null) return { kind: "rate-limited", retryAfterSeconds };
 
   const id = crypto.randomUUID();
+  // Absent vehicle fields stay out of the e-mail data, as the seed's fields alone always were.
+  const vehicle = Object.fromEntries(
+    Object.entries({
+      licensePlate: booking.licensePlate,
+      vehicleModel: booking.vehicleModel,
+      mileageKm: booking.mileageKm,
+      firstRegistration: booking.firstRegistration,
+      handover: booking.handover,
+    }).filter(([, value]) => value !== undefined),
+  );
   const params: EmailParams["booking-received-customer"] = {
     name: booking.name,
     email: booking.email,
@@ -97,10 +131,15 @@ export async function requestAppointment(
     time: booking.time,
     service: booking.service,
     message: booking.message,
+    ...vehicle,
   };
+  // The pick-up address is for the workshop's driver only.
+  const workshopParams: EmailParams["booking-received-workshop"] = booking.pickupAddress
+    ? { ...params, pickupAddress: booking.pickupAddress }
+    : params;
   const emails = [
     outboxRow({ recipient: booking.email, template: "booking-received-customer", params, replyTo: config.workshopEmail }),
-    outboxRow({ recipient: config.workshopEmail, template: "booking-received-workshop", params, replyTo: booking.email }),
+    outboxRow({ recipient: config.workshopEmail, template: "booking-received-workshop", params: workshopParams, replyTo: booking.email }),
   ].map((row) => ({
     id: row.id,
     recipient: row.recipient,
@@ -110,11 +149,16 @@ export async function requestAppointment(
     message_id: row.messageId,
   }));
 
+  const slots = coveredSlotTimes(booking.time, durationMinutes, config.rules);
+  const plate = booking.licensePlate ?? null;
   const rows = await db.execute(sql`
     select request_appointment(
       ${id}::uuid, ${booking.name}, ${booking.email}, ${booking.phone}, ${booking.date}::date, ${booking.time},
-      ${booking.service}, ${booking.message ?? null}, ${config.slotCapacity}::int, ${config.maxOpenRequestsPerEmail}::int,
-      ${JSON.stringify(emails)}::jsonb
+      ${booking.service}, ${booking.message ?? null}, ${durationMinutes}::int, ${`{${slots.join(",")}}`}::text[],
+      ${plate}, ${plate === null ? null : normalizeLicensePlate(plate)}, ${booking.vehicleModel ?? null},
+      ${booking.mileageKm ?? null}::int, ${booking.firstRegistration ?? null}, ${booking.handover ?? null},
+      ${booking.pickupAddress ?? null}, ${config.slotCapacity}::int, ${config.maxOpenRequestsPerEmail}::int,
+      ${config.maxPickupsPerDay}::int, ${JSON.stringify(emails)}::jsonb
     ) as outcome`);
   const outcome = resultRows<{ outcome: StoredOutcome }>(rows)[0]?.outcome;
   switch (outcome) {
@@ -122,7 +166,8 @@ export async function requestAppointment(
       logger.info({ appointmentId: id, date: booking.date, time: booking.time }, "appointment requested");
       return { kind: "created", id };
     case "slot-taken":
-      return { kind: "slot-taken" };
+    case "pickups-full":
+      return { kind: outcome };
     case "too-many-open":
       return { kind: "too-many-open", limit: config.maxOpenRequestsPerEmail };
     default:
@@ -135,60 +180,89 @@ export type SlotAvailability = { time: string; available: boolean };
 export type DaySlots =
   { date: CalendarDate; open: true; slots: SlotAvailability[] } | { date: CalendarDate; open: false; reason: string; slots: [] };
 
-/** Active appointments per date and time in [from, to], one indexed query. */
-async function occupancy(db: Executor, from: CalendarDate, to: CalendarDate): Promise<Map<string, number>> {
+/** Active appointments per date, grouped by start and duration, in [from, to]: one indexed query. */
+async function bookingsByDate(db: Executor, from: CalendarDate, to: CalendarDate): Promise<Map<CalendarDate, DayBookings>> {
   const rows = await db
-    .select({ date: appointments.date, time: appointments.time, count: sql<number>`count(*)::int` })
+    .select({
+      date: appointments.date,
+      time: appointments.time,
+      durationMinutes: appointments.durationMinutes,
+      count: sql<number>`count(*)::int`,
+    })
     .from(appointments)
     .where(and(gte(appointments.date, from), lte(appointments.date, to), inArray(appointments.status, [...slotOccupyingStatuses])))
-    .groupBy(appointments.date, appointments.time);
-  return new Map(rows.map((row) => [`${row.date} ${row.time}`, Number(row.count)]));
+    .groupBy(appointments.date, appointments.time, appointments.durationMinutes);
+  const byDate = new Map<CalendarDate, Array<DayBookings[number]>>();
+  for (const row of rows) {
+    const day = byDate.get(row.date) ?? [];
+    day.push({ time: row.time, durationMinutes: row.durationMinutes, count: Number(row.count) });
+    byDate.set(row.date, day);
+  }
+  return byDate;
 }
 
-function withOccupancy(schedule: DaySchedule, taken: Map<string, number>, config: BookingConfig): DaySlots {
-  if (!schedule.open) return schedule;
-  return {
-    date: schedule.date,
-    open: true,
-    slots: schedule.slots.map((slot) => ({
-      time: slot.time,
-      available: slot.bookable && (taken.get(`${schedule.date} ${slot.time}`) ?? 0) < config.slotCapacity,
-    })),
-  };
+/**
+ * Which start times of an open day a booking of `durationMinutes` can take:
+ * not too soon, ending by closing time, room in every slot it covers.
+ */
+function withOccupancy(
+  schedule: DaySchedule & { open: true },
+  bookings: DayBookings,
+  durationMinutes: number,
+  config: BookingConfig,
+): SlotAvailability[] {
+  const load = slotLoad(bookings, config.rules);
+  return schedule.slots.map((slot) => ({
+    time: slot.time,
+    available:
+      slot.bookable &&
+      endsByClosing(schedule.date, slot.time, durationMinutes, config.rules) &&
+      hasRoom(slot.time, durationMinutes, load, config.slotCapacity, config.rules),
+  }));
 }
 
-/** The slots of one day and whether each can still be requested. */
-export async function getDaySlots(db: Executor, date: CalendarDate, now: Date, config: BookingConfig): Promise<DaySlots> {
+/**
+ * The slots of one day and whether each can still be requested, for a service
+ * when given (its duration must fit from that start), else for one slot.
+ */
+export async function getDaySlots(db: Executor, date: CalendarDate, now: Date, config: BookingConfig, service?: string): Promise<DaySlots> {
   const schedule = daySchedule(date, now, config.rules);
   if (!schedule.open) return schedule;
-  return withOccupancy(schedule, await occupancy(db, date, date), config);
+  const durationMinutes = service ? serviceDurationMinutes(service) : config.rules.slotMinutes;
+  const bookings = (await bookingsByDate(db, date, date)).get(date) ?? [];
+  return { date, open: true, slots: withOccupancy(schedule, bookings, durationMinutes, config) };
 }
 
-export type DayAvailability = { date: CalendarDate; available: boolean; reason?: string };
+/** How full a day is at a glance: many free start times, few, or none. */
+export type FreeLevel = "many" | "few" | "none";
+
+export type DayAvailability = { date: CalendarDate; available: boolean; reason?: string; freeSlots: number; level: FreeLevel };
 
 const FULLY_BOOKED_REASON = "Ausgebucht";
 const TOO_LATE_TODAY_REASON = "Für heute sind keine Termine mehr möglich.";
 export const MAX_AVAILABILITY_DAYS = 100;
 
-/** For the calendar: which dates in [from, to] still have a free slot. */
+/** For the calendar: which dates in [from, to] still have a free start time (for `service`, else for one slot), and how many. */
 export async function getAvailability(
   db: Executor,
   from: CalendarDate,
   to: CalendarDate,
   now: Date,
   config: BookingConfig,
+  service?: string,
 ): Promise<DayAvailability[]> {
   const days = daysBetween(from, to) + 1;
   if (days < 1 || days > MAX_AVAILABILITY_DAYS) throw new RangeError(`Range of ${days} days`);
-  const taken = await occupancy(db, from, to);
-  return daySchedules(from, to, now, config.rules).map((schedule) => {
-    if (!schedule.open) return { date: schedule.date, available: false, reason: schedule.reason };
-    if (!schedule.slots.some((slot) => slot.bookable)) {
-      return { date: schedule.date, available: false, reason: TOO_LATE_TODAY_REASON };
-    }
-    const day = withOccupancy(schedule, taken, config);
-    return day.slots.some((slot) => slot.available)
-      ? { date: schedule.date, available: true }
-      : { date: schedule.date, available: false, reason: FULLY_BOOKED_REASON };
+  const durationMinutes = service ? serviceDurationMinutes(service) : config.rules.slotMinutes;
+  const bookings = await bookingsByDate(db, from, to);
+  return daySchedules(from, to, now, config.rules).map((schedule): DayAvailability => {
+    const closed = (reason: string): DayAvailability => ({ date: schedule.date, available: false, reason, freeSlots: 0, level: "none" });
+    if (!schedule.open) return closed(schedule.reason);
+    if (!schedule.slots.some((slot) => slot.bookable)) return closed(TOO_LATE_TODAY_REASON);
+    const freeSlots = withOccupancy(schedule, bookings.get(schedule.date) ?? [], durationMinutes, config).filter(
+      (slot) => slot.available,
+    ).length;
+    if (freeSlots === 0) return closed(FULLY_BOOKED_REASON);
+    return { date: schedule.date, available: true, freeSlots, level: freeSlots <= config.fewFreeSlots ? "few" : "many" };
   });
 }

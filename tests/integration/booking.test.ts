@@ -18,6 +18,8 @@ const config: BookingConfig = {
   rateLimit: 0,
   rateLimitWindowSeconds: 600,
   maxOpenRequestsPerEmail: 3,
+  maxPickupsPerDay: 3,
+  fewFreeSlots: 3,
   workshopEmail: "werkstatt@happycar.example",
   rules: defaultSlotRules,
 };
@@ -247,24 +249,32 @@ function bookingTests(kind: DatabaseKind) {
       expect((await book(database, uniqueRequest({ date: "2026-12-05", time }))).kind).toBe("created");
     }
     const days = await getAvailability(database.db, "2026-11-29", "2026-12-08", NOW, config);
+    const closed = (date: string, reason: string) => ({ date, available: false, reason, freeSlots: 0, level: "none" });
+    const free = (date: string, freeSlots: number) => ({ date, available: true, freeSlots, level: "many" });
     expect(days).toEqual([
-      { date: "2026-11-29", available: false, reason: "Dieser Tag liegt in der Vergangenheit." },
-      { date: "2026-11-30", available: true },
-      { date: "2026-12-01", available: true },
-      { date: "2026-12-02", available: true },
-      { date: "2026-12-03", available: true },
-      { date: "2026-12-04", available: true },
-      { date: "2026-12-05", available: false, reason: "Ausgebucht" },
-      { date: "2026-12-06", available: false, reason: "Sonntag geschlossen" },
-      { date: "2026-12-07", available: true },
-      { date: "2026-12-08", available: false, reason: "Mariä Empfängnis" },
+      closed("2026-11-29", "Dieser Tag liegt in der Vergangenheit."),
+      free("2026-11-30", 13), // from 11:00, two hours after NOW
+      free("2026-12-01", 19),
+      free("2026-12-02", 19),
+      free("2026-12-03", 19),
+      free("2026-12-04", 19),
+      closed("2026-12-05", "Ausgebucht"),
+      closed("2026-12-06", "Sonntag geschlossen"),
+      free("2026-12-07", 19),
+      closed("2026-12-08", "Mariä Empfängnis"),
     ]);
   });
 
   it("getAvailability: today after the last bookable start has its own reason", async () => {
     const evening = new Date("2026-11-30T16:00:00+01:00");
     const [today] = await getAvailability(database.db, "2026-11-30", "2026-11-30", evening, config);
-    expect(today).toEqual({ date: "2026-11-30", available: false, reason: "Für heute sind keine Termine mehr möglich." });
+    expect(today).toEqual({
+      date: "2026-11-30",
+      available: false,
+      reason: "Für heute sind keine Termine mehr möglich.",
+      freeSlots: 0,
+      level: "none",
+    });
   });
 
   // PGlite runs transactions one after another, so a race cannot show there;

@@ -117,7 +117,8 @@ describe.each(testDatabaseKinds)("e-mail outbox and worker (%s)", (kind) => {
     expect(ics.startsWith("BEGIN:VCALENDAR\r\n")).toBe(true);
     expect(ics).toContain("BEGIN:VTIMEZONE\r\nTZID:Europe/Vienna\r\n");
     expect(ics).toContain("DTSTART;TZID=Europe/Vienna:20261201T083000\r\n");
-    expect(ics).toContain(`DTEND;TZID=Europe/Vienna:20261201T${site.booking.appointmentMinutes === 60 ? "093000" : "090000"}\r\n`);
+    // An Ölwechsel takes 30 minutes (site.services).
+    expect(ics).toContain("DTEND;TZID=Europe/Vienna:20261201T090000\r\n");
     expect(ics).toContain(`ORGANIZER;CN=${site.name}:mailto:${site.email}\r\n`);
     expect(ics).toContain(`UID:${appointmentId}@happycar.termine\r\n`);
     expect(ics).toContain("LOCATION:Musterstraße 12\\, 1100 Wien\\, Österreich");

@@ -1,7 +1,9 @@
 import { site } from "~/config/site";
 import { ButtonLink, Details, type DetailRow, detailsText, EmailLayout, Paragraph, SignOff, textSignOff } from "./layout";
 import { formatIsoDateDE } from "~/lib/format-date";
-import type { BookingRequestEmail } from "../emails";
+import { handoverLabels } from "~/schemas/booking-fields";
+import { formatMileage, formatMonthDE } from "~/lib/format-vehicle";
+import type { BookingRequestEmail, WorkshopBookingEmail } from "../emails";
 import { defineTemplate } from "./template";
 
 function requestRows(p: BookingRequestEmail): DetailRow[] {
@@ -10,6 +12,11 @@ function requestRows(p: BookingRequestEmail): DetailRow[] {
     ["Uhrzeit", p.time],
     ["Leistung", p.service],
     ["Telefon", p.phone],
+    ["Kennzeichen", p.licensePlate],
+    ["Marke und Modell", p.vehicleModel],
+    ["Kilometerstand", p.mileageKm === undefined ? undefined : formatMileage(p.mileageKm)],
+    ["Erstzulassung", p.firstRegistration && formatMonthDE(p.firstRegistration)],
+    ["Übergabe", p.handover && handoverLabels[p.handover]],
     ["Nachricht", p.message],
   ];
 }
@@ -47,11 +54,11 @@ export const bookingReceivedCustomer = defineTemplate<BookingRequestEmail>({
     ].join("\n"),
 });
 
-function workshopRows(p: BookingRequestEmail): DetailRow[] {
-  return [["Name", p.name], ["E-Mail", p.email], ...requestRows(p)];
+function workshopRows(p: WorkshopBookingEmail): DetailRow[] {
+  return [["Name", p.name], ["E-Mail", p.email], ...requestRows(p), ["Abholadresse", p.pickupAddress]];
 }
 
-export const bookingReceivedWorkshop = defineTemplate<BookingRequestEmail>({
+export const bookingReceivedWorkshop = defineTemplate<WorkshopBookingEmail>({
   subject: "Neue Terminanfrage",
   html: (p, context) => (
     <EmailLayout title="Neue Terminanfrage">

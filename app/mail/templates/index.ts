@@ -1,5 +1,5 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import { site } from "~/config/site";
+import { serviceDurationMinutes, site } from "~/config/site";
 import { parseCalendarDate } from "~/domain/calendar-date";
 import { type AppointmentEmail, type EmailData, type EmailTemplate, readEmail, TemplateError } from "../emails";
 import { calendarInvite } from "../ics";
@@ -62,7 +62,7 @@ function inviteAttachment(message: RenderInput, appointment: AppointmentEmail): 
     stamp: message.createdAt,
     date,
     time: { hour: hour!, minute: minute! },
-    durationMinutes: site.booking.appointmentMinutes,
+    durationMinutes: appointment.durationMinutes ?? serviceDurationMinutes(appointment.service),
     summary: `${appointment.service} – ${site.name}`,
     description: `Ihr Termin bei ${site.name}: ${appointment.service}.\nTelefon: ${site.phones[0].display}`,
     location: `${site.address.street}, ${site.address.postalCode} ${site.address.city}, ${site.address.country}`,

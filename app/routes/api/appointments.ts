@@ -24,9 +24,10 @@ export const action = jsonPostAction(async (input, { context }: Route.ActionArgs
       return jsonError(status, result.error, { fields: result.fields });
     case "rate-limited":
       return jsonError(status, bookingMessages["rate-limited"], {}, { "Retry-After": String(result.retryAfterSeconds) });
-    // `code` lets a client tell a taken slot (refresh the times) from the per-address limit.
+    // `code` lets a client tell a taken slot (refresh the times) from the per-address and pick-up limits.
     case "slot-taken":
-      return Response.json({ error: bookingMessages["slot-taken"], code: result.kind }, { status });
+    case "pickups-full":
+      return Response.json({ error: bookingMessages[result.kind], code: result.kind }, { status });
     case "too-many-open":
       return Response.json({ error: bookingMessages["too-many-open"](result.limit), code: result.kind }, { status });
   }
