@@ -21,8 +21,11 @@ export type RequestFacts = {
 /** Pages prerendered at build time (react-router.config.ts) have no request. */
 export const requestContext = createContext<RequestFacts>({ requestId: "", clientIp: "", cspNonce: "" });
 
-/** Set by the admin guard (app/auth/admin-middleware.server.ts) on every admin route. */
+/** Set by the admin guard (app/auth/guard.server.ts) on every admin route. */
 export const adminContext = createContext<AdminIdentity>();
+
+/** Set by the admin guard: the owner requires a second factor this account has not set up yet. */
+export const enrolmentContext = createContext<boolean>(false);
 
 /** What went wrong in a loader or action, noted by entry.server's handleError for the error policy. */
 export type Failure = { kind: "outage" | "unexpected" };

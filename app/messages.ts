@@ -1,5 +1,5 @@
 import { passwordMessages } from "~/auth/password-policy";
-import type { AccountErrorCode, AdminErrorCode } from "~/domain/error-codes";
+import type { AccountErrorCode, AdminErrorCode, SecondFactorErrorCode } from "~/domain/error-codes";
 import { CONTACT_RATE_LIMITED_MESSAGE } from "~/schemas/contact-fields";
 
 /**
@@ -39,6 +39,36 @@ export const accountMessages = {
   tooLong: passwordMessages.tooLong,
   common: passwordMessages.common,
 } as const satisfies Record<AccountErrorCode, string>;
+
+/** The admin login (form and JSON API) and the second factor. */
+export const loginMessages = {
+  missingCredentials: "Bitte geben Sie E-Mail-Adresse und Passwort ein.",
+  wrongPassword: "Falsches Passwort",
+  ipBlocked: "Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in 15 Minuten erneut.",
+  accountBusy: (seconds: number) =>
+    `Zu viele Anmeldeversuche für dieses Konto. Bitte warten Sie ${seconds === 1 ? "eine Sekunde" : `${seconds} Sekunden`} und versuchen Sie es dann erneut.`,
+  codeRequired: "Bitte geben Sie den Code aus Ihrer Authenticator-App oder einen Wiederherstellungscode ein.",
+  wrongCode: "Der Code ist ungültig oder wurde bereits verwendet.",
+  codeStepExpired: "Die Anmeldung ist abgelaufen. Bitte melden Sie sich erneut an.",
+  throttled: (limit: "ip" | "account", seconds: number) => (limit === "ip" ? loginMessages.ipBlocked : loginMessages.accountBusy(seconds)),
+  enrolmentRequired: "Bitte richten Sie zuerst die Zwei-Faktor-Anmeldung ein (Seite „Sicherheit“).",
+} as const;
+
+/** The 'Sicherheit' page and the second factor's JSON API. */
+export const secondFactorMessages = {
+  alreadyEnabled: "Die Zwei-Faktor-Anmeldung ist bereits eingerichtet.",
+  notStarted: "Bitte starten Sie die Einrichtung zuerst neu.",
+  wrongCode: "Der Code ist ungültig. Bitte geben Sie den aktuellen Code aus Ihrer Authenticator-App ein.",
+  notEnabled: "Die Zwei-Faktor-Anmeldung ist nicht eingerichtet.",
+  wrongPasswordOrCode: "Passwort oder Code ist falsch.",
+  required: "Die Zwei-Faktor-Anmeldung ist für alle Konten vorgeschrieben und kann nicht ausgeschaltet werden.",
+  ownerOnly: "Nur der Inhaber oder die Inhaberin kann das ändern.",
+  enabled: "Die Zwei-Faktor-Anmeldung ist eingeschaltet.",
+  disabled: "Die Zwei-Faktor-Anmeldung ist ausgeschaltet.",
+  policyOn: "Die Zwei-Faktor-Anmeldung ist jetzt für alle Konten vorgeschrieben.",
+  policyOff: "Die Zwei-Faktor-Anmeldung ist nicht mehr vorgeschrieben.",
+  policyInvalid: "Bitte geben Sie „required“ als true oder false an.",
+} as const satisfies Record<SecondFactorErrorCode, string> & Record<string, string>;
 
 /**
  * The booking form's refusals, keyed by the result kind of requestAppointment

@@ -20,10 +20,14 @@ export default [
   route("admin-login", "routes/admin/login.tsx"),
   route("admin-setup", "routes/admin/setup.tsx"),
   layout("routes/admin/layout.tsx", [
-    route("admin", "routes/admin/board.tsx"),
-    route("admin/termine/:id", "routes/admin/appointment.tsx"),
-    route("admin/emails", "routes/admin/emails.tsx"),
+    route("admin/sicherheit", "routes/admin/security.tsx"),
     route("admin/abmelden", "routes/admin/logout.ts"),
+    // When the owner requires a second factor, these wait until the account has one.
+    layout("routes/admin/enrolled.ts", [
+      route("admin", "routes/admin/board.tsx"),
+      route("admin/termine/:id", "routes/admin/appointment.tsx"),
+      route("admin/emails", "routes/admin/emails.tsx"),
+    ]),
   ]),
   // seo resources
   route("robots.txt", "routes/seo/robots.ts"),
@@ -38,9 +42,15 @@ export default [
     // The admin API's guard: 401 without a session, no-store always.
     layout("routes/api/admin/layout.ts", [
       route("api/v1/admin/logout", "routes/api/admin/logout.ts"),
-      route("api/v1/admin/appointments", "routes/api/admin/appointments.ts"),
-      route("api/v1/admin/appointments/:id", "routes/api/admin/appointment.ts"),
-      route("api/v1/admin/appointments/:id/:transition", "routes/api/admin/appointment-transition.ts"),
+      route("api/v1/admin/2fa/setup", "routes/api/admin/second-factor-setup.ts"),
+      route("api/v1/admin/2fa/enable", "routes/api/admin/second-factor-enable.ts"),
+      layout("routes/api/admin/enrolled.ts", [
+        route("api/v1/admin/2fa/disable", "routes/api/admin/second-factor-disable.ts"),
+        route("api/v1/admin/2fa/policy", "routes/api/admin/second-factor-policy.ts"),
+        route("api/v1/admin/appointments", "routes/api/admin/appointments.ts"),
+        route("api/v1/admin/appointments/:id", "routes/api/admin/appointment.ts"),
+        route("api/v1/admin/appointments/:id/:transition", "routes/api/admin/appointment-transition.ts"),
+      ]),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -1,5 +1,12 @@
 import { z } from "zod";
 
+const secondFactorCode = z
+  .string()
+  .trim()
+  .max(32)
+  .regex(/^[A-Za-z0-9 -]*$/)
+  .transform((value) => value || undefined);
+
 /** E-mail and password as the login form and the login API receive them. */
 export const credentialsSchema = z.object({
   // PostgreSQL text cannot hold U+0000: such an address never matches and would fail the look-up with a 500.
@@ -10,6 +17,9 @@ export const credentialsSchema = z.object({
     .max(254)
     .refine((value) => !value.includes("\u0000")),
   password: z.string().min(1).max(1024),
+  /** The second factor: a 6-digit TOTP code or a recovery code; empty means none. */
+  code: secondFactorCode.optional(),
 });
 
-export const missingCredentialsMessage = "Bitte geben Sie E-Mail-Adresse und Passwort ein.";
+/** A code as typed: digits or a recovery code, spaces and hyphens allowed; "" counts as no code. */
+export const secondFactorCodeSchema = z.object({ code: secondFactorCode });

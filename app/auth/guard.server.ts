@@ -1,9 +1,13 @@
 import { type MiddlewareFunction, redirect } from "react-router";
-import { adminContext, databaseContext } from "~/context";
+import { adminContext, databaseContext, enrolmentContext } from "~/context";
 import { jsonError } from "~/lib/http.server";
+import { loginMessages } from "~/messages";
 import { readSession } from "./session.server";
 
 export const loginRequiredMessage = "Bitte melden Sie sich an.";
+
+/** Where an account that must set up its second factor is sent. */
+export const SECURITY_PAGE = "/admin/sicherheit";
 
 /** Where a login may send the admin back to: only admin pages of this site. */
 export function safeRedirectTarget(value: string | null | undefined): string {
@@ -33,18 +37,34 @@ export const adminArea: MiddlewareFunction<Response> = async (_args, next) => no
 /**
  * The one check behind every admin page and admin API, as middleware on their
  * layout routes (app/routes.ts), so that it runs for every loader and action
- * below, data requests included. Without a valid session a page redirects to
- * the login (and back afterwards) and the JSON API answers 401; with one, the
- * account is in `adminContext`. Every answer is `no-store`.
+ * below, data requests included. Without a full session (none, expired, or
+ * one still waiting for the login's code) a page redirects to the login (and
+ * back afterwards) and the JSON API answers 401; with one, the account is in
+ * `adminContext` and whether it must first set up its second factor in
+ * `enrolmentContext`. Every answer is `no-store`.
  */
 function adminGuard(onMissing: (request: Request) => Response): MiddlewareFunction<Response> {
   return async ({ request, context }, next) => {
-    const admin = await readSession(context.get(databaseContext), request, new Date());
-    if (!admin) return noStore(onMissing(request));
-    context.set(adminContext, admin);
+    const session = await readSession(context.get(databaseContext), request, new Date());
+    if (!session || session.stage !== "active") return noStore(onMissing(request));
+    context.set(adminContext, session.admin);
+    context.set(enrolmentContext, session.mustEnrol);
     return noStore(await next());
   };
 }
+
+/**
+ * When the owner requires the second factor, an account without it may only
+ * reach the routes outside the layouts that carry this middleware: the
+ * 'Sicherheit' page, the enrolment endpoints and the logout.
+ */
+function enrolledOnly(onMissing: () => Response): MiddlewareFunction<Response> {
+  return async ({ context }, next) => (context.get(enrolmentContext) ? onMissing() : next());
+}
+
+export const enrolledPagesOnly = enrolledOnly(() => redirect(SECURITY_PAGE));
+
+export const enrolledApiOnly = enrolledOnly(() => jsonError(403, loginMessages.enrolmentRequired, { enrolmentRequired: true }));
 
 export const adminPagesGuard = adminGuard((request) =>
   redirect(`/admin-login?redirectTo=${encodeURIComponent(safeRedirectTarget(pagePath(request)))}`),

@@ -1,30 +1,39 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { adminUsers } from "~/db/schema";
+import { enterLoginGate, leaveLoginGate } from "./login-gate.server";
+import { logLoginEvent } from "./login-events.server";
 import { dummyPasswordHash, verifyPassword } from "./password.server";
-import { type AdminIdentity, createSession, pruneSessions, sessionPolicy, type SessionPolicy } from "./session.server";
-import { accountDelayMs, blockedForSeconds, clearAccountIpFailures, recordLoginFailure } from "./throttle.server";
+import { type AdminIdentity, createSession, deleteSession, pruneSessions, sessionPolicy, type SessionPolicy } from "./session.server";
+import { acceptSecondFactor } from "./totp.server";
+import { blockedForSeconds, clearAccountIpFailures, recordLoginFailure } from "./throttle.server";
 
-export const wrongPasswordMessage = "Falsches Passwort";
+/** Refused by the per-IP block or the per-address gate, before any check. */
+export type Throttled = { ok: false; reason: "throttled"; limit: "ip" | "account"; retryAfterSeconds: number };
 
 export type LoginResult =
   | { ok: true; sessionId: string; admin: AdminIdentity }
   | { ok: false; reason: "invalid" }
-  | { ok: false; reason: "throttled"; retryAfterSeconds: number };
+  /** The password was right; the account's second factor is missing or wrong. `sessionId` carries a form login to its code step. */
+  | { ok: false; reason: "second-factor"; wrongCode: boolean; sessionId?: string }
+  | Throttled;
 
 export type LoginInput = {
   email: string;
   password: string;
+  /** A TOTP code or a recovery code, when the account has the second factor on. */
+  code?: string;
   ip: string;
+  requestId?: string;
+  /** The login form keeps a correct password in a short `second_factor` session while it asks for the code. */
+  pendingSecondFactor?: boolean;
   now?: Date;
   policy?: SessionPolicy;
-  /** Injected so tests can see the slow-down without waiting for it. */
-  sleep?: (ms: number) => Promise<void>;
 };
 
-const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+type AdminRow = typeof adminUsers.$inferSelect;
 
-export async function findAdminByEmail(db: Database, email: string) {
+export async function findAdminByEmail(db: Database, email: string): Promise<AdminRow | undefined> {
   const [user] = await db
     .select()
     .from(adminUsers)
@@ -32,30 +41,114 @@ export async function findAdminByEmail(db: Database, email: string) {
   return user;
 }
 
+function identityOf(user: AdminRow): AdminIdentity {
+  return { id: user.id, email: user.email, displayName: user.displayName, role: user.role };
+}
+
 /**
- * Checks e-mail and password. A wrong password and an unknown e-mail give the
- * same answer after the same scrypt work, so nobody can probe for accounts.
+ * Runs a check of a password or a code behind both limits: the per-IP block
+ * (throttle.server.ts) and the per-address gate. `outcome` says whether the
+ * attempt counts as a failure (a longer pause) or a success (pause forgotten).
+ */
+export async function throughLoginLimits<T>(
+  db: Database,
+  facts: { email: string; ip: string; requestId: string; now: Date },
+  attempt: () => Promise<{ result: T; outcome: "failure" | "success" | "neutral" }>,
+): Promise<T | Throttled> {
+  const ipBlockedFor = await blockedForSeconds(db, facts.ip, facts.now);
+  if (ipBlockedFor > 0) {
+    logLoginEvent("login.refused", { email: facts.email, ip: facts.ip, requestId: facts.requestId, limit: "ip" });
+    return { ok: false, reason: "throttled", limit: "ip", retryAfterSeconds: ipBlockedFor };
+  }
+  const gate = await enterLoginGate(db, facts.email, facts.now);
+  if (!gate.open) {
+    logLoginEvent("login.refused", { email: facts.email, ip: facts.ip, requestId: facts.requestId, limit: "account" });
+    return { ok: false, reason: "throttled", limit: "account", retryAfterSeconds: gate.retryAfterSeconds };
+  }
+  let outcome: "failure" | "success" | "neutral" = "neutral";
+  try {
+    const done = await attempt();
+    outcome = done.outcome;
+    return done.result;
+  } finally {
+    await leaveLoginGate(db, gate.pass, outcome, facts.now);
+  }
+}
+
+async function startSession(db: Database, user: AdminRow, input: { email: string; ip: string; now: Date; policy?: SessionPolicy }) {
+  return db.transaction(async (tx) => {
+    await pruneSessions(tx, input.now);
+    await clearAccountIpFailures(tx, input.email, input.ip);
+    await tx.update(adminUsers).set({ lastLoginAt: input.now }).where(eq(adminUsers.id, user.id));
+    return createSession(tx, user.id, input.now, input.policy ?? sessionPolicy());
+  });
+}
+
+/**
+ * Checks e-mail, password and, when the account has it on, the second factor.
+ * A wrong password and an unknown e-mail give the same answer after the same
+ * scrypt work, so nobody can probe for accounts. One attempt per address at a
+ * time, with a growing pause after failures (app/domain/login-gate.ts).
  */
 export async function login(db: Database, input: LoginInput): Promise<LoginResult> {
   const now = input.now ?? new Date();
-  const retryAfterSeconds = await blockedForSeconds(db, input.ip, now);
-  if (retryAfterSeconds > 0) return { ok: false, reason: "throttled", retryAfterSeconds };
-
-  const delay = await accountDelayMs(db, input.email, now);
-  if (delay > 0) await (input.sleep ?? realSleep)(delay);
-
-  const user = await findAdminByEmail(db, input.email);
-  const matches = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
-  if (!user || !matches) {
-    await recordLoginFailure(db, input.email, input.ip, now);
-    return { ok: false, reason: "invalid" };
-  }
-
-  const sessionId = await db.transaction(async (tx) => {
-    await pruneSessions(tx, now);
-    await clearAccountIpFailures(tx, input.email, input.ip);
-    await tx.update(adminUsers).set({ lastLoginAt: now }).where(eq(adminUsers.id, user.id));
-    return createSession(tx, user.id, now, input.policy ?? sessionPolicy());
+  const facts = { email: input.email, ip: input.ip, requestId: input.requestId ?? "", now };
+  return throughLoginLimits<LoginResult>(db, facts, async () => {
+    const user = await findAdminByEmail(db, input.email);
+    const matches = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
+    if (!user || !matches) {
+      await recordLoginFailure(db, input.email, input.ip, now);
+      logLoginEvent("login.failure", {
+        ip: input.ip,
+        requestId: facts.requestId,
+        ...(user ? { accountId: user.id } : { email: input.email }),
+      });
+      return { result: { ok: false, reason: "invalid" } as const, outcome: "failure" };
+    }
+    const event = { ip: input.ip, requestId: facts.requestId, accountId: user.id };
+    if (user.totpSecret) {
+      if (!input.code) {
+        logLoginEvent("login.second_factor_required", event);
+        const sessionId = input.pendingSecondFactor
+          ? await createSession(db, user.id, now, input.policy ?? sessionPolicy(), "second_factor")
+          : undefined;
+        return { result: { ok: false, reason: "second-factor", wrongCode: false, sessionId } as const, outcome: "neutral" };
+      }
+      if (!(await acceptSecondFactor(db, user.id, user.totpSecret, input.code, now))) {
+        await recordLoginFailure(db, input.email, input.ip, now);
+        logLoginEvent("login.second_factor_failure", event);
+        return { result: { ok: false, reason: "second-factor", wrongCode: true } as const, outcome: "failure" };
+      }
+    }
+    const sessionId = await startSession(db, user, { ...input, now });
+    logLoginEvent("login.success", event);
+    return { result: { ok: true, sessionId, admin: identityOf(user) } as const, outcome: "success" };
   });
-  return { ok: true, sessionId, admin: { id: user.id, email: user.email, displayName: user.displayName } };
+}
+
+/**
+ * The login form's second step: the code for the account behind a
+ * `second_factor` session (the password was right a moment ago). Throttled
+ * like the password; success replaces the pending session with a full one.
+ */
+export async function completeSecondFactor(
+  db: Database,
+  input: { pendingSessionId: string; userId: string; code: string; ip: string; requestId?: string; now?: Date; policy?: SessionPolicy },
+): Promise<LoginResult> {
+  const now = input.now ?? new Date();
+  const [user] = await db.select().from(adminUsers).where(eq(adminUsers.id, input.userId));
+  if (!user?.totpSecret) return { ok: false, reason: "invalid" };
+  const facts = { email: user.email, ip: input.ip, requestId: input.requestId ?? "", now };
+  return throughLoginLimits<LoginResult>(db, facts, async () => {
+    const event = { ip: input.ip, requestId: facts.requestId, accountId: user.id };
+    if (!(await acceptSecondFactor(db, user.id, user.totpSecret!, input.code, now))) {
+      await recordLoginFailure(db, user.email, input.ip, now);
+      logLoginEvent("login.second_factor_failure", event);
+      return { result: { ok: false, reason: "second-factor", wrongCode: true } as const, outcome: "failure" };
+    }
+    await deleteSession(db, input.pendingSessionId, user.id);
+    const sessionId = await startSession(db, user, { email: user.email, ip: input.ip, now, policy: input.policy });
+    logLoginEvent("login.success", event);
+    return { result: { ok: true, sessionId, admin: identityOf(user) } as const, outcome: "success" };
+  });
 }

@@ -1,8 +1,10 @@
 import crypto from "node:crypto";
-import { eq, lt } from "drizzle-orm";
+import { and, eq, lt } from "drizzle-orm";
 import { env } from "~/config/env.server";
 import type { Executor } from "~/db/client.server";
-import { adminUsers, sessions } from "~/db/schema";
+import { adminUsers, sessions, settings } from "~/db/schema";
+import type { AdminRole, SessionStage } from "~/domain/admin";
+import { REQUIRE_SECOND_FACTOR } from "~/db/settings.server";
 import { readCookie } from "./cookies";
 
 /**
@@ -25,10 +27,21 @@ export function sessionCookieName(policy: Pick<SessionPolicy, "secureCookie"> = 
   return policy.secureCookie ? "__Host-hc_admin" : "hc_admin";
 }
 
-export type AdminIdentity = { id: string; email: string; displayName: string };
+export type AdminIdentity = { id: string; email: string; displayName: string; role: AdminRole };
 
-/** Writing last_seen_at on every request is wasteful; a minute's precision is enough. */
-const TOUCH_AFTER_MS = 60_000;
+/** A session as the guard sees it: who, how far the login got, and whether the second factor must be set up first. */
+export type SessionState = { admin: AdminIdentity; stage: SessionStage; mustEnrol: boolean };
+
+/**
+ * Writing last_seen_at on every request is wasteful, so it is written when it
+ * is at least this old: a minute, or a twelfth of a short idle timeout.
+ */
+export function touchIntervalMs(policy: Pick<SessionPolicy, "idleMs">): number {
+  return Math.min(60_000, Math.floor(policy.idleMs / 12));
+}
+
+/** A second factor's code must follow the password within this time. */
+const SECOND_FACTOR_STEP_MS = 5 * 60_000;
 
 export function hashSessionId(id: string): string {
   return crypto.createHash("sha256").update(id).digest("hex");
@@ -47,50 +60,88 @@ export function clearSessionCookie(policy: SessionPolicy = sessionPolicy()): str
   return `${sessionCookieName(policy)}=; ${cookieAttributes(policy)}; Max-Age=0`;
 }
 
-/** A fresh id at every login, so a planted cookie can never become a logged-in one. */
-export async function createSession(db: Executor, userId: string, now: Date, policy: SessionPolicy = sessionPolicy()): Promise<string> {
+/**
+ * A fresh id at every login, so a planted cookie can never become a logged-in
+ * one. A `second_factor` session only carries the login to its code step and
+ * lives five minutes.
+ */
+export async function createSession(
+  db: Executor,
+  userId: string,
+  now: Date,
+  policy: SessionPolicy = sessionPolicy(),
+  stage: SessionStage = "active",
+): Promise<string> {
   const id = crypto.randomBytes(32).toString("base64url");
+  const lifetimeMs = stage === "active" ? policy.absoluteMs : Math.min(SECOND_FACTOR_STEP_MS, policy.absoluteMs);
   await db.insert(sessions).values({
     idHash: hashSessionId(id),
     userId,
     createdAt: now,
     lastSeenAt: now,
-    expiresAt: new Date(now.getTime() + policy.absoluteMs),
+    expiresAt: new Date(now.getTime() + lifetimeMs),
+    stage,
   });
   return id;
 }
 
-/** The admin behind the request's cookie, or null when absent, unknown or expired. */
+/** The session id in the request's cookie, when there is a plausible one. */
+export function sessionIdFrom(request: Request, policy: SessionPolicy = sessionPolicy()): string | null {
+  const id = readCookie(request, sessionCookieName(policy));
+  return id && id.length <= 100 ? id : null;
+}
+
+/**
+ * The session behind the request's cookie, or null when absent, unknown or
+ * expired. The idle timeout is exact to the touch interval: last_seen_at is at
+ * most that much older than the last use, so a session expires between
+ * `idleMs` and `idleMs + touch interval` after its last use, never earlier.
+ */
 export async function readSession(
   db: Executor,
   request: Request,
   now: Date,
   policy: SessionPolicy = sessionPolicy(),
-): Promise<AdminIdentity | null> {
-  const id = readCookie(request, sessionCookieName(policy));
-  if (!id || id.length > 100) return null;
+): Promise<SessionState | null> {
+  const id = sessionIdFrom(request, policy);
+  if (!id) return null;
   const idHash = hashSessionId(id);
   const [row] = await db
     .select({
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
+      stage: sessions.stage,
       id: adminUsers.id,
       email: adminUsers.email,
       displayName: adminUsers.displayName,
+      role: adminUsers.role,
+      totpEnabledAt: adminUsers.totpEnabledAt,
+      secondFactorRequired: settings.value,
     })
     .from(sessions)
     .innerJoin(adminUsers, eq(adminUsers.id, sessions.userId))
+    .leftJoin(settings, eq(settings.key, REQUIRE_SECOND_FACTOR))
     .where(eq(sessions.idHash, idHash));
   if (!row) return null;
-  const idleExpired = now.getTime() - row.lastSeenAt.getTime() >= policy.idleMs;
+  const touchMs = touchIntervalMs(policy);
+  const idleExpired = now.getTime() - row.lastSeenAt.getTime() >= policy.idleMs + touchMs;
   if (idleExpired || now >= row.expiresAt) {
     await db.delete(sessions).where(eq(sessions.idHash, idHash));
     return null;
   }
-  if (now.getTime() - row.lastSeenAt.getTime() >= TOUCH_AFTER_MS) {
+  if (now.getTime() - row.lastSeenAt.getTime() >= touchMs) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
   }
-  return { id: row.id, email: row.email, displayName: row.displayName };
+  return {
+    admin: { id: row.id, email: row.email, displayName: row.displayName, role: row.role },
+    stage: row.stage,
+    mustEnrol: row.secondFactorRequired === true && row.totpEnabledAt === null,
+  };
+}
+
+/** Ends one session by its cookie value (the code step replaces its pending session with a full one). */
+export async function deleteSession(db: Executor, id: string, userId: string): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.idHash, hashSessionId(id)), eq(sessions.userId, userId)));
 }
 
 export async function destroySession(db: Executor, request: Request, policy: SessionPolicy = sessionPolicy()) {

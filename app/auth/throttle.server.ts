@@ -1,18 +1,16 @@
-import crypto from "node:crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
 import { rateLimits } from "~/db/schema";
 import { hitRateLimit } from "~/db/rate-limit.server";
+import { addressKey } from "./login-gate.server";
 
 /**
  * Login throttling on the shared rate_limits table (so it holds across app
  * instances). Failures are counted in one-minute buckets and summed over a
  * sliding window:
- * - 5 failures for one account from one IP, or 20 from one IP, within 15
- *   minutes block that IP for 15 minutes (429);
- * - more than 100 failures for one account within an hour slow every further
- *   attempt for it down, from any IP: a delay, never a lockout an attacker
- *   could use against the owner.
+ * 5 failures for one account from one IP, or 20 from one IP, within 15
+ * minutes block that IP for 15 minutes (429). Guessing from many addresses at
+ * one account meets the per-account gate instead (login-gate.server.ts).
  * E-mails appear only as a hash in the keys.
  */
 export const LOGIN_THROTTLE = {
@@ -20,23 +18,13 @@ export const LOGIN_THROTTLE = {
   ipFailures: 20,
   failureWindowMinutes: 15,
   blockMinutes: 15,
-  accountSlowdownFailures: 100,
-  accountSlowdownWindowMinutes: 60,
-  slowdownMs: 3_000,
 } as const;
-
-export const tooManyAttemptsMessage = "Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in 15 Minuten erneut.";
 
 const BUCKET_SECONDS = 60;
 
-function emailKey(email: string): string {
-  return crypto.createHash("sha256").update(email.trim().toLowerCase()).digest("hex").slice(0, 32);
-}
-
 const throttleKeys = {
-  accountIp: (email: string, ip: string) => `login-fail:acct-ip:${emailKey(email)}:${ip}`,
+  accountIp: (email: string, ip: string) => `login-fail:acct-ip:${addressKey(email)}:${ip}`,
   ip: (ip: string) => `login-fail:ip:${ip}`,
-  account: (email: string) => `login-fail:acct:${emailKey(email)}`,
   block: (ip: string) => `login-block:${ip}`,
 };
 
@@ -66,12 +54,6 @@ export async function blockedForSeconds(db: Executor, ip: string, now: Date): Pr
   return Math.max(1, Math.ceil((until - now.getTime()) / 1000));
 }
 
-/** How long to hold back an attempt for this account (0 normally). */
-export async function accountDelayMs(db: Executor, email: string, now: Date): Promise<number> {
-  const failures = await failuresSince(db, throttleKeys.account(email), minutesBefore(now, LOGIN_THROTTLE.accountSlowdownWindowMinutes));
-  return failures > LOGIN_THROTTLE.accountSlowdownFailures ? LOGIN_THROTTLE.slowdownMs : 0;
-}
-
 async function countFailure(db: Executor, key: string, now: Date): Promise<void> {
   await hitRateLimit(db, { key, limit: Number.MAX_SAFE_INTEGER, windowSeconds: BUCKET_SECONDS, now });
 }
@@ -79,7 +61,6 @@ async function countFailure(db: Executor, key: string, now: Date): Promise<void>
 export async function recordLoginFailure(db: Executor, email: string, ip: string, now: Date): Promise<void> {
   await countFailure(db, throttleKeys.accountIp(email, ip), now);
   await countFailure(db, throttleKeys.ip(ip), now);
-  await countFailure(db, throttleKeys.account(email), now);
   const since = minutesBefore(now, LOGIN_THROTTLE.failureWindowMinutes);
   const [accountIp, perIp] = [
     await failuresSince(db, throttleKeys.accountIp(email, ip), since),

@@ -10,3 +10,7 @@ export type AdminErrorCode = "reasonRequired" | "reasonTooLong" | "notFound" | "
 
 /** Why an admin account could not be created, reset or set up; password problems keep their own codes. */
 export type AccountErrorCode = "invalidEmail" | "exists" | "unknown" | "setupInvalid" | "setupDone" | PasswordProblem;
+
+/** Why a change of the second factor (the 'Sicherheit' page, /api/v1/admin/2fa/*) was refused. */
+export type SecondFactorErrorCode =
+  "alreadyEnabled" | "notStarted" | "wrongCode" | "notEnabled" | "wrongPasswordOrCode" | "required" | "ownerOnly";

@@ -4,7 +4,15 @@ import { requestBodyContext } from "~/context";
 /** Request bodies larger than this are refused. */
 export const MAX_BODY_BYTES = 16 * 1024;
 
-export type ApiError = { error: string; fields?: Record<string, string>; requestId?: string };
+export type ApiError = {
+  error: string;
+  fields?: Record<string, string>;
+  requestId?: string;
+  /** The login needs the account's second factor (docs/api.md). */
+  secondFactor?: boolean;
+  /** The account must set up its second factor before anything else. */
+  enrolmentRequired?: boolean;
+};
 
 export function jsonError(status: number, error: string, extra: Omit<ApiError, "error"> = {}, headers?: HeadersInit) {
   return Response.json({ error, ...extra } satisfies ApiError, { status, headers });

@@ -5,6 +5,7 @@ import { appointments, auditLog, contactMessages, emailOutbox } from "~/db/schem
 import { type RetentionPolicy, retentionCutoffs } from "~/domain/retention";
 import { logger } from "~/lib/logger.server";
 import { pruneRateLimits } from "~/db/rate-limit.server";
+import { pruneLoginGates } from "~/auth/login-gate.server";
 
 export type RetentionResult = { appointmentsDeleted: number; contactMessagesDeleted: number };
 
@@ -78,7 +79,9 @@ export function startRetentionJob(
     try {
       const result = await applyRetention(db, { now: now() });
       // Longer than any rate-limit window in use, so no live counter is reset; the privacy statement names it.
-      await pruneRateLimits(db, new Date(now().getTime() - site.retention.rateLimitRecordsDays * DAY_MS));
+      const rateLimitCutoff = new Date(now().getTime() - site.retention.rateLimitRecordsDays * DAY_MS);
+      await pruneRateLimits(db, rateLimitCutoff);
+      await pruneLoginGates(db, rateLimitCutoff);
       logger.info(result, "retention applied");
       if (vacuum) await vacuumAndAnalyze(db);
     } catch (error) {

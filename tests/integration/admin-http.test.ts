@@ -3,10 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import routes from "~/routes";
-import { wrongPasswordMessage } from "~/auth/login.server";
 import { loginRequiredMessage } from "~/auth/guard.server";
-import { tooManyAttemptsMessage } from "~/auth/throttle.server";
-import { accountMessages } from "~/messages";
+import { accountMessages, loginMessages } from "~/messages";
+import { pauseAfterFailures } from "~/domain/login-gate";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
 import { type ServerProcess, startServer } from "../support/server-process";
 
@@ -180,8 +179,8 @@ describe.each(testDatabaseKinds)("admin over HTTP on %s", (kind) => {
   it("login API: same answer for a wrong password and an unknown e-mail; 204 with the cookie", async () => {
     const wrong = await postJson("/api/v1/admin/login", { email: ADMIN.email, password: "falsches-passwort-123" });
     const unknown = await postJson("/api/v1/admin/login", { email: "niemand@happycar.example", password: "falsches-passwort-123" });
-    expect([wrong.status, await wrong.text()]).toEqual([401, JSON.stringify({ error: wrongPasswordMessage })]);
-    expect([unknown.status, await unknown.text()]).toEqual([401, JSON.stringify({ error: wrongPasswordMessage })]);
+    expect([wrong.status, await wrong.text()]).toEqual([401, JSON.stringify({ error: loginMessages.wrongPassword })]);
+    expect([unknown.status, await unknown.text()]).toEqual([401, JSON.stringify({ error: loginMessages.wrongPassword })]);
     expect((await postJson("/api/v1/admin/login", { email: ADMIN.email })).status).toBe(400);
     await loginCookie();
   });
@@ -279,18 +278,20 @@ describe.each(testDatabaseKinds)("admin over HTTP on %s", (kind) => {
     const page = await postForm("/admin-login", { email: ADMIN.email, password: "falsches-passwort-1" });
     expect(page.status).toBe(200);
     const html = await page.text();
-    expect(html).toContain(wrongPasswordMessage);
+    expect(html).toContain(loginMessages.wrongPassword);
     // The password is never sent back into the form.
     expect(html).not.toContain("falsches-passwort-1");
     for (let attempt = 2; attempt <= 5; attempt++) {
+      // The account's gate pauses a second after the fourth failure in a row (app/domain/login-gate.ts).
+      if (attempt === 5) await new Promise((resolve) => setTimeout(resolve, pauseAfterFailures(4) + 100));
       expect((await postJson("/api/v1/admin/login", { email: ADMIN.email, password: `falsches-passwort-${attempt}` })).status).toBe(401);
     }
     const blocked = await postJson("/api/v1/admin/login", ADMIN);
     expect(blocked.status).toBe(429);
-    expect(await blocked.json()).toEqual({ error: tooManyAttemptsMessage });
+    expect(await blocked.json()).toEqual({ error: loginMessages.ipBlocked });
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(800);
     const blockedPage = await postForm("/admin-login", { email: ADMIN.email, password: ADMIN.password });
     expect(blockedPage.status).toBe(429);
-    expect(await blockedPage.text()).toContain(tooManyAttemptsMessage);
+    expect(await blockedPage.text()).toContain(loginMessages.ipBlocked);
   });
 });

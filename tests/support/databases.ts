@@ -2,6 +2,8 @@ import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { type DatabaseHandle, openDatabase } from "~/db/client.server";
+import { getTableConfig } from "drizzle-orm/pg-core";
+import { TABLES_IN_FK_ORDER } from "~/db/backup.server";
 
 export type DatabaseKind = "pglite" | "postgres";
 
@@ -42,7 +44,8 @@ export type TestDatabase = DatabaseHandle & {
   url?: string;
 };
 
-const TABLES = ["audit_log", "email_outbox", "sessions", "setup_tokens", "admin_users", "contact_messages", "appointments", "rate_limits"];
+// Every table of the schema (the backup's list, which a test checks against the database).
+const TABLES = TABLES_IN_FK_ORDER.map((table) => getTableConfig(table).name);
 
 /**
  * A fresh database: an in-memory PGlite, or a new PostgreSQL database of its

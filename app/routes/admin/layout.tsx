@@ -34,7 +34,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult }) => 
 
 function navClass({ isActive }: { isActive: boolean }) {
   return cn(
-    "rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+    "rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring max-md:inline-flex max-md:min-h-11 max-md:items-center",
     isActive ? "bg-secondary text-secondary-foreground" : "hover:bg-accent hover:text-accent-foreground",
   );
 }
@@ -121,6 +121,9 @@ function AdminShell({ admin, health, failure, children }: ShellData & { failure?
         </NavLink>
         <NavLink to="/admin/emails" className={navClass}>
           E-Mails
+        </NavLink>
+        <NavLink to="/admin/sicherheit" className={navClass}>
+          Sicherheit
         </NavLink>
       </nav>
       <main>{failure ?? <Outlet />}</main>

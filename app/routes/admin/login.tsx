@@ -5,59 +5,107 @@ import type { Route } from "./+types/login";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/form-controls";
-import { credentialsSchema, missingCredentialsMessage } from "~/auth/credentials";
+import { credentialsSchema, secondFactorCodeSchema } from "~/auth/credentials";
 import { flashCookie } from "~/auth/flash";
 import { adminArea, safeRedirectTarget } from "~/auth/guard.server";
-import { login, wrongPasswordMessage } from "~/auth/login.server";
-import { readSession, sessionCookie } from "~/auth/session.server";
-import { tooManyAttemptsMessage } from "~/auth/throttle.server";
+import { completeSecondFactor, login, type LoginResult } from "~/auth/login.server";
+import { clearSessionCookie, deleteSession, readSession, sessionCookie, sessionIdFrom } from "~/auth/session.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import { databaseContext, requestContext } from "~/context";
 import { readFormFields } from "~/lib/http.server";
+import { loginMessages } from "~/messages";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin-Login – Happy Car" }, { name: "robots", content: "noindex, nofollow" }];
 
 export const middleware: Route.MiddlewareFunction[] = [adminArea];
 
+/**
+ * Two steps, both plain forms (they work without JavaScript): e-mail and
+ * password, then, for an account with the second factor on, its code. Between
+ * them a short `second_factor` session remembers that the password was right.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = safeRedirectTarget(new URL(request.url).searchParams.get("redirectTo"));
-  if (await readSession(context.get(databaseContext), request, new Date())) throw redirect(redirectTo);
-  return { redirectTo };
+  const session = await readSession(context.get(databaseContext), request, new Date());
+  if (session?.stage === "active") throw redirect(redirectTo);
+  return { redirectTo, step: session?.stage === "second_factor" ? ("code" as const) : ("password" as const) };
 }
 
-type LoginActionData = { error: string; email: string };
+type LoginActionData = { error: string; email: string; step: "password" | "code" };
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const body = await readFormFields({ request, context });
-  if ("bodyError" in body) {
-    return data<LoginActionData>({ error: body.bodyError.message, email: "" }, { status: body.bodyError.status });
-  }
-  const form = body.fields;
-  const email = (form.email ?? "").slice(0, 254);
-  const credentials = credentialsSchema.safeParse(form);
-  if (!credentials.success) return data<LoginActionData>({ error: missingCredentialsMessage, email }, { status: 400 });
-  const result = await login(context.get(databaseContext), { ...credentials.data, ip: context.get(requestContext).clientIp });
-  if (result.ok) {
-    const headers = new Headers();
-    headers.append("Set-Cookie", sessionCookie(result.sessionId));
-    headers.append("Set-Cookie", flashCookie("login"));
-    throw redirect(safeRedirectTarget(form.redirectTo), { headers });
-  }
+function loginPageUrl(redirectTo: string): string {
+  return `/admin-login?redirectTo=${encodeURIComponent(redirectTo)}`;
+}
+
+function signedIn(result: Extract<LoginResult, { ok: true }>, redirectTo: string): never {
+  const headers = new Headers();
+  headers.append("Set-Cookie", sessionCookie(result.sessionId));
+  headers.append("Set-Cookie", flashCookie("login"));
+  throw redirect(redirectTo, { headers });
+}
+
+function refused(result: Exclude<LoginResult, { ok: true }>, email: string, step: LoginActionData["step"]) {
   if (result.reason === "throttled") {
     return data<LoginActionData>(
-      { error: tooManyAttemptsMessage, email },
+      { error: loginMessages.throttled(result.limit, result.retryAfterSeconds), email, step },
       { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
     );
   }
   // The form page answers 200 with the message (the JSON API says 401): the browser re-renders the form.
-  return data<LoginActionData>({ error: wrongPasswordMessage, email });
+  const error = result.reason === "invalid" ? loginMessages.wrongPassword : loginMessages.wrongCode;
+  return data<LoginActionData>({ error, email, step });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const body = await readFormFields({ request, context });
+  if ("bodyError" in body) {
+    return data<LoginActionData>({ error: body.bodyError.message, email: "", step: "password" }, { status: body.bodyError.status });
+  }
+  const form = body.fields;
+  const db = context.get(databaseContext);
+  const { clientIp, requestId } = context.get(requestContext);
+  const redirectTo = safeRedirectTarget(form.redirectTo);
+
+  if (form.intent === "code" || form.intent === "restart") {
+    const session = await readSession(db, request, new Date());
+    const pendingSessionId = sessionIdFrom(request);
+    if (session?.stage !== "second_factor" || !pendingSessionId) {
+      return data<LoginActionData>({ error: loginMessages.codeStepExpired, email: "", step: "password" });
+    }
+    if (form.intent === "restart") {
+      await deleteSession(db, pendingSessionId, session.admin.id);
+      throw redirect(loginPageUrl(redirectTo), { headers: { "Set-Cookie": clearSessionCookie() } });
+    }
+    const code = secondFactorCodeSchema.safeParse(form);
+    if (!code.success || !code.data.code) return data<LoginActionData>({ error: loginMessages.codeRequired, email: "", step: "code" });
+    const result = await completeSecondFactor(db, {
+      pendingSessionId,
+      userId: session.admin.id,
+      code: code.data.code,
+      ip: clientIp,
+      requestId,
+    });
+    return result.ok ? signedIn(result, redirectTo) : refused(result, "", "code");
+  }
+
+  const email = (form.email ?? "").slice(0, 254);
+  const credentials = credentialsSchema.safeParse(form);
+  if (!credentials.success)
+    return data<LoginActionData>({ error: loginMessages.missingCredentials, email, step: "password" }, { status: 400 });
+  const result = await login(db, { ...credentials.data, ip: clientIp, requestId, pendingSecondFactor: true });
+  if (result.ok) signedIn(result, redirectTo);
+  if (result.reason === "second-factor" && result.sessionId) {
+    // To the code step by a fresh GET, so that reloading it never sends the password again.
+    throw redirect(loginPageUrl(redirectTo), { headers: { "Set-Cookie": sessionCookie(result.sessionId) } });
+  }
+  return refused(result, email, "password");
 }
 
 export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const submitting = navigation.state === "submitting";
-  // A new key per answer remounts the password field empty after a failure
+  // A new key per answer remounts the secret field empty after a failure
   // (counted while rendering, as React advises for state that follows a prop).
   const [answered, setAnswered] = useState({ data: actionData, attempt: 0 });
   if (answered.data !== actionData) setAnswered({ data: actionData, attempt: answered.attempt + 1 });
@@ -65,43 +113,87 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
   useEffect(() => {
     if (actionData) toast.error(actionData.error);
   }, [actionData]);
+  const step = actionData?.step ?? loaderData.step;
+  const error =
+    actionData && !hydrated ? (
+      <p id="admin-login-error" role="alert" className="text-sm font-medium text-destructive">
+        {actionData.error}
+      </p>
+    ) : null;
+  const describedBy = actionData && !hydrated ? "admin-login-error" : undefined;
 
   return (
     <main className="flex min-h-screen items-center justify-center px-4 py-12">
       <Card className="w-full max-w-md">
         <CardHeader>
           <h1 className="text-xl font-semibold leading-tight">Admin-Login</h1>
-          <p className="text-sm text-muted-foreground">Melden Sie sich mit Ihrem Admin-Konto an.</p>
+          <p className="text-sm text-muted-foreground">
+            {step === "code"
+              ? "Geben Sie den 6-stelligen Code aus Ihrer Authenticator-App ein oder einen Ihrer Wiederherstellungscodes."
+              : "Melden Sie sich mit Ihrem Admin-Konto an."}
+          </p>
         </CardHeader>
         <CardContent>
-          <Form method="post" className="grid gap-4">
-            <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-            <div className="grid gap-2">
-              <Label htmlFor="admin-email">E-Mail</Label>
-              <Input id="admin-email" name="email" type="email" autoComplete="username" required defaultValue={actionData?.email ?? ""} />
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor="admin-password">Passwort</Label>
-              <Input
-                key={attempt}
-                id="admin-password"
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                required
-                aria-invalid={actionData ? true : undefined}
-                aria-describedby={actionData && !hydrated ? "admin-login-error" : undefined}
-              />
-            </div>
-            {actionData && !hydrated ? (
-              <p id="admin-login-error" role="alert" className="text-sm font-medium text-destructive">
-                {actionData.error}
-              </p>
-            ) : null}
-            <Button type="submit" disabled={submitting}>
-              Anmelden
-            </Button>
-          </Form>
+          {step === "code" ? (
+            <>
+              <Form method="post" className="grid gap-4">
+                <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+                <input type="hidden" name="intent" value="code" />
+                <div className="grid gap-2">
+                  <Label htmlFor="admin-code">Code</Label>
+                  <Input
+                    key={attempt}
+                    id="admin-code"
+                    name="code"
+                    autoComplete="one-time-code"
+                    inputMode="text"
+                    autoCapitalize="none"
+                    spellCheck={false}
+                    maxLength={32}
+                    required
+                    aria-invalid={actionData ? true : undefined}
+                    aria-describedby={describedBy}
+                  />
+                </div>
+                {error}
+                <Button type="submit" disabled={submitting}>
+                  Bestätigen
+                </Button>
+              </Form>
+              <Form method="post" className="mt-3">
+                <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+                <input type="hidden" name="intent" value="restart" />
+                <Button type="submit" variant="ghost" className="w-full">
+                  Mit einem anderen Konto anmelden
+                </Button>
+              </Form>
+            </>
+          ) : (
+            <Form method="post" className="grid gap-4">
+              <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+              <div className="grid gap-2">
+                <Label htmlFor="admin-email">E-Mail</Label>
+                <Input id="admin-email" name="email" type="email" autoComplete="username" required defaultValue={actionData?.email ?? ""} />
+              </div>
+              <div className="grid gap-2">
+                <Label htmlFor="admin-password">Passwort</Label>
+                <Input
+                  key={attempt}
+                  id="admin-password"
+                  name="password"
+                  type="password"
+                  autoComplete="current-password"
+                  required
+                  aria-invalid={actionData ? true : undefined}
+                  aria-describedby={describedBy}
+                />
+              </div>
+              {error}
+              <Button type="submit" disabled={submitting}>
+                Anmelden
+              </Button>
+            </Form>
+          )}
           <p className="mt-6 text-center text-sm">
             <Link to="/" className="underline underline-offset-4">
               Zur Startseite

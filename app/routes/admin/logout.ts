@@ -1,11 +1,14 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
+import { logLoginEvent } from "~/auth/login-events.server";
 import { clearSessionCookie, destroySession } from "~/auth/session.server";
-import { databaseContext } from "~/context";
+import { adminContext, databaseContext, requestContext } from "~/context";
 
 /** 'Abmelden' (a form post, with or without JavaScript): the session is deleted on the server. */
 export async function action({ request, context }: Route.ActionArgs) {
   await destroySession(context.get(databaseContext), request);
+  const { clientIp, requestId } = context.get(requestContext);
+  logLoginEvent("logout", { accountId: context.get(adminContext).id, ip: clientIp, requestId });
   throw redirect("/admin-login", { headers: { "Set-Cookie": clearSessionCookie() } });
 }
 

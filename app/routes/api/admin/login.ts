@@ -1,26 +1,40 @@
 import type { Route } from "./+types/login";
-import { credentialsSchema, missingCredentialsMessage } from "~/auth/credentials";
-import { login, wrongPasswordMessage } from "~/auth/login.server";
+import { credentialsSchema } from "~/auth/credentials";
 import { adminArea } from "~/auth/guard.server";
+import { login } from "~/auth/login.server";
 import { sessionCookie } from "~/auth/session.server";
 import { databaseContext, requestContext } from "~/context";
-import { tooManyAttemptsMessage } from "~/auth/throttle.server";
 import { jsonError, jsonPostAction, postOnlyLoader } from "~/lib/http.server";
+import { loginMessages } from "~/messages";
 
 export const middleware: Route.MiddlewareFunction[] = [adminArea];
 
-/** POST /api/v1/admin/login {"email","password"} → 204 with the session cookie. */
+/**
+ * POST /api/v1/admin/login {"email","password","code"?} → 204 with the session
+ * cookie; 401 for a wrong password, 401 {"secondFactor": true} when the
+ * account's second factor is missing or wrong, 429 with Retry-After.
+ */
 export const action = jsonPostAction(async (body, { context }: Route.ActionArgs) => {
   const credentials = credentialsSchema.safeParse(body);
-  if (!credentials.success) return jsonError(400, missingCredentialsMessage);
-  const result = await login(context.get(databaseContext), { ...credentials.data, ip: context.get(requestContext).clientIp });
+  if (!credentials.success) return jsonError(400, loginMessages.missingCredentials);
+  const { clientIp, requestId } = context.get(requestContext);
+  const result = await login(context.get(databaseContext), { ...credentials.data, ip: clientIp, requestId });
   if (result.ok) {
     return new Response(null, { status: 204, headers: { "Set-Cookie": sessionCookie(result.sessionId) } });
   }
-  if (result.reason === "throttled") {
-    return jsonError(429, tooManyAttemptsMessage, {}, { "Retry-After": String(result.retryAfterSeconds) });
+  switch (result.reason) {
+    case "throttled":
+      return jsonError(
+        429,
+        loginMessages.throttled(result.limit, result.retryAfterSeconds),
+        {},
+        { "Retry-After": String(result.retryAfterSeconds) },
+      );
+    case "second-factor":
+      return jsonError(401, result.wrongCode ? loginMessages.wrongCode : loginMessages.codeRequired, { secondFactor: true });
+    case "invalid":
+      return jsonError(401, loginMessages.wrongPassword);
   }
-  return jsonError(401, wrongPasswordMessage);
 });
 
 export const loader = postOnlyLoader;

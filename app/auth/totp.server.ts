@@ -1,0 +1,102 @@
+import crypto from "node:crypto";
+import { and, eq, isNull, or, lt, sql } from "drizzle-orm";
+import * as OTPAuth from "otpauth";
+import { site } from "~/config/site";
+import type { Executor } from "~/db/client.server";
+import { adminUsers, recoveryCodes } from "~/db/schema";
+
+/** RFC 6238 as every authenticator app reads it: SHA-1, 6 digits, 30 seconds. */
+const TOTP_PARAMS = { algorithm: "SHA1", digits: 6, period: 30 } as const;
+/** One step either side forgives a phone clock that is a little off. */
+const WINDOW = 1;
+export const RECOVERY_CODE_COUNT = 10;
+
+function totp(secretBase32: string, label = ""): OTPAuth.TOTP {
+  return new OTPAuth.TOTP({ issuer: site.name, label, secret: OTPAuth.Secret.fromBase32(secretBase32), ...TOTP_PARAMS });
+}
+
+/** A new secret of 160 random bits (RFC 4226's recommendation), base32 as apps expect it. */
+export function newTotpSecret(): string {
+  return new OTPAuth.Secret({ size: 20 }).base32;
+}
+
+export function otpauthUrl(secretBase32: string, accountEmail: string): string {
+  return totp(secretBase32, accountEmail).toString();
+}
+
+/** Codes are typed with spaces or pasted with a hyphen now and then. */
+function normalizeCode(code: string): string {
+  return code.replace(/[\s-]/g, "").toLowerCase();
+}
+
+/** The time step a 6-digit code belongs to, or null when it matches none within the window. */
+export function totpStep(secretBase32: string, code: string, now: Date): number | null {
+  const token = normalizeCode(code);
+  if (!/^\d{6}$/.test(token)) return null;
+  const delta = totp(secretBase32).validate({ token, timestamp: now.getTime(), window: WINDOW });
+  if (delta === null) return null;
+  return OTPAuth.TOTP.counter({ period: TOTP_PARAMS.period, timestamp: now.getTime() }) + delta;
+}
+
+/**
+ * Accepts a TOTP code once: the step is recorded in the same statement that
+ * checks it is newer than the last accepted one, so the same code (or an older
+ * one) is refused even when two logins race with it.
+ */
+export async function acceptTotpCode(db: Executor, userId: string, secretBase32: string, code: string, now: Date): Promise<boolean> {
+  const step = totpStep(secretBase32, code, now);
+  if (step === null) return false;
+  const updated = await db
+    .update(adminUsers)
+    .set({ totpLastStep: step })
+    .where(and(eq(adminUsers.id, userId), or(isNull(adminUsers.totpLastStep), lt(adminUsers.totpLastStep, step))))
+    .returning({ id: adminUsers.id });
+  return updated.length === 1;
+}
+
+// Recovery codes: 10 groups of base32 characters without look-alikes, e.g. "k7m2p-x9q4r".
+const RECOVERY_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
+
+function recoveryCode(): string {
+  const characters = Array.from(crypto.randomBytes(10), (byte) => RECOVERY_ALPHABET[byte % RECOVERY_ALPHABET.length]).join("");
+  return `${characters.slice(0, 5)}-${characters.slice(5)}`;
+}
+
+/** 50 random bits each and single-use: a plain SHA-256 is enough to keep the table from handing them out. */
+function hashRecoveryCode(code: string): string {
+  return crypto.createHash("sha256").update(normalizeCode(code)).digest("hex");
+}
+
+/** Replaces the account's recovery codes with ten new ones; only their hashes are stored. */
+export async function issueRecoveryCodes(db: Executor, userId: string, now: Date): Promise<string[]> {
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, recoveryCode);
+  await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  await db.insert(recoveryCodes).values(codes.map((code) => ({ userId, codeHash: hashRecoveryCode(code), createdAt: now })));
+  return codes;
+}
+
+/** Uses up one unused recovery code in one statement (a code counts once, even under a race). */
+export async function consumeRecoveryCode(db: Executor, userId: string, code: string, now: Date): Promise<boolean> {
+  const normalized = normalizeCode(code);
+  if (!/^[a-z0-9]{10}$/.test(normalized)) return false;
+  const used = await db
+    .update(recoveryCodes)
+    .set({ usedAt: now })
+    .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, hashRecoveryCode(normalized)), isNull(recoveryCodes.usedAt)))
+    .returning({ id: recoveryCodes.id });
+  return used.length === 1;
+}
+
+export async function remainingRecoveryCodes(db: Executor, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+  return Number(row?.count ?? 0);
+}
+
+/** A TOTP code or, failing that, an unused recovery code. */
+export async function acceptSecondFactor(db: Executor, userId: string, secretBase32: string, code: string, now: Date): Promise<boolean> {
+  if (await acceptTotpCode(db, userId, secretBase32, code, now)) return true;
+  return consumeRecoveryCode(db, userId, code, now);
+}

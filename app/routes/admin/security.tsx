@@ -1,0 +1,232 @@
+import QRCode from "qrcode";
+import { data, Form, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/security";
+import { type AdminRouteHandle } from "~/components/admin/load-error";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Input, Label } from "~/components/ui/form-controls";
+import { secondFactorCodeSchema } from "~/auth/credentials";
+import { adminContext, databaseContext, enrolmentContext, requestContext } from "~/context";
+import { formatDateTimeVienna } from "~/lib/format-date-time";
+import { readFormFields } from "~/lib/http.server";
+import { loginMessages, secondFactorMessages } from "~/messages";
+import {
+  disableSecondFactor,
+  enableSecondFactor,
+  securityOverview,
+  type SecondFactorResult,
+  setSecondFactorRequired,
+  startEnrolment,
+} from "~/services/second-factor.server";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Sicherheit – Admin-Board – Happy Car" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export const handle: AdminRouteHandle = { loadFailure: "Die Sicherheitseinstellungen konnten nicht geladen werden." };
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const admin = context.get(adminContext);
+  const overview = await securityOverview(context.get(databaseContext), admin);
+  // The QR code as inline SVG (paths only, no script or style): no third-party service sees the secret.
+  const qrSvg = overview.pendingOtpauthUrl ? await QRCode.toString(overview.pendingOtpauthUrl, { type: "svg", margin: 1 }) : null;
+  return {
+    isOwner: admin.role === "owner",
+    mustEnrol: context.get(enrolmentContext),
+    enabled: overview.enabled,
+    enabledAt: overview.enabledAt ? formatDateTimeVienna(overview.enabledAt.toISOString()) : null,
+    recoveryCodesLeft: overview.recoveryCodesLeft,
+    requiredForAll: overview.requiredForAll,
+    pendingSecret: overview.pendingSecret,
+    qrSvg,
+  };
+}
+
+type SecurityActionData = { ok: boolean; message: string; recoveryCodes?: string[] };
+
+function answer<T>(result: SecondFactorResult<T>, success: string): ReturnType<typeof data<SecurityActionData>> {
+  if (result.ok) return data<SecurityActionData>({ ok: true, message: success });
+  if ("reason" in result) {
+    return data<SecurityActionData>(
+      { ok: false, message: loginMessages.throttled(result.limit, result.retryAfterSeconds) },
+      { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+    );
+  }
+  return data<SecurityActionData>({ ok: false, message: secondFactorMessages[result.code] }, { status: 400 });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const body = await readFormFields({ request, context });
+  if ("bodyError" in body)
+    return data<SecurityActionData>({ ok: false, message: body.bodyError.message }, { status: body.bodyError.status });
+  const form = body.fields;
+  const db = context.get(databaseContext);
+  const admin = context.get(adminContext);
+  const { clientIp: ip, requestId } = context.get(requestContext);
+  const code = secondFactorCodeSchema.safeParse(form);
+  const typedCode = code.success ? code.data.code : undefined;
+
+  switch (form.intent) {
+    case "setup": {
+      const result = await startEnrolment(db, admin);
+      // The QR code is drawn by the loader from the stored secret: a reload shows it again until it is confirmed.
+      if (result.ok) throw redirect("/admin/sicherheit");
+      return answer(result, "");
+    }
+    case "enable": {
+      if (!typedCode) return data<SecurityActionData>({ ok: false, message: secondFactorMessages.wrongCode }, { status: 400 });
+      const result = await enableSecondFactor(db, { admin, code: typedCode, ip, requestId });
+      if (!result.ok) return answer(result, "");
+      // Shown once, in this answer only: neither the page nor the database can show them again.
+      return data<SecurityActionData>({ ok: true, message: secondFactorMessages.enabled, recoveryCodes: result.value.recoveryCodes });
+    }
+    case "disable": {
+      if (!typedCode || !form.password)
+        return data<SecurityActionData>({ ok: false, message: secondFactorMessages.wrongPasswordOrCode }, { status: 400 });
+      return answer(
+        await disableSecondFactor(db, { admin, password: form.password, code: typedCode, ip, requestId }),
+        secondFactorMessages.disabled,
+      );
+    }
+    case "policy": {
+      const required = form.required === "on";
+      const result = await setSecondFactorRequired(db, { admin, required });
+      return answer(result, required ? secondFactorMessages.policyOn : secondFactorMessages.policyOff);
+    }
+    default:
+      return data<SecurityActionData>({ ok: false, message: secondFactorMessages.notStarted }, { status: 400 });
+  }
+}
+
+function Notice({ data: actionData }: { data: SecurityActionData | undefined }) {
+  if (!actionData?.message) return null;
+  return (
+    <p
+      role={actionData.ok ? "status" : "alert"}
+      className={
+        actionData.ok
+          ? "rounded-md border border-green-600 bg-green-100 p-3 text-sm text-green-950"
+          : "rounded-md border border-destructive p-3 text-sm font-medium text-destructive"
+      }
+    >
+      {actionData.message}
+    </p>
+  );
+}
+
+export default function AdminSecurity({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const { enabled, pendingSecret, qrSvg } = loaderData;
+
+  return (
+    <div className="grid gap-6">
+      <h2 className="text-2xl font-semibold">Sicherheit</h2>
+      {loaderData.mustEnrol && !enabled ? (
+        <p role="status" className="rounded-md border border-amber-500 bg-amber-50 p-3 text-sm text-amber-950">
+          {loginMessages.enrolmentRequired} Erst danach öffnet sich das Board.
+        </p>
+      ) : null}
+      <Notice data={actionData} />
+      {actionData?.recoveryCodes ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>Ihre Wiederherstellungscodes</CardTitle>
+            <CardDescription>
+              Bewahren Sie diese 10 Codes sicher auf (ausdrucken oder im Passwort-Manager). Jeder Code gilt einmal, falls Ihr Telefon
+              verloren geht. Sie werden nur jetzt angezeigt.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <ul className="grid grid-cols-2 gap-2 font-mono text-base" aria-label="Wiederherstellungscodes">
+              {actionData.recoveryCodes.map((code) => (
+                <li key={code}>{code}</li>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+      ) : null}
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Zwei-Faktor-Anmeldung</CardTitle>
+          <CardDescription>
+            {enabled
+              ? `Eingeschaltet seit ${loaderData.enabledAt}. Noch ${loaderData.recoveryCodesLeft} von 10 Wiederherstellungscodes unbenutzt.`
+              : "Zusätzlich zum Passwort ein Code aus einer Authenticator-App (z. B. Google Authenticator, Microsoft Authenticator, 2FAS)."}
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          {!enabled && !pendingSecret ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="setup" />
+              <Button type="submit" disabled={busy}>
+                Zwei-Faktor-Anmeldung einrichten
+              </Button>
+            </Form>
+          ) : null}
+          {!enabled && pendingSecret && qrSvg ? (
+            <>
+              <ol className="list-decimal space-y-1 pl-5 text-sm">
+                <li>Scannen Sie den QR-Code mit Ihrer Authenticator-App oder tippen Sie den Schlüssel ein.</li>
+                <li>Geben Sie den 6-stelligen Code ein, den die App dann zeigt.</li>
+              </ol>
+              <div
+                role="img"
+                aria-label="QR-Code für die Authenticator-App"
+                className="w-48 max-w-full rounded-md border border-border bg-white p-2"
+                dangerouslySetInnerHTML={{ __html: qrSvg }}
+              />
+              <p className="text-sm">
+                Schlüssel: <code className="break-all font-mono">{pendingSecret}</code>
+              </p>
+              <Form method="post" className="grid max-w-xs gap-2">
+                <input type="hidden" name="intent" value="enable" />
+                <Label htmlFor="enable-code">Code aus der App</Label>
+                <Input id="enable-code" name="code" autoComplete="one-time-code" inputMode="numeric" maxLength={32} required />
+                <Button type="submit" disabled={busy}>
+                  Einschalten
+                </Button>
+              </Form>
+            </>
+          ) : null}
+          {enabled ? (
+            <Form method="post" className="grid max-w-xs gap-2">
+              <input type="hidden" name="intent" value="disable" />
+              <Label htmlFor="disable-password">Passwort</Label>
+              <Input id="disable-password" name="password" type="password" autoComplete="current-password" required />
+              <Label htmlFor="disable-code">Aktueller Code</Label>
+              <Input id="disable-code" name="code" autoComplete="one-time-code" maxLength={32} required />
+              <Button type="submit" variant="outline" disabled={busy || loaderData.requiredForAll}>
+                Ausschalten
+              </Button>
+              {loaderData.requiredForAll ? <p className="text-sm text-muted-foreground">{secondFactorMessages.required}</p> : null}
+            </Form>
+          ) : null}
+        </CardContent>
+      </Card>
+
+      {loaderData.isOwner ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>Für alle Konten</CardTitle>
+            <CardDescription>
+              Vorgeschrieben heißt: Wer noch keine Zwei-Faktor-Anmeldung hat, muss sie direkt nach dem Passwort einrichten.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Form method="post" className="flex flex-wrap items-center gap-3">
+              <input type="hidden" name="intent" value="policy" />
+              <input type="hidden" name="required" value={loaderData.requiredForAll ? "off" : "on"} />
+              <p className="text-sm">{loaderData.requiredForAll ? "Derzeit vorgeschrieben." : "Derzeit freiwillig."}</p>
+              <Button type="submit" variant="outline" disabled={busy}>
+                {loaderData.requiredForAll ? "Nicht mehr vorschreiben" : "Für alle Konten vorschreiben"}
+              </Button>
+            </Form>
+          </CardContent>
+        </Card>
+      ) : null}
+    </div>
+  );
+}

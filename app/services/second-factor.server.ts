@@ -1,0 +1,124 @@
+import { eq } from "drizzle-orm";
+import { logLoginEvent } from "~/auth/login-events.server";
+import { throughLoginLimits, type Throttled } from "~/auth/login.server";
+import { verifyPassword } from "~/auth/password.server";
+import type { AdminIdentity } from "~/auth/session.server";
+import { acceptSecondFactor, issueRecoveryCodes, newTotpSecret, otpauthUrl, remainingRecoveryCodes, totpStep } from "~/auth/totp.server";
+import type { Database } from "~/db/client.server";
+import { adminUsers, recoveryCodes } from "~/db/schema";
+import { readBooleanSetting, REQUIRE_SECOND_FACTOR, writeSetting } from "~/db/settings.server";
+import type { SecondFactorErrorCode } from "~/domain/error-codes";
+
+/**
+ * The second factor of an admin account (TOTP, RFC 6238, ASVS 6.3.3):
+ * enrolment confirms one code before it is switched on and hands out ten
+ * single-use recovery codes once; switching it off needs the password and a
+ * current code. Checks of a code run behind the login's limits.
+ */
+export type SecondFactorResult<T> = { ok: true; value: T } | { ok: false; code: SecondFactorErrorCode } | Throttled;
+
+type Actor = { admin: AdminIdentity; ip: string; requestId: string; now?: Date };
+
+async function accountRow(db: Database, id: string) {
+  const [row] = await db.select().from(adminUsers).where(eq(adminUsers.id, id));
+  if (!row) throw new Error("the session's account is gone");
+  return row;
+}
+
+export type SecurityOverview = {
+  enabled: boolean;
+  enabledAt: Date | null;
+  recoveryCodesLeft: number;
+  requiredForAll: boolean;
+  /** The secret of an enrolment that waits for its first code. */
+  pendingSecret: string | null;
+  pendingOtpauthUrl: string | null;
+};
+
+export async function securityOverview(db: Database, admin: AdminIdentity): Promise<SecurityOverview> {
+  const row = await accountRow(db, admin.id);
+  return {
+    enabled: row.totpSecret !== null,
+    enabledAt: row.totpEnabledAt,
+    recoveryCodesLeft: row.totpSecret ? await remainingRecoveryCodes(db, admin.id) : 0,
+    requiredForAll: await readBooleanSetting(db, REQUIRE_SECOND_FACTOR),
+    pendingSecret: row.totpSecret ? null : row.totpPendingSecret,
+    pendingOtpauthUrl: !row.totpSecret && row.totpPendingSecret ? otpauthUrl(row.totpPendingSecret, row.email) : null,
+  };
+}
+
+/** Step 1: a new secret, kept aside until a code from it confirms the app has it. */
+export async function startEnrolment(
+  db: Database,
+  admin: AdminIdentity,
+): Promise<SecondFactorResult<{ secret: string; otpauthUrl: string }>> {
+  const row = await accountRow(db, admin.id);
+  if (row.totpSecret) return { ok: false, code: "alreadyEnabled" };
+  const secret = newTotpSecret();
+  await db.update(adminUsers).set({ totpPendingSecret: secret }).where(eq(adminUsers.id, admin.id));
+  return { ok: true, value: { secret, otpauthUrl: otpauthUrl(secret, row.email) } };
+}
+
+/** Step 2: one code from the app switches the factor on and returns the recovery codes (shown once). */
+export async function enableSecondFactor(
+  db: Database,
+  input: Actor & { code: string },
+): Promise<SecondFactorResult<{ recoveryCodes: string[] }>> {
+  const now = input.now ?? new Date();
+  const row = await accountRow(db, input.admin.id);
+  if (row.totpSecret) return { ok: false, code: "alreadyEnabled" };
+  const secret = row.totpPendingSecret;
+  if (!secret) return { ok: false, code: "notStarted" };
+  const facts = { email: row.email, ip: input.ip, requestId: input.requestId, now };
+  return throughLoginLimits<SecondFactorResult<{ recoveryCodes: string[] }>>(db, facts, async () => {
+    const step = totpStep(secret, input.code, now);
+    if (step === null) return { result: { ok: false, code: "wrongCode" }, outcome: "failure" };
+    const recoveryCodes = await db.transaction(async (tx) => {
+      await tx
+        .update(adminUsers)
+        .set({ totpSecret: secret, totpPendingSecret: null, totpEnabledAt: now, totpLastStep: step })
+        .where(eq(adminUsers.id, row.id));
+      return issueRecoveryCodes(tx, row.id, now);
+    });
+    logLoginEvent("second_factor.enabled", { accountId: row.id, ip: input.ip, requestId: input.requestId });
+    return { result: { ok: true, value: { recoveryCodes } }, outcome: "success" };
+  });
+}
+
+/** Switching off needs the password and a current code (or a recovery code), and is refused while the owner requires it. */
+export async function disableSecondFactor(
+  db: Database,
+  input: Actor & { password: string; code: string },
+): Promise<SecondFactorResult<null>> {
+  const now = input.now ?? new Date();
+  const row = await accountRow(db, input.admin.id);
+  const secret = row.totpSecret;
+  if (!secret) return { ok: false, code: "notEnabled" };
+  if (await readBooleanSetting(db, REQUIRE_SECOND_FACTOR)) return { ok: false, code: "required" };
+  const facts = { email: row.email, ip: input.ip, requestId: input.requestId, now };
+  return throughLoginLimits<SecondFactorResult<null>>(db, facts, async () => {
+    const passwordMatches = await verifyPassword(input.password, row.passwordHash);
+    if (!passwordMatches || !(await acceptSecondFactor(db, row.id, secret, input.code, now))) {
+      return { result: { ok: false, code: "wrongPasswordOrCode" }, outcome: "failure" };
+    }
+    await db.transaction(async (tx) => {
+      await tx
+        .update(adminUsers)
+        .set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null })
+        .where(eq(adminUsers.id, row.id));
+      await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, row.id));
+    });
+    logLoginEvent("second_factor.disabled", { accountId: row.id, ip: input.ip, requestId: input.requestId });
+    return { result: { ok: true, value: null }, outcome: "success" };
+  });
+}
+
+/** The owner requires (or no longer requires) the second factor of every account. */
+export async function setSecondFactorRequired(
+  db: Database,
+  input: { admin: AdminIdentity; required: boolean; now?: Date },
+): Promise<SecondFactorResult<{ required: boolean }>> {
+  if (input.admin.role !== "owner") return { ok: false, code: "ownerOnly" };
+  await writeSetting(db, REQUIRE_SECOND_FACTOR, input.required, input.now ?? new Date());
+  return { ok: true, value: { required: input.required } };
+}
