@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
+import { redactEmailAddresses } from "~/lib/redact";
 import { retryDelayMs } from "./backoff";
 import { createTransport, DeliveryError, type MailTransport, type OutboxMessage } from "./transports.server";
 
@@ -51,7 +52,8 @@ export async function markEmailAttemptFailed(
   now: Date,
 ): Promise<"retry" | "failed"> {
   const delay = error.permanent ? null : retryDelayMs(message.attempts);
-  const lastError = error.message.slice(0, MAX_ERROR_LENGTH);
+  // The board lists last_error; an SMTP server's text may name the recipient.
+  const lastError = redactEmailAddresses(error.message).slice(0, MAX_ERROR_LENGTH);
   await db
     .update(emailOutbox)
     .set(

@@ -60,6 +60,36 @@ describe("npm run worker", () => {
           await sink.close();
         }
       });
+
+      it("logs a recipient the SMTP server rejects without its address", async () => {
+        const sink = await startSmtpSink({ rejectRecipients: /^abgelehnt@/ });
+        try {
+          const id = await database.db.transaction((tx) =>
+            enqueueEmail(tx, {
+              recipient: "abgelehnt@example.com",
+              template: "contact-message",
+              params: { name: "Kunde", email: "abgelehnt@example.com", message: "Hallo" },
+            }),
+          );
+          const worker = runWorker({ DATABASE_URL: database.url!, SMTP_URL: sink.url });
+          const deadline = Date.now() + 20_000;
+          while (!worker.output().includes("E-Mail-Zustellung fehlgeschlagen") && Date.now() < deadline) {
+            await new Promise((r) => setTimeout(r, 100));
+          }
+          worker.child.kill("SIGTERM");
+          expect(await worker.exit).toBe(0);
+          const line = worker
+            .output()
+            .split("\n")
+            .find((entry) => entry.includes("E-Mail-Zustellung fehlgeschlagen"));
+          expect(line).toContain("550 <[redacted email]>: Recipient address rejected");
+          expect(worker.output()).not.toContain("abgelehnt@");
+          const [stored] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+          expect(stored).toMatchObject({ status: "failed", lastError: expect.not.stringContaining("abgelehnt@") as unknown });
+        } finally {
+          await sink.close();
+        }
+      });
     });
   }
 });

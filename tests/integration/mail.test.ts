@@ -206,6 +206,9 @@ describe.each(testDatabaseKinds)("e-mail outbox and worker (%s)", (kind) => {
       const stored = await row(id);
       expect(stored.status).toBe("failed");
       expect(stored.lastError).toContain("550");
+      // The board shows last_error: the server's text named the recipient, the stored one does not.
+      expect(stored.lastError).toContain("<[redacted email]>: Recipient address rejected");
+      expect(stored.lastError).not.toContain("nobody@");
       expect(await emailHealth(database.db)).toEqual({ pending: 0, failed: 1 });
       expect(await lastEmailStateByAppointment(database.db, [appointmentId])).toEqual(new Map([[appointmentId, "failed"]]));
 

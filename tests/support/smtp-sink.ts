@@ -13,7 +13,8 @@ export type SmtpSink = {
 
 /**
  * A real SMTP server in the test process that keeps every message it gets.
- * `rejectRecipients` answers RCPT TO with 550 for matching addresses.
+ * `rejectRecipients` answers RCPT TO with 550 for matching addresses, naming
+ * the address as Postfix does ("550 <x@y>: Recipient address rejected").
  */
 export async function startSmtpSink(options: { port?: number; rejectRecipients?: RegExp } = {}): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
@@ -23,7 +24,9 @@ export async function startSmtpSink(options: { port?: number; rejectRecipients?:
     logger: false,
     onRcptTo(address, _session, callback) {
       if (options.rejectRecipients?.test(address.address)) {
-        const error = new Error("Mailbox unavailable") as Error & { responseCode: number };
+        const error = new Error(`<${address.address}>: Recipient address rejected: Mailbox unavailable`) as Error & {
+          responseCode: number;
+        };
         error.responseCode = 550;
         return callback(error);
       }

@@ -1,0 +1,71 @@
+import { Writable } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { createLogger } from "./logger.server";
+import { REDACTED_EMAIL } from "./redact";
+
+/** A logger like the process's, writing its JSON lines into an array. */
+function capturedLogger() {
+  const lines: string[] = [];
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString());
+      done();
+    },
+  });
+  const logger = createLogger(destination);
+  logger.level = "info";
+  return { logger, output: () => lines.join("") };
+}
+
+const ADDRESS = "anna.mueller@example.at";
+
+/** What nodemailer throws when the SMTP server refuses the only recipient. */
+function smtpRejection(): Error {
+  const rejection = Object.assign(new Error(`Recipient command failed: 550 <${ADDRESS}>: Recipient address rejected`), {
+    response: `550 <${ADDRESS}>: Recipient address rejected`,
+    recipient: ADDRESS,
+  });
+  return Object.assign(new Error(`Can't send mail - all recipients were rejected: 550 <${ADDRESS}>: Recipient address rejected`), {
+    code: "EENVELOPE",
+    responseCode: 550,
+    response: `550 <${ADDRESS}>: Recipient address rejected`,
+    rejected: [ADDRESS],
+    rejectedErrors: [rejection],
+    cause: new Error(`while sending to ${ADDRESS}`),
+  });
+}
+
+describe("logger: no e-mail address reaches a log line", () => {
+  it("redacts addresses in errors (message, stack, SMTP response, rejected lists, causes), fields and the message", () => {
+    const { logger, output } = capturedLogger();
+    logger.error({ err: smtpRejection(), requestId: "r-1" }, "unhandled error");
+    logger.error(smtpRejection());
+    logger.warn({ emailId: "e-1", error: `550 <${ADDRESS}>: Recipient address rejected`, nested: { list: [`an ${ADDRESS}`] } }, "failed");
+    logger.warn({ other: smtpRejection() }, "an error under another key");
+    logger.info(`Nachricht an ${ADDRESS.toUpperCase()}`);
+    const text = output();
+    expect(text.split("\n").filter(Boolean)).toHaveLength(5);
+    expect(text.toLowerCase()).not.toContain(ADDRESS);
+    expect(text).not.toContain("mueller");
+    expect(text).toContain(`550 <${REDACTED_EMAIL}>: Recipient address rejected`);
+    // What helps to find the problem stays: codes, the request id, the stack's frames.
+    const first = JSON.parse(text.split("\n")[0]!) as { err: { code: string; message: string; stack: string }; requestId: string };
+    expect(first).toMatchObject({
+      requestId: "r-1",
+      err: { code: "EENVELOPE", response: `550 <${REDACTED_EMAIL}>: Recipient address rejected` },
+    });
+    // pino folds the cause into message and stack.
+    expect(first.err.message).toContain(`while sending to ${REDACTED_EMAIL}`);
+    expect(first.err.stack).toContain("logger.server.test.ts");
+  });
+
+  it("keeps scoped package paths and versions in stacks, and survives a circular field", () => {
+    const { logger, output } = capturedLogger();
+    const circular: Record<string, unknown> = { note: `für ${ADDRESS}` };
+    circular.self = circular;
+    logger.warn({ circular, stack: "at /app/node_modules/@react-router/dev/dist/x.js:1:2 (pkg@1.2.3)" }, "odd");
+    const line = JSON.parse(output()) as { circular: { note: string; self: string }; stack: string };
+    expect(line.circular).toEqual({ note: `für ${REDACTED_EMAIL}`, self: "[Circular]" });
+    expect(line.stack).toBe("at /app/node_modules/@react-router/dev/dist/x.js:1:2 (pkg@1.2.3)");
+  });
+});
