@@ -2,13 +2,14 @@
  * Admin accounts from the command line:
  *   npm run admin -- create --email EMAIL [--name NAME]
  *   npm run admin -- reset-password --email EMAIL
+ *   npm run admin -- reset-2fa --email EMAIL   (a lost phone without recovery codes)
  *   npm run admin -- list
  * The password comes from ADMIN_PASSWORD or a hidden prompt (asked twice).
  */
 import readline from "node:readline";
 import { parseArgs } from "node:util";
 import { passwordMessages } from "~/auth/password-policy";
-import { createAdmin, listAdmins, resetAdminPassword } from "~/services/admin-accounts.server";
+import { createAdmin, listAdmins, resetAdminPassword, resetSecondFactor } from "~/services/admin-accounts.server";
 import { exitWithMessage } from "~/lib/exit.server";
 import { accountMessages } from "~/messages";
 import { openCliDatabase } from "./lib/cli-database";
@@ -16,7 +17,9 @@ import { openCliDatabase } from "./lib/cli-database";
 const USAGE = `Verwendung:
   npm run admin -- create --email EMAIL [--name NAME]
   npm run admin -- reset-password --email EMAIL
+  npm run admin -- reset-2fa --email EMAIL
   npm run admin -- list
+reset-2fa schaltet die Zwei-Faktor-Anmeldung eines Kontos aus (Telefon verloren, keine Wiederherstellungscodes).
 Das Passwort kommt aus ADMIN_PASSWORD oder wird abgefragt (mindestens 12 Zeichen).`;
 
 /** One line from stdin; on a terminal without echo. */
@@ -55,9 +58,9 @@ async function main() {
     options: { email: { type: "string" }, name: { type: "string" }, help: { type: "boolean", short: "h" } },
   });
   const command = positionals[0];
-  if (values.help || !command || !["create", "reset-password", "list"].includes(command)) exitWithMessage(USAGE);
+  if (values.help || !command || !["create", "reset-password", "reset-2fa", "list"].includes(command)) exitWithMessage(USAGE);
   if (command !== "list" && !values.email) exitWithMessage(USAGE);
-  const password = command === "list" ? "" : await askPassword();
+  const password = command === "list" || command === "reset-2fa" ? "" : await askPassword();
 
   const database = await openCliDatabase();
   try {
@@ -74,17 +77,20 @@ async function main() {
     const result =
       command === "create"
         ? await createAdmin(database.db, { email, password, displayName: values.name })
-        : await resetAdminPassword(database.db, { email, password });
+        : command === "reset-2fa"
+          ? await resetSecondFactor(database.db, { email })
+          : await resetAdminPassword(database.db, { email, password });
     if (!result.ok) {
       process.exitCode = 1;
       console.error(accountMessages[result.code]);
       return;
     }
-    console.log(
-      command === "create"
-        ? `Admin-Konto ${email} angelegt.`
-        : `Passwort von ${email} geändert; alle Sitzungen dieses Kontos wurden beendet.`,
-    );
+    const done = {
+      create: `Admin-Konto ${email} angelegt.`,
+      "reset-password": `Passwort von ${email} geändert; alle Sitzungen dieses Kontos wurden beendet.`,
+      "reset-2fa": `Zwei-Faktor-Anmeldung von ${email} ausgeschaltet; alle Sitzungen dieses Kontos wurden beendet. Bitte nach der nächsten Anmeldung unter „Sicherheit“ neu einrichten.`,
+    } as const;
+    console.log(done[command as keyof typeof done]);
   } finally {
     await database.close();
   }

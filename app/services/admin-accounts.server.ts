@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
-import { and, count, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { passwordProblem } from "~/auth/password-policy";
 import { hashPassword } from "~/auth/password.server";
 import { createSession, revokeAllSessions } from "~/auth/session.server";
 import type { Database, Executor } from "~/db/client.server";
-import { adminUsers, setupTokens } from "~/db/schema";
+import { adminUsers, recoveryCodes, setupTokens } from "~/db/schema";
 import type { AccountErrorCode } from "~/domain/error-codes";
 import { accountMessages } from "~/messages";
 
@@ -72,6 +72,25 @@ export async function resetAdminPassword(db: Database, input: { email: string; p
   });
 }
 
+/**
+ * For a lost phone without recovery codes (npm run admin -- reset-2fa): the
+ * account's second factor and recovery codes go, and so do its sessions. The
+ * next login takes the password alone (and enrolment, if the owner requires it).
+ */
+export async function resetSecondFactor(db: Database, input: { email: string }): Promise<AccountResult<{ id: string }>> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(adminUsers)
+      .set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null })
+      .where(eq(sql`lower(${adminUsers.email})`, input.email.trim().toLowerCase()))
+      .returning({ id: adminUsers.id });
+    if (!row) return { ok: false, code: "unknown" };
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, row.id));
+    await revokeAllSessions(tx, row.id);
+    return { ok: true, value: row };
+  });
+}
+
 function hashToken(token: string): string {
   return crypto.createHash("sha256").update(token).digest("hex");
 }
@@ -126,11 +145,16 @@ export type BootstrapOutcome =
   | { kind: "exists" }
   | { kind: "created"; email: string }
   | { kind: "setup-link"; url: string }
+  /** A link handed out by an earlier start is still valid until `expiresAt`; only its hash is stored. */
+  | { kind: "setup-link-issued"; expiresAt: Date }
   | { kind: "invalid"; code: AccountErrorCode };
 
 /**
  * First start: with ADMIN_EMAIL and ADMIN_PASSWORD set, create that account;
  * without them, hand out a one-time setup link (printed once by server.ts).
+ * A link is a secret in the log: a new one is issued only while no account
+ * and no valid link exist, so restarts do not print one token after another,
+ * and instances starting together (the table lock) issue only one.
  */
 export async function bootstrapAdmin(
   db: Database,
@@ -143,8 +167,20 @@ export async function bootstrapAdmin(
     if ((await countAdmins(db)) > 0) return { kind: "exists" };
     return { kind: "invalid", code: created.code };
   }
-  const token = await createSetupToken(db, input.now ?? new Date());
-  return { kind: "setup-link", url: `${input.origin}/admin-setup?token=${token}` };
+  const now = input.now ?? new Date();
+  return db.transaction(async (tx): Promise<BootstrapOutcome> => {
+    await tx.execute(sql`lock table setup_tokens in share row exclusive mode`);
+    if ((await countAdmins(tx)) > 0) return { kind: "exists" };
+    const [issued] = await tx
+      .select({ expiresAt: setupTokens.expiresAt })
+      .from(setupTokens)
+      .where(and(isNull(setupTokens.usedAt), gt(setupTokens.expiresAt, now)))
+      .orderBy(desc(setupTokens.expiresAt))
+      .limit(1);
+    if (issued) return { kind: "setup-link-issued", expiresAt: issued.expiresAt };
+    const token = await createSetupToken(tx, now);
+    return { kind: "setup-link", url: `${input.origin}/admin-setup?token=${token}` };
+  });
 }
 
 /** Runs the first-start bootstrap and says what happened in one log line (server.ts). */
@@ -152,15 +188,23 @@ export async function announceAdminBootstrap(
   db: Database,
   config: { ADMIN_EMAIL?: string; ADMIN_PASSWORD?: string; PUBLIC_URL?: string; PORT: number },
   log: { info(message: string): void; warn(message: string): void },
+  now = new Date(),
 ): Promise<void> {
   const outcome = await bootstrapAdmin(db, {
     adminEmail: config.ADMIN_EMAIL,
     adminPassword: config.ADMIN_PASSWORD,
     origin: config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : `http://localhost:${config.PORT}`,
+    now,
   });
   if (outcome.kind === "created") log.info("Admin-Konto aus ADMIN_EMAIL/ADMIN_PASSWORD angelegt.");
   if (outcome.kind === "invalid") log.warn(`ADMIN_PASSWORD abgelehnt: ${accountMessages[outcome.code]}`);
   if (outcome.kind === "setup-link") {
     log.warn(`Noch kein Admin-Konto. Einmaliger Einrichtungslink (1 Stunde gültig): ${outcome.url}`);
+  }
+  if (outcome.kind === "setup-link-issued") {
+    log.warn(
+      `Noch kein Admin-Konto. Der Einrichtungslink steht im Log eines früheren Starts und ist bis ${outcome.expiresAt.toISOString()} gültig; ` +
+        "danach gibt der nächste Start einen neuen aus (oder: npm run admin -- create --email …).",
+    );
   }
 }

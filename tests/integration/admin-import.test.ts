@@ -247,6 +247,11 @@ describe("npm run import and npm run admin on the embedded database", () => {
       ADMIN_PASSWORD: "Noch-ein-Passwort-2027",
     });
     expect(reset.code).toBe(0);
+    const resetSecondFactor = await runScript("scripts/admin.ts", ["reset-2fa", "--email", "Chef@HappyCar.example"], { DATA_DIR: dataDir });
+    expect([resetSecondFactor.code, resetSecondFactor.output]).toEqual([
+      0,
+      expect.stringContaining("Zwei-Faktor-Anmeldung von Chef@HappyCar.example ausgeschaltet"),
+    ]);
     const list = await runScript("scripts/admin.ts", ["list"], { DATA_DIR: dataDir });
     expect(list.output).toMatch(/^chef@happycar\.example\tChef\tangelegt .+\tletzte Anmeldung nie$/m);
     for (const result of [created, reset, list]) expect(result.output).not.toContain("Passwort-20");

@@ -16,6 +16,7 @@ import {
   startEnrolment,
 } from "~/services/second-factor.server";
 import type { AdminIdentity } from "~/auth/session.server";
+import { resetSecondFactor } from "~/services/admin-accounts.server";
 import { createAdminAccount } from "../support/factories";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
 
@@ -297,6 +298,16 @@ describe.each(testDatabaseKinds)("login limits and the second factor on %s", (ki
       ).toEqual({ ok: true, value: null });
       expect(await database.db.select().from(recoveryCodes)).toHaveLength(0);
       expect((await attempt(EMAIL, PASSWORD, "10.4.5.1", at(seconds(200)))).ok).toBe(true);
+    });
+
+    it("a lost phone without recovery codes: the CLI's reset switches the factor off and ends the sessions", async () => {
+      await enrol();
+      const session = await createSession(database.db, owner.id, t0, policy);
+      expect(await resetSecondFactor(database.db, { email: "CHEF@happycar.example" })).toEqual({ ok: true, value: { id: owner.id } });
+      expect(await readSession(database.db, requestWith(session), t0, policy)).toBeNull();
+      expect(await database.db.select().from(recoveryCodes)).toHaveLength(0);
+      expect((await attempt(EMAIL, PASSWORD, "10.4.7.1", at(seconds(40)))).ok).toBe(true);
+      expect(await resetSecondFactor(database.db, { email: "niemand@happycar.example" })).toEqual({ ok: false, code: "unknown" });
     });
 
     it("the owner can require the factor for all accounts: an account without it must enrol; staff cannot change it", async () => {
