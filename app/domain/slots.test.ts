@@ -5,10 +5,14 @@ import {
   allSlotTimes,
   bookingWindow,
   checkSlot,
+  coveredSlotTimes,
   type DaySchedule,
   daySchedule,
   daySchedules,
   defaultSlotRules,
+  endsByClosing,
+  hasRoom,
+  slotLoad,
   type SlotRules,
 } from "./slots";
 
@@ -274,5 +278,45 @@ describe("checkSlot", () => {
     ["2026-12-01", "12:00", { ok: true }],
   ])("%s %s", (date, time, expected) => {
     expect(checkSlot(date, time, now)).toEqual(expected);
+  });
+});
+
+describe("services longer than one slot", () => {
+  const monday = "2026-12-07";
+  const saturday = "2026-12-05";
+  const now = new Date("2026-11-30T09:00:00+01:00");
+
+  it("a booking covers every slot its duration spans, in ascending order", () => {
+    expect(coveredSlotTimes("08:00", 30)).toEqual(["08:00"]);
+    expect(coveredSlotTimes("08:00", 60)).toEqual(["08:00", "08:30"]);
+    expect(coveredSlotTimes("16:30", 90)).toEqual(["16:30", "17:00", "17:30"]);
+  });
+
+  it("must end by closing time", () => {
+    expect(endsByClosing(monday, "17:00", 60)).toBe(true); // ends 18:00
+    expect(endsByClosing(monday, "17:00", 90)).toBe(false);
+    expect(endsByClosing(saturday, "13:00", 60)).toBe(true); // ends 14:00
+    expect(endsByClosing(saturday, "13:00", 90)).toBe(false);
+    expect(checkSlot(monday, "17:00", now, defaultSlotRules, 60)).toEqual({ ok: true });
+    expect(checkSlot(monday, "17:00", now, defaultSlotRules, 90)).toEqual({
+      ok: false,
+      field: "time",
+      message:
+        "Diese Leistung dauert 90 Minuten: Ein Termin um 17:00 Uhr würde nach Geschäftsschluss (18:00 Uhr) enden. Bitte wählen Sie eine frühere Uhrzeit.",
+    });
+  });
+
+  it("load counts each booking in every slot it covers; room needs every covered slot below capacity", () => {
+    const load = slotLoad([
+      { time: "08:00", durationMinutes: 60, count: 1 },
+      { time: "08:30", durationMinutes: 30, count: 1 },
+      { time: "10:00", durationMinutes: 30, count: 2 },
+    ]);
+    expect(Object.fromEntries(load)).toEqual({ "08:00": 1, "08:30": 2, "10:00": 2 });
+    expect(hasRoom("07:30", 60, load, 1)).toBe(false); // covers 08:00
+    expect(hasRoom("09:00", 60, load, 1)).toBe(true);
+    expect(hasRoom("09:30", 60, load, 1)).toBe(false); // covers 10:00
+    expect(hasRoom("08:00", 30, load, 2)).toBe(true);
+    expect(hasRoom("08:00", 60, load, 2)).toBe(false); // 08:30 is full
   });
 });

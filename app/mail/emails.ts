@@ -20,6 +20,8 @@ const required = (text: typeof line | typeof paragraph) => text.pipe(z.string().
 /** An empty optional value (also null, as the database has it) is the same as none. */
 const optional = (text: typeof line | typeof paragraph) => text.nullish().transform((value) => (value ? value : undefined));
 
+/** The outbox stores strings only: a whole number as its digits. */
+const count = z.string().regex(/^\d+$/, "Ziffern erwartet").transform(Number);
 const isoDate = z.string().refine(isCalendarDate, "yyyy-MM-dd erwartet");
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "HH:mm erwartet");
 
@@ -37,7 +39,7 @@ const bookingRequest = appointment.extend({
   // The car and its hand-over (issue 14); rows queued before them have none.
   licensePlate: optional(line),
   vehicleModel: optional(line),
-  mileageKm: z.number().int().nonnegative().optional(),
+  mileageKm: count.optional(),
   firstRegistration: z
     .string()
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "yyyy-MM erwartet")
@@ -50,7 +52,7 @@ const emailSchemas = {
   // Only the workshop learns where to fetch the car.
   "booking-received-workshop": bookingRequest.extend({ pickupAddress: optional(line) }),
   // The invite lasts durationMinutes; confirmations queued before durations were stored take the service's.
-  "appointment-confirmed": appointment.extend({ durationMinutes: z.number().int().positive().optional() }),
+  "appointment-confirmed": appointment.extend({ durationMinutes: count.optional() }),
   "appointment-cancelled": appointment.extend({ reason: required(paragraph) }),
   "contact-message": z.object({
     name: required(line),

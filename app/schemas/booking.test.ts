@@ -204,3 +204,82 @@ describe("zod setup", () => {
     expect(z.config().jitless).toBe(true);
   });
 });
+
+describe("validateBooking: the car and its hand-over", () => {
+  const month = "2026-11";
+  const car = {
+    licensePlate: " w-123 ab ",
+    vehicleModel: "VW Golf 1.6 TDI",
+    mileageKm: "120.000",
+    firstRegistration: "03/2015",
+    handover: "pickup",
+    pickupAddress: "Mariahilfer Straße 12, 1060 Wien",
+  };
+
+  it("accepts every field and stores the plate upper-case, the mileage as a number, the month as yyyy-MM", () => {
+    expect(validateBooking({ ...valid, ...car }, month)).toEqual({
+      ok: true,
+      data: {
+        ...valid,
+        licensePlate: "W-123 AB",
+        vehicleModel: "VW Golf 1.6 TDI",
+        mileageKm: 120000,
+        firstRegistration: "2015-03",
+        handover: "pickup",
+        pickupAddress: "Mariahilfer Straße 12, 1060 Wien",
+      },
+    });
+  });
+
+  it("takes JSON numbers and blank values as absent", () => {
+    const result = validateBooking({ ...valid, mileageKm: 0, licensePlate: "", handover: "", firstRegistration: " " }, month);
+    expect(result).toEqual({ ok: true, data: { ...valid, mileageKm: 0 } });
+  });
+
+  it("keeps no pick-up address without a pick-up", () => {
+    const result = validateBooking({ ...valid, handover: "drop_off", pickupAddress: "Irgendwo 1, 4020 Linz" }, month);
+    expect(result).toEqual({ ok: true, data: { ...valid, handover: "drop_off" } });
+  });
+
+  it.each([
+    ["licensePlate", "W_123", "Das Kennzeichen darf nur Buchstaben, Ziffern, Leerzeichen und Bindestriche enthalten."],
+    ["licensePlate", "W", "Das Kennzeichen muss 2 bis 10 Buchstaben oder Ziffern haben."],
+    ["licensePlate", 12345, "Das Kennzeichen darf nur Buchstaben, Ziffern, Leerzeichen und Bindestriche enthalten."],
+    ["vehicleModel", "x".repeat(81), "Marke und Modell dürfen höchstens 80 Zeichen lang sein."],
+    ["mileageKm", "12,5", "Bitte geben Sie den Kilometerstand als ganze Zahl von 0 bis 2.000.000 an."],
+    ["mileageKm", -1, "Bitte geben Sie den Kilometerstand als ganze Zahl von 0 bis 2.000.000 an."],
+    ["mileageKm", 2_000_001, "Bitte geben Sie den Kilometerstand als ganze Zahl von 0 bis 2.000.000 an."],
+    ["mileageKm", 1.5, "Bitte geben Sie den Kilometerstand als ganze Zahl von 0 bis 2.000.000 an."],
+    ["firstRegistration", "2015-13", "Bitte geben Sie die Erstzulassung als Monat und Jahr an, z. B. 03/2015."],
+    ["firstRegistration", "1899-12", "Die Erstzulassung kann nicht vor 1900 liegen."],
+    ["firstRegistration", "12/2026", "Die Erstzulassung kann nicht in der Zukunft liegen."],
+    ["handover", "boat", "Bitte wählen Sie, wie Ihr Auto zu uns kommt."],
+  ])("%s = %j → %s", (field, value, message) => {
+    expect(validateBooking({ ...valid, [field]: value }, month)).toEqual({
+      ok: false,
+      error: "Bitte überprüfen Sie Ihre Eingaben.",
+      fields: { [field]: message },
+      missingRequired: false,
+    });
+  });
+
+  it.each([
+    ["", "Bitte geben Sie für den Hol- und Bringservice die Abholadresse an."],
+    ["Mariahilfer Straße 12", "Bitte geben Sie die Postleitzahl der Abholadresse an."],
+    ["1060 Wien", "Bitte geben Sie Straße und Hausnummer der Abholadresse an."],
+    [
+      "Hauptstraße 5, 2340 Mödling",
+      "Unseren Hol- und Bringservice bieten wir nur im Wiener Stadtgebiet an (Postleitzahlen 1010 bis 1230). Für eine Abholung von außerhalb rufen Sie uns bitte an: 01 234 56 78.",
+    ],
+  ])("a pick-up from %j → %s", (pickupAddress, message) => {
+    expect(validateBooking({ ...valid, handover: "pickup", pickupAddress }, month)).toMatchObject({
+      ok: false,
+      fields: { pickupAddress: message },
+    });
+  });
+
+  it("names the pick-up problem together with the other fields' problems", () => {
+    const result = validateBooking({ ...valid, email: "x", handover: "pickup", pickupAddress: "Linzer Str. 1, 4020 Linz" }, month);
+    expect(result).toMatchObject({ ok: false, fields: { email: expect.any(String), pickupAddress: expect.stringContaining("Wiener") } });
+  });
+});

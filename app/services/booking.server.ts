@@ -118,7 +118,7 @@ export async function requestAppointment(
     Object.entries({
       licensePlate: booking.licensePlate,
       vehicleModel: booking.vehicleModel,
-      mileageKm: booking.mileageKm,
+      mileageKm: booking.mileageKm?.toString(),
       firstRegistration: booking.firstRegistration,
       handover: booking.handover,
     }).filter(([, value]) => value !== undefined),

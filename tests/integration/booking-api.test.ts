@@ -192,10 +192,10 @@ for (const kind of allDatabaseKinds) {
         const { status, body } = await get(availabilityLoader as never, `/api/v1/availability?from=${from}&to=${week[6]}`);
         expect(status).toBe(200);
         expect(body.days.map((d: { date: string }) => d.date)).toEqual(week);
-        expect(body.days[week.indexOf(sunday)]).toEqual({ date: sunday, available: false, reason: "Sonntag geschlossen" });
+        expect(body.days[week.indexOf(sunday)]).toMatchObject({ date: sunday, available: false, reason: "Sonntag geschlossen" });
         // Never five closures on the weekdays of one week in Austria.
         expect(open, "an open weekday in the week").toBeDefined();
-        expect(body.days[week.indexOf(open!)]).toEqual({ date: open, available: true });
+        expect(body.days[week.indexOf(open!)]).toMatchObject({ date: open, available: true });
       });
 
       it.skipIf(!holiday)(
@@ -204,7 +204,7 @@ for (const kind of allDatabaseKinds) {
           const { date, name } = holiday!;
           const { status, body } = await get(availabilityLoader as never, `/api/v1/availability?from=${date}&to=${addDays(date, 1)}`);
           expect(status).toBe(200);
-          expect(body.days[0]).toEqual({ date, available: false, reason: name });
+          expect(body.days[0]).toMatchObject({ date, available: false, reason: name });
         },
       );
 
@@ -369,6 +369,111 @@ for (const kind of allDatabaseKinds) {
           thrown = error;
         }
         expect(thrown).toMatchObject({ init: { status: 405 } });
+      });
+    });
+
+    describe("the car, the hand-over and service durations (issue 14)", () => {
+      it("stores the vehicle fields → 201", async () => {
+        const slot = await freeSlot();
+        const response = await post(
+          JSON.stringify(
+            booking(slot, {
+              licensePlate: "W 123-ab",
+              vehicleModel: "VW Golf",
+              mileageKm: 120000,
+              firstRegistration: "2018-06",
+              handover: "pickup",
+              pickupAddress: "Wiedner Hauptstraße 7, 1040 Wien",
+            }),
+          ),
+        );
+        expect(response.status).toBe(201);
+        const [row] = await database.db.select().from(appointments);
+        expect(row).toMatchObject({ licensePlate: "W 123-AB", licensePlateNormalized: "W123AB", mileageKm: 120000, handover: "pickup" });
+      });
+
+      it("bad vehicle values → 400 with a German message per field, nothing stored", async () => {
+        const slot = await freeSlot();
+        const response = await post(
+          JSON.stringify(
+            booking(slot, {
+              licensePlate: "W",
+              vehicleModel: "x".repeat(81),
+              mileageKm: -5,
+              firstRegistration: "1850-01",
+              handover: "pickup",
+              pickupAddress: "Linzer Straße 3, 3003 Gablitz",
+            }),
+          ),
+        );
+        expect(response.status).toBe(400);
+        expect(await response.json()).toEqual({
+          error: "Bitte überprüfen Sie Ihre Eingaben.",
+          fields: {
+            licensePlate: "Das Kennzeichen muss 2 bis 10 Buchstaben oder Ziffern haben.",
+            vehicleModel: "Marke und Modell dürfen höchstens 80 Zeichen lang sein.",
+            mileageKm: "Bitte geben Sie den Kilometerstand als ganze Zahl von 0 bis 2.000.000 an.",
+            firstRegistration: "Die Erstzulassung kann nicht vor 1900 liegen.",
+            pickupAddress:
+              "Unseren Hol- und Bringservice bieten wir nur im Wiener Stadtgebiet an (Postleitzahlen 1010 bis 1230). Für eine Abholung von außerhalb rufen Sie uns bitte an: 01 234 56 78.",
+          },
+        });
+        expect(await countRows()).toEqual({ appointments: 0, emails: 0 });
+      });
+
+      it("a full day of pick-ups → 409 with code pickups-full", async () => {
+        const date = nextOpenWeekday();
+        for (const time of ["08:00", "09:00", "10:00"]) {
+          const response = await post(
+            JSON.stringify(booking({ date, time }, { handover: "pickup", pickupAddress: "Praterstraße 1, 1020 Wien" })),
+          );
+          expect(response.status).toBe(201);
+        }
+        const refused = await post(
+          JSON.stringify(booking({ date, time: "11:00" }, { handover: "pickup", pickupAddress: "Praterstraße 1, 1020 Wien" })),
+        );
+        expect(refused.status).toBe(409);
+        expect(await refused.json()).toEqual({
+          error:
+            "An diesem Tag ist unser Hol- und Bringservice leider schon ausgebucht. Bitte wählen Sie einen anderen Tag oder bringen Sie Ihr Auto selbst zu uns.",
+          code: "pickups-full",
+        });
+        expect(await countRows()).toEqual({ appointments: 3, emails: 6 });
+      });
+
+      it("GET /api/v1/slots?service= offers only starts the service fits; an unknown service → 400", async () => {
+        const date = nextOpenWeekday();
+        expect((await post(JSON.stringify(booking({ date, time: "10:00" })))).status).toBe(201);
+        const inspection = await get(slotsLoader as never, `/api/v1/slots?date=${date}&service=${encodeURIComponent("§57a Überprüfung")}`);
+        const free = (inspection.body.slots as Array<{ time: string; available: boolean }>).filter((s) => s.available).map((s) => s.time);
+        expect(free).not.toContain("09:30");
+        expect(free).toContain("10:30");
+        const plain = await get(slotsLoader as never, `/api/v1/slots?date=${date}`);
+        expect(plain.body.slots).toContainEqual({ time: "09:30", available: true });
+        expect(await get(slotsLoader as never, `/api/v1/slots?date=${date}&service=Express-Service`)).toEqual({
+          status: 400,
+          body: { error: "Bitte wählen Sie eine der angebotenen Leistungen aus." },
+        });
+      });
+
+      it("a §57a that would overlap a booked slot → 409 slot-taken", async () => {
+        const date = nextOpenWeekday();
+        expect((await post(JSON.stringify(booking({ date, time: "10:00" })))).status).toBe(201);
+        const response = await post(JSON.stringify(booking({ date, time: "09:30" }, { service: "§57a Überprüfung" })));
+        expect(response.status).toBe(409);
+        expect(await response.json()).toMatchObject({ code: "slot-taken" });
+      });
+
+      it("GET /api/v1/availability carries freeSlots and level per day", async () => {
+        const { today } = bookingWindow(new Date());
+        const { status, body } = await get(
+          availabilityLoader as never,
+          `/api/v1/availability?from=${addDays(today, 1)}&to=${addDays(today, 7)}`,
+        );
+        expect(status).toBe(200);
+        for (const day of body.days as Array<{ available: boolean; freeSlots: number; level: string }>) {
+          expect(day.level).toBe(day.available ? (day.freeSlots <= 3 ? "few" : "many") : "none");
+        }
       });
     });
   });
