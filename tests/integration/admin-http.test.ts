@@ -4,12 +4,17 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import routes from "~/routes";
 import { loginRequiredMessage } from "~/auth/guard.server";
-import { accountMessages, loginMessages } from "~/messages";
+import * as OTPAuth from "otpauth";
+import { accountMessages, loginMessages, secondFactorMessages } from "~/messages";
 import { pauseAfterFailures } from "~/domain/login-gate";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
 import { type ServerProcess, startServer } from "../support/server-process";
 
 /** The real server (`node server.js`, production build) answering over HTTP. */
+
+function totpCode(secret: string): string {
+  return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 }).generate();
+}
 
 type RouteEntry = { path?: string; file: string; index?: boolean; children?: RouteEntry[] };
 
@@ -272,6 +277,66 @@ describe.each(testDatabaseKinds)("admin over HTTP on %s", (kind) => {
     const response = await postForm("/admin/abmelden", {}, { Cookie: cookie });
     expect([response.status, response.headers.get("location")]).toEqual([302, "/admin-login"]);
     expect((await fetch(url("/api/v1/admin/appointments"), { headers: { Cookie: cookie } })).status).toBe(401);
+  });
+
+  it("second factor over HTTP: enrolment, the login's code (JSON and form), the owner's requirement", async () => {
+    const cookie = await loginCookie();
+    const withCookie = (value: string) => ({ Cookie: value });
+    const setup = await postJson("/api/v1/admin/2fa/setup", {}, withCookie(cookie));
+    expect(setup.status).toBe(200);
+    const { secret, otpauthUrl } = (await setup.json()) as { secret: string; otpauthUrl: string };
+    expect(otpauthUrl).toContain(`secret=${secret}`);
+    const wrong = await postJson("/api/v1/admin/2fa/enable", { code: "000000" }, withCookie(cookie));
+    expect([wrong.status, await wrong.json()]).toEqual([400, { error: secondFactorMessages.wrongCode }]);
+    const enabled = await postJson("/api/v1/admin/2fa/enable", { code: totpCode(secret) }, withCookie(cookie));
+    expect(enabled.status).toBe(200);
+    const { recoveryCodes } = (await enabled.json()) as { recoveryCodes: string[] };
+    expect(recoveryCodes).toHaveLength(10);
+
+    const noCode = await postJson("/api/v1/admin/login", ADMIN);
+    expect([noCode.status, await noCode.json()]).toEqual([401, { error: loginMessages.codeRequired, secondFactor: true }]);
+    expect(noCode.headers.getSetCookie()).toEqual([]);
+    expect((await postJson("/api/v1/admin/login", { ...ADMIN, code: recoveryCodes[0] })).status).toBe(204);
+    const reused = await postJson("/api/v1/admin/login", { ...ADMIN, code: recoveryCodes[0] });
+    expect([reused.status, await reused.json()]).toEqual([401, { error: loginMessages.wrongCode, secondFactor: true }]);
+
+    // The form without JavaScript: the password, then the code in a second step.
+    const step1 = await postForm("/admin-login", { ...ADMIN, redirectTo: "/admin/emails" });
+    expect([step1.status, step1.headers.get("location")]).toEqual([302, "/admin-login?redirectTo=%2Fadmin%2Femails"]);
+    const pending = step1.headers.getSetCookie()[0]!.split(";")[0]!;
+    const codePage = await fetch(url("/admin-login?redirectTo=%2Fadmin%2Femails"), { headers: withCookie(pending) });
+    expect(await codePage.text()).toContain('name="code"');
+    // The pending session opens nothing of the board.
+    expect((await fetch(url("/api/v1/admin/appointments"), { headers: withCookie(pending) })).status).toBe(401);
+    const step2 = await postForm(
+      "/admin-login",
+      { intent: "code", code: recoveryCodes[1]!, redirectTo: "/admin/emails" },
+      withCookie(pending),
+    );
+    expect([step2.status, step2.headers.get("location")]).toEqual([302, "/admin/emails"]);
+    const full = step2.headers
+      .getSetCookie()
+      .find((value) => value.startsWith("__Host-hc_admin="))!
+      .split(";")[0]!;
+    expect(full).not.toBe(pending);
+    expect((await fetch(url("/api/v1/admin/appointments"), { headers: withCookie(full) })).status).toBe(200);
+
+    // Required for all: nobody switches it off; an account without it must enrol before anything else.
+    expect(await (await postJson("/api/v1/admin/2fa/policy", { required: true }, withCookie(full))).json()).toEqual({ required: true });
+    const refused = await postJson("/api/v1/admin/2fa/disable", { password: ADMIN.password, code: recoveryCodes[2] }, withCookie(full));
+    expect([refused.status, await refused.json()]).toEqual([409, { error: secondFactorMessages.required }]);
+    await postJson("/api/v1/admin/2fa/policy", { required: false }, withCookie(full));
+    const disabled = await postJson("/api/v1/admin/2fa/disable", { password: ADMIN.password, code: recoveryCodes[2] }, withCookie(full));
+    expect(disabled.status).toBe(204);
+    await postJson("/api/v1/admin/2fa/policy", { required: true }, withCookie(full));
+    const blocked = await fetch(url("/api/v1/admin/appointments"), { headers: withCookie(full) });
+    expect([blocked.status, await blocked.json()]).toEqual([403, { error: loginMessages.enrolmentRequired, enrolmentRequired: true }]);
+    const board = await fetch(url("/admin"), { headers: withCookie(full), redirect: "manual" });
+    expect([board.status, board.headers.get("location")]).toEqual([302, "/admin/sicherheit"]);
+    expect((await fetch(url("/admin/sicherheit"), { headers: withCookie(full) })).status).toBe(200);
+    const again = (await (await postJson("/api/v1/admin/2fa/setup", {}, withCookie(full))).json()) as { secret: string };
+    expect((await postJson("/api/v1/admin/2fa/enable", { code: totpCode(again.secret) }, withCookie(full))).status).toBe(200);
+    expect((await fetch(url("/api/v1/admin/appointments"), { headers: withCookie(full) })).status).toBe(200);
   });
 
   it("the login form answers 'Falsches Passwort' without JavaScript; after 5 failures the IP gets 429", async () => {
