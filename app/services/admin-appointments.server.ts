@@ -15,6 +15,7 @@ import {
 } from "~/domain/appointment";
 import type { AdminErrorCode } from "~/domain/error-codes";
 import { isUuid } from "~/domain/ids";
+import { coveredSlotTimes, hasRoom, slotLoad } from "~/domain/slots";
 import { enqueueEmail, lastEmailStateByAppointment, requeueFailedEmail } from "~/mail/outbox.server";
 
 /** The admin board's use-cases: list, confirm, cancel, delete, details, resend. */
@@ -148,26 +149,28 @@ async function missOutcome(tx: Executor, id: string): Promise<AdminActionResult>
 }
 
 /**
- * Whether the slot already holds `capacity` confirmed appointments besides
- * `slot.id` (so a second confirm of the same request stays a plain conflict). Takes the
- * slot's lock first, the same key as `request_appointment` (drizzle/0001_…,
- * decision 008), so two confirms for one slot count one after the other and
- * the second sees the first's commit; the lock ends with the transaction.
+ * Whether any slot the appointment covers (a §57a covers two) already holds
+ * `capacity` confirmed appointments besides `slot.id` (so a second confirm of
+ * the same request stays a plain conflict). Takes the covered slots' locks
+ * first, in ascending time, the keys and order of `request_appointment`
+ * (drizzle/0005_…, decisions 008 and 016), so two confirms for one slot count
+ * one after the other and the second sees the first's commit; the locks end
+ * with the transaction.
  */
-async function slotFullyConfirmed(tx: Executor, slot: { id: string; date: string; time: string }, capacity: number): Promise<boolean> {
-  await tx.execute(sql`select pg_advisory_xact_lock(31001, hashtext(${`${slot.date} ${slot.time}`}::text))`);
-  const [row] = await tx
-    .select({ n: count() })
+async function slotFullyConfirmed(
+  tx: Executor,
+  slot: { id: string; date: string; time: string; durationMinutes: number },
+  capacity: number,
+): Promise<boolean> {
+  for (const time of coveredSlotTimes(slot.time, slot.durationMinutes)) {
+    await tx.execute(sql`select pg_advisory_xact_lock(31001, hashtext(${`${slot.date} ${time}`}::text))`);
+  }
+  const confirmed = await tx
+    .select({ time: appointments.time, durationMinutes: appointments.durationMinutes, count: count() })
     .from(appointments)
-    .where(
-      and(
-        eq(appointments.date, slot.date),
-        eq(appointments.time, slot.time),
-        eq(appointments.status, "bestätigt"),
-        ne(appointments.id, slot.id),
-      ),
-    );
-  return (row?.n ?? 0) >= capacity;
+    .where(and(eq(appointments.date, slot.date), eq(appointments.status, "bestätigt"), ne(appointments.id, slot.id)))
+    .groupBy(appointments.time, appointments.durationMinutes);
+  return !hasRoom(slot.time, slot.durationMinutes, slotLoad(confirmed), capacity);
 }
 
 /**
@@ -188,7 +191,12 @@ async function changeStatus(
   const from = statusesAllowing(action);
   return db.transaction(async (tx): Promise<AdminActionResult> => {
     const [before] = await tx
-      .select({ status: appointments.status, date: appointments.date, time: appointments.time })
+      .select({
+        status: appointments.status,
+        date: appointments.date,
+        time: appointments.time,
+        durationMinutes: appointments.durationMinutes,
+      })
       .from(appointments)
       .where(eq(appointments.id, id));
     if (!before) return { ok: false, status: 404, code: "notFound" };
@@ -211,7 +219,13 @@ async function changeStatus(
     await enqueueEmail(
       tx,
       action === "confirm"
-        ? { recipient: row.email, template: "appointment-confirmed", params, appointmentId: row.id }
+        ? {
+            recipient: row.email,
+            template: "appointment-confirmed",
+            // The calendar invite lasts as long as the booking.
+            params: { ...params, durationMinutes: String(row.durationMinutes) },
+            appointmentId: row.id,
+          }
         : {
             recipient: row.email,
             template: "appointment-cancelled",

@@ -192,6 +192,28 @@ describe.each(testDatabaseKinds)("admin appointments on %s", (kind) => {
     expect(await confirmAppointment(database.db, { id: otherTime, admin: owner, slotCapacity: 1 })).toMatchObject({ ok: true });
   });
 
+  it("confirm checks every slot the service covers: a §57a (60 min) and a request in its second slot exclude each other", async () => {
+    // As an import or a lowered capacity can leave them: a §57a at 08:00 and an Ölwechsel at 08:30.
+    const inspection = await insert({ service: "§57a Überprüfung", durationMinutes: 60 });
+    const oilChange = await insert({ time: "08:30", service: "Ölwechsel", email: "bert@example.at" });
+    expect(await confirmAppointment(database.db, { id: oilChange, admin: owner, slotCapacity: 1 })).toMatchObject({ ok: true });
+    expect(await confirmAppointment(database.db, { id: inspection, admin: owner, slotCapacity: 1 })).toEqual({
+      ok: false,
+      status: 409,
+      code: "slotFull",
+    });
+    await database.db.update(appointments).set({ status: "storniert" }).where(eq(appointments.id, oilChange));
+    expect(await confirmAppointment(database.db, { id: inspection, admin: owner, slotCapacity: 1 })).toMatchObject({ ok: true });
+    // The confirmation's invite lasts the booking's 60 minutes.
+    const [mail] = (await outbox()).filter((row) => row.appointmentId === inspection);
+    expect(mail!.params).toMatchObject({ service: "§57a Überprüfung", durationMinutes: "60" });
+
+    const lateRequest = await insert({ time: "08:30", service: "Ölwechsel", email: "clara@example.at" });
+    expect(await confirmAppointment(database.db, { id: lateRequest, admin: owner, slotCapacity: 1 })).toMatchObject({ code: "slotFull" });
+    const nextSlot = await insert({ time: "09:00", service: "Ölwechsel", email: "dora@example.at" });
+    expect(await confirmAppointment(database.db, { id: nextSlot, admin: owner, slotCapacity: 1 })).toMatchObject({ ok: true });
+  });
+
   it.skipIf(kind !== "postgres")(
     "parallel confirms of two requests for one slot at capacity 1: exactly one wins, every round",
     async () => {
