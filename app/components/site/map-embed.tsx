@@ -33,7 +33,7 @@ function MapFrame() {
  */
 export function MapEmbed({ loaded = false }: { loaded?: boolean }) {
   return (
-    <div id="karte" className="scroll-mt-20 overflow-hidden rounded-xl border border-border bg-card">
+    <div id="karte" className="overflow-hidden rounded-xl border border-border bg-card">
       {loaded ? (
         <MapFrame />
       ) : (

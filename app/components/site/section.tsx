@@ -17,7 +17,7 @@ export function Section({
 }) {
   const headingId = id ? `${id}-heading` : undefined;
   return (
-    <section id={id} aria-labelledby={headingId} className={cn("scroll-mt-20 px-4 py-16 md:py-20", className)}>
+    <section id={id} aria-labelledby={headingId} className={cn("px-4 py-16 md:py-20", className)}>
       <div className="mx-auto max-w-6xl">
         <div className="mx-auto max-w-2xl text-center">
           <h2 id={headingId} className="text-3xl font-bold tracking-tight md:text-4xl">

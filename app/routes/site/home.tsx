@@ -28,7 +28,8 @@ export default function Home() {
         intro="Fragen zu einer Reparatur oder einem Angebot? Schreiben Sie uns – wir melden uns rasch bei Ihnen."
         className="bg-muted/40"
       >
-        <div className="grid gap-8 lg:grid-cols-2">
+        {/* items-start: the form card keeps its own height instead of stretching to the map column. */}
+        <div className="grid items-start gap-8 lg:grid-cols-2">
           <Card>
             <CardHeader>
               <CardTitle>Nachricht senden</CardTitle>
