@@ -1,0 +1,73 @@
+import AxeBuilder from "@axe-core/playwright";
+import * as OTPAuth from "otpauth";
+import { E2E_ADMIN, expect, loginAsAdmin, test } from "./fixtures";
+
+function codeAt(secret: string, timestamp: number): string {
+  return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 }).generate({ timestamp });
+}
+
+async function expectNoAxeViolations(page: import("@playwright/test").Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target) }))).toEqual([]);
+}
+
+test.describe.configure({ timeout: 90_000 });
+
+test("second factor: set up under 'Sicherheit', then the login asks for the code, with and without JavaScript", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await loginAsAdmin(page);
+  await page.getByRole("link", { name: "Sicherheit" }).click();
+  await expect(page.getByRole("heading", { name: "Sicherheit" })).toBeVisible();
+  await page.getByRole("button", { name: "Zwei-Faktor-Anmeldung einrichten" }).click();
+  await expect(page.getByRole("img", { name: "QR-Code für die Authenticator-App" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  const secret = (await page.locator("code").first().textContent())!.trim();
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await page.getByLabel("Code aus der App").fill(codeAt(secret, Date.now()));
+  await page.getByRole("button", { name: "Einschalten" }).click();
+  const codes = page.getByRole("list", { name: "Wiederherstellungscodes" }).getByRole("listitem");
+  await expect(codes).toHaveCount(10);
+  const recoveryCodes = (await codes.allTextContents()).map((code) => code.trim());
+  await expect(page.getByText("Die Zwei-Faktor-Anmeldung ist eingeschaltet.")).toBeVisible();
+
+  try {
+    // With JavaScript: password, then a recovery code.
+    await page.getByRole("button", { name: "Abmelden" }).click();
+    await expect(page).toHaveURL("/admin-login");
+    await page.getByLabel("E-Mail").fill(E2E_ADMIN.email);
+    await page.getByLabel("Passwort").fill(E2E_ADMIN.password);
+    await page.getByRole("button", { name: "Anmelden" }).click();
+    await expect(page.getByLabel("Code")).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByLabel("Code").fill("000000");
+    await page.getByRole("button", { name: "Bestätigen" }).click();
+    await expect(page.getByText("Der Code ist ungültig oder wurde bereits verwendet.").first()).toBeVisible();
+    await page.getByLabel("Code").fill(recoveryCodes[0]!);
+    await page.getByRole("button", { name: "Bestätigen" }).click();
+    await expect(page).toHaveURL("/admin");
+
+    // Without JavaScript: the same two steps as plain forms, with the app's code of the next step.
+    const plain = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    const plainPage = await plain.newPage();
+    await plainPage.goto("/admin-login");
+    await plainPage.getByLabel("E-Mail").fill(E2E_ADMIN.email);
+    await plainPage.getByLabel("Passwort").fill(E2E_ADMIN.password);
+    await plainPage.getByRole("button", { name: "Anmelden" }).click();
+    await expect(plainPage).toHaveURL("/admin-login?redirectTo=%2Fadmin");
+    await plainPage.getByLabel("Code").fill(codeAt(secret, Date.now() + 30_000));
+    await plainPage.getByRole("button", { name: "Bestätigen" }).click();
+    await expect(plainPage).toHaveURL("/admin");
+    await expect(plainPage.getByRole("heading", { name: "Admin-Board" })).toBeVisible();
+    await plain.close();
+  } finally {
+    // Back to the password alone for the other specs: switch it off on the page.
+    await page.goto("/admin/sicherheit");
+    await page.getByLabel("Passwort").fill(E2E_ADMIN.password);
+    await page.getByLabel("Aktueller Code").fill(recoveryCodes[9]!);
+    await page.getByRole("button", { name: "Ausschalten" }).click();
+    await expect(page.getByText("Die Zwei-Faktor-Anmeldung ist ausgeschaltet.")).toBeVisible();
+  }
+});
