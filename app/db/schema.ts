@@ -127,6 +127,8 @@ export const adminUsers = pgTable(
     totpPendingSecret: text("totp_pending_secret"),
     totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
     totpLastStep: bigint("totp_last_step", { mode: "number" }),
+    // A deactivated account cannot log in; it stays for the audit trail.
+    deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
   },
   (table) => [
     uniqueIndex("admin_users_email_idx").on(sql`lower(${table.email})`),
@@ -163,6 +165,8 @@ export const sessions = pgTable(
     // 'active' opens the board; 'second_factor' only waits for the code of
     // the login's second step (the password was right).
     stage: text("stage", { enum: sessionStages }).notNull().default("active"),
+    // Shown in the account's list of sessions, so a stranger's login stands out.
+    userAgent: text("user_agent"),
   },
   (table) => [
     index("sessions_user_idx").on(table.userId),
@@ -172,6 +176,8 @@ export const sessions = pgTable(
 
 export const setupTokens = pgTable("setup_tokens", {
   tokenHash: text("token_hash").primaryKey(),
+  // Set: an invitation to this (new) account to choose its password; unset: the first start's setup link.
+  userId: uuid("user_id").references(() => adminUsers.id, { onDelete: "cascade" }),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   usedAt: timestamp("used_at", { withTimezone: true }),
   createdAt: createdAt(),
@@ -181,8 +187,10 @@ export const auditLog = pgTable(
   "audit_log",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    // No foreign key: the trail outlives a deleted appointment.
-    appointmentId: uuid("appointment_id").notNull(),
+    // No foreign key: the trail outlives a deleted appointment. Null for actions on
+    // no appointment (accounts, exports), which name their subject instead.
+    appointmentId: uuid("appointment_id"),
+    subject: text("subject"),
     adminUserId: uuid("admin_user_id").references(() => adminUsers.id, { onDelete: "set null" }),
     actor: text("actor").notNull(),
     action: text("action").notNull(),
