@@ -1,3 +1,5 @@
+import type { Handover } from "./vehicle";
+
 /**
  * Appointment status rules as data: one transition table, one guard.
  * Deleting is not a status change (the row goes away) but it is an admin action
@@ -27,6 +29,16 @@ export type AdminAppointment = {
   status: AppointmentStatus;
   cancellationReason: string | null;
   createdAt: string;
+  /** Minutes from `time` the booking occupies. */
+  durationMinutes: number;
+  /** The car and how it reaches the workshop (issue 14); null when not given. */
+  licensePlate: string | null;
+  vehicleModel: string | null;
+  mileageKm: number | null;
+  /** yyyy-MM */
+  firstRegistration: string | null;
+  handover: Handover | null;
+  pickupAddress: string | null;
   /** State of the newest e-mail to the customer; null when none was queued. */
   emailState: EmailStatus | null;
 };

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, like, ne, or, type SQL, sql } from "drizzle-orm";
 import type { AdminIdentity } from "~/auth/session.server";
 import type { Database, Executor } from "~/db/client.server";
 import { appointments, auditLog, emailOutbox } from "~/db/schema";
@@ -16,6 +16,7 @@ import {
 import type { AdminErrorCode } from "~/domain/error-codes";
 import { isUuid } from "~/domain/ids";
 import { coveredSlotTimes, hasRoom, slotLoad } from "~/domain/slots";
+import { licensePlateProblem, normalizeLicensePlate, PLATE_MIN_SIGNS } from "~/domain/vehicle";
 import { enqueueEmail, lastEmailStateByAppointment, requeueFailedEmail } from "~/mail/outbox.server";
 
 /** The admin board's use-cases: list, confirm, cancel, delete, details, resend. */
@@ -44,6 +45,13 @@ const columns = {
   status: appointments.status,
   cancellationReason: appointments.cancellationReason,
   createdAt: appointments.createdAt,
+  durationMinutes: appointments.durationMinutes,
+  licensePlate: appointments.licensePlate,
+  vehicleModel: appointments.vehicleModel,
+  mileageKm: appointments.mileageKm,
+  firstRegistration: appointments.firstRegistration,
+  handover: appointments.handover,
+  pickupAddress: appointments.pickupAddress,
 };
 
 function escapeLike(text: string): string {
@@ -51,7 +59,8 @@ function escapeLike(text: string): string {
 }
 
 /**
- * Name, e-mail or phone contain the text; phone also ignoring spaces, slashes and dashes.
+ * Name, e-mail or phone contain the text; phone also ignoring spaces, slashes and dashes;
+ * the licence plate ignoring case, spaces and hyphens ("w-123 ab" finds "W 123AB"), by its normalised column.
  * The query is cleaned like every text input: PostgreSQL refuses a NUL in a parameter (a 500 before).
  */
 function searchCondition(query: string): SQL | undefined {
@@ -62,6 +71,10 @@ function searchCondition(query: string): SQL | undefined {
   const digits = text.replace(/\D/g, "");
   if (digits.length >= 3 && /^[\d\s+()/.-]+$/.test(text)) {
     conditions.push(sql`regexp_replace(${appointments.phone}, '[^0-9]', '', 'g') like ${`%${digits}%`}`);
+  }
+  const plate = normalizeLicensePlate(text);
+  if (plate.length >= PLATE_MIN_SIGNS && !licensePlateProblem(plate)) {
+    conditions.push(like(appointments.licensePlateNormalized, `%${plate}%`));
   }
   return or(...conditions);
 }

@@ -192,6 +192,36 @@ describe.each(testDatabaseKinds)("admin appointments on %s", (kind) => {
     expect(await confirmAppointment(database.db, { id: otherTime, admin: owner, slotCapacity: 1 })).toMatchObject({ ok: true });
   });
 
+  it("search finds a licence plate typed with or without spaces and hyphens, in any case; details show the car and hand-over", async () => {
+    const id = await insert({
+      licensePlate: "W 123-AB",
+      licensePlateNormalized: "W123AB",
+      vehicleModel: "VW Golf",
+      mileageKm: 120000,
+      firstRegistration: "2018-06",
+      handover: "pickup",
+      pickupAddress: "Praterstraße 1, 1020 Wien",
+    });
+    await insert({ email: "bert@example.at", licensePlate: "G 999 XY", licensePlateNormalized: "G999XY" });
+    for (const q of ["w123ab", "W-123 AB", "w 123ab", "123-a", "W123AB"]) {
+      expect(
+        (await listAppointments(database.db, { q })).items.map((item) => item.id),
+        q,
+      ).toEqual([id]);
+    }
+    expect((await listAppointments(database.db, { q: "W124" })).items).toEqual([]);
+    const details = await appointmentDetails(database.db, id);
+    expect(details?.appointment).toMatchObject({
+      licensePlate: "W 123-AB",
+      vehicleModel: "VW Golf",
+      mileageKm: 120000,
+      firstRegistration: "2018-06",
+      handover: "pickup",
+      pickupAddress: "Praterstraße 1, 1020 Wien",
+      durationMinutes: 30,
+    });
+  });
+
   it("confirm checks every slot the service covers: a §57a (60 min) and a request in its second slot exclude each other", async () => {
     // As an import or a lowered capacity can leave them: a §57a at 08:00 and an Ölwechsel at 08:30.
     const inspection = await insert({ service: "§57a Überprüfung", durationMinutes: 60 });

@@ -6,7 +6,9 @@ import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { databaseContext } from "~/context";
 import { formatDateDE } from "~/lib/format-date";
 import { formatDateTimeVienna } from "~/lib/format-date-time";
+import { formatMileage, formatMonthDE } from "~/lib/format-vehicle";
 import { adminMessages } from "~/messages";
+import { handoverLabels } from "~/schemas/booking-fields";
 import { appointmentDetails, isAppointmentId } from "~/services/admin-appointments.server";
 
 export const meta: Route.MetaFunction = () => [
@@ -50,7 +52,25 @@ export default function AppointmentDetails({ loaderData }: Route.ComponentProps)
               <dt className="font-semibold">Uhrzeit</dt>
               <dd>{appointment.time}</dd>
               <dt className="font-semibold">Leistung</dt>
-              <dd>{appointment.service}</dd>
+              <dd>
+                {appointment.service} ({appointment.durationMinutes} Minuten)
+              </dd>
+              <dt className="font-semibold">Kennzeichen</dt>
+              <dd>{appointment.licensePlate ?? "–"}</dd>
+              <dt className="font-semibold">Marke und Modell</dt>
+              <dd>{appointment.vehicleModel ?? "–"}</dd>
+              <dt className="font-semibold">Kilometerstand</dt>
+              <dd>{appointment.mileageKm === null ? "–" : formatMileage(appointment.mileageKm)}</dd>
+              <dt className="font-semibold">Erstzulassung</dt>
+              <dd>{appointment.firstRegistration ? formatMonthDE(appointment.firstRegistration) : "–"}</dd>
+              <dt className="font-semibold">Übergabe</dt>
+              <dd>{appointment.handover ? handoverLabels[appointment.handover] : "–"}</dd>
+              {appointment.pickupAddress ? (
+                <>
+                  <dt className="font-semibold">Abholadresse</dt>
+                  <dd>{appointment.pickupAddress}</dd>
+                </>
+              ) : null}
               <dt className="font-semibold">Nachricht</dt>
               <dd className="whitespace-pre-line">{appointment.message || "–"}</dd>
               <dt className="font-semibold">Status</dt>
