@@ -25,10 +25,11 @@ export type AppOptions = {
   devMiddleware?: express.RequestHandler;
 };
 
-export function trustProxySetting(value: string): boolean | number {
+/** TRUST_PROXY as Express's `trust proxy`: a flag, a hop count, or the list of trusted addresses and subnets. */
+export function trustProxySetting(value: string): boolean | number | string {
   if (value === "true") return true;
   if (value === "false") return false;
-  return Number(value);
+  return /^\d+$/.test(value) ? Number(value) : value;
 }
 
 /**

@@ -1,3 +1,4 @@
+import net from "node:net";
 import { z } from "zod";
 import { exitWithMessage } from "~/lib/exit.server";
 
@@ -14,6 +15,37 @@ function integer(min: number, max = Number.MAX_SAFE_INTEGER) {
   return z.coerce.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message });
 }
 
+/** Express's named ranges and addresses or subnets (`10.0.0.0/8`, `::1`) of trusted proxies. */
+function isProxyAddress(entry: string): boolean {
+  if (["loopback", "linklocal", "uniquelocal"].includes(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const version = net.isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+
+/**
+ * `false`, the number of proxies in front of the app, or their addresses and
+ * subnets (a comma-separated list); `true` (trust every hop) only outside
+ * production, see the refinement below.
+ */
+const trustProxy = z
+  .string()
+  .refine(
+    (value) => /^(true|false|\d+)$/.test(value) || value.split(",").every((entry) => isProxyAddress(entry.trim())),
+    "muss false, die Anzahl der Proxies (z. B. 1) oder eine Liste ihrer Adressen bzw. Subnetze (z. B. 10.0.0.0/8,127.0.0.1) sein",
+  )
+  .default("false");
+
+/**
+ * `true` makes Express take the left-most X-Forwarded-For entry as the client,
+ * and the client writes that entry itself: anyone who reaches the app directly
+ * would pick their own address for every per-IP limit.
+ */
+export const TRUST_PROXY_TRUE_IN_PRODUCTION =
+  "ist in Produktion nicht erlaubt: true vertraut dem linken X-Forwarded-For-Eintrag, den der Client selbst schreibt. " +
+  "Bitte die Anzahl der Proxies vor der App angeben (meist TRUST_PROXY=1) oder ihre Adressen bzw. Subnetze (z. B. TRUST_PROXY=10.0.0.0/8).";
+
 const postgresUrl = z.string().refine((value) => /^postgres(ql)?:\/\/[^\s]+$/.test(value) && URL.canParse(value), {
   message: "muss eine PostgreSQL-URL sein (postgres://user:pass@host:5432/db)",
 });
@@ -23,10 +55,7 @@ const envSchema = z.object({
   PORT: integer(0, 65535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
   PUBLIC_URL: z.url().optional(),
-  TRUST_PROXY: z
-    .string()
-    .regex(/^(true|false|\d+)$/, "muss true, false oder eine Anzahl von Proxies sein")
-    .default("false"),
+  TRUST_PROXY: trustProxy,
   DATABASE_URL: postgresUrl.optional(),
   DATA_DIR: z.string().min(1).default("./data"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -55,6 +84,13 @@ const envSchema = z.object({
   SESSION_ABSOLUTE_HOURS: integer(1).default(12),
 });
 
+/** Rules across variables; a violation names the variable like a bad value does. */
+const checkedEnvSchema = envSchema.superRefine((config, context) => {
+  if (config.NODE_ENV === "production" && config.TRUST_PROXY === "true") {
+    context.addIssue({ code: "custom", path: ["TRUST_PROXY"], message: TRUST_PROXY_TRUE_IN_PRODUCTION });
+  }
+});
+
 export type Env = z.infer<typeof envSchema>;
 
 /** The variable names, for the test that keeps .env.example and the README in step. */
@@ -65,7 +101,7 @@ export class EnvError extends Error {}
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   // Empty strings count as "not set", as they do in most .env tooling.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ""));
-  const result = envSchema.safeParse(cleaned);
+  const result = checkedEnvSchema.safeParse(cleaned);
   if (!result.success) {
     const issue = result.error.issues[0]!;
     const name = String(issue.path[0] ?? "?");

@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { TRUST_PROXY_TRUE_IN_PRODUCTION } from "~/config/env.server";
 import { themeScript } from "~/lib/theme";
 import { PRERENDERED_PAGE_CACHE_CONTROL } from "../../server/static-files";
 import { bookableSlots } from "../support/http";
@@ -271,5 +272,12 @@ describe("configuration errors", () => {
     const lines = output.split("\n").filter((line) => line.trim() && !line.startsWith("npm warn"));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(new RegExp(`^Ungültige Konfiguration: ${name} `));
+  });
+
+  it("TRUST_PROXY=true in production stops the server, asking for the number of proxies or their subnets", async () => {
+    const { code, output } = await runServerExpectingExit({ TRUST_PROXY: "true", DATA_DIR: os.tmpdir(), BUILD_DIR: buildDir });
+    expect(code).toBe(1);
+    const lines = output.split("\n").filter((line) => line.trim() && !line.startsWith("npm warn"));
+    expect(lines).toEqual([`Ungültige Konfiguration: TRUST_PROXY ${TRUST_PROXY_TRUE_IN_PRODUCTION}`]);
   });
 });

@@ -150,8 +150,9 @@ describe("fuzzing the write endpoints", () => {
       BUILD_DIR: inject("buildDir"),
       DATA_DIR: path.join(dataDir, "data"),
       LOG_LEVEL: "warn",
-      // Every request comes from another made-up client, as on the internet.
-      TRUST_PROXY: "true",
+      // Every request comes from another made-up client, as on the internet
+      // (one X-Forwarded-For entry, read as the client behind one proxy).
+      TRUST_PROXY: "1",
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
     });
