@@ -25,7 +25,7 @@ describe("contentSecurityPolicy", () => {
     expect(csp.get("img-src")).toBe("'self' data:");
     expect(csp.get("frame-src")).toBe(MAP_ORIGIN);
     expect(csp.get("frame-ancestors")).toBe("'none'");
-    expect(csp.get("base-uri")).toBe("'self'");
+    expect(csp.get("base-uri")).toBe("'none'");
     expect(csp.get("form-action")).toBe("'self'");
     expect(csp.get("object-src")).toBe("'none'");
     expect(contentSecurityPolicy("x", { dev: false })).not.toMatch(/unsafe-eval|'unsafe-inline'.*script|script-src[^;]*unsafe-inline/);

@@ -31,7 +31,8 @@ function policy(scriptSource: string, dev: boolean, styleSources: string[]): str
     `connect-src 'self'${dev ? " ws: wss:" : ""}`,
     `frame-src ${MAP_ORIGIN}`,
     "frame-ancestors 'none'",
-    "base-uri 'self'",
+    // No page sets a <base>: an injected one could redirect every relative URL.
+    "base-uri 'none'",
     "form-action 'self'",
     "object-src 'none'",
     "manifest-src 'self'",
