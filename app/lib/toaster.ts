@@ -1,4 +1,14 @@
 import type { ToasterProps } from "sonner";
 
-/** One look for the toasts of the admin app and of the public pages' islands. */
-export const toasterOptions = { position: "top-center", richColors: true, closeButton: true } satisfies ToasterProps;
+/**
+ * One look for the toasts of the admin app and of the public pages' islands.
+ * The labels are sonner's English defaults ('Notifications alt+T', 'Close toast')
+ * in German; sonner appends the hotkey to `containerAriaLabel` itself.
+ */
+export const toasterOptions = {
+  position: "top-center",
+  richColors: true,
+  closeButton: true,
+  containerAriaLabel: "Benachrichtigungen",
+  toastOptions: { closeButtonAriaLabel: "Schließen" },
+} satisfies ToasterProps;

@@ -1,70 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { bookAppointments, expectNoAxeViolations, newTag, phoneDigits } from "./board-data";
 import { E2E_ADMIN, expect, loginAsAdmin, test } from "./fixtures";
 
 const ADMIN = E2E_ADMIN;
 
-function viennaToday(): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Vienna" }).format(new Date());
-}
-
-function addDays(date: string, days: number): string {
-  const value = new Date(`${date}T00:00:00Z`);
-  value.setUTCDate(value.getUTCDate() + days);
-  return value.toISOString().slice(0, 10);
-}
-
-/** Free slots from the public API, far enough ahead that other specs' bookings do not collide. */
-async function freeSlots(request: APIRequestContext, count: number): Promise<{ date: string; time: string }[]> {
-  const today = viennaToday();
-  const response = await request.get(`/api/v1/availability?from=${addDays(today, 30)}&to=${addDays(today, 90)}`);
-  const { days } = (await response.json()) as { days: { date: string; available: boolean }[] };
-  const found: { date: string; time: string }[] = [];
-  for (const day of days.filter((d) => d.available).reverse()) {
-    const slots = (await (await request.get(`/api/v1/slots?date=${day.date}`)).json()) as {
-      slots: { time: string; available: boolean }[];
-    };
-    for (const slot of slots.slots.filter((s) => s.available)) {
-      found.push({ date: day.date, time: slot.time });
-      if (found.length === count) return found;
-    }
-  }
-  throw new Error("not enough free slots");
-}
-
-/** A unique run tag ("E2E…") and phone digits derived from it. */
-function newTag(): string {
-  return `E2E${Date.now()}`;
-}
-const phoneDigits = (tag: string) => tag.slice(-6);
-
-/** Real requests through the booking API, as a customer's browser sends them. */
-async function bookAppointments(request: APIRequestContext, baseURL: string, names: string[], tag: string) {
-  const slots = await freeSlots(request, names.length);
-  for (const [index, name] of names.entries()) {
-    const response = await request.post("/api/v1/appointments", {
-      headers: { Origin: baseURL },
-      data: {
-        name,
-        email: `${tag.toLowerCase()}-${index}@example.at`,
-        phone: `0664 ${phoneDigits(tag)}${index}`,
-        date: slots[index]!.date,
-        time: slots[index]!.time,
-        service: "Wartung",
-        message: "E2E",
-      },
-    });
-    expect(response.status(), await response.text()).toBe(201);
-  }
-}
-
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: true });
 const row = (page: Page, name: string) => page.getByRole("row").filter({ hasText: name });
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target) }))).toEqual([]);
-}
 
 test("login: 'Falsches Passwort' clears the field; the right password welcomes and opens the board", async ({ page }) => {
   await page.goto("/admin");
@@ -77,7 +18,7 @@ test("login: 'Falsches Passwort' clears the field; the right password welcomes a
   await expect(page.getByLabel("Passwort")).toHaveValue("");
 
   // An unknown e-mail gets exactly the same answer.
-  await page.getByRole("button", { name: "Close toast" }).click();
+  await page.getByRole("button", { name: "Schließen" }).click();
   await expect(toast(page, "Falsches Passwort")).toHaveCount(0);
   await page.getByLabel("E-Mail").fill("niemand@happycar.example");
   await page.getByLabel("Passwort").fill("ganz-falsches-passwort");

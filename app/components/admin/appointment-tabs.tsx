@@ -34,7 +34,7 @@ export function AppointmentTabs({
   const navigate = useNavigate();
   return (
     <Tabs.Root value={active} activationMode="manual" onValueChange={(value) => navigate(hrefFor(value as TabKey))}>
-      <Tabs.List aria-label="Termine nach Status" className="flex flex-wrap gap-1 rounded-lg bg-muted p-1">
+      <Tabs.List aria-label="Termine nach Status" className="flex flex-wrap gap-1 rounded-lg bg-muted p-1 max-md:grid max-md:grid-cols-2">
         {tabKeys.map((tab) => (
           <Tabs.Trigger key={tab} value={tab} asChild>
             <Link
@@ -47,6 +47,8 @@ export function AppointmentTabs({
                 "rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground transition-colors",
                 "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
                 "data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm",
+                // A phone: two tabs per line, each a 44 px touch target whose label may wrap.
+                "max-md:flex max-md:min-h-11 max-md:items-center max-md:justify-center max-md:text-center",
               )}
             >
               {`${tabLabels[tab]} (${counts[tab]})`}

@@ -12,12 +12,13 @@ const variants = {
 } as const;
 
 // Each size sets its own text size: a shared `text-sm` would compete with
-// `text-base` (cn does not merge conflicting classes).
+// `text-base` (cn does not merge conflicting classes). Below md (phones) every
+// size is at least 44 px tall, a touch target a finger hits (WCAG 2.5.5).
 const sizes = {
-  default: "h-10 px-4 py-2 text-sm",
-  sm: "h-9 px-3 text-sm",
+  default: "h-10 px-4 py-2 text-sm max-md:h-11",
+  sm: "h-9 px-3 text-sm max-md:h-11",
   lg: "h-11 px-6 text-base",
-  icon: "size-10 text-sm",
+  icon: "size-10 text-sm max-md:size-11",
   /** As tall and wide as its text, e.g. a link-styled action in a line of text. */
   inline: "p-0 text-sm",
 } as const;

@@ -6,8 +6,11 @@ const fieldClassName =
   "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background " +
   "disabled:cursor-not-allowed disabled:opacity-60 aria-[invalid=true]:border-destructive";
 
+/** Single-line fields are 44 px tall on phones, like the buttons (a touch target). */
+const lineFieldHeight = "h-10 max-md:h-11";
+
 export function Input({ className, ...props }: React.ComponentProps<"input">) {
-  return <input className={cn(fieldClassName, "h-10", className)} {...props} />;
+  return <input className={cn(fieldClassName, lineFieldHeight, className)} {...props} />;
 }
 
 export function Textarea({ className, ...props }: React.ComponentProps<"textarea">) {
@@ -15,7 +18,7 @@ export function Textarea({ className, ...props }: React.ComponentProps<"textarea
 }
 
 export function NativeSelect({ className, ...props }: React.ComponentProps<"select">) {
-  return <select className={cn(fieldClassName, "h-10", className)} {...props} />;
+  return <select className={cn(fieldClassName, lineFieldHeight, className)} {...props} />;
 }
 
 /** A form label; its uses pass htmlFor (ESLint checks them, see jsx-a11y/label-has-associated-control). */

@@ -3,7 +3,7 @@ import { data, Form, Link, PrefetchPageLinks, type ShouldRevalidateFunction, use
 import type { Route } from "./+types/board";
 import { ActionNotice, type AdminActionData, bodyErrorData, notSent, notSentData } from "~/components/admin/action-result";
 import { CancelDialog, DeleteDialog, NoScriptPanel } from "~/components/admin/appointment-dialogs";
-import { AppointmentTable } from "~/components/admin/appointment-table";
+import { AppointmentList } from "~/components/admin/appointment-list";
 import { AppointmentTabs, type TabKey } from "~/components/admin/appointment-tabs";
 import { type AdminRouteHandle, isNetworkError, LoadError } from "~/components/admin/load-error";
 import { Button } from "~/components/ui/button";
@@ -132,14 +132,16 @@ export default function AdminBoard({ loaderData, actionData }: Route.ComponentPr
 
   return (
     <Card>
-      <CardHeader>
+      <CardHeader className="max-md:p-4">
         <h2 className="text-xl font-semibold leading-tight">Terminverwaltung</h2>
       </CardHeader>
-      <CardContent className="grid gap-4">
+      {/* One column no wider than the card (minmax(0, 1fr)): the wide table scrolls inside its own box, never the page. */}
+      <CardContent className="grid grid-cols-1 gap-4 max-md:p-4 max-md:pt-0">
         <ActionNotice data={actionData} />
         <Form method="get" role="search" className="flex flex-wrap items-end gap-2">
           {tab !== "alle" ? <input type="hidden" name="status" value={tab} /> : null}
-          <div className="grid flex-1 gap-2">
+          {/* A phone: label and field take the whole line, the buttons the next. */}
+          <div className="grid flex-1 gap-2 max-md:basis-full">
             <Label htmlFor="admin-search">Suche nach Name, E-Mail oder Telefon</Label>
             <Input id="admin-search" type="search" name="q" defaultValue={q} maxLength={100} />
           </div>
@@ -166,7 +168,7 @@ export default function AdminBoard({ loaderData, actionData }: Route.ComponentPr
               Lade Termine...
             </p>
           ) : (
-            <AppointmentTable items={list.items} hrefWith={hrefWith} onCancel={setCancelTarget} onDelete={setDeleteTarget} />
+            <AppointmentList items={list.items} hrefWith={hrefWith} onCancel={setCancelTarget} onDelete={setDeleteTarget} />
           )}
           {lastPage > 1 ? (
             <nav aria-label="Seiten" className="mt-4 flex items-center justify-between gap-2 text-sm">
