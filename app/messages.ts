@@ -1,5 +1,5 @@
 import { passwordMessages } from "~/auth/password-policy";
-import type { AccountErrorCode, AdminErrorCode, SecondFactorErrorCode } from "~/domain/error-codes";
+import type { AccountErrorCode, AdminErrorCode, SecondFactorErrorCode, TeamErrorCode } from "~/domain/error-codes";
 import { CONTACT_RATE_LIMITED_MESSAGE } from "~/schemas/contact-fields";
 
 /**
@@ -26,6 +26,7 @@ export const adminMessages = {
   slotFull:
     "Dieser Termin ist bereits vergeben: Zu dieser Uhrzeit sind schon so viele Termine bestätigt, wie die Werkstatt annehmen kann. Bitte vereinbaren Sie mit dem Kunden eine andere Uhrzeit oder stornieren Sie die Anfrage.",
   unknownAction: "Unbekannte Aktion.",
+  ownerOnly: "Nur der Inhaber oder die Inhaberin darf Termine löschen.",
 } as const satisfies Record<AdminErrorCode, string> & Record<string, unknown>;
 
 /** Admin accounts (setup page, CLI, first start); password problems in the policy's own words. */
@@ -69,6 +70,28 @@ export const secondFactorMessages = {
   policyOff: "Die Zwei-Faktor-Anmeldung ist nicht mehr vorgeschrieben.",
   policyInvalid: "Bitte geben Sie „required“ als true oder false an.",
 } as const satisfies Record<SecondFactorErrorCode, string> & Record<string, string>;
+
+/** The 'Team' page and /api/v1/admin/users; password problems in the policy's own words. */
+export const teamMessages = {
+  ownerOnly: "Nur der Inhaber oder die Inhaberin darf das.",
+  invalidEmail: "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
+  invalidName: "Bitte geben Sie einen Namen mit höchstens 100 Zeichen an.",
+  exists: "Ein Konto mit dieser E-Mail-Adresse existiert bereits.",
+  notFound: "Dieses Konto gibt es nicht.",
+  lastOwner: "Das letzte aktive Inhaber-Konto kann weder deaktiviert noch zur Mitarbeiterin oder zum Mitarbeiter gemacht werden.",
+  invitationInvalid: "Der Einladungslink ist ungültig, abgelaufen oder wurde bereits verwendet.",
+  tooShort: passwordMessages.tooShort,
+  tooLong: passwordMessages.tooLong,
+  common: passwordMessages.common,
+  created: "Das Konto wurde angelegt.",
+  invited: "Das Konto wurde angelegt und die Einladung per E-Mail verschickt.",
+  updated: "Das Konto wurde geändert.",
+  sessionsEnded: "Alle Sitzungen dieses Kontos wurden beendet.",
+  sessionEnded: "Die Sitzung wurde beendet.",
+  sessionNotFound: "Diese Sitzung gibt es nicht (mehr).",
+  memberInvalid: "Bitte geben Sie E-Mail-Adresse, Name und Rolle (owner oder staff) an.",
+  changeInvalid: "Erlaubt sind „role“ (owner oder staff) und „active“ (true oder false).",
+} as const satisfies Record<TeamErrorCode, string> & Record<string, string>;
 
 /**
  * The booking form's refusals, keyed by the result kind of requestAppointment

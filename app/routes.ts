@@ -19,6 +19,7 @@ export default [
   // Admin pages: no-store everywhere; the layout's guard requires a session for all below it.
   route("admin-login", "routes/admin/login.tsx"),
   route("admin-setup", "routes/admin/setup.tsx"),
+  route("admin-einladung", "routes/admin/invitation.tsx"),
   layout("routes/admin/layout.tsx", [
     route("admin/sicherheit", "routes/admin/security.tsx"),
     route("admin/abmelden", "routes/admin/logout.ts"),
@@ -27,6 +28,7 @@ export default [
       route("admin", "routes/admin/board.tsx"),
       route("admin/termine/:id", "routes/admin/appointment.tsx"),
       route("admin/emails", "routes/admin/emails.tsx"),
+      route("admin/team", "routes/admin/team.tsx"),
     ]),
   ]),
   // seo resources
@@ -47,6 +49,11 @@ export default [
       layout("routes/api/admin/enrolled.ts", [
         route("api/v1/admin/2fa/disable", "routes/api/admin/second-factor-disable.ts"),
         route("api/v1/admin/2fa/policy", "routes/api/admin/second-factor-policy.ts"),
+        route("api/v1/admin/users", "routes/api/admin/users.ts"),
+        route("api/v1/admin/users/:id", "routes/api/admin/user.ts"),
+        route("api/v1/admin/users/:id/sessions", "routes/api/admin/user-sessions.ts"),
+        route("api/v1/admin/sessions", "routes/api/admin/sessions.ts"),
+        route("api/v1/admin/sessions/:id", "routes/api/admin/session.ts"),
         route("api/v1/admin/appointments", "routes/api/admin/appointments.ts"),
         route("api/v1/admin/appointments/:id", "routes/api/admin/appointment.ts"),
         route("api/v1/admin/appointments/:id/:transition", "routes/api/admin/appointment-transition.ts"),

@@ -25,6 +25,8 @@ export type LoginInput = {
   code?: string;
   ip: string;
   requestId?: string;
+  /** The browser's User-Agent, shown in the account's list of sessions. */
+  userAgent?: string | null;
   /** The login form keeps a correct password in a short `second_factor` session while it asks for the code. */
   pendingSecondFactor?: boolean;
   now?: Date;
@@ -75,12 +77,16 @@ export async function throughLoginLimits<T>(
   }
 }
 
-async function startSession(db: Database, user: AdminRow, input: { email: string; ip: string; now: Date; policy?: SessionPolicy }) {
+async function startSession(
+  db: Database,
+  user: AdminRow,
+  input: { email: string; ip: string; now: Date; policy?: SessionPolicy; userAgent?: string | null },
+) {
   return db.transaction(async (tx) => {
     await pruneSessions(tx, input.now);
     await clearAccountIpFailures(tx, input.email, input.ip);
     await tx.update(adminUsers).set({ lastLoginAt: input.now }).where(eq(adminUsers.id, user.id));
-    return createSession(tx, user.id, input.now, input.policy ?? sessionPolicy());
+    return createSession(tx, user.id, input.now, input.policy ?? sessionPolicy(), { userAgent: input.userAgent });
   });
 }
 
@@ -94,14 +100,16 @@ export async function login(db: Database, input: LoginInput): Promise<LoginResul
   const now = input.now ?? new Date();
   const facts = { email: input.email, ip: input.ip, requestId: input.requestId ?? "", now };
   return throughLoginLimits<LoginResult>(db, facts, async () => {
-    const user = await findAdminByEmail(db, input.email);
+    const found = await findAdminByEmail(db, input.email);
+    // A deactivated account, or an invited one without a password yet, answers like an unknown one (same scrypt work).
+    const user = found && !found.deactivatedAt && found.passwordHash.startsWith("scrypt$") ? found : undefined;
     const matches = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
     if (!user || !matches) {
       await recordLoginFailure(db, input.email, input.ip, now);
       logLoginEvent("login.failure", {
         ip: input.ip,
         requestId: facts.requestId,
-        ...(user ? { accountId: user.id } : { email: input.email }),
+        ...(found ? { accountId: found.id } : { email: input.email }),
       });
       return { result: { ok: false, reason: "invalid" } as const, outcome: "failure" };
     }
@@ -110,7 +118,7 @@ export async function login(db: Database, input: LoginInput): Promise<LoginResul
       if (!input.code) {
         logLoginEvent("login.second_factor_required", event);
         const sessionId = input.pendingSecondFactor
-          ? await createSession(db, user.id, now, input.policy ?? sessionPolicy(), "second_factor")
+          ? await createSession(db, user.id, now, input.policy ?? sessionPolicy(), { stage: "second_factor" })
           : undefined;
         return { result: { ok: false, reason: "second-factor", wrongCode: false, sessionId } as const, outcome: "neutral" };
       }
@@ -133,7 +141,16 @@ export async function login(db: Database, input: LoginInput): Promise<LoginResul
  */
 export async function completeSecondFactor(
   db: Database,
-  input: { pendingSessionId: string; userId: string; code: string; ip: string; requestId?: string; now?: Date; policy?: SessionPolicy },
+  input: {
+    pendingSessionId: string;
+    userId: string;
+    code: string;
+    ip: string;
+    requestId?: string;
+    userAgent?: string | null;
+    now?: Date;
+    policy?: SessionPolicy;
+  },
 ): Promise<LoginResult> {
   const now = input.now ?? new Date();
   const [user] = await db.select().from(adminUsers).where(eq(adminUsers.id, input.userId));
@@ -147,7 +164,13 @@ export async function completeSecondFactor(
       return { result: { ok: false, reason: "second-factor", wrongCode: true } as const, outcome: "failure" };
     }
     await deleteSession(db, input.pendingSessionId, user.id);
-    const sessionId = await startSession(db, user, { email: user.email, ip: input.ip, now, policy: input.policy });
+    const sessionId = await startSession(db, user, {
+      email: user.email,
+      ip: input.ip,
+      now,
+      policy: input.policy,
+      userAgent: input.userAgent,
+    });
     logLoginEvent("login.success", event);
     return { result: { ok: true, sessionId, admin: identityOf(user) } as const, outcome: "success" };
   });

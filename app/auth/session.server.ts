@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, eq, lt } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt } from "drizzle-orm";
 import { env } from "~/config/env.server";
 import type { Executor } from "~/db/client.server";
 import { adminUsers, sessions, settings } from "~/db/schema";
@@ -70,7 +70,7 @@ export async function createSession(
   userId: string,
   now: Date,
   policy: SessionPolicy = sessionPolicy(),
-  stage: SessionStage = "active",
+  { stage = "active", userAgent }: { stage?: SessionStage; userAgent?: string | null } = {},
 ): Promise<string> {
   const id = crypto.randomBytes(32).toString("base64url");
   const lifetimeMs = stage === "active" ? policy.absoluteMs : Math.min(SECOND_FACTOR_STEP_MS, policy.absoluteMs);
@@ -81,6 +81,7 @@ export async function createSession(
     lastSeenAt: now,
     expiresAt: new Date(now.getTime() + lifetimeMs),
     stage,
+    userAgent: userAgent ? userAgent.slice(0, 200) : null,
   });
   return id;
 }
@@ -121,7 +122,7 @@ export async function readSession(
     .from(sessions)
     .innerJoin(adminUsers, eq(adminUsers.id, sessions.userId))
     .leftJoin(settings, eq(settings.key, REQUIRE_SECOND_FACTOR))
-    .where(eq(sessions.idHash, idHash));
+    .where(and(eq(sessions.idHash, idHash), isNull(adminUsers.deactivatedAt)));
   if (!row) return null;
   const touchMs = touchIntervalMs(policy);
   const idleExpired = now.getTime() - row.lastSeenAt.getTime() >= policy.idleMs + touchMs;
@@ -156,4 +157,37 @@ export async function revokeAllSessions(db: Executor, userId: string): Promise<v
 /** Removes sessions past their absolute lifetime; idle ones also go when next seen. */
 export async function pruneSessions(db: Executor, now: Date): Promise<void> {
   await db.delete(sessions).where(lt(sessions.expiresAt, now));
+}
+
+/** A session as its account sees it in the list: a handle (a prefix of the stored hash, never the cookie), times and browser. */
+export type SessionSummary = { id: string; createdAt: string; lastSeenAt: string; userAgent: string | null; current: boolean };
+
+const HANDLE_LENGTH = 16;
+
+/** The account's active sessions, newest first; `current` marks the one of this request. */
+export async function listSessions(db: Executor, userId: string, request: Request, now: Date): Promise<SessionSummary[]> {
+  const currentId = sessionIdFrom(request);
+  const currentHash = currentId ? hashSessionId(currentId) : null;
+  const rows = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.stage, "active"), gt(sessions.expiresAt, now)))
+    .orderBy(desc(sessions.lastSeenAt));
+  return rows.map((row) => ({
+    id: row.idHash.slice(0, HANDLE_LENGTH),
+    createdAt: row.createdAt.toISOString(),
+    lastSeenAt: row.lastSeenAt.toISOString(),
+    userAgent: row.userAgent,
+    current: row.idHash === currentHash,
+  }));
+}
+
+/** Ends one of the account's own sessions by its handle; false when there is none. */
+export async function endSessionByHandle(db: Executor, userId: string, handle: string): Promise<boolean> {
+  if (!/^[0-9a-f]{16}$/.test(handle)) return false;
+  const rows = await db.select({ idHash: sessions.idHash }).from(sessions).where(eq(sessions.userId, userId));
+  const match = rows.find((row) => row.idHash.startsWith(handle));
+  if (!match) return false;
+  await db.delete(sessions).where(and(eq(sessions.idHash, match.idHash), eq(sessions.userId, userId)));
+  return true;
 }

@@ -6,7 +6,7 @@ import type { PasswordProblem } from "~/auth/password-policy";
  */
 
 /** Why an admin action on an appointment was refused; slotFull: the slot's confirmed appointments reach SLOT_CAPACITY. */
-export type AdminErrorCode = "reasonRequired" | "reasonTooLong" | "notFound" | "conflict" | "slotFull" | "resendFailed";
+export type AdminErrorCode = "reasonRequired" | "reasonTooLong" | "notFound" | "conflict" | "slotFull" | "resendFailed" | "ownerOnly";
 
 /** Why an admin account could not be created, reset or set up; password problems keep their own codes. */
 export type AccountErrorCode = "invalidEmail" | "exists" | "unknown" | "setupInvalid" | "setupDone" | PasswordProblem;
@@ -14,3 +14,7 @@ export type AccountErrorCode = "invalidEmail" | "exists" | "unknown" | "setupInv
 /** Why a change of the second factor (the 'Sicherheit' page, /api/v1/admin/2fa/*) was refused. */
 export type SecondFactorErrorCode =
   "alreadyEnabled" | "notStarted" | "wrongCode" | "notEnabled" | "wrongPasswordOrCode" | "required" | "ownerOnly";
+
+/** Why a change on the 'Team' page (/api/v1/admin/users) was refused. */
+export type TeamErrorCode =
+  "ownerOnly" | "invalidEmail" | "invalidName" | "exists" | "notFound" | "lastOwner" | "invitationInvalid" | PasswordProblem;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isCalendarDate } from "~/domain/calendar-date";
 import { handovers } from "~/domain/vehicle";
+import { adminRoles } from "~/domain/admin";
 import { cleanText } from "~/schemas/text";
 import { fromLegacyParams } from "./legacy-params";
 
@@ -54,6 +55,14 @@ const emailSchemas = {
   // The invite lasts durationMinutes; confirmations queued before durations were stored take the service's.
   "appointment-confirmed": appointment.extend({ durationMinutes: count.optional() }),
   "appointment-cancelled": appointment.extend({ reason: required(paragraph) }),
+  // The token travels to the invited person only; the link is built from PUBLIC_URL when rendered.
+  "staff-invitation": z.object({
+    name: required(line),
+    email: required(line),
+    role: z.enum(adminRoles),
+    invitedBy: required(line),
+    token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, "Token erwartet"),
+  }),
   "contact-message": z.object({
     name: required(line),
     email: required(line),
@@ -81,6 +90,8 @@ export type BookingRequestEmail = EmailData["booking-received-customer"];
 export type WorkshopBookingEmail = EmailData["booking-received-workshop"];
 /** A confirmed appointment. */
 export type AppointmentEmail = EmailData["appointment-confirmed"];
+/** An invitation to a new admin account. */
+export type StaffInvitationEmail = EmailData["staff-invitation"];
 /** A cancelled appointment and why. */
 export type CancelledAppointmentEmail = EmailData["appointment-cancelled"];
 /** A message from a contact form, to the workshop. */

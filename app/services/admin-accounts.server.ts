@@ -110,7 +110,14 @@ export async function isSetupTokenUsable(db: Executor, token: string, now: Date)
   const [row] = await db
     .select({ tokenHash: setupTokens.tokenHash })
     .from(setupTokens)
-    .where(and(eq(setupTokens.tokenHash, hashToken(token)), isNull(setupTokens.usedAt), gt(setupTokens.expiresAt, now)));
+    .where(
+      and(
+        eq(setupTokens.tokenHash, hashToken(token)),
+        isNull(setupTokens.userId),
+        isNull(setupTokens.usedAt),
+        gt(setupTokens.expiresAt, now),
+      ),
+    );
   return row !== undefined;
 }
 
@@ -132,7 +139,14 @@ export async function completeSetup(
     const [spent] = await tx
       .update(setupTokens)
       .set({ usedAt: input.now })
-      .where(and(eq(setupTokens.tokenHash, hashToken(input.token)), isNull(setupTokens.usedAt), gt(setupTokens.expiresAt, input.now)))
+      .where(
+        and(
+          eq(setupTokens.tokenHash, hashToken(input.token)),
+          isNull(setupTokens.userId),
+          isNull(setupTokens.usedAt),
+          gt(setupTokens.expiresAt, input.now),
+        ),
+      )
       .returning({ tokenHash: setupTokens.tokenHash });
     if (!spent) return { ok: false, code: "setupInvalid" };
     const created = await createAdmin(tx, input);
@@ -174,7 +188,7 @@ export async function bootstrapAdmin(
     const [issued] = await tx
       .select({ expiresAt: setupTokens.expiresAt })
       .from(setupTokens)
-      .where(and(isNull(setupTokens.usedAt), gt(setupTokens.expiresAt, now)))
+      .where(and(isNull(setupTokens.userId), isNull(setupTokens.usedAt), gt(setupTokens.expiresAt, now)))
       .orderBy(desc(setupTokens.expiresAt))
       .limit(1);
     if (issued) return { kind: "setup-link-issued", expiresAt: issued.expiresAt };

@@ -119,7 +119,8 @@ export async function listAppointments(db: Executor, input: { tab?: AdminTab; q?
   };
 }
 
-export type AdminActionResult = { ok: true; status?: AppointmentStatus } | { ok: false; status: 400 | 404 | 409; code: AdminErrorCode };
+export type AdminActionResult =
+  { ok: true; status?: AppointmentStatus } | { ok: false; status: 400 | 403 | 404 | 409; code: AdminErrorCode };
 
 type StatusChange = { id: string; admin: AdminIdentity; now?: Date };
 
@@ -267,7 +268,9 @@ export function cancelAppointment(db: Database, input: StatusChange & { reason: 
 }
 
 /** Deleting is allowed in every status; the audit trail keeps who deleted what. */
+/** Only an owner deletes (issue 15): staff confirm, cancel and write notes. */
 export async function deleteAppointment(db: Database, { id, admin, now = new Date() }: StatusChange) {
+  if (admin.role !== "owner") return { ok: false, status: 403, code: "ownerOnly" } satisfies AdminActionResult;
   return db.transaction(async (tx): Promise<AdminActionResult> => {
     const [row] = await tx.delete(appointments).where(eq(appointments.id, id)).returning({ status: appointments.status });
     if (!row) return { ok: false, status: 404, code: "notFound" };

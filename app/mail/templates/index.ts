@@ -6,6 +6,7 @@ import { calendarInvite } from "../ics";
 import { appointmentCancelled, appointmentConfirmed } from "./appointment";
 import { bookingReceivedCustomer, bookingReceivedWorkshop } from "./booking";
 import { contactMessage } from "./contact";
+import { staffInvitation } from "./account";
 import type { TemplateContext, TemplateDefinition } from "./template";
 
 const templates: { [T in EmailTemplate]: TemplateDefinition<EmailData[T]> } = {
@@ -14,6 +15,7 @@ const templates: { [T in EmailTemplate]: TemplateDefinition<EmailData[T]> } = {
   "appointment-confirmed": appointmentConfirmed,
   "appointment-cancelled": appointmentCancelled,
   "contact-message": contactMessage,
+  "staff-invitation": staffInvitation,
 };
 
 export type Attachment = { filename: string; content: string; contentType: string };

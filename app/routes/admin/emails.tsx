@@ -55,6 +55,7 @@ const templateLabels: Record<string, string> = {
   "appointment-confirmed": "Terminbestätigung",
   "appointment-cancelled": "Terminstornierung",
   "contact-message": "Kontaktnachricht",
+  "staff-invitation": "Einladung ins Admin-Board",
 };
 
 export default function AdminEmails({ loaderData, actionData }: Route.ComponentProps) {

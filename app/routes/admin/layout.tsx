@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const flash = readFlash(request);
   const health = await outboxHealth(context.get(databaseContext));
   return data(
-    { admin: { email: admin.email, displayName: admin.displayName }, health, flash },
+    { admin: { email: admin.email, displayName: admin.displayName, role: admin.role }, health, flash },
     flash ? { headers: { "Set-Cookie": clearFlashCookie() } } : undefined,
   );
 }
@@ -122,6 +122,11 @@ function AdminShell({ admin, health, failure, children }: ShellData & { failure?
         <NavLink to="/admin/emails" className={navClass}>
           E-Mails
         </NavLink>
+        {admin.role === "owner" ? (
+          <NavLink to="/admin/team" className={navClass}>
+            Team
+          </NavLink>
+        ) : null}
         <NavLink to="/admin/sicherheit" className={navClass}>
           Sicherheit
         </NavLink>

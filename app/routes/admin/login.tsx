@@ -64,6 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = body.fields;
   const db = context.get(databaseContext);
   const { clientIp, requestId } = context.get(requestContext);
+  const userAgent = request.headers.get("user-agent");
   const redirectTo = safeRedirectTarget(form.redirectTo);
 
   if (form.intent === "code" || form.intent === "restart") {
@@ -84,6 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       code: code.data.code,
       ip: clientIp,
       requestId,
+      userAgent,
     });
     return result.ok ? signedIn(result, redirectTo) : refused(result, "", "code");
   }
@@ -92,7 +94,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const credentials = credentialsSchema.safeParse(form);
   if (!credentials.success)
     return data<LoginActionData>({ error: loginMessages.missingCredentials, email, step: "password" }, { status: 400 });
-  const result = await login(db, { ...credentials.data, ip: clientIp, requestId, pendingSecondFactor: true });
+  const result = await login(db, { ...credentials.data, ip: clientIp, requestId, userAgent, pendingSecondFactor: true });
   if (result.ok) signedIn(result, redirectTo);
   if (result.reason === "second-factor" && result.sessionId) {
     // To the code step by a fresh GET, so that reloading it never sends the password again.

@@ -9,7 +9,8 @@ import { secondFactorCodeSchema } from "~/auth/credentials";
 import { adminContext, databaseContext, enrolmentContext, requestContext } from "~/context";
 import { formatDateTimeVienna } from "~/lib/format-date-time";
 import { readFormFields } from "~/lib/http.server";
-import { loginMessages, secondFactorMessages } from "~/messages";
+import { endSessionByHandle, listSessions } from "~/auth/session.server";
+import { loginMessages, secondFactorMessages, teamMessages } from "~/messages";
 import {
   disableSecondFactor,
   enableSecondFactor,
@@ -26,9 +27,11 @@ export const meta: Route.MetaFunction = () => [
 
 export const handle: AdminRouteHandle = { loadFailure: "Die Sicherheitseinstellungen konnten nicht geladen werden." };
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = context.get(adminContext);
-  const overview = await securityOverview(context.get(databaseContext), admin);
+  const db = context.get(databaseContext);
+  const overview = await securityOverview(db, admin);
+  const sessions = await listSessions(db, admin.id, request, new Date());
   // The QR code as inline SVG (paths only, no script or style): no third-party service sees the secret.
   const qrSvg = overview.pendingOtpauthUrl ? await QRCode.toString(overview.pendingOtpauthUrl, { type: "svg", margin: 1 }) : null;
   return {
@@ -40,6 +43,11 @@ export async function loader({ context }: Route.LoaderArgs) {
     requiredForAll: overview.requiredForAll,
     pendingSecret: overview.pendingSecret,
     qrSvg,
+    sessions: sessions.map((session) => ({
+      ...session,
+      createdAt: formatDateTimeVienna(session.createdAt),
+      lastSeenAt: formatDateTimeVienna(session.lastSeenAt),
+    })),
   };
 }
 
@@ -88,6 +96,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         await disableSecondFactor(db, { admin, password: form.password, code: typedCode, ip, requestId }),
         secondFactorMessages.disabled,
       );
+    }
+    case "end-session": {
+      const ended = await endSessionByHandle(db, admin.id, form.session ?? "");
+      return ended
+        ? data<SecurityActionData>({ ok: true, message: teamMessages.sessionEnded })
+        : data<SecurityActionData>({ ok: false, message: teamMessages.sessionNotFound }, { status: 404 });
     }
     case "policy": {
       const required = form.required === "on";
@@ -204,6 +218,40 @@ export default function AdminSecurity({ loaderData, actionData }: Route.Componen
               {loaderData.requiredForAll ? <p className="text-sm text-muted-foreground">{secondFactorMessages.required}</p> : null}
             </Form>
           ) : null}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Ihre Sitzungen</CardTitle>
+          <CardDescription>
+            Wo Ihr Konto gerade angemeldet ist. Beenden Sie, was Sie nicht kennen, und ändern Sie dann Ihr Passwort.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <ul className="grid gap-3" aria-label="Sitzungen">
+            {loaderData.sessions.map((session) => (
+              <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-border p-3">
+                <div className="grid gap-1 text-sm">
+                  <span className="break-words font-medium">{session.userAgent ?? "Unbekannter Browser"}</span>
+                  <span className="text-muted-foreground">
+                    Angemeldet {session.createdAt}, zuletzt aktiv {session.lastSeenAt}
+                  </span>
+                </div>
+                {session.current ? (
+                  <span className="text-sm font-semibold">Diese Sitzung</span>
+                ) : (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="end-session" />
+                    <input type="hidden" name="session" value={session.id} />
+                    <Button type="submit" variant="outline" disabled={busy}>
+                      Beenden
+                    </Button>
+                  </Form>
+                )}
+              </li>
+            ))}
+          </ul>
         </CardContent>
       </Card>
 

@@ -14,11 +14,16 @@ export const middleware: Route.MiddlewareFunction[] = [adminArea];
  * cookie; 401 for a wrong password, 401 {"secondFactor": true} when the
  * account's second factor is missing or wrong, 429 with Retry-After.
  */
-export const action = jsonPostAction(async (body, { context }: Route.ActionArgs) => {
+export const action = jsonPostAction(async (body, { request, context }: Route.ActionArgs) => {
   const credentials = credentialsSchema.safeParse(body);
   if (!credentials.success) return jsonError(400, loginMessages.missingCredentials);
   const { clientIp, requestId } = context.get(requestContext);
-  const result = await login(context.get(databaseContext), { ...credentials.data, ip: clientIp, requestId });
+  const result = await login(context.get(databaseContext), {
+    ...credentials.data,
+    ip: clientIp,
+    requestId,
+    userAgent: request.headers.get("user-agent"),
+  });
   if (result.ok) {
     return new Response(null, { status: 204, headers: { "Set-Cookie": sessionCookie(result.sessionId) } });
   }

@@ -1,0 +1,21 @@
+import type { TeamErrorCode } from "~/domain/error-codes";
+import { teamMessages } from "~/messages";
+import { jsonError } from "./http.server";
+
+const statusOf: Record<TeamErrorCode, number> = {
+  ownerOnly: 403,
+  invalidEmail: 400,
+  invalidName: 400,
+  tooShort: 400,
+  tooLong: 400,
+  common: 400,
+  invitationInvalid: 400,
+  notFound: 404,
+  exists: 409,
+  lastOwner: 409,
+};
+
+/** The JSON answer to a refused change of the team (docs/api.md). */
+export function teamRefusal(code: TeamErrorCode): Response {
+  return jsonError(statusOf[code], teamMessages[code]);
+}

@@ -1,0 +1,176 @@
+import { data, Form, useNavigation } from "react-router";
+import type { Route } from "./+types/team";
+import type { AdminRouteHandle } from "~/components/admin/load-error";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Input, Label, NativeSelect } from "~/components/ui/form-controls";
+import { MIN_PASSWORD_LENGTH } from "~/auth/password-policy";
+import { adminContext, databaseContext } from "~/context";
+import { isAdminRole } from "~/domain/admin";
+import { formatDateTimeVienna } from "~/lib/format-date-time";
+import { readFormFields } from "~/lib/http.server";
+import { teamMessages } from "~/messages";
+import { addTeamMember, changeTeamMember, endTeamMemberSessions, listTeam, newMemberSchema, type TeamResult } from "~/services/team.server";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Team – Admin-Board – Happy Car" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export const handle: AdminRouteHandle = { loadFailure: "Das Team konnte nicht geladen werden." };
+
+const roleNames = { owner: "Inhaber/in", staff: "Mitarbeiter/in" } as const;
+
+/** Only an owner sees the team; staff get 403 with the German reason. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const admin = context.get(adminContext);
+  const team = await listTeam(context.get(databaseContext), admin, new Date());
+  if (!team.ok) throw data(teamMessages.ownerOnly, { status: 403 });
+  return { me: admin.id, members: team.value };
+}
+
+type TeamActionData = { ok: boolean; message: string };
+
+function answer(result: TeamResult<unknown>, success: string) {
+  if (result.ok) return data<TeamActionData>({ ok: true, message: success });
+  return data<TeamActionData>({ ok: false, message: teamMessages[result.code] }, { status: result.code === "ownerOnly" ? 403 : 400 });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const body = await readFormFields({ request, context });
+  if ("bodyError" in body) return data<TeamActionData>({ ok: false, message: body.bodyError.message }, { status: body.bodyError.status });
+  const form = body.fields;
+  const db = context.get(databaseContext);
+  const actor = context.get(adminContext);
+  const now = new Date();
+  const id = form.id ?? "";
+  switch (form.intent) {
+    case "add": {
+      const member = newMemberSchema.safeParse({ ...form, password: form.password || undefined });
+      if (!member.success) {
+        const field = member.error.issues[0]?.path[0];
+        return answer({ ok: false, code: field === "name" ? "invalidName" : "invalidEmail" }, "");
+      }
+      const result = await addTeamMember(db, { actor, member: member.data, now });
+      return answer(result, result.ok && result.value.invited ? teamMessages.invited : teamMessages.created);
+    }
+    case "role":
+      if (!isAdminRole(form.role)) return answer({ ok: false, code: "notFound" }, "");
+      return answer(await changeTeamMember(db, { actor, id, role: form.role, now }), teamMessages.updated);
+    case "deactivate":
+    case "activate":
+      return answer(await changeTeamMember(db, { actor, id, active: form.intent === "activate", now }), teamMessages.updated);
+    case "end-sessions":
+      return answer(await endTeamMemberSessions(db, { actor, id, now }), teamMessages.sessionsEnded);
+    default:
+      return answer({ ok: false, code: "notFound" }, "");
+  }
+}
+
+export default function AdminTeam({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <div className="grid gap-6">
+      <h2 className="text-2xl font-semibold">Team</h2>
+      {actionData ? (
+        <p
+          role={actionData.ok ? "status" : "alert"}
+          className={
+            actionData.ok
+              ? "rounded-md border border-green-600 bg-green-100 p-3 text-sm text-green-950"
+              : "rounded-md border border-destructive p-3 text-sm font-medium text-destructive"
+          }
+        >
+          {actionData.message}
+        </p>
+      ) : null}
+      <Card>
+        <CardHeader>
+          <CardTitle>Konten</CardTitle>
+          <CardDescription>
+            Mitarbeiter/innen sehen alles und bestätigen, stornieren und notieren; löschen, Schließtage, Konten und Export sind dem Inhaber
+            oder der Inhaberin vorbehalten.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <ul className="grid gap-4" aria-label="Konten">
+            {loaderData.members.map((member) => (
+              <li key={member.id} className="grid gap-3 rounded-lg border border-border p-4">
+                <div className="flex flex-wrap items-center gap-2">
+                  <span className="font-semibold">{member.displayName}</span>
+                  <span className="break-all text-sm text-muted-foreground">{member.email}</span>
+                  <Badge>{roleNames[member.role]}</Badge>
+                  {!member.active ? <Badge>deaktiviert</Badge> : null}
+                  {member.invitationPending ? <Badge>eingeladen</Badge> : null}
+                  {member.secondFactor ? <Badge>2FA</Badge> : null}
+                  {member.id === loaderData.me ? <Badge>Sie</Badge> : null}
+                </div>
+                <p className="text-sm text-muted-foreground">
+                  Letzte Anmeldung: {member.lastLoginAt ? formatDateTimeVienna(member.lastLoginAt) : "noch nie"}
+                </p>
+                <div className="flex flex-wrap items-end gap-2">
+                  <Form method="post" className="flex flex-wrap items-end gap-2">
+                    <input type="hidden" name="intent" value="role" />
+                    <input type="hidden" name="id" value={member.id} />
+                    <div className="grid gap-1">
+                      <Label htmlFor={`role-${member.id}`}>Rolle</Label>
+                      <NativeSelect id={`role-${member.id}`} name="role" defaultValue={member.role} className="w-44">
+                        <option value="owner">{roleNames.owner}</option>
+                        <option value="staff">{roleNames.staff}</option>
+                      </NativeSelect>
+                    </div>
+                    <Button type="submit" variant="outline" disabled={busy}>
+                      Rolle ändern
+                    </Button>
+                  </Form>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value={member.active ? "deactivate" : "activate"} />
+                    <input type="hidden" name="id" value={member.id} />
+                    <Button type="submit" variant="outline" disabled={busy}>
+                      {member.active ? "Deaktivieren" : "Wieder aktivieren"}
+                    </Button>
+                  </Form>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="end-sessions" />
+                    <input type="hidden" name="id" value={member.id} />
+                    <Button type="submit" variant="outline" disabled={busy}>
+                      Alle Sitzungen beenden
+                    </Button>
+                  </Form>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Konto hinzufügen</CardTitle>
+          <CardDescription>
+            Ohne Passwort bekommt die Person eine Einladung per E-Mail (72 Stunden gültig) und wählt ihr Passwort selbst.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Form method="post" className="grid max-w-md gap-3">
+            <input type="hidden" name="intent" value="add" />
+            <Label htmlFor="member-name">Name</Label>
+            <Input id="member-name" name="name" autoComplete="off" maxLength={100} required />
+            <Label htmlFor="member-email">E-Mail</Label>
+            <Input id="member-email" name="email" type="email" autoComplete="off" required />
+            <Label htmlFor="member-role">Rolle</Label>
+            <NativeSelect id="member-role" name="role" defaultValue="staff">
+              <option value="staff">{roleNames.staff}</option>
+              <option value="owner">{roleNames.owner}</option>
+            </NativeSelect>
+            <Label htmlFor="member-password">Anfangspasswort (optional, mindestens {MIN_PASSWORD_LENGTH} Zeichen)</Label>
+            <Input id="member-password" name="password" type="password" autoComplete="new-password" minLength={MIN_PASSWORD_LENGTH} />
+            <Button type="submit" disabled={busy}>
+              Konto anlegen
+            </Button>
+          </Form>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

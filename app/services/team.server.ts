@@ -1,0 +1,268 @@
+import crypto from "node:crypto";
+import { and, asc, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
+import { z } from "zod";
+import { passwordProblem } from "~/auth/password-policy";
+import { hashPassword } from "~/auth/password.server";
+import { type AdminIdentity, createSession, revokeAllSessions } from "~/auth/session.server";
+import { recordAccountAction } from "~/db/audit.server";
+import type { Database, Executor } from "~/db/client.server";
+import { adminUsers, setupTokens } from "~/db/schema";
+import { type AdminRole, adminRoles } from "~/domain/admin";
+import type { TeamErrorCode } from "~/domain/error-codes";
+import { enqueueEmail } from "~/mail/outbox.server";
+import { INVITATION_HOURS } from "~/mail/templates/account";
+import { cleanText } from "~/schemas/text";
+
+/**
+ * The owner's 'Team': accounts with a role, added with an initial password or
+ * an invitation link by e-mail (72 hours, once), deactivated rather than
+ * deleted (the audit trail keeps its names), their sessions ended. The last
+ * active owner can be neither demoted nor deactivated: every change that
+ * could remove an owner runs under one lock and counts the owners after it.
+ */
+export type TeamResult<T> = { ok: true; value: T } | { ok: false; code: TeamErrorCode };
+
+export type TeamMember = {
+  id: string;
+  email: string;
+  displayName: string;
+  role: AdminRole;
+  active: boolean;
+  invitationPending: boolean;
+  secondFactor: boolean;
+  lastLoginAt: string | null;
+  createdAt: string;
+};
+
+/** Invited accounts have no password until they choose one: nothing can log in with this. */
+const NO_PASSWORD_YET = "invited";
+const TEAM_LOCK = sql`select pg_advisory_xact_lock(31010, 0)`;
+
+const ownerOnly = { ok: false, code: "ownerOnly" } as const;
+
+export const newMemberSchema = z.object({
+  email: z.string().trim().toLowerCase().pipe(z.email().max(254)),
+  name: z
+    .string()
+    .transform((value) => cleanText(value, false))
+    .pipe(z.string().min(1).max(100)),
+  role: z.enum(adminRoles),
+  password: z.string().max(1024).optional(),
+});
+
+export async function listTeam(db: Executor, actor: AdminIdentity, now: Date): Promise<TeamResult<TeamMember[]>> {
+  if (actor.role !== "owner") return ownerOnly;
+  const rows = await db
+    .select({
+      id: adminUsers.id,
+      email: adminUsers.email,
+      displayName: adminUsers.displayName,
+      role: adminUsers.role,
+      deactivatedAt: adminUsers.deactivatedAt,
+      passwordHash: adminUsers.passwordHash,
+      totpEnabledAt: adminUsers.totpEnabledAt,
+      lastLoginAt: adminUsers.lastLoginAt,
+      createdAt: adminUsers.createdAt,
+      invitationOpen: sql<boolean>`exists (select 1 from ${setupTokens} where ${setupTokens.userId} = ${adminUsers.id}
+        and ${setupTokens.usedAt} is null and ${setupTokens.expiresAt} > ${now.toISOString()})`,
+    })
+    .from(adminUsers)
+    .orderBy(asc(adminUsers.createdAt));
+  return {
+    ok: true,
+    value: rows.map((row) => ({
+      id: row.id,
+      email: row.email,
+      displayName: row.displayName,
+      role: row.role,
+      active: row.deactivatedAt === null,
+      invitationPending: row.passwordHash === NO_PASSWORD_YET && Boolean(row.invitationOpen),
+      secondFactor: row.totpEnabledAt !== null,
+      lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
+      createdAt: row.createdAt.toISOString(),
+    })),
+  };
+}
+
+function hashToken(token: string): string {
+  return crypto.createHash("sha256").update(token).digest("hex");
+}
+
+/**
+ * Adds an account. With a password it can log in at once; without one it gets
+ * an invitation e-mail (queued in the same transaction) with a link to choose it.
+ */
+export async function addTeamMember(
+  db: Database,
+  input: { actor: AdminIdentity; member: z.output<typeof newMemberSchema>; now: Date },
+): Promise<TeamResult<TeamMember & { invited: boolean }>> {
+  if (input.actor.role !== "owner") return ownerOnly;
+  const { email, name, role, password } = input.member;
+  if (password) {
+    const problem = passwordProblem(password);
+    if (problem) return { ok: false, code: problem };
+  }
+  const passwordHash = password ? await hashPassword(password) : NO_PASSWORD_YET;
+  return db.transaction(async (tx): Promise<TeamResult<TeamMember & { invited: boolean }>> => {
+    const [row] = await tx
+      .insert(adminUsers)
+      .values({ email, displayName: name, role, passwordHash, createdAt: input.now })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) return { ok: false, code: "exists" };
+    if (!password) {
+      const token = crypto.randomBytes(32).toString("base64url");
+      await tx.insert(setupTokens).values({
+        tokenHash: hashToken(token),
+        userId: row.id,
+        expiresAt: new Date(input.now.getTime() + INVITATION_HOURS * 3_600_000),
+        createdAt: input.now,
+      });
+      await enqueueEmail(tx, {
+        recipient: email,
+        template: "staff-invitation",
+        params: { name, email, role, invitedBy: input.actor.displayName, token },
+      });
+    }
+    await recordAccountAction(tx, {
+      actor: input.actor,
+      action: password ? "account.create" : "account.invite",
+      subject: `account:${row.id}`,
+      reason: `${email} (${role})`,
+      now: input.now,
+    });
+    return {
+      ok: true,
+      value: {
+        id: row.id,
+        email: row.email,
+        displayName: row.displayName,
+        role: row.role,
+        active: true,
+        invitationPending: !password,
+        secondFactor: false,
+        lastLoginAt: null,
+        createdAt: row.createdAt.toISOString(),
+        invited: !password,
+      },
+    };
+  });
+}
+
+async function activeOwners(tx: Executor): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(adminUsers)
+    .where(and(eq(adminUsers.role, "owner"), isNull(adminUsers.deactivatedAt)));
+  return Number(row?.n ?? 0);
+}
+
+/** Changes an account's role or (de)activates it; deactivating ends its sessions. */
+export async function changeTeamMember(
+  db: Database,
+  input: { actor: AdminIdentity; id: string; role?: AdminRole; active?: boolean; now: Date },
+): Promise<TeamResult<{ id: string; role: AdminRole; active: boolean }>> {
+  if (input.actor.role !== "owner") return ownerOnly;
+  return db
+    .transaction(async (tx): Promise<TeamResult<{ id: string; role: AdminRole; active: boolean }>> => {
+      await tx.execute(TEAM_LOCK);
+      const [before] = await tx.select().from(adminUsers).where(eq(adminUsers.id, input.id));
+      if (!before) return { ok: false, code: "notFound" };
+      const role = input.role ?? before.role;
+      const deactivatedAt = input.active === undefined ? before.deactivatedAt : input.active ? null : (before.deactivatedAt ?? input.now);
+      await tx.update(adminUsers).set({ role, deactivatedAt }).where(eq(adminUsers.id, input.id));
+      if ((await activeOwners(tx)) === 0) {
+        // Undo by rolling back: the last owner stays.
+        throw new LastOwnerError();
+      }
+      if (deactivatedAt && !before.deactivatedAt) await revokeAllSessions(tx, input.id);
+      const changes = [
+        role !== before.role ? `Rolle: ${before.role} → ${role}` : null,
+        deactivatedAt && !before.deactivatedAt ? "deaktiviert" : null,
+        !deactivatedAt && before.deactivatedAt ? "wieder aktiviert" : null,
+      ].filter(Boolean);
+      if (changes.length > 0) {
+        await recordAccountAction(tx, {
+          actor: input.actor,
+          action: "account.change",
+          subject: `account:${input.id}`,
+          reason: changes.join(", "),
+          now: input.now,
+        });
+      }
+      return { ok: true, value: { id: input.id, role, active: deactivatedAt === null } };
+    })
+    .catch((error: unknown) => {
+      if (error instanceof LastOwnerError) return { ok: false, code: "lastOwner" } as const;
+      throw error;
+    });
+}
+
+class LastOwnerError extends Error {}
+
+/** Ends every session of an account (a lost laptop, someone leaving). */
+export async function endTeamMemberSessions(
+  db: Database,
+  input: { actor: AdminIdentity; id: string; now: Date },
+): Promise<TeamResult<null>> {
+  if (input.actor.role !== "owner") return ownerOnly;
+  return db.transaction(async (tx): Promise<TeamResult<null>> => {
+    const [row] = await tx.select({ id: adminUsers.id }).from(adminUsers).where(eq(adminUsers.id, input.id));
+    if (!row) return { ok: false, code: "notFound" };
+    await revokeAllSessions(tx, input.id);
+    await recordAccountAction(tx, { actor: input.actor, action: "account.end-sessions", subject: `account:${input.id}`, now: input.now });
+    return { ok: true, value: null };
+  });
+}
+
+/** Whether an invitation link can still be used, and for whom (the page shows the address). */
+export async function openInvitation(db: Executor, token: string, now: Date): Promise<{ email: string; name: string } | null> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  const [row] = await db
+    .select({ email: adminUsers.email, name: adminUsers.displayName })
+    .from(setupTokens)
+    .innerJoin(adminUsers, eq(adminUsers.id, setupTokens.userId))
+    .where(
+      and(
+        eq(setupTokens.tokenHash, hashToken(token)),
+        isNotNull(setupTokens.userId),
+        isNull(setupTokens.usedAt),
+        gt(setupTokens.expiresAt, now),
+        isNull(adminUsers.deactivatedAt),
+      ),
+    );
+  return row ?? null;
+}
+
+/** The invited person chooses a password: the link is spent (once, even under a race) and they are logged in. */
+export async function acceptInvitation(
+  db: Database,
+  input: { token: string; password: string; now: Date; userAgent?: string | null },
+): Promise<TeamResult<{ sessionId: string }>> {
+  const problem = passwordProblem(input.password);
+  if (problem) return { ok: false, code: problem };
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx): Promise<TeamResult<{ sessionId: string }>> => {
+    const [spent] = await tx
+      .update(setupTokens)
+      .set({ usedAt: input.now })
+      .where(
+        and(
+          eq(setupTokens.tokenHash, hashToken(input.token)),
+          isNotNull(setupTokens.userId),
+          isNull(setupTokens.usedAt),
+          gt(setupTokens.expiresAt, input.now),
+        ),
+      )
+      .returning({ userId: setupTokens.userId });
+    if (!spent?.userId) return { ok: false, code: "invitationInvalid" };
+    const [user] = await tx
+      .update(adminUsers)
+      .set({ passwordHash, lastLoginAt: input.now })
+      .where(and(eq(adminUsers.id, spent.userId), isNull(adminUsers.deactivatedAt)))
+      .returning({ id: adminUsers.id, email: adminUsers.email });
+    if (!user) return { ok: false, code: "invitationInvalid" };
+    await recordAccountAction(tx, { actor: user, action: "account.accept-invitation", subject: `account:${user.id}`, now: input.now });
+    return { ok: true, value: { sessionId: await createSession(tx, user.id, input.now, undefined, { userAgent: input.userAgent }) } };
+  });
+}
