@@ -13,7 +13,13 @@ const row = {
 const appointment = { name: "Maria Muster", email: "maria@example.com", date: "2026-12-01", time: "08:30", service: "Ölwechsel" };
 const oldAppointment = { name: "Maria Muster", email: "maria@example.com", datum: "01.12.2026", uhrzeit: "08:30", leistung: "Ölwechsel" };
 
-const invitation = { name: "Lena Lehrling", email: "lena@happycar.example", role: "staff", invitedBy: "Chef", token: "a".repeat(43) } as const;
+const invitation = {
+  name: "Lena Lehrling",
+  email: "lena@happycar.example",
+  role: "staff",
+  invitedBy: "Chef",
+  token: "a".repeat(43),
+} as const;
 
 /** Each template: the payload as it is queued now, and as rows before issue 12 stored it. */
 const cases: { [T in EmailTemplate]: [EmailParams[T], Record<string, string>] } = {
