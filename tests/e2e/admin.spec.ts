@@ -51,7 +51,7 @@ test("board: search, tab counts, confirm, cancel with and without a reason, dele
   await loginAsAdmin(page);
   await expect(page.getByRole("heading", { name: "Terminverwaltung" })).toBeVisible();
   await expect(page.getByLabel("E-Mail-Zustellung")).toBeVisible();
-  for (const column of ["Name", "Email", "Telefon", "Datum", "Uhrzeit", "Leistung", "Status", "Aktionen"]) {
+  for (const column of ["Name", "Email", "Telefon", "Datum", "Uhrzeit", "Leistung", "Kennzeichen", "Status", "Aktionen"]) {
     await expect(page.getByRole("columnheader", { name: column, exact: true })).toBeVisible();
   }
 

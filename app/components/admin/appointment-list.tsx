@@ -7,17 +7,19 @@ import type { AdminAppointment } from "~/domain/appointment";
 import { type AdminActionData, useActionToast } from "./action-result";
 import { EmailStateBadge, StatusBadge } from "./status-badge";
 
-const columns = ["Name", "Email", "Telefon", "Datum", "Uhrzeit", "Leistung", "Status", "Aktionen"];
+// The seed's columns, plus the car's plate (issue 14).
+const columns = ["Name", "Email", "Telefon", "Datum", "Uhrzeit", "Leistung", "Kennzeichen", "Status", "Aktionen"];
 
 type ListProps = {
   items: AdminAppointment[];
   /** The current board URL with extra parameters (the no-JavaScript dialogs). */
   hrefWith: (extra: Record<string, string>) => string;
   onCancel: (item: AdminAppointment) => void;
-  onDelete: (item: AdminAppointment) => void;
+  /** Absent for staff: only an owner deletes (the server refuses it too). */
+  onDelete?: (item: AdminAppointment) => void;
 };
 
-type ItemProps = Pick<ListProps, "hrefWith"> & { item: AdminAppointment; onCancel: () => void; onDelete: () => void };
+type ItemProps = Pick<ListProps, "hrefWith"> & { item: AdminAppointment; onCancel: () => void; onDelete?: () => void };
 
 /**
  * The board's appointments: a table from md up, cards on a phone, where eight
@@ -31,7 +33,7 @@ export function AppointmentList({ items, onCancel, onDelete, ...props }: ListPro
     ...props,
     item,
     onCancel: () => onCancel(item),
-    onDelete: () => onDelete(item),
+    onDelete: onDelete ? () => onDelete(item) : undefined,
   });
   return (
     <>
@@ -94,6 +96,7 @@ function AppointmentRow({ item, ...actions }: ItemProps) {
       <td className="px-3 py-2 whitespace-nowrap">{formatDateDE(item.date)}</td>
       <td className="px-3 py-2">{item.time}</td>
       <td className="px-3 py-2">{item.service}</td>
+      <td className="px-3 py-2 whitespace-nowrap">{item.licensePlate ?? "–"}</td>
       <td className="px-3 py-2">
         <Badges item={item} />
       </td>
@@ -110,6 +113,7 @@ function AppointmentCard({ item, ...actions }: ItemProps) {
   const facts: [label: string, value: string | null][] = [
     ["Termin", `${formatDateDE(item.date)}, ${item.time} Uhr`],
     ["Leistung", item.service],
+    ["Kennzeichen", item.licensePlate],
   ];
   return (
     <li className="grid gap-3 rounded-lg border border-border p-4">
@@ -165,7 +169,7 @@ function AppointmentActions({ item, hrefWith, onCancel, onDelete }: ItemProps) {
           </Link>
         </Button>
       ) : null}
-      {actions.includes("delete") ? (
+      {actions.includes("delete") && onDelete ? (
         <Button asChild size="sm" variant="destructive" className={phoneWide}>
           <Link to={hrefWith({ delete: item.id })} onClick={(event) => opensDialog(event, onDelete)}>
             Löschen

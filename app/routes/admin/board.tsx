@@ -43,6 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const tab: TabKey = isAdminTab(statusParam) ? statusParam : "alle";
   const q = (params.get("q") ?? "").slice(0, 100);
   const list = await listAppointments(context.get(databaseContext), { tab, q, page: Number(params.get("page")) || 1 });
+  const canDelete = context.get(adminContext).role === "owner";
   // Without JavaScript the cancel and delete questions are server-rendered panels.
   const cancelId = params.get("cancel");
   const deleteId = params.get("delete");
@@ -50,10 +51,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const panel =
     panelItem && cancelId && canTransition(panelItem.status, "cancel")
       ? { kind: "cancel" as const, item: panelItem }
-      : panelItem && deleteId
+      : panelItem && deleteId && canDelete
         ? { kind: "delete" as const, item: panelItem }
         : null;
-  return { list, tab, q, panel };
+  return { list, tab, q, panel, canDelete };
 }
 
 const outcomes = {
@@ -113,7 +114,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 }
 
 export default function AdminBoard({ loaderData, actionData }: Route.ComponentProps) {
-  const { list, tab, q, panel } = loaderData;
+  const { list, tab, q, panel, canDelete } = loaderData;
   const location = useLocation();
   const navigation = useNavigation();
   const [cancelTarget, setCancelTarget] = useState<AdminAppointment | null>(null);
@@ -168,7 +169,12 @@ export default function AdminBoard({ loaderData, actionData }: Route.ComponentPr
               Lade Termine...
             </p>
           ) : (
-            <AppointmentList items={list.items} hrefWith={hrefWith} onCancel={setCancelTarget} onDelete={setDeleteTarget} />
+            <AppointmentList
+              items={list.items}
+              hrefWith={hrefWith}
+              onCancel={setCancelTarget}
+              onDelete={canDelete ? setDeleteTarget : undefined}
+            />
           )}
           {lastPage > 1 ? (
             <nav aria-label="Seiten" className="mt-4 flex items-center justify-between gap-2 text-sm">
