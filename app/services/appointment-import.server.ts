@@ -1,10 +1,11 @@
 import crypto from "node:crypto";
 import { parse as parseCsv } from "csv-parse/sync";
-import { asc, inArray, sql } from "drizzle-orm";
+import { count, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Executor } from "~/db/client.server";
 import { appointments } from "~/db/schema";
 import { appointmentStatuses, slotOccupyingStatuses } from "~/domain/appointment";
+import { coveredSlotTimes, type DayBookings, defaultSlotRules, slotLoad } from "~/domain/slots";
 import { parseIsoDate } from "~/lib/format-date";
 
 /**
@@ -103,20 +104,39 @@ async function insertOne(db: Executor, row: NewAppointment): Promise<"imported" 
   return inserted.length === 1 ? "imported" : "skipped";
 }
 
-/** Active (beantragt, bestätigt) appointments per slot, for the slots that hold more than `slotCapacity`. */
-async function slotsOverCapacity(db: Executor, slotCapacity: number): Promise<OverCapacitySlot[]> {
-  return db
+/**
+ * Of `slots` ("yyyy-MM-dd HH:mm"), those that active (beantragt, bestätigt)
+ * appointments cover more than `slotCapacity` times; a longer service covers
+ * every slot of its duration, as in booking and confirming (slotLoad).
+ */
+async function slotsOverCapacity(db: Executor, slotCapacity: number, slots: Set<string>): Promise<OverCapacitySlot[]> {
+  const groups = await db
     .select({
       date: appointments.date,
       time: appointments.time,
-      confirmed: sql<number>`count(*) filter (where ${appointments.status} = 'bestätigt')`.mapWith(Number),
-      requested: sql<number>`count(*) filter (where ${appointments.status} = 'beantragt')`.mapWith(Number),
+      durationMinutes: appointments.durationMinutes,
+      status: appointments.status,
+      count: count(),
     })
     .from(appointments)
     .where(inArray(appointments.status, [...slotOccupyingStatuses]))
-    .groupBy(appointments.date, appointments.time)
-    .having(sql`count(*) > ${slotCapacity}`)
-    .orderBy(asc(appointments.date), asc(appointments.time));
+    .groupBy(appointments.date, appointments.time, appointments.durationMinutes, appointments.status);
+  const days = new Map<string, { confirmed: DayBookings[number][]; requested: DayBookings[number][] }>();
+  for (const { date, status, ...booking } of groups) {
+    const day = days.get(date) ?? { confirmed: [], requested: [] };
+    days.set(date, day);
+    (status === "bestätigt" ? day.confirmed : day.requested).push(booking);
+  }
+  const over: OverCapacitySlot[] = [];
+  for (const [date, day] of days) {
+    const confirmed = slotLoad(day.confirmed);
+    const requested = slotLoad(day.requested);
+    for (const time of new Set([...confirmed.keys(), ...requested.keys()])) {
+      const slot = { date, time, confirmed: confirmed.get(time) ?? 0, requested: requested.get(time) ?? 0 };
+      if (slot.confirmed + slot.requested > slotCapacity && slots.has(`${date} ${time}`)) over.push(slot);
+    }
+  }
+  return over.sort((a, b) => `${a.date} ${a.time}`.localeCompare(`${b.date} ${b.time}`));
 }
 
 export async function importAppointments(
@@ -153,7 +173,11 @@ export async function importAppointments(
     }
   }
   report.rejected.sort((a, b) => a.row - b.row);
-  const fileSlots = new Set(valid.map(({ value }) => `${value.date} ${value.time}`));
-  report.overCapacity = (await slotsOverCapacity(db, slotCapacity)).filter((slot) => fileSlots.has(`${slot.date} ${slot.time}`));
+  const fileSlots = new Set(
+    valid.flatMap(({ value }) =>
+      coveredSlotTimes(value.time, value.durationMinutes ?? defaultSlotRules.slotMinutes).map((time) => `${value.date} ${time}`),
+    ),
+  );
+  report.overCapacity = await slotsOverCapacity(db, slotCapacity, fileSlots);
   return report;
 }

@@ -9,6 +9,7 @@ import { adminUsers, appointments } from "~/db/schema";
 import { importAppointments, parseExport } from "~/services/appointment-import.server";
 import { resultRows } from "~/db/result-rows";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
+import { appointmentInput } from "../support/factories";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -168,6 +169,15 @@ describe.each(testDatabaseKinds)("appointment import on %s", (kind) => {
     ]);
     // A capacity of 2 holds them all.
     expect((await importAppointments(database.db, [row("neu-1", "08:00", "bestätigt")], { slotCapacity: 2 })).overCapacity).toEqual([]);
+  });
+
+  it("counts a longer service in every slot it covers, as booking and confirming do", async () => {
+    await database.reset();
+    // Booked online: 90 minutes from 08:00 cover 08:00, 08:30 and 09:00.
+    await database.db.insert(appointments).values({ ...appointmentInput({ date: "2024-05-02", time: "08:00" }), durationMinutes: 90 });
+    const row = (id: string, time: string) => ({ ...seedRows[0]!, id, email: `${id}@example.at`, time, status: "beantragt" });
+    const report = await importAppointments(database.db, [row("neu-1", "08:30"), row("neu-2", "10:00")], { slotCapacity: 1 });
+    expect(report.overCapacity).toEqual([{ date: "2024-05-02", time: "08:30", confirmed: 0, requested: 2 }]);
   });
 });
 
