@@ -91,8 +91,9 @@ describe.each(testDatabaseKinds)("e-mail outbox and worker (%s)", (kind) => {
     expect(customer.parsed.text).toContain("Ihr Termin ist noch nicht bestätigt");
     expect(workshop.parsed.text).toContain("maria@example.com");
     expect(workshop.parsed.text).toContain("0660 111 22 33");
-    expect(workshop.parsed.text).toContain(`${PUBLIC_URL}/admin`);
-    expect(workshop.parsed.html).toContain(`href="${PUBLIC_URL}/admin"`);
+    // Straight to this appointment on the board (the login sends the admin back to it).
+    expect(workshop.parsed.text).toContain(`${PUBLIC_URL}/admin/termine/${appointmentId}`);
+    expect(workshop.parsed.html).toContain(`href="${PUBLIC_URL}/admin/termine/${appointmentId}"`);
     expect(customer.parsed.html).toContain(site.address.street);
     expect(customer.parsed.attachments).toHaveLength(0);
 

@@ -65,7 +65,7 @@ export const bookingReceivedWorkshop = defineTemplate<WorkshopBookingEmail>({
       <Paragraph>Eine neue Terminanfrage ist eingegangen:</Paragraph>
       <Details rows={workshopRows(p)} />
       <Paragraph>Bestätigen oder stornieren Sie die Anfrage im Admin-Board.</Paragraph>
-      <ButtonLink href={context.adminUrl}>Zum Admin-Board</ButtonLink>
+      <ButtonLink href={context.appointmentAdminUrl ?? context.adminUrl}>Zum Admin-Board</ButtonLink>
     </EmailLayout>
   ),
   text: (p, context) =>
@@ -74,6 +74,6 @@ export const bookingReceivedWorkshop = defineTemplate<WorkshopBookingEmail>({
       "",
       detailsText(workshopRows(p)),
       "",
-      `Bestätigen oder stornieren Sie die Anfrage im Admin-Board: ${context.adminUrl}`,
+      `Bestätigen oder stornieren Sie die Anfrage im Admin-Board: ${context.appointmentAdminUrl ?? context.adminUrl}`,
     ].join("\n"),
 });

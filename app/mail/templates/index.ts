@@ -45,6 +45,7 @@ export function renderEmail(message: RenderInput, publicUrl: string): RenderedEm
   const email = readEmail(message.template, message.params);
   const context = {
     adminUrl: new URL("/admin", publicUrl).toString(),
+    appointmentAdminUrl: message.appointmentId ? new URL(`/admin/termine/${message.appointmentId}`, publicUrl).toString() : null,
     bookingUrl: new URL("/#booking", publicUrl).toString(),
   };
   return {

@@ -3,6 +3,8 @@ import type * as React from "react";
 export type TemplateContext = {
   /** Absolute URL of the admin board, for the workshop's copies. */
   adminUrl: string;
+  /** Absolute URL of the e-mail's appointment on the board (login first when needed, then back to it). */
+  appointmentAdminUrl: string | null;
   /** Absolute URL of the booking section, for "book a new appointment". */
   bookingUrl: string;
 };
