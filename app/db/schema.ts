@@ -46,6 +46,8 @@ export const appointments = pgTable(
     pickupAddress: text("pickup_address"),
     status: text("status", { enum: appointmentStatuses }).notNull().default("beantragt"),
     cancellationReason: text("cancellation_reason"),
+    // For the workshop only: never in a customer's e-mail or on the customer's page.
+    internalNote: text("internal_note"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
