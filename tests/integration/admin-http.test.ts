@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import routes from "~/routes";
 import { loginRequiredMessage } from "~/auth/guard.server";
 import * as OTPAuth from "otpauth";
-import { accountMessages, loginMessages, secondFactorMessages } from "~/messages";
+import { accountMessages, loginMessages, secondFactorMessages, teamMessages } from "~/messages";
 import { pauseAfterFailures } from "~/domain/login-gate";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
 import { type ServerProcess, startServer } from "../support/server-process";
@@ -26,7 +26,7 @@ function flatten(entries: RouteEntry[], parent = ""): { path: string; file: stri
 }
 
 /** Reachable without a session on purpose; everything else under admin must be protected. */
-const PUBLIC_ADMIN_PATHS = new Set(["admin-login", "admin-setup", "api/v1/admin/login"]);
+const PUBLIC_ADMIN_PATHS = new Set(["admin-login", "admin-setup", "admin-einladung", "api/v1/admin/login"]);
 const SOME_ID = "0b5c7f3e-8d4a-4c1e-9f2b-6a7d8e9f0a1b";
 
 const adminRoutes = flatten(routes as RouteEntry[])
@@ -277,6 +277,58 @@ describe.each(testDatabaseKinds)("admin over HTTP on %s", (kind) => {
     const response = await postForm("/admin/abmelden", {}, { Cookie: cookie });
     expect([response.status, response.headers.get("location")]).toEqual([302, "/admin-login"]);
     expect((await fetch(url("/api/v1/admin/appointments"), { headers: { Cookie: cookie } })).status).toBe(401);
+  });
+
+  it("roles per endpoint: staff get 403 with the German reason for the owner's endpoints and pages", async () => {
+    const owner = await loginCookie();
+    const staff = { email: "lena@happycar.example", password: "Lena-Werkstatt-2026!" };
+    const created = await postJson("/api/v1/admin/users", { ...staff, name: "Lena", role: "staff" }, { Cookie: owner });
+    expect(created.status).toBe(201);
+    const { id: staffId } = (await created.json()) as { id: string };
+    const invited = await postJson("/api/v1/admin/users", { email: "tom@happycar.example", name: "Tom", role: "staff" }, { Cookie: owner });
+    expect([invited.status, (await invited.json()).invited]).toEqual([201, true]);
+    const team = (await (await fetch(url("/api/v1/admin/users"), { headers: { Cookie: owner } })).json()) as {
+      users: { id: string; role: string }[];
+    };
+    const ownerId = team.users.find((user) => user.role === "owner")!.id;
+    const lastOwner = await fetch(url(`/api/v1/admin/users/${ownerId}`), {
+      method: "PATCH",
+      headers: { "Content-Type": "application/json", ...sameOrigin(), Cookie: owner },
+      body: JSON.stringify({ role: "staff" }),
+    });
+    expect([lastOwner.status, await lastOwner.json()]).toEqual([409, { error: teamMessages.lastOwner }]);
+
+    const login = await postJson("/api/v1/admin/login", staff);
+    expect(login.status).toBe(204);
+    const staffCookie = login.headers.getSetCookie()[0]!.split(";")[0]!;
+    const json = { "Content-Type": "application/json", ...sameOrigin(), Cookie: staffCookie };
+    const refusals = [
+      await fetch(url("/api/v1/admin/users"), { headers: { Cookie: staffCookie } }),
+      await fetch(url("/api/v1/admin/users"), {
+        method: "POST",
+        headers: json,
+        body: JSON.stringify({ email: "x@happycar.example", name: "X", role: "owner" }),
+      }),
+      await fetch(url(`/api/v1/admin/users/${staffId}`), { method: "PATCH", headers: json, body: JSON.stringify({ role: "owner" }) }),
+      await fetch(url(`/api/v1/admin/users/${ownerId}/sessions`), { method: "DELETE", headers: json }),
+      await fetch(url(`/api/v1/admin/appointments/${SOME_ID}`), { method: "DELETE", headers: json }),
+      await fetch(url("/api/v1/admin/2fa/policy"), { method: "POST", headers: json, body: JSON.stringify({ required: true }) }),
+    ];
+    expect(refusals.map((response) => response.status)).toEqual([403, 403, 403, 403, 403, 403]);
+    for (const response of refusals) expect((await response.json()).error).toMatch(/^Nur der Inhaber oder die Inhaberin/);
+    expect((await fetch(url("/admin/team"), { headers: { Cookie: staffCookie } })).status).toBe(403);
+    // What staff may do: the board, their own sessions.
+    expect((await fetch(url("/api/v1/admin/appointments"), { headers: { Cookie: staffCookie } })).status).toBe(200);
+    const own = (await (await fetch(url("/api/v1/admin/sessions"), { headers: { Cookie: staffCookie } })).json()) as {
+      sessions: { id: string; current: boolean }[];
+    };
+    expect(own.sessions).toEqual([expect.objectContaining({ current: true })]);
+    // The owner ends the staff account's sessions.
+    expect(
+      (await fetch(url(`/api/v1/admin/users/${staffId}/sessions`), { method: "DELETE", headers: { ...sameOrigin(), Cookie: owner } }))
+        .status,
+    ).toBe(204);
+    expect((await fetch(url("/api/v1/admin/appointments"), { headers: { Cookie: staffCookie } })).status).toBe(401);
   });
 
   it("second factor over HTTP: enrolment, the login's code (JSON and form), the owner's requirement", async () => {
