@@ -6,6 +6,7 @@ import {
   adminUsers,
   appointments,
   auditLog,
+  closures,
   contactMessages,
   emailOutbox,
   loginGates,
@@ -29,6 +30,7 @@ export const TABLES_IN_FK_ORDER: PgTable[] = [
   rateLimits,
   loginGates,
   settings,
+  closures,
 ];
 
 const ROWS_PER_INSERT = 200;

@@ -233,3 +233,27 @@ export const rateLimits = pgTable(
   },
   (table) => [primaryKey({ columns: [table.key, table.windowStart] })],
 );
+
+/**
+ * Days the workshop is closed besides Sundays and the statutory holidays, kept
+ * by the owner on the board (issue 15): whole days from `from_date` to `to_date`,
+ * or from `start_time` on the first day (24 December from 12:00) to the end of
+ * `to_date`. The first start inserts `site.booking` defaults (decision 018).
+ */
+export const closures = pgTable(
+  "closures",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    fromDate: date("from_date", { mode: "string" }).notNull(),
+    toDate: date("to_date", { mode: "string" }).notNull(),
+    // HH:mm on the slot grid, Europe/Vienna; null: the whole first day.
+    startTime: text("start_time"),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check("closures_range_check", sql`${table.fromDate} <= ${table.toDate}`),
+    // Slots and availability ask for the closures overlapping a date range.
+    index("closures_range_idx").on(table.toDate, table.fromDate),
+  ],
+);
