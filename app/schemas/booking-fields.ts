@@ -14,6 +14,7 @@ export const BOOKING_FAILED_MESSAGE = "Ein Fehler ist aufgetreten. Bitte versuch
 export const HONEYPOT_FIELD = "website";
 
 export const vehicleFields = ["licensePlate", "vehicleModel", "mileageKm", "firstRegistration", "handover", "pickupAddress"] as const;
+export type VehicleField = (typeof vehicleFields)[number];
 export const bookingFields = ["name", "email", "phone", "service", "date", "time", "message", ...vehicleFields] as const;
 export type BookingField = (typeof bookingFields)[number];
 export const requiredBookingFields = ["name", "email", "phone", "service", "date", "time"] as const;

@@ -5,7 +5,7 @@ import { Section } from "~/components/site/section";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { FieldError, Input, Label, NativeSelect, Textarea } from "~/components/ui/form-controls";
-import { bookableServices } from "~/config/site";
+import { bookableServices, serviceDurationMinutes } from "~/config/site";
 import {
   BOOKING_FAILED_MESSAGE,
   bookingFormNames,
@@ -15,6 +15,7 @@ import {
 } from "~/schemas/booking-fields";
 import { lazyModule } from "~/schemas/lazy";
 import { SlotPicker } from "./slot-picker";
+import { VehicleFields } from "./vehicle-fields";
 
 export const BOOKING_FORM_ACTION = "/termin-anfragen";
 export const BOOKING_SUCCESS_TITLE = "Termin beantragt";
@@ -44,6 +45,8 @@ export function BookingSection({ result, requested = false }: { result?: Booking
   const [errors, setErrors] = useState<FieldErrors>(result?.fields ?? {});
   const [submitting, setSubmitting] = useState(false);
   const [refreshKey, setRefreshKey] = useState(0);
+  // A new key after a successful request: the vehicle group starts empty again.
+  const [requestCount, setRequestCount] = useState(0);
 
   function changeDate(value: string) {
     setDate(value);
@@ -58,7 +61,7 @@ export function BookingSection({ result, requested = false }: { result?: Booking
     for (const [key, value] of formData.entries()) if (typeof value === "string") form[key] = value;
     const input = bookingInputFromForm(form);
     const rules = bookingRules.loaded ?? (await bookingRules.load());
-    const validation = rules?.validateBooking(input);
+    const validation = rules?.validateBooking(input, rules.workshopMonth(new Date()));
     if (validation && !validation.ok) {
       setErrors(validation.fields);
       toast.error("Fehler", { description: validation.missingRequired ? MISSING_FIELDS_MESSAGE : validation.error });
@@ -81,10 +84,15 @@ export function BookingSection({ result, requested = false }: { result?: Booking
         setTime("");
         setService("");
         setRefreshKey((key) => key + 1);
+        setRequestCount((count) => count + 1);
       } else if (response.status === 409 && body.code === "slot-taken") {
         toast.error("Termin nicht mehr frei", { description: body.error });
         setTime("");
         setErrors({ time: body.error });
+        setRefreshKey((key) => key + 1);
+      } else if (response.status === 409 && body.code === "pickups-full") {
+        toast.error("Hol- und Bringservice ausgebucht", { description: body.error });
+        setErrors({ handover: body.error });
         setRefreshKey((key) => key + 1);
       } else if (response.status === 400 && body.fields) {
         setErrors(body.fields);
@@ -134,17 +142,28 @@ export function BookingSection({ result, requested = false }: { result?: Booking
         action={BOOKING_FORM_ACTION}
         onSubmit={handleSubmit}
         onFocus={() => void bookingRules.load()}
-        className="grid gap-8 lg:grid-cols-2"
+        className="grid items-start gap-8 lg:grid-cols-2"
       >
-        <Card>
-          <CardHeader>
-            <CardTitle>Verfügbare Termine</CardTitle>
-            <CardDescription>Wählen Sie einen Tag und eine freie Uhrzeit.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <SlotPicker date={date} time={time} onDateChange={changeDate} onTimeChange={setTime} errors={errors} refreshKey={refreshKey} />
-          </CardContent>
-        </Card>
+        <div className="grid content-start gap-8">
+          <Card>
+            <CardHeader>
+              <CardTitle>Verfügbare Termine</CardTitle>
+              <CardDescription>Wählen Sie einen Tag und eine freie Uhrzeit.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <SlotPicker
+                date={date}
+                time={time}
+                service={service}
+                onDateChange={changeDate}
+                onTimeChange={setTime}
+                errors={errors}
+                refreshKey={refreshKey}
+              />
+            </CardContent>
+          </Card>
+          <VehicleFields key={requestCount} values={values} errors={errors} />
+        </div>
 
         <Card>
           <CardHeader>
@@ -177,6 +196,9 @@ export function BookingSection({ result, requested = false }: { result?: Booking
                   </option>
                 ))}
               </NativeSelect>
+              {service && bookableServices.includes(service) ? (
+                <p className="text-sm text-muted-foreground">Dauer: etwa {serviceDurationMinutes(service)} Minuten</p>
+              ) : null}
               <FieldError id="booking-service-error">{errors.service}</FieldError>
             </div>
             <div className="space-y-2">

@@ -1,5 +1,5 @@
 import { de } from "date-fns/locale";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { DayPicker } from "react-day-picker";
 import "react-day-picker/style.css";
 import "./day-picker.css";
@@ -7,11 +7,18 @@ import { FieldError } from "~/components/ui/form-controls";
 import { type CalendarDate, formatCalendarDate, parseCalendarDate } from "~/domain/calendar-date";
 import { bookingWindow, daySchedule } from "~/domain/slots";
 import { formatIsoDateDE } from "~/lib/format-date";
+import { serviceDurationMinutes } from "~/config/site";
 import { bookingFormNames } from "~/schemas/booking-fields";
 import { type SlotPickerProps, TimeSelect } from "./slot-picker";
 
-/** The free times of one day as loaded for one refreshKey, or "error" when they could not be loaded. */
-type SlotList = { date: CalendarDate; refreshKey: number; times: string[] | "error" };
+/** The free start times of one day for one service as loaded for one refreshKey, or "error" when they could not be loaded. */
+type SlotList = { date: CalendarDate; service: string; refreshKey: number; times: string[] | "error" };
+
+/** How full a day is (GET /api/v1/availability): the picker marks it, not by colour alone. */
+type DayLevel = "many" | "few" | "none";
+
+/** The service as a query parameter; without one the API answers for one slot. */
+const serviceQuery = (service: string) => (service ? `&service=${encodeURIComponent(service)}` : "");
 
 /** The picker shows local calendar days; a day's local date is the calendar date meant. */
 function toCalendarDate(date: Date): CalendarDate {
@@ -33,10 +40,12 @@ const germanLabels = {
   labelNav: () => "Monatsauswahl",
   labelNext: () => "Nächster Monat",
   labelPrevious: () => "Vorheriger Monat",
-  labelDayButton: (day: Date, modifiers: { today?: boolean; selected?: boolean; disabled?: boolean }) => {
+  labelDayButton: (day: Date, modifiers: Record<string, boolean>) => {
     let label = germanDay(toCalendarDate(day));
     if (modifiers.today) label = `Heute, ${label}`;
     if (modifiers.disabled) label = `${label}, nicht verfügbar`;
+    else if (modifiers.few) label = `${label}, nur noch wenige Termine frei`;
+    else if (modifiers.many) label = `${label}, viele Termine frei`;
     if (modifiers.selected) label = `${label}, ausgewählt`;
     return label;
   },
@@ -48,39 +57,70 @@ async function getJson<T>(url: string, signal: AbortSignal): Promise<T> {
   return (await response.json()) as T;
 }
 
-export default function EnhancedSlotPicker({ date, time, onDateChange, onTimeChange, errors, refreshKey }: SlotPickerProps) {
+export default function EnhancedSlotPicker({ date, time, service, onDateChange, onTimeChange, errors, refreshKey }: SlotPickerProps) {
   const [{ today, lastDate }] = useState(() => bookingWindow(new Date()));
-  const [availability, setAvailability] = useState<Map<CalendarDate, boolean> | undefined>();
+  const [availability, setAvailability] = useState<Map<CalendarDate, DayLevel> | undefined>();
   const [slots, setSlots] = useState<SlotList | undefined>();
+  // Why a chosen time was cleared (it does not fit the service chosen afterwards).
+  const [clearedHint, setClearedHint] = useState("");
+  // The chosen time as the slot list's answer finds it (the answer arrives after the render that asked).
+  const chosenTime = useRef(time);
+  useEffect(() => {
+    chosenTime.current = time;
+  });
 
   useEffect(() => {
     const controller = new AbortController();
-    getJson<{ days: Array<{ date: string; available: boolean }> }>(`/api/v1/availability?from=${today}&to=${lastDate}`, controller.signal)
-      .then((body) => setAvailability(new Map(body.days.map((day) => [day.date, day.available]))))
+    getJson<{ days: Array<{ date: string; level: DayLevel }> }>(
+      `/api/v1/availability?from=${today}&to=${lastDate}${serviceQuery(service)}`,
+      controller.signal,
+    )
+      .then((body) => setAvailability(new Map(body.days.map((day) => [day.date, day.level]))))
       // Without the API the calendar still knows the opening hours and holidays.
       .catch(() => undefined);
     return () => controller.abort();
-  }, [today, lastDate, refreshKey]);
+  }, [today, lastDate, service, refreshKey]);
 
   useEffect(() => {
     if (!date) return;
     const controller = new AbortController();
-    getJson<{ slots: Array<{ time: string; available: boolean }> }>(`/api/v1/slots?date=${date}`, controller.signal)
-      .then((body) => setSlots({ date, refreshKey, times: body.slots.filter((slot) => slot.available).map((slot) => slot.time) }))
+    getJson<{ slots: Array<{ time: string; available: boolean }> }>(`/api/v1/slots?date=${date}${serviceQuery(service)}`, controller.signal)
+      .then((body) => {
+        const times = body.slots.filter((slot) => slot.available).map((slot) => slot.time);
+        setSlots({ date, service, refreshKey, times });
+        const chosen = chosenTime.current;
+        if (chosen && !times.includes(chosen)) {
+          onTimeChange("");
+          setClearedHint(
+            service
+              ? `Die gewählte Uhrzeit ${chosen} Uhr passt nicht zur Leistung „${service}“ (Dauer etwa ${serviceDurationMinutes(service)} Minuten). Bitte wählen Sie eine neue Uhrzeit.`
+              : `Die gewählte Uhrzeit ${chosen} Uhr ist nicht mehr frei. Bitte wählen Sie eine neue Uhrzeit.`,
+          );
+        }
+      })
       .catch(() => {
-        if (!controller.signal.aborted) setSlots({ date, refreshKey, times: "error" });
+        if (!controller.signal.aborted) setSlots({ date, service, refreshKey, times: "error" });
       });
     return () => controller.abort();
-  }, [date, refreshKey]);
+  }, [date, service, refreshKey, onTimeChange]);
 
-  const isSelectable = (day: Date) => {
+  const levelOf = (day: Date): DayLevel | undefined => {
     const value = toCalendarDate(day);
-    if (value < today || value > lastDate) return false;
-    return availability ? availability.get(value) === true : daySchedule(value, new Date()).open;
+    if (value < today || value > lastDate) return "none";
+    return availability?.get(value);
+  };
+  const isSelectable = (day: Date) => {
+    const level = levelOf(day);
+    return level ? level !== "none" : daySchedule(toCalendarDate(day), new Date()).open;
   };
 
-  // Until the list for the chosen day and the current refreshKey has arrived, it is loading.
-  const loaded = slots && slots.date === date && slots.refreshKey === refreshKey ? slots.times : "loading";
+  function chooseTime(value: string) {
+    setClearedHint("");
+    onTimeChange(value);
+  }
+
+  // Until the list for the chosen day, service and the current refreshKey has arrived, it is loading.
+  const loaded = slots && slots.date === date && slots.service === service && slots.refreshKey === refreshKey ? slots.times : "loading";
   const times = Array.isArray(loaded) ? loaded : [];
   const placeholder = !date
     ? "Bitte zuerst einen Tag wählen"
@@ -110,14 +150,40 @@ export default function EnhancedSlotPicker({ date, time, onDateChange, onTimeCha
             locale={de}
             weekStartsOn={1}
             selected={date ? toLocalDate(date) : undefined}
-            onSelect={(day) => onDateChange(day ? toCalendarDate(day) : "")}
+            onSelect={(day) => {
+              setClearedHint("");
+              onDateChange(day ? toCalendarDate(day) : "");
+            }}
             disabled={(day) => !isSelectable(day)}
+            modifiers={{ few: (day) => levelOf(day) === "few", many: (day) => levelOf(day) === "many" }}
+            modifiersClassNames={{ few: "hc-day-few", many: "hc-day-many" }}
             startMonth={toLocalDate(today)}
             endMonth={toLocalDate(lastDate)}
             defaultMonth={date ? toLocalDate(date) : toLocalDate(today)}
             labels={germanLabels}
           />
         </div>
+        {/* The marks under the day numbers, explained in words: dots count, colour only adds to them. */}
+        <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground" aria-label="Legende">
+          <li>
+            <span aria-hidden="true" className="hc-legend-mark">
+              ●●
+            </span>{" "}
+            viele Termine frei
+          </li>
+          <li>
+            <span aria-hidden="true" className="hc-legend-mark hc-legend-few">
+              ●
+            </span>{" "}
+            nur noch wenige frei
+          </li>
+          <li>
+            <span aria-hidden="true" className="line-through">
+              12
+            </span>{" "}
+            ausgebucht oder geschlossen
+          </li>
+        </ul>
         <p className="text-sm text-muted-foreground" aria-live="polite">
           {date ? `Gewählter Tag: ${germanDay(date)}` : "Noch kein Tag gewählt."}
         </p>
@@ -126,11 +192,16 @@ export default function EnhancedSlotPicker({ date, time, onDateChange, onTimeCha
       <TimeSelect
         times={times}
         value={time}
-        onChange={onTimeChange}
+        onChange={chooseTime}
         disabled={!date || loaded === "loading"}
         error={errors.time}
         placeholder={placeholder}
       />
+      {clearedHint ? (
+        <p role="status" className="text-sm font-medium text-amber-700 dark:text-amber-300">
+          {clearedHint}
+        </p>
+      ) : null}
     </div>
   );
 }

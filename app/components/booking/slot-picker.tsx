@@ -11,6 +11,8 @@ const EnhancedSlotPicker = lazy(() => import("./enhanced-slot-picker"));
 export type SlotPickerProps = {
   date: CalendarDate;
   time: string;
+  /** The chosen service ("" for none yet): the offered start times must fit its duration. */
+  service: string;
   onDateChange: (date: CalendarDate) => void;
   onTimeChange: (time: string) => void;
   errors: FieldErrors;

@@ -1,0 +1,101 @@
+import { useState } from "react";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { FieldError, Input, Label } from "~/components/ui/form-controls";
+import { site } from "~/config/site";
+import { type Handover, handovers, VIENNA_POSTAL_CODE_RANGE } from "~/domain/vehicle";
+import { bookingFormNames, type FieldErrors, handoverLabels, type VehicleField } from "~/schemas/booking-fields";
+
+const handoverHints: Record<Handover, string> = {
+  wait: "Bei kürzeren Arbeiten, z. B. Ölwechsel oder Reifenwechsel.",
+  drop_off: "Sie bringen das Auto und holen es nach der Arbeit wieder ab.",
+  pickup: `Kostenlos im Wiener Stadtgebiet (PLZ ${VIENNA_POSTAL_CODE_RANGE.first}–${VIENNA_POSTAL_CODE_RANGE.last}), höchstens ${site.booking.pickupsPerDay} Abholungen pro Tag.`,
+};
+
+/**
+ * The group 'Ihr Fahrzeug': the car and how it reaches the workshop, all
+ * optional. Plain inputs, so the form works without JavaScript; with it, the
+ * pick-up address becomes required once the pick-up service is chosen.
+ */
+export function VehicleFields({ values, errors }: { values: Record<string, string>; errors: FieldErrors }) {
+  const [handover, setHandover] = useState(values.handover ?? "");
+
+  const fieldProps = (field: VehicleField) => ({
+    id: bookingFormNames[field],
+    name: bookingFormNames[field],
+    defaultValue: values[field],
+    "aria-invalid": errors[field] ? true : undefined,
+    "aria-describedby": errors[field] ? `${bookingFormNames[field]}-error` : undefined,
+  });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Ihr Fahrzeug</CardTitle>
+        <CardDescription>Freiwillige Angaben – sie helfen uns, Ihren Termin vorzubereiten.</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div className="space-y-2">
+            <Label htmlFor="booking-license-plate">Kennzeichen</Label>
+            <Input {...fieldProps("licensePlate")} autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={20} />
+            <FieldError id="booking-license-plate-error">{errors.licensePlate}</FieldError>
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor="booking-vehicle-model">Marke und Modell</Label>
+            <Input {...fieldProps("vehicleModel")} maxLength={80} />
+            <FieldError id="booking-vehicle-model-error">{errors.vehicleModel}</FieldError>
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor="booking-mileage">Kilometerstand (km)</Label>
+            <Input {...fieldProps("mileageKm")} inputMode="numeric" autoComplete="off" maxLength={12} />
+            <FieldError id="booking-mileage-error">{errors.mileageKm}</FieldError>
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor="booking-first-registration">Erstzulassung (Monat/Jahr)</Label>
+            {/* A month picker where the browser has one; elsewhere a text field that takes MM/JJJJ. */}
+            <Input {...fieldProps("firstRegistration")} type="month" min="1900-01" placeholder="MM/JJJJ" />
+            <FieldError id="booking-first-registration-error">{errors.firstRegistration}</FieldError>
+          </div>
+        </div>
+        <fieldset
+          className="space-y-2"
+          aria-invalid={errors.handover ? true : undefined}
+          aria-describedby={errors.handover ? "booking-handover-error" : undefined}
+        >
+          <legend className="mb-2 text-sm font-medium leading-none">Wie kommt Ihr Auto zu uns?</legend>
+          {handovers.map((value) => (
+            <label
+              key={value}
+              className="flex cursor-pointer items-start gap-3 rounded-md border border-border p-3 has-[:checked]:border-primary"
+            >
+              <input
+                type="radio"
+                name={bookingFormNames.handover}
+                value={value}
+                checked={handover === value}
+                onChange={() => setHandover(value)}
+                className="mt-1 size-4 accent-[var(--primary)]"
+              />
+              <span className="text-sm font-medium">
+                {handoverLabels[value]}
+                <span className="block font-normal text-muted-foreground">{handoverHints[value]}</span>
+              </span>
+            </label>
+          ))}
+          <FieldError id="booking-handover-error">{errors.handover}</FieldError>
+        </fieldset>
+        <div className="space-y-2">
+          <Label htmlFor="booking-pickup-address">Abholadresse{handover === "pickup" ? " *" : " (nur beim Hol- und Bringservice)"}</Label>
+          <Input
+            {...fieldProps("pickupAddress")}
+            autoComplete="street-address"
+            maxLength={200}
+            placeholder="Straße Hausnummer, PLZ Wien"
+            required={handover === "pickup"}
+          />
+          <FieldError id="booking-pickup-address-error">{errors.pickupAddress}</FieldError>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
