@@ -27,6 +27,9 @@ export const adminMessages = {
     "Dieser Termin ist bereits vergeben: Zu dieser Uhrzeit sind schon so viele Termine bestätigt, wie die Werkstatt annehmen kann. Bitte vereinbaren Sie mit dem Kunden eine andere Uhrzeit oder stornieren Sie die Anfrage.",
   unknownAction: "Unbekannte Aktion.",
   ownerOnly: "Nur der Inhaber oder die Inhaberin darf Termine löschen.",
+  noteTooLong: "Die interne Notiz darf höchstens 2000 Zeichen lang sein.",
+  noteSaved: { title: "Notiz gespeichert", description: "Die interne Notiz wurde gespeichert." },
+  noteFailed: "Die Notiz konnte nicht gespeichert werden.",
 } as const satisfies Record<AdminErrorCode, string> & Record<string, unknown>;
 
 /** Admin accounts (setup page, CLI, first start); password problems in the policy's own words. */
@@ -112,4 +115,22 @@ export const bookingMessages = {
 /** The contact forms' refusals, keyed by the result kind of sendContactMessage; the form's toasts share the text. */
 export const contactFormMessages = {
   "rate-limited": CONTACT_RATE_LIMITED_MESSAGE,
+} as const;
+
+/** The owner's 'Schließtage' (board page and /api/v1/admin/closures). */
+export const closureMessages = {
+  ownerOnly: "Nur der Inhaber oder die Inhaberin darf Schließtage verwalten.",
+  notFound: "Diesen Schließtag gibt es nicht (mehr).",
+  invalid: "Bitte überprüfen Sie Ihre Eingaben.",
+  from: "Bitte geben Sie das erste Datum im Format JJJJ-MM-TT an.",
+  to: "Bitte geben Sie das letzte Datum im Format JJJJ-MM-TT an.",
+  range: "Das letzte Datum darf nicht vor dem ersten liegen.",
+  name: "Bitte geben Sie eine Bezeichnung mit 1 bis 100 Zeichen an (z. B. „Betriebsurlaub“).",
+  startTime: "Bitte geben Sie die Uhrzeit als HH:MM zur vollen oder halben Stunde an, oder lassen Sie das Feld leer (ganzer Tag).",
+  added: "Der Schließtag wurde eingetragen.",
+  deleted: "Der Schließtag wurde gelöscht.",
+  /** After 'Alle stornieren': how many were cancelled, and how many had changed meanwhile. */
+  cancelled: (cancelled: number, skipped: number) =>
+    `${cancelled === 1 ? "Ein Termin wurde" : `${cancelled} Termine wurden`} storniert; die Kundinnen und Kunden bekommen die Absage per E-Mail.` +
+    (skipped > 0 ? ` ${skipped === 1 ? "Ein Termin war" : `${skipped} Termine waren`} inzwischen schon storniert oder gelöscht.` : ""),
 } as const;

@@ -56,6 +56,7 @@ export default [
         route("api/v1/admin/sessions/:id", "routes/api/admin/session.ts"),
         route("api/v1/admin/appointments", "routes/api/admin/appointments.ts"),
         route("api/v1/admin/appointments/:id", "routes/api/admin/appointment.ts"),
+        route("api/v1/admin/appointments/:id/note", "routes/api/admin/appointment-note.ts"),
         route("api/v1/admin/appointments/:id/:transition", "routes/api/admin/appointment-transition.ts"),
       ]),
     ]),

@@ -39,9 +39,14 @@ export type AdminAppointment = {
   firstRegistration: string | null;
   handover: Handover | null;
   pickupAddress: string | null;
+  /** The workshop's own note; never shown to the customer. */
+  internalNote: string | null;
   /** State of the newest e-mail to the customer; null when none was queued. */
   emailState: EmailStatus | null;
 };
+
+/** The longest internal note the board keeps (characters). */
+export const MAX_NOTE_LENGTH = 2000;
 
 const appointmentActions = ["confirm", "cancel", "delete"] as const;
 export type AppointmentAction = (typeof appointmentActions)[number];

@@ -6,7 +6,8 @@ import type { PasswordProblem } from "~/auth/password-policy";
  */
 
 /** Why an admin action on an appointment was refused; slotFull: the slot's confirmed appointments reach SLOT_CAPACITY. */
-export type AdminErrorCode = "reasonRequired" | "reasonTooLong" | "notFound" | "conflict" | "slotFull" | "resendFailed" | "ownerOnly";
+export type AdminErrorCode =
+  "reasonRequired" | "reasonTooLong" | "notFound" | "conflict" | "slotFull" | "resendFailed" | "ownerOnly" | "noteTooLong";
 
 /** Why an admin account could not be created, reset or set up; password problems keep their own codes. */
 export type AccountErrorCode = "invalidEmail" | "exists" | "unknown" | "setupInvalid" | "setupDone" | PasswordProblem;

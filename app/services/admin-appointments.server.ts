@@ -12,6 +12,7 @@ import {
   appointmentStatuses,
   canTransition,
   nextStatus,
+  MAX_NOTE_LENGTH,
 } from "~/domain/appointment";
 import type { AdminErrorCode } from "~/domain/error-codes";
 import { isUuid } from "~/domain/ids";
@@ -52,6 +53,7 @@ const columns = {
   firstRegistration: appointments.firstRegistration,
   handover: appointments.handover,
   pickupAddress: appointments.pickupAddress,
+  internalNote: appointments.internalNote,
 };
 
 function escapeLike(text: string): string {
@@ -137,7 +139,7 @@ async function writeAudit(
   entry: {
     appointmentId: string;
     admin: AdminIdentity;
-    action: AppointmentAction;
+    action: AppointmentAction | "note";
     oldStatus: AppointmentStatus;
     newStatus: AppointmentStatus | null;
     reason?: string;
@@ -267,14 +269,38 @@ export function cancelAppointment(db: Database, input: StatusChange & { reason: 
   return changeStatus(db, { action: "cancel", reason }, input);
 }
 
-/** Deleting is allowed in every status; the audit trail keeps who deleted what. */
-/** Only an owner deletes (issue 15): staff confirm, cancel and write notes. */
+/**
+ * Deleting is allowed in every status, and only to an owner (issue 15: staff
+ * confirm, cancel and write notes); the audit trail keeps who deleted what.
+ */
 export async function deleteAppointment(db: Database, { id, admin, now = new Date() }: StatusChange) {
   if (admin.role !== "owner") return { ok: false, status: 403, code: "ownerOnly" } satisfies AdminActionResult;
   return db.transaction(async (tx): Promise<AdminActionResult> => {
     const [row] = await tx.delete(appointments).where(eq(appointments.id, id)).returning({ status: appointments.status });
     if (!row) return { ok: false, status: 404, code: "notFound" };
     await writeAudit(tx, { appointmentId: id, admin, action: "delete", oldStatus: row.status, newStatus: null, now });
+    return { ok: true };
+  });
+}
+
+/**
+ * The workshop's internal note on an appointment (issue 15): any admin writes
+ * it, an empty one removes it; it never reaches a customer's e-mail.
+ */
+export async function saveInternalNote(
+  db: Database,
+  { id, admin, note, now = new Date() }: StatusChange & { note: unknown },
+): Promise<AdminActionResult> {
+  const text = typeof note === "string" ? cleanText(note, true) : "";
+  if (text.length > MAX_NOTE_LENGTH) return { ok: false, status: 400, code: "noteTooLong" };
+  return db.transaction(async (tx): Promise<AdminActionResult> => {
+    const [row] = await tx
+      .update(appointments)
+      .set({ internalNote: text || null, updatedAt: now })
+      .where(eq(appointments.id, id))
+      .returning({ status: appointments.status });
+    if (!row) return { ok: false, status: 404, code: "notFound" };
+    await writeAudit(tx, { appointmentId: id, admin, action: "note", oldStatus: row.status, newStatus: row.status, now });
     return { ok: true };
   });
 }

@@ -1,15 +1,19 @@
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { data, Form, isRouteErrorResponse, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/appointment";
 import { type AdminRouteHandle, LoadError } from "~/components/admin/load-error";
 import { EmailStateBadge, StatusBadge } from "~/components/admin/status-badge";
+import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { databaseContext } from "~/context";
+import { Label, Textarea } from "~/components/ui/form-controls";
+import { adminContext, databaseContext } from "~/context";
+import { readFormFields } from "~/lib/http.server";
 import { formatDateDE } from "~/lib/format-date";
 import { formatDateTimeVienna } from "~/lib/format-date-time";
 import { formatMileage, formatMonthDE } from "~/lib/format-vehicle";
 import { adminMessages } from "~/messages";
 import { handoverLabels } from "~/schemas/booking-fields";
-import { appointmentDetails, isAppointmentId } from "~/services/admin-appointments.server";
+import { MAX_NOTE_LENGTH } from "~/domain/appointment";
+import { appointmentDetails, isAppointmentId, saveInternalNote } from "~/services/admin-appointments.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Termindetails – Admin-Board – Happy Car" },
@@ -27,10 +31,26 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return details;
 }
 
-const actionLabels: Record<string, string> = { confirm: "bestätigt", cancel: "storniert", delete: "gelöscht" };
+/** 'Notiz speichern' (a plain form post, with or without JavaScript). */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const body = await readFormFields({ request, context });
+  if ("bodyError" in body) return data({ ok: false, message: body.bodyError.message }, { status: body.bodyError.status });
+  if (!isAppointmentId(params.id)) return data({ ok: false, message: adminMessages.notFound }, { status: 404 });
+  const result = await saveInternalNote(context.get(databaseContext), {
+    id: params.id,
+    admin: context.get(adminContext),
+    note: body.fields.note,
+  });
+  if (!result.ok)
+    return data({ ok: false, message: `${adminMessages.noteFailed} ${adminMessages[result.code]}` }, { status: result.status });
+  return data({ ok: true, message: adminMessages.noteSaved.description });
+}
 
-export default function AppointmentDetails({ loaderData }: Route.ComponentProps) {
+const actionLabels: Record<string, string> = { confirm: "bestätigt", cancel: "storniert", delete: "gelöscht", note: "Notiz geändert" };
+
+export default function AppointmentDetails({ loaderData, actionData }: Route.ComponentProps) {
   const { appointment, audit } = loaderData;
+  const saving = useNavigation().state === "submitting";
   return (
     <div className="grid gap-6">
       <BackToBoard />
@@ -95,6 +115,39 @@ export default function AppointmentDetails({ loaderData }: Route.ComponentProps)
           )}
         </CardContent>
       </Card>
+      {appointment ? (
+        <Card>
+          <CardHeader>
+            <h2 className="text-xl font-semibold leading-tight">Interne Notiz</h2>
+            <p className="text-sm text-muted-foreground">
+              Nur für die Werkstatt: erscheint in keiner E-Mail an die Kundin oder den Kunden.
+            </p>
+          </CardHeader>
+          <CardContent>
+            <Form method="post" className="grid gap-3">
+              <Label htmlFor="internal-note" className="sr-only">
+                Interne Notiz
+              </Label>
+              <Textarea
+                id="internal-note"
+                name="note"
+                rows={4}
+                maxLength={MAX_NOTE_LENGTH}
+                defaultValue={appointment.internalNote ?? ""}
+                key={appointment.internalNote ?? ""}
+              />
+              {actionData ? (
+                <p role={actionData.ok ? "status" : "alert"} className={actionData.ok ? "text-sm" : "text-sm font-medium text-destructive"}>
+                  {actionData.message}
+                </p>
+              ) : null}
+              <Button type="submit" className="justify-self-start" disabled={saving}>
+                Notiz speichern
+              </Button>
+            </Form>
+          </CardContent>
+        </Card>
+      ) : null}
       <Card>
         <CardHeader>
           <h2 className="text-xl font-semibold leading-tight">Verlauf</h2>

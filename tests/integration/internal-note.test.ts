@@ -1,0 +1,58 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { AdminIdentity } from "~/auth/session.server";
+import { auditLog, emailOutbox } from "~/db/schema";
+import { appointmentDetails, cancelAppointment, confirmAppointment, saveInternalNote } from "~/services/admin-appointments.server";
+import { createAdminAccount, insertAppointment } from "../support/factories";
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
+
+const NOTE = "Kunde zahlt bar; Bremsbeläge vorne schon bestellt (Lieferant Mayer).";
+
+describe.each(testDatabaseKinds)("internal notes on %s", (kind) => {
+  let database: TestDatabase;
+  let staff: AdminIdentity;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+  beforeEach(async () => {
+    await database.reset();
+    const row = await createAdminAccount(database.db, { email: "lena@happycar.example", displayName: "Lena", role: "staff" });
+    staff = { id: row.id, email: row.email, displayName: row.displayName, role: row.role };
+  });
+
+  it("staff write a note; it is in the details, in the audit trail, and in no customer e-mail", async () => {
+    const first = await insertAppointment(database.db);
+    const second = await insertAppointment(database.db, { time: "09:00" });
+    expect(await saveInternalNote(database.db, { id: first.id, admin: staff, note: `  ${NOTE}\u0000 ` })).toEqual({ ok: true });
+    await saveInternalNote(database.db, { id: second.id, admin: staff, note: NOTE });
+    expect((await appointmentDetails(database.db, first.id))?.appointment?.internalNote).toBe(NOTE);
+    const [entry] = await database.db.select().from(auditLog).where(eq(auditLog.appointmentId, first.id));
+    expect(entry).toMatchObject({ action: "note", actor: "lena@happycar.example" });
+
+    await confirmAppointment(database.db, { id: first.id, admin: staff, slotCapacity: 1 });
+    await cancelAppointment(database.db, { id: second.id, admin: staff, reason: "Teile fehlen" });
+    const mails = await database.db.select().from(emailOutbox);
+    expect(mails.map((mail) => mail.template).sort()).toEqual(["appointment-cancelled", "appointment-confirmed"]);
+    expect(JSON.stringify(mails)).not.toContain("bar");
+  });
+
+  it("an empty note removes it; over 2000 characters and unknown ids are refused", async () => {
+    const appointment = await insertAppointment(database.db);
+    await saveInternalNote(database.db, { id: appointment.id, admin: staff, note: NOTE });
+    expect(await saveInternalNote(database.db, { id: appointment.id, admin: staff, note: "   " })).toEqual({ ok: true });
+    expect((await appointmentDetails(database.db, appointment.id))?.appointment?.internalNote).toBeNull();
+    expect(await saveInternalNote(database.db, { id: appointment.id, admin: staff, note: "x".repeat(2001) })).toEqual({
+      ok: false,
+      status: 400,
+      code: "noteTooLong",
+    });
+    expect(await saveInternalNote(database.db, { id: crypto.randomUUID(), admin: staff, note: NOTE })).toEqual({
+      ok: false,
+      status: 404,
+      code: "notFound",
+    });
+  });
+});
