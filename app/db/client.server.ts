@@ -1,6 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
@@ -59,7 +60,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
   const lock = options.inMemory ? undefined : acquireDataDirLock(options.dataDir);
   try {
-    const client = options.inMemory ? new PGlite() : new PGlite(path.join(options.dataDir, "db"));
+    // pg_trgm: the board's search indexes (migration 0009) need it on PGlite as on PostgreSQL.
+    const extensions = { pg_trgm };
+    const client = options.inMemory ? new PGlite({ extensions }) : new PGlite(path.join(options.dataDir, "db"), { extensions });
     await client.waitReady;
     const pgliteDb = drizzlePglite({ client, schema });
     await migratePglite(pgliteDb, { migrationsFolder });

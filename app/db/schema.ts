@@ -68,6 +68,14 @@ export const appointments = pgTable(
     index("appointments_open_email_idx")
       .on(sql`lower(${table.email})`)
       .where(sql`${table.status} = 'beantragt'`),
+    // The board's search (`%text%`, case-insensitive) through trigram indexes (pg_trgm, migration 0009),
+    // so it reads the matching rows instead of the whole table: name, e-mail, phone as typed and as
+    // digits only, and the normalised plate. The expression must stay the search's own.
+    index("appointments_name_trgm_idx").using("gin", table.name.op("gin_trgm_ops")),
+    index("appointments_email_trgm_idx").using("gin", table.email.op("gin_trgm_ops")),
+    index("appointments_phone_trgm_idx").using("gin", table.phone.op("gin_trgm_ops")),
+    index("appointments_phone_digits_trgm_idx").using("gin", sql`regexp_replace(${table.phone}, '[^0-9]', '', 'g') gin_trgm_ops`),
+    index("appointments_plate_trgm_idx").using("gin", table.licensePlateNormalized.op("gin_trgm_ops")),
   ],
 );
 
