@@ -71,6 +71,39 @@ describe.each(testDatabaseKinds)("data retention on %s", (kind) => {
     expect(await remainingAppointments()).not.toContain("2026-05-02 beantragt");
   });
 
+  it("deletes the car and the pick-up address with the appointment, also from the workshop's e-mail", async () => {
+    const car = {
+      licensePlate: "W 123-AB",
+      licensePlateNormalized: "W123AB",
+      vehicleModel: "VW Golf",
+      mileageKm: 120000,
+      firstRegistration: "2018-06",
+      handover: "pickup" as const,
+      pickupAddress: "Praterstraße 1, 1020 Wien",
+    };
+    const expired = await insertAppointment(database.db, { ...person, date: "2026-04-01", status: "storniert", ...car });
+    const kept = await insertAppointment(database.db, { ...person, date: "2026-05-20", status: "storniert", ...car });
+    for (const row of [expired, kept]) {
+      await enqueueEmail(database.db, {
+        recipient: "werkstatt@happycar.example",
+        template: "booking-received-workshop",
+        params: { ...person, email: person.email, date: row.date, licensePlate: car.licensePlate, pickupAddress: car.pickupAddress },
+        appointmentId: row.id,
+      });
+    }
+
+    await applyRetention(database.db, { now });
+
+    const stored = JSON.stringify(await database.db.select().from(appointments));
+    expect(stored).toContain(kept.id);
+    expect(stored).not.toContain(expired.id);
+    const mails = await database.db.select().from(emailOutbox);
+    // The deleted appointment's mail lost its link (on delete set null) and its data.
+    expect(mails.filter((mail) => mail.appointmentId === null).map((mail) => mail.params)).toEqual([{}]);
+    expect(JSON.stringify(mails.filter((mail) => mail.appointmentId !== kept.id))).not.toMatch(/Praterstraße|W 123-AB/);
+    expect(mails.find((mail) => mail.appointmentId === kept.id)?.params).toMatchObject({ pickupAddress: car.pickupAddress });
+  });
+
   it("anonymises the outbox rows and audit entries of deleted appointments, and stops their pending mails", async () => {
     const expired = await appointment("2026-04-01", "storniert");
     const kept = await appointment("2026-05-20", "storniert");

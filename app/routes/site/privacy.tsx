@@ -55,6 +55,15 @@ export default function PrivacyPage() {
           Werkstatttermins sowie die Kommunikation dazu (Bestätigung oder Absage per E-Mail). Rechtsgrundlage ist die Durchführung
           vorvertraglicher Maßnahmen bzw. die Erfüllung des Vertrags (Art. 6 Abs. 1 lit. b DSGVO).
         </p>
+        <p>
+          Freiwillig können Sie im Abschnitt „Ihr Fahrzeug“ Angaben zu Ihrem Auto machen: Kennzeichen, Marke und Modell, Kilometerstand und
+          Erstzulassung. Damit bereiten wir den Termin vor (etwa Ersatzteile, Arbeitszeit und bei der §57a-Überprüfung das Prüfgutachten)
+          und erkennen Ihr Fahrzeug bei der Übergabe wieder. Außerdem geben Sie an, wie Ihr Auto zu uns kommt (Sie warten, Sie lassen es da
+          oder Sie nutzen unseren Hol- und Bringservice). Für den Hol- und Bringservice brauchen wir die Abholadresse; sie erhalten nur
+          unser Team und die Person, die Ihr Auto abholt und zurückbringt – in der Bestätigung Ihrer Anfrage an Sie steht sie nicht.
+          Rechtsgrundlage ist auch hier Art. 6 Abs. 1 lit. b DSGVO. Diese Angaben speichern wir mit Ihrer Terminanfrage und löschen sie mit
+          ihr (Fristen unten).
+        </p>
         <p>Speicherdauer:</p>
         <ul>
           <li>
@@ -142,8 +151,8 @@ export default function PrivacyPage() {
         <h2>11. Pflicht zur Bereitstellung</h2>
         <p>
           Sie sind nicht verpflichtet, uns Daten zu geben. Ohne Name, E-Mail-Adresse und Telefonnummer können wir eine Terminanfrage jedoch
-          nicht bearbeiten, ohne E-Mail-Adresse keine Nachricht beantworten. Eine automatisierte Entscheidungsfindung oder Profiling findet
-          nicht statt.
+          nicht bearbeiten, ohne E-Mail-Adresse keine Nachricht beantworten. Die Angaben zu Ihrem Fahrzeug sind freiwillig; nur für den Hol-
+          und Bringservice brauchen wir die Abholadresse. Eine automatisierte Entscheidungsfindung oder Profiling findet nicht statt.
         </p>
         <p>Stand: November 2026</p>
       </Prose>
