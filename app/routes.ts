@@ -29,6 +29,7 @@ export default [
       route("admin/termine/:id", "routes/admin/appointment.tsx"),
       route("admin/emails", "routes/admin/emails.tsx"),
       route("admin/team", "routes/admin/team.tsx"),
+      route("admin/tagesliste", "routes/admin/day-list.tsx"),
     ]),
   ]),
   // seo resources

@@ -305,6 +305,19 @@ export async function saveInternalNote(
   });
 }
 
+/**
+ * The day's appointments for the workshop (the printable day list): requested
+ * and confirmed, in time order, with everything the mechanics need.
+ */
+export async function dayList(db: Executor, date: string): Promise<Omit<AdminAppointment, "emailState">[]> {
+  const rows = await db
+    .select(columns)
+    .from(appointments)
+    .where(and(eq(appointments.date, date), inArray(appointments.status, ["beantragt", "bestätigt"])))
+    .orderBy(asc(appointments.time), asc(appointments.createdAt));
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}
+
 /** 'Erneut senden': requeues the appointment's newest customer e-mail if it failed. */
 export async function resendLastEmail(db: Database, appointmentId: string): Promise<AdminActionResult> {
   const [last] = await db

@@ -37,7 +37,7 @@ export function newTag(): string {
 }
 export const phoneDigits = (tag: string) => tag.slice(-6);
 
-/** Real requests through the booking API, as a customer's browser sends them. */
+/** Real requests through the booking API, as a customer's browser sends them; returns the booked slots. */
 export async function bookAppointments(request: APIRequestContext, baseURL: string, names: string[], tag: string) {
   const slots = await freeSlots(request, names.length);
   for (const [index, name] of names.entries()) {
@@ -55,6 +55,7 @@ export async function bookAppointments(request: APIRequestContext, baseURL: stri
     });
     expect(response.status(), await response.text()).toBe(201);
   }
+  return slots;
 }
 
 /** axe-core over the whole page as it is now (open dialogs included). */

@@ -96,8 +96,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 /** Header, e-mail health and navigation around the page (or around its load failure). */
 function AdminShell({ admin, health, failure, children }: ShellData & { failure?: React.ReactNode; children?: React.ReactNode }) {
   return (
-    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8">
-      <header className="flex flex-wrap items-center justify-between gap-4">
+    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 print:max-w-none print:gap-2 print:p-0">
+      {/* Printed (the day list), only the page itself: no header, notices or navigation. */}
+      <header className="flex flex-wrap items-center justify-between gap-4 print:hidden">
         <div>
           <h1 className="text-3xl font-bold">Admin-Board</h1>
           <p className="text-sm text-muted-foreground">Angemeldet als {admin.displayName}</p>
@@ -113,11 +114,16 @@ function AdminShell({ admin, health, failure, children }: ShellData & { failure?
           </Form>
         </div>
       </header>
-      {children}
-      <EmailHealthNotice pending={health.pending} failed={health.failed} />
-      <nav aria-label="Admin-Bereich" className="flex gap-2">
+      <div className="contents print:hidden">
+        {children}
+        <EmailHealthNotice pending={health.pending} failed={health.failed} />
+      </div>
+      <nav aria-label="Admin-Bereich" className="flex flex-wrap gap-2 print:hidden">
         <NavLink to="/admin" end className={navClass}>
           Termine
+        </NavLink>
+        <NavLink to="/admin/tagesliste" className={navClass}>
+          Tagesliste
         </NavLink>
         <NavLink to="/admin/emails" className={navClass}>
           E-Mails
