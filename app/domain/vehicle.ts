@@ -7,10 +7,6 @@
 export const handovers = ["wait", "drop_off", "pickup"] as const;
 export type Handover = (typeof handovers)[number];
 
-export function isHandover(value: unknown): value is Handover {
-  return typeof value === "string" && (handovers as readonly string[]).includes(value);
-}
-
 /** Letters (with umlauts, for German plates), digits, spaces and hyphens. */
 const PLATE_CHARACTERS = /^[A-ZÄÖÜ0-9 -]+$/;
 const PLATE_SEPARATORS = /[\s-]+/g;

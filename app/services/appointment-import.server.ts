@@ -3,15 +3,27 @@ import { parse as parseCsv } from "csv-parse/sync";
 import { count, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Executor } from "~/db/client.server";
+import { serviceDurationMinutes } from "~/config/site";
 import { appointments } from "~/db/schema";
 import { appointmentStatuses, slotOccupyingStatuses } from "~/domain/appointment";
 import { coveredSlotTimes, type DayBookings, defaultSlotRules, slotLoad } from "~/domain/slots";
+import {
+  displayLicensePlate,
+  firstRegistrationProblem,
+  handovers,
+  licensePlateProblem,
+  MAX_MILEAGE_KM,
+  normalizeLicensePlate,
+} from "~/domain/vehicle";
 import { parseIsoDate } from "~/lib/format-date";
+import { workshopMonth } from "~/schemas/booking";
 
 /**
  * Moving in from the old system: a CSV or JSON export of the seed's
  * `appointments` table (columns id, name, email, phone, date, time, service,
- * message, status, cancellation_reason, created_at). Rows whose id already
+ * message, status, cancellation_reason, created_at; when present also
+ * license_plate, vehicle_model, mileage_km, first_registration, handover,
+ * pickup_address and duration_minutes). Rows whose id already
  * exists are skipped, so an import can be repeated safely.
  */
 export type ImportReport = {
@@ -63,6 +75,26 @@ const rowSchema = z.object({
     .pipe(z.enum(appointmentStatuses, `status muss ${appointmentStatuses.join(", ")} sein`)),
   cancellation_reason: optional,
   created_at: optional.refine((value) => value === null || !Number.isNaN(Date.parse(value)), "created_at ist kein Zeitpunkt"),
+  // The car and its hand-over (issue 14), when the export has these columns.
+  license_plate: optional.refine((value) => value === null || !licensePlateProblem(value), "license_plate ist kein gültiges Kennzeichen"),
+  vehicle_model: optional.pipe(z.string().max(200, "vehicle_model ist zu lang").nullable()),
+  mileage_km: optional
+    .transform((value) => (value === null ? null : Number(value)))
+    .refine(
+      (value) => value === null || (Number.isInteger(value) && value >= 0 && value <= MAX_MILEAGE_KM),
+      `mileage_km muss eine ganze Zahl von 0 bis ${MAX_MILEAGE_KM} sein`,
+    ),
+  first_registration: optional
+    .transform((value) => value && value.slice(0, 7))
+    .refine(
+      (value) => value === null || !firstRegistrationProblem(value, workshopMonth(new Date())),
+      "first_registration ist kein gültiger Monat (yyyy-MM, ab 1900, nicht in der Zukunft)",
+    ),
+  handover: optional.pipe(z.enum(handovers, `handover muss ${handovers.join(", ")} sein`).nullable()),
+  pickup_address: optional,
+  duration_minutes: optional
+    .transform((value) => (value === null ? null : Number(value)))
+    .refine((value) => value === null || (Number.isInteger(value) && value > 0), "duration_minutes muss eine positive ganze Zahl sein"),
 });
 
 function toAppointment(row: z.infer<typeof rowSchema>): NewAppointment {
@@ -77,6 +109,15 @@ function toAppointment(row: z.infer<typeof rowSchema>): NewAppointment {
     message: row.message,
     status: row.status,
     cancellationReason: row.cancellation_reason,
+    // Without a duration in the file, as long as the service takes now.
+    durationMinutes: row.duration_minutes ?? serviceDurationMinutes(row.service),
+    licensePlate: row.license_plate && displayLicensePlate(row.license_plate),
+    licensePlateNormalized: row.license_plate && normalizeLicensePlate(row.license_plate),
+    vehicleModel: row.vehicle_model,
+    mileageKm: row.mileage_km,
+    firstRegistration: row.first_registration,
+    handover: row.handover,
+    pickupAddress: row.pickup_address,
     ...(row.created_at ? { createdAt: new Date(row.created_at), updatedAt: new Date(row.created_at) } : {}),
   };
 }

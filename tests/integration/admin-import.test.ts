@@ -179,6 +179,39 @@ describe.each(testDatabaseKinds)("appointment import on %s", (kind) => {
     const report = await importAppointments(database.db, [row("neu-1", "08:30"), row("neu-2", "10:00")], { slotCapacity: 1 });
     expect(report.overCapacity).toEqual([{ date: "2024-05-02", time: "08:30", confirmed: 0, requested: 2 }]);
   });
+
+  it("maps the car and hand-over columns when the export has them, and rejects bad ones with reasons", async () => {
+    await database.reset();
+    const base = { ...seedRows[0]!, status: "beantragt" };
+    const csv = [
+      "id,name,email,phone,date,time,service,license_plate,vehicle_model,mileage_km,first_registration,handover,pickup_address,duration_minutes",
+      `car-1,${base.name},car1@example.at,${base.phone},2024-05-06,08:00,§57a Überprüfung,w-123 ab,VW Golf,120000,2018-06,pickup,"Praterstraße 1, 1020 Wien",`,
+      `car-2,${base.name},car2@example.at,${base.phone},2024-05-06,10:00,Wartung,,,,,,,90`,
+      `car-3,${base.name},car3@example.at,${base.phone},2024-05-06,11:00,Wartung,W_1,,-5,2018-13,boat,,`,
+    ].join("\n");
+    const report = await importAppointments(database.db, parseExport(csv, "export.csv"), { firstRow: 2, slotCapacity: 1 });
+    expect(report.imported).toBe(2);
+    expect(report.rejected).toEqual([
+      {
+        row: 4,
+        reason:
+          "license_plate ist kein gültiges Kennzeichen; mileage_km muss eine ganze Zahl von 0 bis 2000000 sein; " +
+          "first_registration ist kein gültiger Monat (yyyy-MM, ab 1900, nicht in der Zukunft); handover muss wait, drop_off, pickup sein",
+      },
+    ]);
+    const rows = await database.db.select().from(appointments).orderBy(appointments.time);
+    expect(rows[0]).toMatchObject({
+      licensePlate: "W-123 AB",
+      licensePlateNormalized: "W123AB",
+      vehicleModel: "VW Golf",
+      mileageKm: 120000,
+      firstRegistration: "2018-06",
+      handover: "pickup",
+      pickupAddress: "Praterstraße 1, 1020 Wien",
+      durationMinutes: 60, // the §57a's duration, as the file has none
+    });
+    expect(rows[1]).toMatchObject({ licensePlate: null, handover: null, durationMinutes: 90 });
+  });
 });
 
 function runScript(script: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
