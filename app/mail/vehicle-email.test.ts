@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { renderEmail } from "./templates";
+
+/** Issue 14: the receipts name the car and the hand-over; the pick-up address goes to the workshop only. */
+const PUBLIC_URL = "https://www.happycar.example";
+const row = { id: "11111111-1111-4111-8111-111111111111", appointmentId: null, createdAt: new Date("2026-11-20T10:15:00Z") };
+const request = {
+  name: "Maria Muster",
+  email: "maria@example.com",
+  phone: "0660 111 22 33",
+  date: "2026-12-01",
+  time: "08:30",
+  service: "§57a Überprüfung",
+  licensePlate: "W 123-AB",
+  vehicleModel: "VW Golf",
+  mileageKm: "120000",
+  firstRegistration: "2018-06",
+  handover: "pickup",
+};
+const ADDRESS = "Praterstraße 1, 1020 Wien";
+
+describe("booking e-mails with the car", () => {
+  it("the customer's receipt names the car and the hand-over, without any address", () => {
+    const mail = renderEmail({ ...row, template: "booking-received-customer", params: request }, PUBLIC_URL);
+    for (const line of [
+      "Kennzeichen: W 123-AB",
+      "Marke und Modell: VW Golf",
+      "Kilometerstand: 120.000 km",
+      "Erstzulassung: 06/2018",
+      "Übergabe: Hol- und Bringservice",
+    ]) {
+      expect(mail.text).toContain(line);
+    }
+    expect(mail.html).toContain("W 123-AB");
+    expect(mail.text).not.toContain("Abholadresse");
+  });
+
+  it("the workshop's notice also has the pick-up address", () => {
+    const mail = renderEmail({ ...row, template: "booking-received-workshop", params: { ...request, pickupAddress: ADDRESS } }, PUBLIC_URL);
+    expect(mail.text).toContain("Übergabe: Hol- und Bringservice");
+    expect(mail.text).toContain(`Abholadresse: ${ADDRESS}`);
+    expect(mail.html).toContain(ADDRESS);
+  });
+
+  it("the confirmation's invite lasts the booking's duration, else the service's", () => {
+    const appointment = {
+      name: "Maria Muster",
+      email: "maria@example.com",
+      date: "2026-12-01",
+      time: "08:30",
+      service: "§57a Überprüfung",
+    };
+    const invite = (params: Record<string, string>) =>
+      renderEmail({ ...row, template: "appointment-confirmed", params }, PUBLIC_URL).attachments[0]!.content;
+    expect(invite({ ...appointment, durationMinutes: "90" })).toContain("DTEND;TZID=Europe/Vienna:20261201T100000\r\n");
+    expect(invite(appointment)).toContain("DTEND;TZID=Europe/Vienna:20261201T093000\r\n");
+    expect(invite({ ...appointment, service: "Ölwechsel" })).toContain("DTEND;TZID=Europe/Vienna:20261201T090000\r\n");
+  });
+});
