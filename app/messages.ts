@@ -1,5 +1,5 @@
 import { passwordMessages } from "~/auth/password-policy";
-import type { AccountErrorCode, AdminErrorCode, SecondFactorErrorCode, TeamErrorCode } from "~/domain/error-codes";
+import type { AccountErrorCode, AdminErrorCode, ExportErrorCode, SecondFactorErrorCode, TeamErrorCode } from "~/domain/error-codes";
 import { CONTACT_RATE_LIMITED_MESSAGE } from "~/schemas/contact-fields";
 
 /**
@@ -95,6 +95,13 @@ export const teamMessages = {
   memberInvalid: "Bitte geben Sie E-Mail-Adresse, Name und Rolle (owner oder staff) an.",
   changeInvalid: "Erlaubt sind „role“ (owner oder staff) und „active“ (true oder false).",
 } as const satisfies Record<TeamErrorCode, string> & Record<string, string>;
+
+/** The owner's CSV export (GET /api/v1/admin/export.csv), keyed by ExportErrorCode. */
+export const exportMessages = {
+  ownerOnly: "Nur der Inhaber oder die Inhaberin darf Termine exportieren.",
+  invalidDates: "Bitte geben Sie from und to als gültige Daten im Format JJJJ-MM-TT an (from ≤ to).",
+  invalidStatus: "Unbekannter Status. Erlaubt: alle, beantragt, bestätigt, storniert.",
+} as const satisfies Record<ExportErrorCode, string>;
 
 /**
  * The booking form's refusals, keyed by the result kind of requestAppointment

@@ -59,6 +59,7 @@ export default [
         route("api/v1/admin/appointments/:id", "routes/api/admin/appointment.ts"),
         route("api/v1/admin/appointments/:id/note", "routes/api/admin/appointment-note.ts"),
         route("api/v1/admin/appointments/:id/:transition", "routes/api/admin/appointment-transition.ts"),
+        route("api/v1/admin/export.csv", "routes/api/admin/export.ts"),
       ]),
     ]),
   ]),

@@ -19,3 +19,6 @@ export type SecondFactorErrorCode =
 /** Why a change on the 'Team' page (/api/v1/admin/users) was refused. */
 export type TeamErrorCode =
   "ownerOnly" | "invalidEmail" | "invalidName" | "exists" | "notFound" | "lastOwner" | "invitationInvalid" | PasswordProblem;
+
+/** Why the CSV export was refused: not an owner, from/to not dates (or from after to), an unknown tab. */
+export type ExportErrorCode = "ownerOnly" | "invalidDates" | "invalidStatus";

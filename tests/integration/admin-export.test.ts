@@ -1,0 +1,137 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { AdminIdentity } from "~/auth/session.server";
+import { adminContext } from "~/context";
+import { auditLog } from "~/db/schema";
+import { exportMessages } from "~/messages";
+import { loader } from "~/routes/api/admin/export";
+import { exportAppointments } from "~/services/admin-export.server";
+import { createAdminAccount, insertAppointment } from "../support/factories";
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
+import { routeArgs } from "../support/route-args";
+
+const t0 = new Date("2026-11-20T10:00:00Z");
+
+describe.each(testDatabaseKinds)("CSV export on %s", (kind) => {
+  let database: TestDatabase;
+  let owner: AdminIdentity;
+  let staff: AdminIdentity;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+  beforeEach(async () => {
+    await database.reset();
+    const identity = ({ id, email, displayName, role }: AdminIdentity) => ({ id, email, displayName, role });
+    owner = identity(await createAdminAccount(database.db, { email: "chef@happycar.example", displayName: "Chef" }));
+    staff = identity(await createAdminAccount(database.db, { email: "lena@happycar.example", displayName: "Lena", role: "staff" }));
+  });
+
+  async function get(query: string, admin: AdminIdentity): Promise<Response> {
+    const args = await routeArgs(new Request(`http://127.0.0.1/api/v1/admin/export.csv?${query}`), { db: database.db });
+    args.context.set(adminContext, admin);
+    return (await loader(args as never)) as Response;
+  }
+
+  it("gives the owner the range's appointments as CSV for Excel, every field, formulas neutralised", async () => {
+    const createdAt = new Date("2026-11-02T13:05:00Z");
+    await insertAppointment(database.db, {
+      name: '=HYPERLINK("http://evil.example")',
+      email: "maria@example.at",
+      phone: "+43 664 1234567",
+      date: "2026-11-03",
+      time: "08:30",
+      service: "§57a Überprüfung",
+      durationMinutes: 60,
+      message: 'Bremsen quietschen; "laut"\nseit Montag',
+      licensePlate: "W-123 AB",
+      licensePlateNormalized: "W123AB",
+      vehicleModel: "VW Golf",
+      mileageKm: 120000,
+      firstRegistration: "2015-03",
+      handover: "pickup",
+      pickupAddress: "Favoritenstraße 1, 1100 Wien",
+      status: "bestätigt",
+      createdAt,
+    });
+    await insertAppointment(database.db, { name: "Vor dem Zeitraum", date: "2026-10-31" });
+    await insertAppointment(database.db, { name: "Nach dem Zeitraum", date: "2026-12-01" });
+    await insertAppointment(database.db, { name: "Anna Storniert", date: "2026-11-30", status: "storniert", cancellationReason: "krank" });
+
+    const response = await get("from=2026-11-01&to=2026-11-30", owner);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("content-disposition")).toBe('attachment; filename="termine-2026-11-01-bis-2026-11-30.csv"');
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
+    const records = text.slice(1).split("\r\n");
+    expect(records).toHaveLength(4); // header, two appointments, the empty rest after the last CRLF
+    expect(records[0]).toBe(
+      '"Datum";"Uhrzeit";"Dauer (Minuten)";"Leistung";"Status";"Name";"E-Mail";"Telefon";"Nachricht";"Kennzeichen";' +
+        '"Marke und Modell";"Kilometerstand";"Erstzulassung";"Übergabe";"Abholadresse";"Stornierungsgrund";"Interne Notiz";' +
+        '"Angefragt am";"Zuletzt geändert am";"Termin-ID"',
+    );
+    expect(records[1]).toMatch(
+      new RegExp(
+        '^"03\\.11\\.2026";"08:30";"60";"§57a Überprüfung";"bestätigt";"\'=HYPERLINK\\(""http://evil\\.example""\\)";"maria@example\\.at";' +
+          '"\'\\+43 664 1234567";"Bremsen quietschen; ""laut""\\nseit Montag";"W-123 AB";"VW Golf";"120000";"03/2015";' +
+          '"Hol- und Bringservice";"Favoritenstraße 1, 1100 Wien";"";"";"02\\.11\\.2026 14:05";"\\d{2}\\.\\d{2}\\.\\d{4} \\d{2}:\\d{2}";"[0-9a-f-]{36}"$',
+      ),
+    );
+    expect(records[2]).toContain('"30.11.2026"');
+    expect(records[2]).toContain('"krank"');
+    expect(records[3]).toBe("");
+
+    const storniert = await get("from=2026-11-01&to=2026-11-30&status=storniert", owner);
+    expect(storniert.headers.get("content-disposition")).toBe('attachment; filename="termine-storniert-2026-11-01-bis-2026-11-30.csv"');
+    expect((await storniert.text()).split("\r\n")).toHaveLength(3);
+  });
+
+  it("records every export in the audit log with who, when and the filter", async () => {
+    await insertAppointment(database.db, { date: "2026-11-03" });
+    const result = await exportAppointments(database.db, {
+      admin: owner,
+      filter: { from: "2026-11-01", to: "2026-11-30", tab: "bestätigt" },
+      now: t0,
+    });
+    expect(result.ok).toBe(true);
+    const entries = await database.db.select().from(auditLog).where(eq(auditLog.action, "export"));
+    expect(entries).toEqual([
+      expect.objectContaining({
+        appointmentId: null,
+        adminUserId: owner.id,
+        actor: "chef@happycar.example",
+        subject: "appointments from=2026-11-01 to=2026-11-30 status=bestätigt",
+        reason: "0 rows",
+        createdAt: t0,
+      }),
+    ]);
+  });
+
+  it("refuses staff with 403 in German and records nothing", async () => {
+    const response = await get("from=2026-11-01&to=2026-11-30", staff);
+    expect([response.status, await response.json()]).toEqual([403, { error: exportMessages.ownerOnly }]);
+    expect(await exportAppointments(database.db, { admin: staff, filter: { from: "2026-11-01", to: "2026-11-30", tab: "alle" } })).toEqual({
+      ok: false,
+      code: "ownerOnly",
+    });
+    expect(await database.db.select().from(auditLog)).toEqual([]);
+  });
+
+  it.each([
+    ["", exportMessages.invalidDates],
+    ["from=2026-11-01", exportMessages.invalidDates],
+    ["from=01.11.2026&to=2026-11-30", exportMessages.invalidDates],
+    ["from=2026-02-30&to=2026-03-01", exportMessages.invalidDates],
+    ["from=2026-12-01&to=2026-11-30", exportMessages.invalidDates],
+    ["from=2026-11-01&to=2026-11-30&status=offen", exportMessages.invalidStatus],
+  ])("answers 400 in German for %j", async (query, message) => {
+    const response = await get(query, owner);
+    expect([response.status, await response.json()]).toEqual([400, { error: message }]);
+    expect(await database.db.select().from(auditLog)).toEqual([]);
+  });
+});
