@@ -68,3 +68,11 @@ export function timeToMinutes(time: string): number {
 export function minutesToTime(minutes: number): string {
   return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 }
+
+/** The first and the last day of the month `value` lies in. */
+export function monthOf(value: CalendarDate): { from: CalendarDate; to: CalendarDate } {
+  const parts = parseCalendarDate(value);
+  if (!parts) throw new RangeError(`Not a calendar date: ${value}`);
+  // Day 0 of the next month is the last day of this one (December included).
+  return { from: formatCalendarDate(parts.year, parts.month, 1), to: formatCalendarDate(parts.year, parts.month + 1, 0) };
+}

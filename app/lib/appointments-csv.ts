@@ -1,3 +1,4 @@
+import { site } from "~/config/site";
 import { zonedParts, minutesToTime } from "~/domain/calendar-date";
 import type { Handover } from "~/domain/vehicle";
 import { type CsvValue, toCsv } from "./csv";
@@ -29,7 +30,7 @@ export type CsvAppointment = {
   updatedAt: Date;
 };
 
-const TIME_ZONE = "Europe/Vienna";
+const TIME_ZONE = site.timeZone;
 
 /** The board's words for the hand-over, as the workshop reads them (not the customer's "Ich …" of the form). */
 const handoverNames: Record<Handover, string> = {

@@ -4,6 +4,7 @@ import type { AdminIdentity } from "~/auth/session.server";
 import { adminContext } from "~/context";
 import { auditLog } from "~/db/schema";
 import { exportMessages } from "~/messages";
+import { loader as boardLoader } from "~/routes/admin/board";
 import { loader } from "~/routes/api/admin/export";
 import { exportAppointments } from "~/services/admin-export.server";
 import { createAdminAccount, insertAppointment } from "../support/factories";
@@ -120,6 +121,19 @@ describe.each(testDatabaseKinds)("CSV export on %s", (kind) => {
       code: "ownerOnly",
     });
     expect(await database.db.select().from(auditLog)).toEqual([]);
+  });
+
+  it("offers the board's export form to the owner only, with the current month", async () => {
+    const board = async (admin: AdminIdentity) => {
+      const args = await routeArgs(new Request("http://127.0.0.1/admin?status=storniert"), { db: database.db });
+      args.context.set(adminContext, admin);
+      return boardLoader(args as never);
+    };
+    expect((await board(owner)).exportRange).toEqual({
+      from: expect.stringMatching(/^\d{4}-\d{2}-01$/),
+      to: expect.stringMatching(/^\d{4}-\d{2}-(28|29|30|31)$/),
+    });
+    expect((await board(staff)).exportRange).toBeNull();
   });
 
   it.each([

@@ -5,12 +5,15 @@ import { ActionNotice, type AdminActionData, bodyErrorData, notSent, notSentData
 import { CancelDialog, DeleteDialog, NoScriptPanel } from "~/components/admin/appointment-dialogs";
 import { AppointmentList } from "~/components/admin/appointment-list";
 import { AppointmentTabs, type TabKey } from "~/components/admin/appointment-tabs";
+import { ExportForm } from "~/components/admin/export-form";
 import { type AdminRouteHandle, isNetworkError, LoadError } from "~/components/admin/load-error";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/form-controls";
+import { site } from "~/config/site";
 import { adminContext, databaseContext } from "~/context";
 import { type AdminAppointment, canTransition, isAdminTab } from "~/domain/appointment";
+import { monthOf, zonedParts } from "~/domain/calendar-date";
 import { readFormFields } from "~/lib/http.server";
 import { adminMessages } from "~/messages";
 import {
@@ -44,6 +47,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const q = (params.get("q") ?? "").slice(0, 100);
   const list = await listAppointments(context.get(databaseContext), { tab, q, page: Number(params.get("page")) || 1 });
   const canDelete = context.get(adminContext).role === "owner";
+  // Only an owner exports too (issue 15); the form starts with the current month in Vienna.
+  const exportRange = canDelete ? monthOf(zonedParts(new Date(), site.timeZone).date) : null;
   // Without JavaScript the cancel and delete questions are server-rendered panels.
   const cancelId = params.get("cancel");
   const deleteId = params.get("delete");
@@ -54,7 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : panelItem && deleteId && canDelete
         ? { kind: "delete" as const, item: panelItem }
         : null;
-  return { list, tab, q, panel, canDelete };
+  return { list, tab, q, panel, canDelete, exportRange };
 }
 
 const outcomes = {
@@ -114,7 +119,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 }
 
 export default function AdminBoard({ loaderData, actionData }: Route.ComponentProps) {
-  const { list, tab, q, panel, canDelete } = loaderData;
+  const { list, tab, q, panel, canDelete, exportRange } = loaderData;
   const location = useLocation();
   const navigation = useNavigation();
   const [cancelTarget, setCancelTarget] = useState<AdminAppointment | null>(null);
@@ -155,6 +160,7 @@ export default function AdminBoard({ loaderData, actionData }: Route.ComponentPr
             </Button>
           ) : null}
         </Form>
+        {exportRange ? <ExportForm tab={tab} from={exportRange.from} to={exportRange.to} /> : null}
         {panel ? (
           <NoScriptPanel
             kind={panel.kind}
