@@ -154,6 +154,21 @@ test.describe("without JavaScript", () => {
   // The refused plain post answers 400 with the form again; the browser logs that status.
   test.use({ javaScriptEnabled: false, expectedConsoleErrors: [/status of 400 \(Bad Request\)/] });
 
+  test("the privacy statement names the car data and the pick-up address and why", async ({ page }) => {
+    await page.goto("/datenschutz");
+    const section = page.locator("p", { hasText: "Ihr Fahrzeug" });
+    for (const text of [
+      "Kennzeichen",
+      "Marke und Modell",
+      "Kilometerstand",
+      "Erstzulassung",
+      "Abholadresse",
+      "bereiten wir den Termin vor",
+    ]) {
+      await expect(section).toContainText(text);
+    }
+  });
+
   test("a §57a with pick-up: a pick-up outside Vienna is refused in German, then the request goes through", async ({ page, request }) => {
     const date = await inspectionDay(request, 1);
     await page.goto("/#booking");
