@@ -92,7 +92,7 @@ async function openBoard(
 ) {
   const tag = newTag();
   const names = [`${tag} Maximiliane Mustermann-Oberhuber`, `${tag} Bernd`, `${tag} Clara`];
-  await bookAppointments(request, baseURL!, names, tag);
+  await bookAppointments(request, baseURL!, names, tag, { licensePlate: "W-1234 AB" });
   await page.addInitScript((value) => localStorage.setItem("theme", value), theme);
   await loginAsAdmin(page);
   await page.getByLabel("Suche nach Name, E-Mail oder Telefon").fill(tag);
@@ -118,11 +118,12 @@ for (const viewport of [
         // Three axe-core runs (board, cancel and delete dialog) on two shared cores.
         test.slow();
         const names = await openBoard({ page, request, baseURL }, theme);
-        // Name, date and time, service, status and the actions its status allows.
+        // Name, date and time, service, Kennzeichen, status and the actions its status allows.
         const first = card(page, names[0]!);
         await expect(first.getByRole("link", { name: names[0] })).toBeVisible();
         await expect(first.getByText(/^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2} Uhr$/)).toBeVisible();
         await expect(first.getByText("Wartung", { exact: true })).toBeVisible();
+        await expect(first.getByText("W-1234 AB", { exact: true })).toBeVisible();
         await expect(first.getByText("beantragt", { exact: true })).toBeVisible();
         for (const action of ["Bestätigen", "Stornieren", "Löschen"]) await expect(first.getByText(action, { exact: true })).toBeVisible();
         await checkBoard(page, names, (name) =>

@@ -37,8 +37,17 @@ export function newTag(): string {
 }
 export const phoneDigits = (tag: string) => tag.slice(-6);
 
-/** Real requests through the booking API, as a customer's browser sends them; returns the booked slots. */
-export async function bookAppointments(request: APIRequestContext, baseURL: string, names: string[], tag: string) {
+/**
+ * Real requests through the booking API, as a customer's browser sends them, with `extra` fields on each
+ * (e.g. the car); returns the booked slots.
+ */
+export async function bookAppointments(
+  request: APIRequestContext,
+  baseURL: string,
+  names: string[],
+  tag: string,
+  extra: Record<string, string> = {},
+) {
   const slots = await freeSlots(request, names.length);
   for (const [index, name] of names.entries()) {
     const response = await request.post("/api/v1/appointments", {
@@ -51,6 +60,7 @@ export async function bookAppointments(request: APIRequestContext, baseURL: stri
         time: slots[index]!.time,
         service: "Wartung",
         message: "E2E",
+        ...extra,
       },
     });
     expect(response.status(), await response.text()).toBe(201);

@@ -22,7 +22,7 @@ type ListProps = {
 type ItemProps = Pick<ListProps, "hrefWith"> & { item: AdminAppointment; onCancel: () => void; onDelete?: () => void };
 
 /**
- * The board's appointments: a table from md up, cards on a phone, where eight
+ * The board's appointments: a table from md up, cards on a phone, where its
  * columns cannot fit. Both are in the HTML and CSS shows one, so the server
  * renders the right one at once; the hidden one is display: none, out of the
  * accessibility tree and the tab order.
