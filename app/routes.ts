@@ -30,6 +30,7 @@ export default [
       route("admin/emails", "routes/admin/emails.tsx"),
       route("admin/team", "routes/admin/team.tsx"),
       route("admin/tagesliste", "routes/admin/day-list.tsx"),
+      route("admin/schliesstage", "routes/admin/closures.tsx"),
     ]),
   ]),
   // seo resources
@@ -55,6 +56,8 @@ export default [
         route("api/v1/admin/users/:id/sessions", "routes/api/admin/user-sessions.ts"),
         route("api/v1/admin/sessions", "routes/api/admin/sessions.ts"),
         route("api/v1/admin/sessions/:id", "routes/api/admin/session.ts"),
+        route("api/v1/admin/closures", "routes/api/admin/closures.ts"),
+        route("api/v1/admin/closures/:id", "routes/api/admin/closure.ts"),
         route("api/v1/admin/appointments", "routes/api/admin/appointments.ts"),
         route("api/v1/admin/appointments/:id", "routes/api/admin/appointment.ts"),
         route("api/v1/admin/appointments/:id/note", "routes/api/admin/appointment-note.ts"),

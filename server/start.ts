@@ -15,6 +15,7 @@ import { logger } from "~/lib/logger.server";
 import { TransportConfigError } from "~/mail/transports.server";
 import { type MailWorker, startMailWorker } from "~/mail/worker.server";
 import { announceAdminBootstrap } from "~/services/admin-accounts.server";
+import { enterDefaultClosures } from "~/services/closures.server";
 import { startRetentionJob } from "~/services/retention.server";
 import { createApp } from "./app";
 
@@ -37,6 +38,7 @@ export async function start(options: StartOptions): Promise<void> {
     throw error;
   }
   await announceAdminBootstrap(database.db, config, logger);
+  await enterDefaultClosures(database.db, new Date());
 
   if (database.kind === "pglite") {
     // The data-folder lock proves no other process uses this database, so a

@@ -121,13 +121,19 @@ export const site = {
     pickupsPerDay: 3,
     /** A day shows "Nur noch wenige Termine frei" when this many free start times or fewer are left. */
     fewFreeSlots: 3,
-    /** Extra closures besides Sundays and the Austrian statutory holidays. */
+    /**
+     * Closures besides Sundays and the Austrian statutory holidays, yearly. Only
+     * the defaults: the first start puts them on the board's 'Schließtage' for
+     * `defaultClosureYears` years, where the owner keeps them (decision 018).
+     */
     closures: [
       { month: 12, day: 24, name: "Heiliger Abend" },
       { month: 12, day: 31, name: "Silvester" },
     ] as Array<{ month: number; day: number; name: string }>,
-    /** Company holidays, inclusive date ranges in yyyy-MM-dd. */
+    /** Company holidays, inclusive date ranges in yyyy-MM-dd; defaults as `closures`. */
     companyHolidays: [] as Array<{ from: string; to: string; name: string }>,
+    /** For how many years, this one included, the first start enters the yearly `closures`. */
+    defaultClosureYears: 5,
   },
   /** Copy of the public pages; every workshop fact above is referenced, not repeated. */
   content: {

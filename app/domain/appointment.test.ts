@@ -7,7 +7,7 @@ describe("appointment status transitions", () => {
     ["beantragt", "cancel", true, "storniert"],
     ["beantragt", "delete", true, null],
     ["bestätigt", "confirm", false, "throws"],
-    ["bestätigt", "cancel", false, "throws"],
+    ["bestätigt", "cancel", true, "storniert"],
     ["bestätigt", "delete", true, null],
     ["storniert", "confirm", false, "throws"],
     ["storniert", "cancel", false, "throws"],
@@ -20,7 +20,7 @@ describe("appointment status transitions", () => {
 
   it.each<[AppointmentStatus, AppointmentAction[]]>([
     ["beantragt", ["confirm", "cancel", "delete"]],
-    ["bestätigt", ["delete"]],
+    ["bestätigt", ["cancel", "delete"]],
     ["storniert", ["delete"]],
   ])("%s offers %j", (status, actions) => {
     expect(availableActions(status)).toEqual(actions);

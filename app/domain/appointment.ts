@@ -53,9 +53,10 @@ export type AppointmentAction = (typeof appointmentActions)[number];
 
 type StatusChange = Exclude<AppointmentAction, "delete">;
 
+// A confirmed appointment can still be cancelled: a closure entered later (issue 15, decision 018), illness.
 const transitions: Record<AppointmentStatus, Partial<Record<StatusChange, AppointmentStatus>>> = {
   beantragt: { confirm: "bestätigt", cancel: "storniert" },
-  bestätigt: {},
+  bestätigt: { cancel: "storniert" },
   storniert: {},
 };
 

@@ -101,26 +101,76 @@ describe("daySchedule: Austrian holidays are closed with their name", () => {
   });
 });
 
-describe("daySchedule: configured closures", () => {
+describe("daySchedule: the owner's closures", () => {
   const now = new Date("2026-12-01T10:00:00+01:00");
-  it.each([
-    ["2026-12-24", "Heiliger Abend"],
-    ["2026-12-31", "Silvester"],
-  ])("%s → %s", (date, name) => {
-    expect(reasonOf(daySchedule(date, now))).toBe(name);
-  });
-
   const rules: SlotRules = {
     ...defaultSlotRules,
-    companyHolidays: [{ from: "2026-12-28", to: "2026-12-30", name: "Betriebsurlaub" }],
+    closures: [
+      { from: "2026-12-24", to: "2026-12-24", startTime: "12:00", name: "Heiliger Abend" },
+      { from: "2026-12-28", to: "2026-12-30", startTime: null, name: "Betriebsurlaub" },
+      { from: "2026-12-11", to: "2026-12-14", startTime: "15:00", name: "Inventur" },
+      { from: "2026-12-16", to: "2026-12-16", startTime: "08:00", name: "Schulung" },
+    ],
   };
+
+  it("none by default: the closures live in the database", () => {
+    expect(defaultSlotRules.closures).toEqual([]);
+    expect(daySchedule("2026-12-28", now).open).toBe(true);
+  });
+
   it.each([
     ["2026-12-23", undefined],
     ["2026-12-28", "Betriebsurlaub"],
+    ["2026-12-29", "Betriebsurlaub"],
     ["2026-12-30", "Betriebsurlaub"],
-    ["2027-01-04", undefined],
-  ])("company holidays: %s → %s", (date, reason) => {
+    ["2026-12-31", undefined],
+    // The first day of a range from 15:00 opens in the morning; the days after are closed.
+    ["2026-12-11", undefined],
+    ["2026-12-12", "Inventur"],
+    ["2026-12-14", "Inventur"],
+    ["2026-12-15", undefined],
+    // Closed from opening time: the whole day, with the closure's name.
+    ["2026-12-16", "Schulung"],
+  ])("ranges: %s → %s", (date, reason) => {
     expect(reasonOf(daySchedule(date, now, rules))).toBe(reason);
+  });
+
+  it("from a time: only the slots starting before it remain", () => {
+    expect(daySchedule("2026-12-24", now, rules).slots.map((slot) => slot.time)).toEqual(WEEKDAY_TIMES.filter((time) => time < "12:00"));
+    expect(daySchedule("2026-12-11", now, rules).slots.map((slot) => slot.time)).toEqual(WEEKDAY_TIMES.filter((time) => time < "15:00"));
+  });
+
+  it("a service longer than one slot must end before a closure from a time", () => {
+    expect(endsByClosing("2026-12-24", "11:00", 60, rules)).toBe(true); // ends 12:00
+    expect(endsByClosing("2026-12-24", "11:30", 30, rules)).toBe(true);
+    expect(endsByClosing("2026-12-24", "11:30", 60, rules)).toBe(false); // runs into 12:00
+    expect(checkSlot("2026-12-24", "11:30", now, rules, 60)).toMatchObject({ ok: false, field: "time" });
+    expect(checkSlot("2026-12-24", "11:30", now, rules, 30)).toEqual({ ok: true });
+  });
+
+  it("booking at or after the closure's time is refused with its name", () => {
+    const closedAtNoon = { ok: false, field: "time", message: "Ab 12:00 Uhr ist an diesem Tag geschlossen: Heiliger Abend." };
+    expect(checkSlot("2026-12-24", "12:00", now, rules)).toEqual(closedAtNoon);
+    expect(checkSlot("2026-12-24", "16:30", now, rules)).toEqual({ ...closedAtNoon });
+    expect(checkSlot("2026-12-29", "10:00", now, rules)).toMatchObject({ ok: false, field: "date" });
+  });
+
+  it("a whole-day closure wins over one from a time on the same day; of two from a time the earlier counts", () => {
+    const overlapping: SlotRules = {
+      ...defaultSlotRules,
+      closures: [
+        { from: "2026-12-09", to: "2026-12-09", startTime: "14:00", name: "Später" },
+        { from: "2026-12-09", to: "2026-12-09", startTime: "10:00", name: "Früher" },
+        { from: "2026-12-10", to: "2026-12-10", startTime: "10:00", name: "Halb" },
+        { from: "2026-12-08", to: "2026-12-10", startTime: null, name: "Ganz" },
+      ],
+    };
+    // 2026-12-08 is a statutory holiday: its name says more.
+    expect(reasonOf(daySchedule("2026-12-08", now, overlapping))).toBe("Mariä Empfängnis");
+    expect(reasonOf(daySchedule("2026-12-10", now, overlapping))).toBe("Ganz");
+    expect(reasonOf(daySchedule("2026-12-09", now, overlapping))).toBe("Ganz");
+    const earlier: SlotRules = { ...overlapping, closures: overlapping.closures.slice(0, 2) };
+    expect(daySchedule("2026-12-09", now, earlier).slots.at(-1)?.time).toBe("09:30");
   });
 });
 

@@ -10,6 +10,7 @@ import {
   zonedParts,
 } from "./calendar-date";
 import { formatIsoDateDE } from "~/lib/format-date";
+import { type Closure, dayClosure } from "./closures";
 import { austrianHolidayName } from "./holidays";
 
 /**
@@ -23,10 +24,8 @@ export type SlotRules = {
   lastStartBeforeCloseMinutes: number;
   leadTimeMinutes: number;
   horizonDays: number;
-  /** Recurring closures every year (24 and 31 December). */
-  closures: ReadonlyArray<{ month: number; day: number; name: string }>;
-  /** Inclusive date ranges, yyyy-MM-dd. */
-  companyHolidays: ReadonlyArray<{ from: CalendarDate; to: CalendarDate; name: string }>;
+  /** The owner's closures (whole days, or from a time on their first day). */
+  closures: ReadonlyArray<Closure>;
 };
 
 export const defaultSlotRules: SlotRules = {
@@ -36,8 +35,8 @@ export const defaultSlotRules: SlotRules = {
   lastStartBeforeCloseMinutes: site.booking.lastStartBeforeCloseMinutes,
   leadTimeMinutes: site.booking.leadTimeMinutes,
   horizonDays: site.booking.horizonDays,
-  closures: site.booking.closures,
-  companyHolidays: site.booking.companyHolidays,
+  // The owner keeps them in the database; the services add them per request (decision 018).
+  closures: [],
 };
 
 export type Slot = { time: string; bookable: boolean };
@@ -74,19 +73,29 @@ export function bookingWindow(now: Date, rules: SlotRules = defaultSlotRules): {
   return { today, lastDate: addDays(today, rules.horizonDays) };
 }
 
-/** Why a date is closed regardless of `now`, or undefined when the workshop is open. */
+/**
+ * Why a date is closed all day regardless of `now`, or undefined when the
+ * workshop opens (a closure from a time only shortens the day: `closingMinutes`).
+ */
 export function closureReason(date: CalendarDate, rules: SlotRules = defaultSlotRules): string | undefined {
   // A named closure says more than "Sonntag geschlossen" when both apply.
   const holiday = austrianHolidayName(date);
   if (holiday) return holiday;
-  const month = Number(date.slice(5, 7));
-  const dayOfMonth = Number(date.slice(8, 10));
-  const closure = rules.closures.find((c) => c.month === month && c.day === dayOfMonth);
-  if (closure) return closure.name;
-  const companyHoliday = rules.companyHolidays.find((range) => range.from <= date && date <= range.to);
-  if (companyHoliday) return companyHoliday.name;
+  const closure = dayClosure(date, rules.closures);
+  if (closure?.fromMinutes === null) return closure.name;
   const day = weekday(date) as Weekday;
   return rules.openingHours[day] ? undefined : `${weekdayNames[day]} geschlossen`;
+}
+
+/**
+ * When the day's work must end: closing time, or earlier when a closure starts
+ * that day (24 December from 12:00); null on a day without opening hours.
+ */
+function closingMinutes(date: CalendarDate, rules: SlotRules): number | null {
+  const hours = rules.openingHours[weekday(date) as Weekday];
+  if (!hours) return null;
+  const closure = dayClosure(date, rules.closures);
+  return Math.min(timeToMinutes(hours.close), closure?.fromMinutes ?? Infinity);
 }
 
 /**
@@ -115,7 +124,13 @@ function scheduleFor(date: CalendarDate, clock: Clock, rules: SlotRules): DaySch
   if (reason) return closed(reason);
 
   const { earliest } = clock;
-  const slots = slotTimesForWeekday(weekday(date) as Weekday, rules).map((time) => ({
+  // A closure from a time takes the slots starting at or after it; if it takes them all the day is closed with its name.
+  const closure = dayClosure(date, rules.closures);
+  const times = slotTimesForWeekday(weekday(date) as Weekday, rules).filter(
+    (time) => closure?.fromMinutes == null || timeToMinutes(time) < closure.fromMinutes,
+  );
+  if (times.length === 0 && closure) return closed(closure.name);
+  const slots = times.map((time) => ({
     time,
     bookable: date > earliest.date || (date === earliest.date && timeToMinutes(time) >= earliest.minutes),
   }));
@@ -145,10 +160,10 @@ export function coveredSlotTimes(time: string, durationMinutes: number, rules: S
   return times;
 }
 
-/** Whether a booking of `durationMinutes` from `time` on `date` ends by closing time. */
+/** Whether a booking of `durationMinutes` from `time` on `date` ends by closing time, or before a closure that starts that day. */
 export function endsByClosing(date: CalendarDate, time: string, durationMinutes: number, rules: SlotRules = defaultSlotRules): boolean {
-  const hours = rules.openingHours[weekday(date) as Weekday];
-  return hours !== null && timeToMinutes(time) + durationMinutes <= timeToMinutes(hours.close);
+  const close = closingMinutes(date, rules);
+  return close !== null && timeToMinutes(time) + durationMinutes <= close;
 }
 
 /** Active appointments of one day, grouped by start and duration. */
@@ -194,11 +209,19 @@ export function checkSlot(
     return { ok: false, field: "date", message: `Am ${formatIsoDateDE(date)} sind keine Termine möglich: ${schedule.reason}` };
   }
   const slot = schedule.slots.find((s) => s.time === time);
+  const closure = dayClosure(date, rules.closures);
+  if (!slot && closure?.fromMinutes != null && timeToMinutes(time) >= closure.fromMinutes) {
+    return {
+      ok: false,
+      field: "time",
+      message: `Ab ${minutesToTime(closure.fromMinutes)} Uhr ist an diesem Tag geschlossen: ${closure.name}.`,
+    };
+  }
   if (!slot) {
     return { ok: false, field: "time", message: `Um ${time} Uhr beginnt an diesem Tag kein Termin.` };
   }
   if (!endsByClosing(date, time, durationMinutes, rules)) {
-    const close = rules.openingHours[weekday(date) as Weekday]!.close;
+    const close = minutesToTime(closingMinutes(date, rules)!);
     return {
       ok: false,
       field: "time",

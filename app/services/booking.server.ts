@@ -25,6 +25,7 @@ import type { EmailParams } from "~/mail/emails";
 import { outboxRow } from "~/mail/outbox.server";
 import { type FieldErrors, INVALID_FIELDS_MESSAGE, validateBooking, workshopMonth } from "~/schemas/booking";
 import { resultRows } from "~/db/result-rows";
+import { rulesWithClosures } from "./closures.server";
 import { FORM_RATE_LIMIT_WINDOW_SECONDS, formRateLimited, honeypotFilled } from "./form-guard.server";
 
 export type BookingConfig = {
@@ -99,7 +100,9 @@ export async function requestAppointment(
   if (!validation.ok) return { kind: "invalid", ...validation };
   const booking = validation.data;
   const durationMinutes = serviceDurationMinutes(booking.service);
-  const slot = checkSlot(booking.date, booking.time, now, config.rules, durationMinutes);
+  // The owner's closures as stored now: a slot closed after the visitor's page loaded is refused here.
+  const rules = await rulesWithClosures(db, config.rules, booking.date, booking.date);
+  const slot = checkSlot(booking.date, booking.time, now, rules, durationMinutes);
   if (!slot.ok) {
     return { kind: "invalid", error: INVALID_FIELDS_MESSAGE, fields: { [slot.field]: slot.message }, missingRequired: false };
   }
@@ -149,7 +152,7 @@ export async function requestAppointment(
     message_id: row.messageId,
   }));
 
-  const slots = coveredSlotTimes(booking.time, durationMinutes, config.rules);
+  const slots = coveredSlotTimes(booking.time, durationMinutes, rules);
   const plate = booking.licensePlate ?? null;
   const rows = await db.execute(sql`
     select request_appointment(
@@ -226,11 +229,12 @@ function withOccupancy(
  * when given (its duration must fit from that start), else for one slot.
  */
 export async function getDaySlots(db: Executor, date: CalendarDate, now: Date, config: BookingConfig, service?: string): Promise<DaySlots> {
-  const schedule = daySchedule(date, now, config.rules);
+  const rules = await rulesWithClosures(db, config.rules, date, date);
+  const schedule = daySchedule(date, now, rules);
   if (!schedule.open) return schedule;
-  const durationMinutes = service ? serviceDurationMinutes(service) : config.rules.slotMinutes;
+  const durationMinutes = service ? serviceDurationMinutes(service) : rules.slotMinutes;
   const bookings = (await bookingsByDate(db, date, date)).get(date) ?? [];
-  return { date, open: true, slots: withOccupancy(schedule, bookings, durationMinutes, config) };
+  return { date, open: true, slots: withOccupancy(schedule, bookings, durationMinutes, { ...config, rules }) };
 }
 
 /** How full a day is at a glance: many free start times, few, or none. */
@@ -254,12 +258,13 @@ export async function getAvailability(
   const days = daysBetween(from, to) + 1;
   if (days < 1 || days > MAX_AVAILABILITY_DAYS) throw new RangeError(`Range of ${days} days`);
   const durationMinutes = service ? serviceDurationMinutes(service) : config.rules.slotMinutes;
+  const rules = await rulesWithClosures(db, config.rules, from, to);
   const bookings = await bookingsByDate(db, from, to);
-  return daySchedules(from, to, now, config.rules).map((schedule): DayAvailability => {
+  return daySchedules(from, to, now, rules).map((schedule): DayAvailability => {
     const closed = (reason: string): DayAvailability => ({ date: schedule.date, available: false, reason, freeSlots: 0, level: "none" });
     if (!schedule.open) return closed(schedule.reason);
     if (!schedule.slots.some((slot) => slot.bookable)) return closed(TOO_LATE_TODAY_REASON);
-    const freeSlots = withOccupancy(schedule, bookings.get(schedule.date) ?? [], durationMinutes, config).filter(
+    const freeSlots = withOccupancy(schedule, bookings.get(schedule.date) ?? [], durationMinutes, { ...config, rules }).filter(
       (slot) => slot.available,
     ).length;
     if (freeSlots === 0) return closed(FULLY_BOOKED_REASON);

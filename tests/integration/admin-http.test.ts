@@ -241,11 +241,14 @@ describe.each(testDatabaseKinds)("admin over HTTP on %s", (kind) => {
     const confirmed = await postJson(`/api/v1/admin/appointments/${id}/confirm`, {}, withCookie);
     expect([confirmed.status, await confirmed.json()]).toEqual([200, { id, status: "bestätigt" }]);
     expect((await postJson(`/api/v1/admin/appointments/${id}/confirm`, {}, withCookie)).status).toBe(409);
+    // A confirmed appointment can be cancelled (decision 018), once.
+    expect((await postJson(`/api/v1/admin/appointments/${id}/cancel`, { reason: "zu spät" }, withCookie)).status).toBe(200);
     expect((await postJson(`/api/v1/admin/appointments/${id}/cancel`, { reason: "zu spät" }, withCookie)).status).toBe(409);
     expect((await postJson(`/api/v1/admin/appointments/${SOME_ID}/confirm`, {}, withCookie)).status).toBe(404);
 
     const details = await fetch(url(`/api/v1/admin/appointments/${id}`), { headers: withCookie });
     expect(((await details.json()) as { audit: { action: string; actor: string }[] }).audit).toEqual([
+      expect.objectContaining({ action: "cancel", actor: ADMIN.email }),
       expect.objectContaining({ action: "confirm", actor: ADMIN.email }),
     ]);
     const detailsPage = await (await fetch(url(`/admin/termine/${id}`), { headers: withCookie })).text();

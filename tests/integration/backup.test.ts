@@ -12,6 +12,7 @@ import {
   adminUsers,
   appointments,
   auditLog,
+  closures,
   contactMessages,
   loginGates,
   rateLimits,
@@ -102,6 +103,9 @@ async function seed(db: Database) {
   await db.insert(recoveryCodes).values({ userId: admin!.id, codeHash: "c".repeat(64) });
   await db.insert(loginGates).values({ key: "d".repeat(32), failures: 4, nextAttemptAt: new Date("2026-11-22T10:00:05Z") });
   await db.insert(settings).values({ key: "requireSecondFactor", value: true });
+  await db
+    .insert(closures)
+    .values({ fromDate: "2026-12-24", toDate: "2026-12-24", startTime: "12:00", name: "Heiliger Abend – ab „Mittag“" });
 }
 
 /** Every row of every table as text, in a stable order: equal snapshots mean an exact copy. */

@@ -7,7 +7,7 @@ import { loader as availabilityLoader } from "~/routes/api/availability";
 import { loader as slotsLoader } from "~/routes/api/slots";
 import { addDays, type CalendarDate, daysBetween, weekday } from "~/domain/calendar-date";
 import { austrianHolidayName, austrianHolidays } from "~/domain/holidays";
-import { bookingWindow, daySchedule, defaultSlotRules } from "~/domain/slots";
+import { bookingWindow, daySchedule } from "~/domain/slots";
 import { allDatabaseKinds, createTestDatabase, isDatabaseAvailable, type TestDatabase } from "../support/databases";
 import { routeArgs } from "../support/route-args";
 
@@ -27,15 +27,9 @@ function datesAhead(now = new Date()): CalendarDate[] {
   return Array.from({ length: daysBetween(today, lastDate) }, (_, index) => addDays(today, index + 1));
 }
 
-/** A statutory holiday, 24/31 December or a company holiday: closed with its own name. */
+/** A statutory holiday: closed with its own name (the owner's closures are none in a fresh database). */
 function hasNamedClosure(date: CalendarDate): boolean {
-  const month = Number(date.slice(5, 7));
-  const day = Number(date.slice(8, 10));
-  return (
-    austrianHolidayName(date) !== undefined ||
-    defaultSlotRules.closures.some((closure) => closure.month === month && closure.day === day) ||
-    defaultSlotRules.companyHolidays.some((range) => range.from <= date && date <= range.to)
-  );
+  return austrianHolidayName(date) !== undefined;
 }
 
 /** The next Monday–Friday the workshop is open. */

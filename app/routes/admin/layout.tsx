@@ -129,9 +129,14 @@ function AdminShell({ admin, health, failure, children }: ShellData & { failure?
           E-Mails
         </NavLink>
         {admin.role === "owner" ? (
-          <NavLink to="/admin/team" className={navClass}>
-            Team
-          </NavLink>
+          <>
+            <NavLink to="/admin/schliesstage" className={navClass}>
+              Schließtage
+            </NavLink>
+            <NavLink to="/admin/team" className={navClass}>
+              Team
+            </NavLink>
+          </>
         ) : null}
         <NavLink to="/admin/sicherheit" className={navClass}>
           Sicherheit

@@ -1,0 +1,237 @@
+import { data, Form, useNavigation } from "react-router";
+import type { Route } from "./+types/closures";
+import type { AdminRouteHandle } from "~/components/admin/load-error";
+import { StatusBadge } from "~/components/admin/status-badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { FieldError, Input, Label, NativeSelect, Textarea } from "~/components/ui/form-controls";
+import { adminContext, databaseContext } from "~/context";
+import { isUuid } from "~/domain/ids";
+import { allSlotTimes } from "~/domain/slots";
+import { formatIsoDateDE } from "~/lib/format-date";
+import { readFormFields } from "~/lib/http.server";
+import { adminMessages, closureMessages } from "~/messages";
+import { parseClosureInput } from "~/schemas/closure";
+import {
+  type AffectedAppointment,
+  addClosure,
+  cancelAppointments,
+  deleteClosure,
+  listClosures,
+  type StoredClosure,
+} from "~/services/closures.server";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Schließtage – Admin-Board – Happy Car" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export const handle: AdminRouteHandle = { loadFailure: "Die Schließtage konnten nicht geladen werden." };
+
+/** Only an owner manages closures; staff get 403 with the German reason. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const result = await listClosures(context.get(databaseContext), context.get(adminContext), new Date());
+  if (!result.ok) throw data(closureMessages.ownerOnly, { status: 403 });
+  return { closures: result.value, startTimes: allSlotTimes() };
+}
+
+type ClosuresActionData = {
+  ok: boolean;
+  message: string;
+  /** A bad 'Eintragen': the message per field and what was typed. */
+  fields?: Record<string, string>;
+  values?: Record<string, string>;
+  /** A closure just entered, with the appointments it covers. */
+  added?: StoredClosure & { affected: AffectedAppointment[] };
+};
+
+function answer(body: ClosuresActionData, status = body.ok ? 200 : 400) {
+  return data(body, { status });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const body = await readFormFields({ request, context });
+  if ("bodyError" in body) return answer({ ok: false, message: body.bodyError.message }, body.bodyError.status);
+  const form = body.fields;
+  const db = context.get(databaseContext);
+  const actor = context.get(adminContext);
+  if (actor.role !== "owner") return answer({ ok: false, message: closureMessages.ownerOnly }, 403);
+  const now = new Date();
+  switch (form.intent) {
+    case "add": {
+      const values = { from: form.from ?? "", to: form.to || form.from || "", name: form.name ?? "", startTime: form.startTime ?? "" };
+      const input = parseClosureInput(values);
+      if (!input.ok) return answer({ ok: false, message: closureMessages.invalid, fields: input.fields, values });
+      const result = await addClosure(db, { actor, closure: input.data, now });
+      if (!result.ok) return answer({ ok: false, message: closureMessages[result.code] }, 403);
+      return answer({ ok: true, message: closureMessages.added, added: result.value });
+    }
+    case "delete": {
+      const result = isUuid(form.id) ? await deleteClosure(db, { actor, id: form.id, now }) : ({ ok: false, code: "notFound" } as const);
+      return result.ok
+        ? answer({ ok: true, message: closureMessages.deleted })
+        : answer({ ok: false, message: closureMessages[result.code] }, 404);
+    }
+    case "cancel-all": {
+      // One hidden field with every id: the form reader keeps the first of repeated keys.
+      const ids = (form.ids ?? "").split(",").filter(isUuid);
+      const result = await cancelAppointments(db, { admin: actor, ids, reason: form.reason ?? "", now });
+      if (!result.ok)
+        return answer({ ok: false, message: result.code === "ownerOnly" ? closureMessages.ownerOnly : adminMessages[result.code] });
+      return answer({ ok: true, message: closureMessages.cancelled(result.value.cancelled, result.value.skipped) });
+    }
+    default:
+      return answer({ ok: false, message: adminMessages.unknownAction });
+  }
+}
+
+/** "24.12.2026", "24.12.2026 ab 12:00 Uhr" or "27.07.2026 – 07.08.2026". */
+function period(closure: Pick<StoredClosure, "from" | "to" | "startTime">): string {
+  const from = formatIsoDateDE(closure.from) + (closure.startTime ? ` ab ${closure.startTime} Uhr` : "");
+  return closure.from === closure.to ? from : `${from} – ${formatIsoDateDE(closure.to)}`;
+}
+
+export default function AdminClosures({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const fields = actionData?.fields ?? {};
+  const values = actionData?.values ?? {};
+  const fieldProps = (name: string) => ({
+    id: `closure-${name}`,
+    name,
+    defaultValue: values[name],
+    "aria-invalid": fields[name] ? true : undefined,
+    "aria-describedby": fields[name] ? `closure-${name}-error` : undefined,
+  });
+  return (
+    <div className="grid gap-6">
+      <h2 className="text-2xl font-semibold">Schließtage</h2>
+      {actionData ? (
+        <p
+          role={actionData.ok ? "status" : "alert"}
+          className={
+            actionData.ok
+              ? "rounded-md border border-green-600 bg-green-100 p-3 text-sm text-green-950"
+              : "rounded-md border border-destructive p-3 text-sm font-medium text-destructive"
+          }
+        >
+          {actionData.message}
+        </p>
+      ) : null}
+      {actionData?.added ? <AffectedAppointments closure={actionData.added} busy={busy} /> : null}
+      <Card>
+        <CardHeader>
+          <CardTitle>Schließtag eintragen</CardTitle>
+          <CardDescription>
+            Ein Tag oder ein Zeitraum, ganztägig oder ab einer Uhrzeit am ersten Tag (z. B. 24.12. ab 12:00 Uhr). Termine werden ab sofort
+            nicht mehr angeboten; schon vereinbarte Termine in diesem Zeitraum werden danach angezeigt.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          {/* Keyed by the answer, so a successful entry empties the fields. */}
+          <Form method="post" className="grid max-w-md gap-3" key={actionData?.added?.id ?? "form"}>
+            <input type="hidden" name="intent" value="add" />
+            <Label htmlFor="closure-name">Bezeichnung</Label>
+            <Input {...fieldProps("name")} maxLength={100} required placeholder="z. B. Betriebsurlaub" autoComplete="off" />
+            <FieldError id="closure-name-error">{fields.name}</FieldError>
+            <div className="grid gap-3 sm:grid-cols-2">
+              <div className="grid gap-1">
+                <Label htmlFor="closure-from">Von</Label>
+                <Input {...fieldProps("from")} type="date" required />
+                <FieldError id="closure-from-error">{fields.from}</FieldError>
+              </div>
+              <div className="grid gap-1">
+                <Label htmlFor="closure-to">Bis (leer: nur dieser Tag)</Label>
+                <Input {...fieldProps("to")} type="date" />
+                <FieldError id="closure-to-error">{fields.to}</FieldError>
+              </div>
+            </div>
+            <Label htmlFor="closure-startTime">Geschlossen ab (am ersten Tag)</Label>
+            <NativeSelect {...fieldProps("startTime")}>
+              <option value="">ganztägig</option>
+              {loaderData.startTimes.map((time) => (
+                <option key={time} value={time}>
+                  {time} Uhr
+                </option>
+              ))}
+            </NativeSelect>
+            <FieldError id="closure-startTime-error">{fields.startTime}</FieldError>
+            <Button type="submit" disabled={busy}>
+              Eintragen
+            </Button>
+          </Form>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Eingetragene Schließtage</CardTitle>
+          <CardDescription>Zusätzlich zu Sonntagen und gesetzlichen Feiertagen, die immer geschlossen sind.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {loaderData.closures.length === 0 ? (
+            <p className="text-sm text-muted-foreground">Keine Schließtage eingetragen.</p>
+          ) : (
+            <ul className="grid gap-3" aria-label="Eingetragene Schließtage">
+              {loaderData.closures.map((closure) => (
+                <li key={closure.id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-border p-4">
+                  <div>
+                    <p className="font-semibold">{closure.name}</p>
+                    <p className="text-sm text-muted-foreground">{period(closure)}</p>
+                  </div>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="delete" />
+                    <input type="hidden" name="id" value={closure.id} />
+                    <Button type="submit" variant="outline" disabled={busy} aria-label={`${closure.name} (${period(closure)}) löschen`}>
+                      Löschen
+                    </Button>
+                  </Form>
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+/** After 'Eintragen': the appointments the new closure covers, and 'Alle stornieren' with its name as the reason. */
+function AffectedAppointments({ closure, busy }: { closure: StoredClosure & { affected: AffectedAppointment[] }; busy: boolean }) {
+  const { affected } = closure;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Betroffene Termine</CardTitle>
+        <CardDescription>
+          {affected.length === 0
+            ? `Im Zeitraum „${closure.name}“ (${period(closure)}) liegen keine offenen oder bestätigten Termine.`
+            : `Diese offenen oder bestätigten Termine liegen im Zeitraum „${closure.name}“ (${period(closure)}).`}
+        </CardDescription>
+      </CardHeader>
+      {affected.length > 0 ? (
+        <CardContent className="grid gap-4">
+          <ul className="grid gap-2" aria-label="Betroffene Termine">
+            {affected.map((appointment) => (
+              <li key={appointment.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border border-border p-3 text-sm">
+                <span className="font-semibold">
+                  {formatIsoDateDE(appointment.date)}, {appointment.time} Uhr
+                </span>
+                <span>{appointment.name}</span>
+                <span className="text-muted-foreground">{appointment.service}</span>
+                <StatusBadge status={appointment.status} />
+              </li>
+            ))}
+          </ul>
+          <Form method="post" className="grid max-w-md gap-3">
+            <input type="hidden" name="intent" value="cancel-all" />
+            <input type="hidden" name="ids" value={affected.map((appointment) => appointment.id).join(",")} />
+            <Label htmlFor="cancel-all-reason">Stornierungsgrund (steht in der Absage-E-Mail)</Label>
+            <Textarea id="cancel-all-reason" name="reason" rows={3} maxLength={1000} required defaultValue={closure.name} />
+            <Button type="submit" variant="destructive" disabled={busy}>
+              Alle stornieren
+            </Button>
+          </Form>
+        </CardContent>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,44 @@
+import { site } from "~/config/site";
+import { isCalendarDate, timeToMinutes } from "~/domain/calendar-date";
+import { closureMessages } from "~/messages";
+import { cleanText } from "./text";
+import { z } from "./zod";
+
+const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** HH:mm on the slot grid (08:00, 12:30), so it closes whole slots. */
+function onSlotGrid(value: string): boolean {
+  return TIME_PATTERN.test(value) && timeToMinutes(value) % site.booking.slotMinutes === 0;
+}
+
+const calendarDate = (message: string) => z.string({ error: message }).refine(isCalendarDate, message);
+
+/** A new closure from the board's form or POST /api/v1/admin/closures; a blank startTime means the whole first day. */
+export const closureInputSchema = z
+  .object({
+    from: calendarDate(closureMessages.from),
+    to: calendarDate(closureMessages.to),
+    name: z
+      .string({ error: closureMessages.name })
+      .transform((value) => cleanText(value))
+      .pipe(z.string().min(1, closureMessages.name).max(100, closureMessages.name)),
+    startTime: z.preprocess(
+      (value) => (value === "" || value === null ? undefined : value),
+      z.string({ error: closureMessages.startTime }).refine(onSlotGrid, closureMessages.startTime).optional(),
+    ),
+  })
+  .refine((closure) => closure.from <= closure.to, { path: ["to"], message: closureMessages.range });
+
+export type ClosureInput = z.output<typeof closureInputSchema>;
+
+/** The input, or the German message of each bad field. */
+export function parseClosureInput(input: unknown): { ok: true; data: ClosureInput } | { ok: false; fields: Record<string, string> } {
+  const result = closureInputSchema.safeParse(input);
+  if (result.success) return { ok: true, data: result.data };
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? "from");
+    fields[field] ??= issue.message;
+  }
+  return { ok: false, fields };
+}
