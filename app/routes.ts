@@ -30,6 +30,7 @@ export default [
       route("admin/emails", "routes/admin/emails.tsx"),
       route("admin/team", "routes/admin/team.tsx"),
       route("admin/tagesliste", "routes/admin/day-list.tsx"),
+      route("admin/planer", "routes/admin/planner.tsx"),
       route("admin/schliesstage", "routes/admin/closures.tsx"),
     ]),
   ]),

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, like, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, inArray, like, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import type { AdminIdentity } from "~/auth/session.server";
 import type { Database, Executor } from "~/db/client.server";
 import { appointments, auditLog, emailOutbox } from "~/db/schema";
@@ -15,6 +15,7 @@ import {
   MAX_NOTE_LENGTH,
 } from "~/domain/appointment";
 import type { AdminErrorCode } from "~/domain/error-codes";
+import type { PlannerAppointment } from "~/domain/planner";
 import { isUuid } from "~/domain/ids";
 import { coveredSlotTimes, hasRoom, slotLoad } from "~/domain/slots";
 import { licensePlateProblem, normalizeLicensePlate, PLATE_MIN_SIGNS } from "~/domain/vehicle";
@@ -316,6 +317,25 @@ export async function dayList(db: Executor, date: string): Promise<Omit<AdminApp
     .where(and(eq(appointments.date, date), inArray(appointments.status, ["beantragt", "bestätigt"])))
     .orderBy(asc(appointments.time), asc(appointments.createdAt));
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}
+
+/** Every appointment (any status) from `from` to `to`, for the week planner (app/domain/planner.ts). */
+export async function appointmentsBetween(db: Executor, from: string, to: string): Promise<PlannerAppointment[]> {
+  return db
+    .select({
+      id: appointments.id,
+      name: appointments.name,
+      date: appointments.date,
+      time: appointments.time,
+      durationMinutes: appointments.durationMinutes,
+      service: appointments.service,
+      status: appointments.status,
+      licensePlate: appointments.licensePlate,
+      internalNote: appointments.internalNote,
+    })
+    .from(appointments)
+    .where(and(gte(appointments.date, from), lte(appointments.date, to)))
+    .orderBy(asc(appointments.date), asc(appointments.time));
 }
 
 /** 'Erneut senden': requeues the appointment's newest customer e-mail if it failed. */

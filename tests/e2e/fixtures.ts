@@ -38,5 +38,6 @@ export async function loginAsAdmin(page: Page) {
   await page.getByLabel("E-Mail").fill(E2E_ADMIN.email);
   await page.getByLabel("Passwort").fill(E2E_ADMIN.password);
   await page.getByRole("button", { name: "Anmelden" }).click();
-  await expect(page).toHaveURL("/admin");
+  // scrypt (128 MiB, deliberately slow) on a busy test machine can take a few seconds.
+  await expect(page).toHaveURL("/admin", { timeout: 15_000 });
 }

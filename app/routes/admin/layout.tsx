@@ -122,6 +122,9 @@ function AdminShell({ admin, health, failure, children }: ShellData & { failure?
         <NavLink to="/admin" end className={navClass}>
           Termine
         </NavLink>
+        <NavLink to="/admin/planer" className={navClass}>
+          Wochenplaner
+        </NavLink>
         <NavLink to="/admin/tagesliste" className={navClass}>
           Tagesliste
         </NavLink>

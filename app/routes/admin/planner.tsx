@@ -1,0 +1,164 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/planner";
+import type { AdminRouteHandle } from "~/components/admin/load-error";
+import { Button } from "~/components/ui/button";
+import { site } from "~/config/site";
+import { databaseContext } from "~/context";
+import { addDays, isCalendarDate, weekday, zonedParts } from "~/domain/calendar-date";
+import { mondayOf, type PlannerBlock, type PlannerDay, planWeek } from "~/domain/planner";
+import { defaultSlotRules } from "~/domain/slots";
+import { cn } from "~/lib/cn";
+import { formatIsoDateDE } from "~/lib/format-date";
+import { appointmentsBetween } from "~/services/admin-appointments.server";
+import { bookingConfigFromEnv } from "~/services/booking.server";
+import { rulesWithClosures } from "~/services/closures.server";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Wochenplaner – Admin-Board – Happy Car" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export const handle: AdminRouteHandle = { loadFailure: "Der Wochenplaner konnte nicht geladen werden." };
+
+const dayNames = ["So", "Mo", "Di", "Mi", "Do", "Fr", "Sa"];
+const statusTone = {
+  beantragt: "border-yellow-600 bg-yellow-100 text-yellow-950",
+  bestätigt: "border-green-700 bg-green-100 text-green-950",
+  storniert: "border-red-700 bg-red-100 text-red-950 line-through decoration-red-800/60",
+} as const;
+
+/** /admin/planer?date=YYYY-MM-DD: the week of that date (Monday–Saturday); on a phone that one day. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const requested = new URL(request.url).searchParams.get("date") ?? "";
+  const today = zonedParts(new Date(), site.timeZone).date;
+  const date = isCalendarDate(requested) ? requested : today;
+  const db = context.get(databaseContext);
+  const monday = mondayOf(date);
+  const saturday = addDays(monday, 5);
+  const rules = await rulesWithClosures(db, defaultSlotRules, monday, saturday);
+  const plan = planWeek(date, await appointmentsBetween(db, monday, saturday), bookingConfigFromEnv().slotCapacity, rules);
+  // On a phone one day at a time: the asked one, or Monday when it is a Sunday.
+  const focus = weekday(date) === 0 ? monday : date;
+  return { plan, focus, today };
+}
+
+function dayLabel(date: string): string {
+  return `${dayNames[weekday(date)]} ${formatIsoDateDE(date).slice(0, 6)}`;
+}
+
+function Block({ block }: { block: PlannerBlock }) {
+  return (
+    <Link
+      to={`/admin/termine/${block.id}`}
+      style={{ gridRow: `${block.row + 2} / span ${block.rows}`, gridColumn: `${block.lane + 1}` }}
+      className={cn(
+        "z-10 m-0.5 overflow-hidden rounded-md border-l-4 px-1.5 py-1 text-xs leading-tight shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+        statusTone[block.status],
+      )}
+    >
+      <span className="block font-semibold">
+        {block.time}–{block.endTime} {block.name}
+      </span>
+      <span className="block">{block.service}</span>
+      {block.licensePlate ? <span className="block">{block.licensePlate}</span> : null}
+      <span className="block italic">{block.status}</span>
+      {block.internalNote ? <span className="block truncate">Notiz: {block.internalNote}</span> : null}
+    </Link>
+  );
+}
+
+function DayColumn({ day, times, focused, isToday }: { day: PlannerDay; times: string[]; focused: boolean; isToday: boolean }) {
+  return (
+    <section
+      data-planner-day={day.date}
+      aria-label={`${dayLabel(day.date)}${day.closedReason ? `, ${day.closedReason}` : ""}`}
+      className={cn("grid min-w-0 flex-1 auto-rows-[3rem] border-l border-border", !focused && "max-md:hidden")}
+      style={{ gridTemplateColumns: `repeat(${day.lanes}, minmax(0, 1fr))`, gridTemplateRows: `3rem repeat(${times.length}, 3rem)` }}
+    >
+      <h3
+        className={cn(
+          "col-span-full flex flex-col justify-center border-b border-border px-2 text-sm font-semibold",
+          isToday && "text-primary",
+        )}
+        style={{ gridRow: "1" }}
+      >
+        {dayLabel(day.date)}
+        {day.closedReason ? <span className="text-xs font-normal">{day.closedReason}</span> : null}
+      </h3>
+      {day.cells.map((cell, index) => (
+        <div
+          key={times[index]}
+          style={{ gridRow: `${index + 2}`, gridColumn: "1 / -1" }}
+          className={cn(
+            "border-b border-border/60 px-1 text-[0.7rem] text-muted-foreground",
+            cell.closed && "bg-[repeating-linear-gradient(135deg,transparent_0_6px,var(--border)_6px_8px)]",
+          )}
+        >
+          {cell.closed ? (
+            index === 0 || !day.cells[index - 1]!.closed ? (
+              <span className="sr-only md:not-sr-only">{cell.reason}</span>
+            ) : null
+          ) : (
+            <span>{cell.free > 0 ? `frei: ${cell.free}` : "voll"}</span>
+          )}
+        </div>
+      ))}
+      {day.blocks.map((block) => (
+        <Block key={block.id} block={block} />
+      ))}
+    </section>
+  );
+}
+
+export default function Planner({ loaderData }: Route.ComponentProps) {
+  const { plan, focus, today } = loaderData;
+  const saturday = plan.days[5]!.date;
+  const focusIndex = plan.days.findIndex((day) => day.date === focus);
+  return (
+    <div className="grid gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-2xl font-semibold">
+          Wochenplaner {formatIsoDateDE(plan.monday)} – {formatIsoDateDE(saturday)}
+        </h2>
+        <nav aria-label="Woche wählen" className="flex flex-wrap gap-2">
+          <Button asChild variant="outline" className="max-md:hidden">
+            <Link to={`?date=${addDays(plan.monday, -7)}`}>Vorherige Woche</Link>
+          </Button>
+          <Button asChild variant="outline" className="md:hidden">
+            <Link to={`?date=${focusIndex === 0 ? addDays(plan.monday, -2) : addDays(focus, -1)}`}>Vorheriger Tag</Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to={`?date=${today}`}>Heute</Link>
+          </Button>
+          <Button asChild variant="outline" className="md:hidden">
+            <Link to={`?date=${focusIndex === 5 ? addDays(plan.monday, 7) : addDays(focus, 1)}`}>Nächster Tag</Link>
+          </Button>
+          <Button asChild variant="outline" className="max-md:hidden">
+            <Link to={`?date=${addDays(plan.monday, 7)}`}>Nächste Woche</Link>
+          </Button>
+        </nav>
+      </div>
+      <ul className="flex flex-wrap gap-3 text-xs" aria-label="Legende">
+        <li className={cn("rounded border-l-4 px-2 py-0.5", statusTone.beantragt)}>beantragt</li>
+        <li className={cn("rounded border-l-4 px-2 py-0.5", statusTone.bestätigt)}>bestätigt</li>
+        <li className={cn("rounded border-l-4 px-2 py-0.5", statusTone.storniert)}>storniert</li>
+        <li className="rounded border border-border bg-[repeating-linear-gradient(135deg,transparent_0_6px,var(--border)_6px_8px)] px-2 py-0.5">
+          geschlossen
+        </li>
+      </ul>
+      <div className="flex overflow-x-auto rounded-lg border border-border">
+        <div className="grid w-14 shrink-0 auto-rows-[3rem] text-xs text-muted-foreground" aria-hidden="true">
+          <div />
+          {plan.times.map((time) => (
+            <div key={time} className="border-b border-border/60 px-1 pt-0.5">
+              {time}
+            </div>
+          ))}
+        </div>
+        {plan.days.map((day) => (
+          <DayColumn key={day.date} day={day} times={plan.times} focused={day.date === focus} isToday={day.date === today} />
+        ))}
+      </div>
+    </div>
+  );
+}
