@@ -81,7 +81,7 @@ export const appointments = pgTable(
 
 /**
  * The board's per-tab counts without a search, kept by statement triggers on
- * `appointments` (migration 0010; decision 018): counting 100,000 index entries
+ * `appointments` (migration 0010; decision 019): counting 100,000 index entries
  * on every list took longer than the whole answer may. One row per status and
  * shard, the shard being the connection's (pg_backend_pid() % 16), so parallel
  * bookings do not queue for one row; a status's count is the sum of its rows.

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, like, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import type { AdminIdentity } from "~/auth/session.server";
 import type { Database, Executor } from "~/db/client.server";
-import { appointments, auditLog, emailOutbox } from "~/db/schema";
+import { appointmentCounts, appointments, auditLog, emailOutbox } from "~/db/schema";
 import { cleanText } from "~/schemas/text";
 import {
   type AdminAppointment,
@@ -85,11 +85,13 @@ function searchCondition(query: string): SQL | undefined {
 export async function listAppointments(db: Executor, input: { tab?: AdminTab; q?: string; page?: number }): Promise<AppointmentList> {
   const tab = input.tab ?? "alle";
   const search = searchCondition(input.q ?? "");
-  const countRows = await db
-    .select({ status: appointments.status, n: count() })
-    .from(appointments)
-    .where(search)
-    .groupBy(appointments.status);
+  // Without a search the counts come from the triggers' table (decision 019), with one from the matching rows.
+  const countRows = search
+    ? await db.select({ status: appointments.status, n: count() }).from(appointments).where(search).groupBy(appointments.status)
+    : await db
+        .select({ status: appointmentCounts.status, n: sql<number>`sum(${appointmentCounts.n})::int` })
+        .from(appointmentCounts)
+        .groupBy(appointmentCounts.status);
   const counts: Record<AdminTab, number> = { alle: 0, beantragt: 0, bestätigt: 0, storniert: 0 };
   for (const row of countRows) {
     counts[row.status] = row.n;
