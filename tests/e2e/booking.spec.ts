@@ -2,13 +2,22 @@ import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Locator, Page, Route } from "@playwright/test";
 import { weekday } from "../../app/domain/calendar-date";
 import { austrianHolidays } from "../../app/domain/holidays";
-import { bookingWindow, closureReason, daySchedule } from "../../app/domain/slots";
+import { site } from "../../app/config/site";
+import { defaultClosures } from "../../app/domain/closures";
+import { bookingWindow, closureReason, daySchedule, defaultSlotRules, type SlotRules } from "../../app/domain/slots";
 import { expect, loginAsAdmin, test } from "./fixtures";
 
 const SUCCESS_TITLE = "Termin beantragt";
 const SUCCESS_TEXT = "Ihr Termin wurde erfolgreich beantragt. Wir werden uns bald bei Ihnen melden.";
 const MISSING_TEXT = "Bitte füllen Sie alle Pflichtfelder aus.";
 const FAILED_TEXT = "Ein Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.";
+
+/** The rules of the e2e server: a fresh database, so the closures are the defaults its first start entered (decision 018). */
+const thisYear = new Date().getFullYear();
+const serverRules: SlotRules = {
+  ...defaultSlotRules,
+  closures: defaultClosures([thisYear, thisYear + 1], { yearly: site.booking.closures, ranges: site.booking.companyHolidays }),
+};
 
 /** What fillContact enters. */
 const CONTACT = {
@@ -188,12 +197,12 @@ test.describe("booking with JavaScript", () => {
     const { today, lastDate } = bookingWindow(new Date());
     const horizon = Array.from({ length: 91 }, (_, index) => addDays(today, index)).filter((date) => date <= lastDate);
     const future = horizon.filter((date) => date > today);
-    const isWorkday = (date: string) => weekday(date) >= 1 && weekday(date) <= 5 && closureReason(date) === undefined;
+    const isWorkday = (date: string) => weekday(date) >= 1 && weekday(date) <= 5 && closureReason(date, serverRules) === undefined;
 
     // Fully booked: every slot of an open weekday at least a week ahead is requested through the API.
     // (The e2e server runs with BOOKING_RATE_LIMIT=0; distinct e-mails keep below the open-requests-per-address limit.)
     const fullDay = future.find((date) => date >= addDays(today, 7) && isWorkday(date))!;
-    const schedule = daySchedule(fullDay, new Date());
+    const schedule = daySchedule(fullDay, new Date(), serverRules);
     expect(schedule.open).toBe(true);
     const { slots } = (await (await request.get(`/api/v1/slots?date=${fullDay}`)).json()) as {
       slots: Array<{ time: string; available: boolean }>;
@@ -210,14 +219,14 @@ test.describe("booking with JavaScript", () => {
 
     // A normal weekday (open, with free slots), a Sunday, and a statutory holiday on a day the workshop would be open.
     const normalDay = future.find((date) => date !== fullDay && isWorkday(date))!;
-    const sunday = future.find((date) => weekday(date) === 0 && closureReason(date) === "Sonntag geschlossen")!;
+    const sunday = future.find((date) => weekday(date) === 0 && closureReason(date, serverRules) === "Sonntag geschlossen")!;
     const holidays = [...new Set([today.slice(0, 4), lastDate.slice(0, 4)])]
       .flatMap((year) => austrianHolidays(Number(year)))
       .filter(({ date }) => date > today && date <= lastDate);
     const holiday = holidays.find(({ date }) => weekday(date) !== 0) ?? holidays[0];
     // A past day in the shown (current) month that would otherwise be open; none when today is the month's first workday.
     const pastDay = Array.from({ length: Number(today.slice(8, 10)) - 1 }, (_, index) => addDays(today, -(index + 1))).find(
-      (date) => closureReason(date) === undefined,
+      (date) => closureReason(date, serverRules) === undefined,
     );
 
     const availability = page.waitForResponse((response) => response.url().includes("/api/v1/availability"));
