@@ -54,7 +54,15 @@ const emailSchemas = {
   "booking-received-workshop": bookingRequest.extend({ pickupAddress: optional(line) }),
   // The invite lasts durationMinutes; confirmations queued before durations were stored take the service's.
   "appointment-confirmed": appointment.extend({ durationMinutes: count.optional() }),
-  "appointment-cancelled": appointment.extend({ reason: required(paragraph) }),
+  // A confirmed appointment's cancellation withdraws the calendar entry of its confirmation ("true").
+  "appointment-cancelled": appointment.extend({
+    reason: required(paragraph),
+    durationMinutes: count.optional(),
+    wasConfirmed: z
+      .enum(["true", "false"])
+      .optional()
+      .transform((value) => value === "true"),
+  }),
   // The token travels to the invited person only; the link is built from PUBLIC_URL when rendered.
   "staff-invitation": z.object({
     name: required(line),

@@ -3,9 +3,17 @@
  * Written by hand because it is small: a VTIMEZONE with the EU summer-time
  * rules, TZID-qualified start and end, escaped text and lines folded at 75
  * octets with CRLF endings.
+ *
+ * iTIP (RFC 5546): the confirmation is a REQUEST, a later cancellation a
+ * CANCEL with the same UID and a higher SEQUENCE, so the customer's calendar
+ * updates the entry it already has instead of keeping a stale one.
  */
 export type CalendarEvent = {
+  method: "REQUEST" | "CANCEL";
+  /** Stable per appointment: every message about it names the same entry. */
   uid: string;
+  /** 0 for the invite; each later change counts up. */
+  sequence: number;
   /** When the invite was created (UTC). */
   stamp: Date;
   /** Wall-clock start in Europe/Vienna. */
@@ -16,6 +24,7 @@ export type CalendarEvent = {
   description: string;
   location: string;
   organizer: { name: string; email: string };
+  attendee: { name: string; email: string };
 };
 
 const VIENNA_TIMEZONE = [
@@ -100,7 +109,7 @@ export function calendarInvite(event: CalendarEvent): string {
     "VERSION:2.0",
     "PRODID:-//Happy Car//Termine//DE",
     "CALSCALE:GREGORIAN",
-    "METHOD:PUBLISH",
+    `METHOD:${event.method}`,
     ...VIENNA_TIMEZONE,
     "BEGIN:VEVENT",
     `UID:${escapeText(event.uid)}`,
@@ -111,8 +120,9 @@ export function calendarInvite(event: CalendarEvent): string {
     `DESCRIPTION:${escapeText(event.description)}`,
     `LOCATION:${escapeText(event.location)}`,
     `ORGANIZER;CN=${paramValue(event.organizer.name)}:mailto:${event.organizer.email}`,
-    "STATUS:CONFIRMED",
-    "SEQUENCE:0",
+    `ATTENDEE;CN=${paramValue(event.attendee.name)};RSVP=FALSE:mailto:${event.attendee.email}`,
+    event.method === "CANCEL" ? "STATUS:CANCELLED" : "STATUS:CONFIRMED",
+    `SEQUENCE:${event.sequence}`,
     "TRANSP:OPAQUE",
     "END:VEVENT",
     "END:VCALENDAR",

@@ -231,7 +231,8 @@ async function changeStatus(
         updatedAt: now,
         ...(action === "cancel" ? { cancellationReason: reason } : {}),
       })
-      .where(and(eq(appointments.id, id), inArray(appointments.status, from)))
+      // Still in the status read above: a cancellation knows whether it withdraws a confirmed entry.
+      .where(and(eq(appointments.id, id), inArray(appointments.status, from), eq(appointments.status, before.status)))
       .returning();
     if (!row) return missOutcome(tx, id);
     const params = { name: row.name, email: row.email, date: row.date, time: row.time, service: row.service };
@@ -248,7 +249,12 @@ async function changeStatus(
         : {
             recipient: row.email,
             template: "appointment-cancelled",
-            params: { ...params, reason: reason ?? "" },
+            params: {
+              ...params,
+              reason: reason ?? "",
+              durationMinutes: String(row.durationMinutes),
+              wasConfirmed: before.status === "bestätigt" ? "true" : "false",
+            },
             appointmentId: row.id,
           },
     );

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { serviceDurationMinutes, site } from "~/config/site";
 import { parseCalendarDate } from "~/domain/calendar-date";
-import { type AppointmentEmail, type EmailData, type EmailTemplate, readEmail, TemplateError } from "../emails";
+import { type AppointmentEmail, type EmailData, type EmailTemplate, readEmail, type StoredEmail, TemplateError } from "../emails";
 import { calendarInvite } from "../ics";
 import { appointmentCancelled, appointmentConfirmed } from "./appointment";
 import { bookingReceivedCustomer, bookingReceivedWorkshop } from "./booking";
@@ -48,20 +48,30 @@ export function renderEmail(message: RenderInput, publicUrl: string): RenderedEm
     appointmentAdminUrl: message.appointmentId ? new URL(`/admin/termine/${message.appointmentId}`, publicUrl).toString() : null,
     bookingUrl: new URL("/#booking", publicUrl).toString(),
   };
-  return {
-    ...renderWith(email, context),
-    attachments: email.template === "appointment-confirmed" ? [inviteAttachment(message, email.data)] : [],
-  };
+  return { ...renderWith(email, context), attachments: calendarAttachments(message, email) };
+}
+
+/**
+ * The confirmation invites (REQUEST); cancelling a confirmed appointment
+ * withdraws that entry (CANCEL, same UID, higher SEQUENCE). A request that
+ * was never confirmed is in no calendar, so its cancellation carries none.
+ */
+function calendarAttachments(message: RenderInput, email: StoredEmail): Attachment[] {
+  if (email.template === "appointment-confirmed") return [invite(message, email.data, "REQUEST")];
+  if (email.template === "appointment-cancelled" && email.data.wasConfirmed) return [invite(message, email.data, "CANCEL")];
+  return [];
 }
 
 /** The calendar entry, from the ISO date and the time (Europe/Vienna wall clock). */
-function inviteAttachment(message: RenderInput, appointment: AppointmentEmail): Attachment {
+function invite(message: RenderInput, appointment: AppointmentEmail, method: "REQUEST" | "CANCEL"): Attachment {
   const date = parseCalendarDate(appointment.date);
   const [hour, minute] = appointment.time.split(":").map(Number);
   if (!date) throw new TemplateError(`Ungültiges Datum: ${appointment.date}`);
   const ics = calendarInvite({
-    // Stable per appointment, so a re-sent confirmation updates the same calendar entry.
+    method,
+    // Stable per appointment, so every message about it updates the same calendar entry.
     uid: `${message.appointmentId ?? message.id}@happycar.termine`,
+    sequence: method === "REQUEST" ? 0 : 1,
     stamp: message.createdAt,
     date,
     time: { hour: hour!, minute: minute! },
@@ -70,6 +80,7 @@ function inviteAttachment(message: RenderInput, appointment: AppointmentEmail): 
     description: `Ihr Termin bei ${site.name}: ${appointment.service}.\nTelefon: ${site.phones[0].display}`,
     location: `${site.address.street}, ${site.address.postalCode} ${site.address.city}, ${site.address.country}`,
     organizer: { name: site.name, email: site.email },
+    attendee: { name: appointment.name, email: appointment.email },
   });
-  return { filename: "termin.ics", content: ics, contentType: "text/calendar; charset=utf-8; method=PUBLISH" };
+  return { filename: "termin.ics", content: ics, contentType: `text/calendar; charset=utf-8; method=${method}` };
 }
