@@ -4,6 +4,7 @@ import { throughLoginLimits, type Throttled } from "~/auth/login.server";
 import { verifyPassword } from "~/auth/password.server";
 import type { AdminIdentity } from "~/auth/session.server";
 import { acceptSecondFactor, issueRecoveryCodes, newTotpSecret, otpauthUrl, remainingRecoveryCodes, totpStep } from "~/auth/totp.server";
+import { recordAccountAction } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
 import { adminUsers, recoveryCodes } from "~/db/schema";
 import { readBooleanSetting, REQUIRE_SECOND_FACTOR, writeSetting } from "~/db/settings.server";
@@ -78,6 +79,7 @@ export async function enableSecondFactor(
         .update(adminUsers)
         .set({ totpSecret: secret, totpPendingSecret: null, totpEnabledAt: now, totpLastStep: step })
         .where(eq(adminUsers.id, row.id));
+      await recordAccountAction(tx, { actor: input.admin, action: "account.second-factor-on", subject: `account:${row.id}`, now });
       return issueRecoveryCodes(tx, row.id, now);
     });
     logLoginEvent("second_factor.enabled", { accountId: row.id, ip: input.ip, requestId: input.requestId });
@@ -107,6 +109,7 @@ export async function disableSecondFactor(
         .set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null })
         .where(eq(adminUsers.id, row.id));
       await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, row.id));
+      await recordAccountAction(tx, { actor: input.admin, action: "account.second-factor-off", subject: `account:${row.id}`, now });
     });
     logLoginEvent("second_factor.disabled", { accountId: row.id, ip: input.ip, requestId: input.requestId });
     return { result: { ok: true, value: null }, outcome: "success" };
@@ -119,6 +122,16 @@ export async function setSecondFactorRequired(
   input: { admin: AdminIdentity; required: boolean; now?: Date },
 ): Promise<SecondFactorResult<{ required: boolean }>> {
   if (input.admin.role !== "owner") return { ok: false, code: "ownerOnly" };
-  await writeSetting(db, REQUIRE_SECOND_FACTOR, input.required, input.now ?? new Date());
+  const now = input.now ?? new Date();
+  await db.transaction(async (tx) => {
+    await writeSetting(tx, REQUIRE_SECOND_FACTOR, input.required, now);
+    await recordAccountAction(tx, {
+      actor: input.admin,
+      action: "settings.second-factor",
+      subject: "settings",
+      reason: input.required ? "für alle Konten vorgeschrieben" : "nicht mehr vorgeschrieben",
+      now,
+    });
+  });
   return { ok: true, value: { required: input.required } };
 }

@@ -5,7 +5,7 @@ import { completeSecondFactor, login } from "~/auth/login.server";
 import { addressKey } from "~/auth/login-gate.server";
 import { hashPassword } from "~/auth/password.server";
 import { createSession, readSession, type SessionPolicy, sessionCookie } from "~/auth/session.server";
-import { adminUsers, loginGates, recoveryCodes, sessions } from "~/db/schema";
+import { adminUsers, auditLog, loginGates, recoveryCodes, sessions } from "~/db/schema";
 import { LOGIN_GATE, pauseAfterFailures } from "~/domain/login-gate";
 import { logger } from "~/lib/logger.server";
 import {
@@ -346,6 +346,14 @@ describe.each(testDatabaseKinds)("login limits and the second factor on %s", (ki
       ).toEqual({ ok: false, code: "required" });
       const [row] = await database.db.select().from(adminUsers).where(eq(adminUsers.id, staff.id));
       expect(row!.totpSecret).not.toBeNull();
+      // Who changed what, and when, is in the audit log.
+      const trail = await database.db.select().from(auditLog);
+      expect(trail.map((entry) => [entry.action, entry.actor])).toEqual(
+        expect.arrayContaining([
+          ["settings.second-factor", owner.email],
+          ["account.second-factor-on", staff.email],
+        ]),
+      );
     });
   });
 
