@@ -23,7 +23,7 @@ export function normalizeLicensePlate(value: string): string {
   return value.toUpperCase().replace(PLATE_SEPARATORS, "");
 }
 
-export type LicensePlateProblem = "characters" | "length";
+type LicensePlateProblem = "characters" | "length";
 
 /** Why a typed plate is not one, or undefined when it is. */
 export function licensePlateProblem(value: string): LicensePlateProblem | undefined {
@@ -40,7 +40,7 @@ export function isViennaPostalCode(code: string): boolean {
   return /^1(0[1-9]|1[0-9]|2[0-3])0$/.test(code);
 }
 
-export type PickupAddressProblem = "street" | "postalCode" | "outsideVienna";
+type PickupAddressProblem = "street" | "postalCode" | "outsideVienna";
 
 /**
  * Whether a pick-up address has a street and a Vienna postal code. The postal
@@ -59,7 +59,7 @@ export function pickupAddressProblem(address: string): PickupAddressProblem | un
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 export const FIRST_REGISTRATION_EARLIEST = "1900-01";
 
-export type FirstRegistrationProblem = "format" | "tooEarly" | "future";
+type FirstRegistrationProblem = "format" | "tooEarly" | "future";
 
 /**
  * Whether `yyyy-MM` is a possible first registration at `currentMonth`

@@ -13,7 +13,7 @@ export const BOOKING_FAILED_MESSAGE = "Ein Fehler ist aufgetreten. Bitte versuch
 /** The field a bot fills and a person never sees. */
 export const HONEYPOT_FIELD = "website";
 
-export const vehicleFields = ["licensePlate", "vehicleModel", "mileageKm", "firstRegistration", "handover", "pickupAddress"] as const;
+const vehicleFields = ["licensePlate", "vehicleModel", "mileageKm", "firstRegistration", "handover", "pickupAddress"] as const;
 export type VehicleField = (typeof vehicleFields)[number];
 export const bookingFields = ["name", "email", "phone", "service", "date", "time", "message", ...vehicleFields] as const;
 export type BookingField = (typeof bookingFields)[number];

@@ -47,7 +47,7 @@ function required(field: keyof typeof messages) {
 const PHONE_CHARACTERS = /^\+?[0-9 /()-]+$/;
 
 /** The car and its hand-over: every field optional; blank is the same as missing (null). */
-export const vehicleMessages = {
+const vehicleMessages = {
   licensePlate: {
     characters: "Das Kennzeichen darf nur Buchstaben, Ziffern, Leerzeichen und Bindestriche enthalten.",
     length: `Das Kennzeichen muss ${PLATE_MIN_SIGNS} bis ${PLATE_MAX_SIGNS} Buchstaben oder Ziffern haben.`,
