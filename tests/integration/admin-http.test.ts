@@ -316,10 +316,18 @@ describe.each(testDatabaseKinds)("admin over HTTP on %s", (kind) => {
       await fetch(url(`/api/v1/admin/users/${ownerId}/sessions`), { method: "DELETE", headers: json }),
       await fetch(url(`/api/v1/admin/appointments/${SOME_ID}`), { method: "DELETE", headers: json }),
       await fetch(url("/api/v1/admin/2fa/policy"), { method: "POST", headers: json, body: JSON.stringify({ required: true }) }),
+      await fetch(url("/api/v1/admin/closures"), { headers: { Cookie: staffCookie } }),
+      await fetch(url("/api/v1/admin/closures"), {
+        method: "POST",
+        headers: json,
+        body: JSON.stringify({ from: "2030-12-24", to: "2030-12-24", name: "Heiliger Abend" }),
+      }),
+      await fetch(url(`/api/v1/admin/closures/${SOME_ID}`), { method: "DELETE", headers: json }),
     ];
-    expect(refusals.map((response) => response.status)).toEqual([403, 403, 403, 403, 403, 403]);
+    expect(refusals.map((response) => response.status)).toEqual([403, 403, 403, 403, 403, 403, 403, 403, 403]);
     for (const response of refusals) expect((await response.json()).error).toMatch(/^Nur der Inhaber oder die Inhaberin/);
     expect((await fetch(url("/admin/team"), { headers: { Cookie: staffCookie } })).status).toBe(403);
+    expect((await fetch(url("/admin/schliesstage"), { headers: { Cookie: staffCookie } })).status).toBe(403);
     // What staff may do: the board, their own sessions.
     expect((await fetch(url("/api/v1/admin/appointments"), { headers: { Cookie: staffCookie } })).status).toBe(200);
     const own = (await (await fetch(url("/api/v1/admin/sessions"), { headers: { Cookie: staffCookie } })).json()) as {
