@@ -42,7 +42,7 @@ async function bookAppointments(request: APIRequestContext, baseURL: string, nam
 
 async function openBoardWith(page: Page, tag: string) {
   await loginAsAdmin(page);
-  await page.getByLabel("Suche nach Name, E-Mail oder Telefon").fill(tag);
+  await page.getByLabel("Suche nach Name, E-Mail, Telefon oder Kennzeichen").fill(tag);
   await page.getByRole("button", { name: "Suchen" }).click();
   await expect(page).toHaveURL(/q=E2E/);
   // The admin pages' scripts are fetched in advance (PrefetchPageLinks); the drop comes after that.
@@ -86,7 +86,7 @@ test("offline: a failed load shows a German message inside the board and 'Erneut
 
   // Searching and the details page while offline, too.
   await page.context().setOffline(true);
-  await page.getByLabel("Suche nach Name, E-Mail oder Telefon").fill(`${tag} Dora`);
+  await page.getByLabel("Suche nach Name, E-Mail, Telefon oder Kennzeichen").fill(`${tag} Dora`);
   await page.getByRole("button", { name: "Suchen" }).click();
   await expect(failure).toBeVisible();
   await page.context().setOffline(false);

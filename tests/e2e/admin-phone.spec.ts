@@ -95,7 +95,7 @@ async function openBoard(
   await bookAppointments(request, baseURL!, names, tag, { licensePlate: "W-1234 AB" });
   await page.addInitScript((value) => localStorage.setItem("theme", value), theme);
   await loginAsAdmin(page);
-  await page.getByLabel("Suche nach Name, E-Mail oder Telefon").fill(tag);
+  await page.getByLabel("Suche nach Name, E-Mail, Telefon oder Kennzeichen").fill(tag);
   await page.getByRole("button", { name: "Suchen" }).click();
   await expect(page.getByRole("tab", { name: "Alle Termine (3)" })).toHaveAttribute("aria-selected", "true");
   await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${theme}\\b`));

@@ -55,7 +55,7 @@ test("board: search, tab counts, confirm, cancel with and without a reason, dele
     await expect(page.getByRole("columnheader", { name: column, exact: true })).toBeVisible();
   }
 
-  await page.getByLabel("Suche nach Name, E-Mail oder Telefon").fill(tag);
+  await page.getByLabel("Suche nach Name, E-Mail, Telefon oder Kennzeichen").fill(tag);
   await page.getByRole("button", { name: "Suchen" }).click();
   await expect(page.getByRole("tab", { name: "Alle Termine (3)" })).toHaveAttribute("aria-selected", "true");
   await expect(page.getByRole("tab", { name: "Beantragte Termine (3)" })).toBeVisible();
@@ -129,20 +129,20 @@ test("board: search, tab counts, confirm, cancel with and without a reason, dele
   await expect(page.getByRole("tab", { name: "Alle Termine (2)" })).toBeVisible();
 
   // Search by e-mail and by phone.
-  await page.getByLabel("Suche nach Name, E-Mail oder Telefon").fill(`${tag.toLowerCase()}-1@example.at`);
+  await page.getByLabel("Suche nach Name, E-Mail, Telefon oder Kennzeichen").fill(`${tag.toLowerCase()}-1@example.at`);
   await page.getByRole("button", { name: "Suchen" }).click();
   await expect(page.getByRole("row")).toHaveCount(2);
   await expect(row(page, cancelName)).toBeVisible();
-  await page.getByLabel("Suche nach Name, E-Mail oder Telefon").fill(`0664${phoneDigits(tag)}0`);
+  await page.getByLabel("Suche nach Name, E-Mail, Telefon oder Kennzeichen").fill(`0664${phoneDigits(tag)}0`);
   await page.getByRole("button", { name: "Suchen" }).click();
   await expect(page.getByRole("row")).toHaveCount(2);
   await expect(row(page, confirmName)).toBeVisible();
-  await page.getByLabel("Suche nach Name, E-Mail oder Telefon").fill(`${tag} niemand`);
+  await page.getByLabel("Suche nach Name, E-Mail, Telefon oder Kennzeichen").fill(`${tag} niemand`);
   await page.getByRole("button", { name: "Suchen" }).click();
   await expect(page.getByText("Keine Termine vorhanden")).toBeVisible();
 
   // The details view shows the audit trail.
-  await page.getByLabel("Suche nach Name, E-Mail oder Telefon").fill(tag);
+  await page.getByLabel("Suche nach Name, E-Mail, Telefon oder Kennzeichen").fill(tag);
   await page.getByRole("button", { name: "Suchen" }).click();
   await page.getByRole("link", { name: cancelName }).click();
   await expect(page.getByRole("heading", { name: "Verlauf" })).toBeVisible();
@@ -157,7 +157,7 @@ test("another admin was faster: confirming says so (409) and reloads the row", a
   const name = `${tag} Dora`;
   await bookAppointments(request, baseURL!, [name], tag);
   await loginAsAdmin(page);
-  await page.getByLabel("Suche nach Name, E-Mail oder Telefon").fill(tag);
+  await page.getByLabel("Suche nach Name, E-Mail, Telefon oder Kennzeichen").fill(tag);
   await page.getByRole("button", { name: "Suchen" }).click();
   await expect(row(page, name).getByRole("button", { name: "Bestätigen" })).toBeVisible();
 
@@ -200,7 +200,7 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL("/admin");
     await expect(page.getByRole("status").filter({ hasText: "Erfolgreich angemeldet" })).toContainText("Willkommen im Admin-Bereich");
 
-    await page.getByLabel("Suche nach Name, E-Mail oder Telefon").fill(tag);
+    await page.getByLabel("Suche nach Name, E-Mail, Telefon oder Kennzeichen").fill(tag);
     await page.getByRole("button", { name: "Suchen" }).click();
     await expect(page.getByRole("tab", { name: "Alle Termine (3)" })).toBeVisible();
 

@@ -168,7 +168,7 @@ test.describe("booking with JavaScript", () => {
 
     // The stored request itself, as the admin board shows it.
     await loginAsAdmin(page);
-    await page.getByLabel("Suche nach Name, E-Mail oder Telefon").fill(email);
+    await page.getByLabel("Suche nach Name, E-Mail, Telefon oder Kennzeichen").fill(email);
     await page.getByRole("button", { name: "Suchen" }).click();
     await expect(page.getByRole("tab", { name: "Alle Termine (1)" })).toHaveAttribute("aria-selected", "true");
     const stored = page.getByRole("row").filter({ hasText: email });

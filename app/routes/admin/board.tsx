@@ -148,7 +148,7 @@ export default function AdminBoard({ loaderData, actionData }: Route.ComponentPr
           {tab !== "alle" ? <input type="hidden" name="status" value={tab} /> : null}
           {/* A phone: label and field take the whole line, the buttons the next. */}
           <div className="grid flex-1 gap-2 max-md:basis-full">
-            <Label htmlFor="admin-search">Suche nach Name, E-Mail oder Telefon</Label>
+            <Label htmlFor="admin-search">Suche nach Name, E-Mail, Telefon oder Kennzeichen</Label>
             <Input id="admin-search" type="search" name="q" defaultValue={q} maxLength={100} />
           </div>
           <Button type="submit" variant="secondary">
