@@ -51,3 +51,20 @@ export function ActionNotice({ data }: { data: AdminActionData | undefined }) {
     </div>
   );
 }
+
+/** A page action's one-line answer, shown inline with and without JavaScript (the board's setting pages). */
+export function ResultMessage({ result }: { result: { ok: boolean; message: string } | undefined }) {
+  if (!result?.message) return null;
+  return (
+    <p
+      role={result.ok ? "status" : "alert"}
+      className={
+        result.ok
+          ? "rounded-md border border-green-600 bg-green-100 p-3 text-sm text-green-950"
+          : "rounded-md border border-destructive p-3 text-sm font-medium text-destructive"
+      }
+    >
+      {result.message}
+    </p>
+  );
+}

@@ -1,4 +1,5 @@
 import { data, Form, useNavigation } from "react-router";
+import { ResultMessage } from "~/components/admin/action-result";
 import type { Route } from "./+types/closures";
 import type { AdminRouteHandle } from "~/components/admin/load-error";
 import { StatusBadge } from "~/components/admin/status-badge";
@@ -105,18 +106,7 @@ export default function AdminClosures({ loaderData, actionData }: Route.Componen
   return (
     <div className="grid gap-6">
       <h2 className="text-2xl font-semibold">Schließtage</h2>
-      {actionData ? (
-        <p
-          role={actionData.ok ? "status" : "alert"}
-          className={
-            actionData.ok
-              ? "rounded-md border border-green-600 bg-green-100 p-3 text-sm text-green-950"
-              : "rounded-md border border-destructive p-3 text-sm font-medium text-destructive"
-          }
-        >
-          {actionData.message}
-        </p>
-      ) : null}
+      <ResultMessage result={actionData} />
       {actionData?.added ? <AffectedAppointments closure={actionData.added} busy={busy} /> : null}
       <Card>
         <CardHeader>

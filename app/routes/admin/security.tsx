@@ -1,6 +1,7 @@
 import QRCode from "qrcode";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/security";
+import { ResultMessage } from "~/components/admin/action-result";
 import { type AdminRouteHandle } from "~/components/admin/load-error";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -113,22 +114,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-function Notice({ data: actionData }: { data: SecurityActionData | undefined }) {
-  if (!actionData?.message) return null;
-  return (
-    <p
-      role={actionData.ok ? "status" : "alert"}
-      className={
-        actionData.ok
-          ? "rounded-md border border-green-600 bg-green-100 p-3 text-sm text-green-950"
-          : "rounded-md border border-destructive p-3 text-sm font-medium text-destructive"
-      }
-    >
-      {actionData.message}
-    </p>
-  );
-}
-
 export default function AdminSecurity({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -142,7 +127,7 @@ export default function AdminSecurity({ loaderData, actionData }: Route.Componen
           {loginMessages.enrolmentRequired} Erst danach öffnet sich das Board.
         </p>
       ) : null}
-      <Notice data={actionData} />
+      <ResultMessage result={actionData} />
       {actionData?.recoveryCodes ? (
         <Card>
           <CardHeader>
