@@ -15,6 +15,10 @@ function integer(min: number, max = Number.MAX_SAFE_INTEGER) {
   return z.coerce.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message });
 }
 
+/** Hours as a decimal number from 0 to a year (`2.5`). */
+const hoursMessage = "muss eine Zahl von Stunden ab 0 sein (z. B. 24 oder 2.5)";
+const hours = z.coerce.number({ error: hoursMessage }).min(0, { error: hoursMessage }).max(8760, { error: hoursMessage });
+
 /** Express's named ranges and addresses or subnets (`10.0.0.0/8`, `::1`) of trusted proxies. */
 function isProxyAddress(entry: string): boolean {
   if (["loopback", "linklocal", "uniquelocal"].includes(entry)) return true;
@@ -82,6 +86,9 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().optional(),
   SESSION_IDLE_MINUTES: integer(1).default(60),
   SESSION_ABSOLUTE_HOURS: integer(1).default(12),
+  // Unset: site.booking.selfCancelHoursBefore / reminderHoursBefore. Decimal hours, so 2.5 works.
+  SELF_CANCEL_CUTOFF_HOURS: hours.optional(),
+  REMINDER_HOURS_BEFORE: hours.optional(),
 });
 
 /** Rules across variables; a violation names the variable like a bad value does. */

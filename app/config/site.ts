@@ -134,6 +134,12 @@ export const site = {
     companyHolidays: [] as Array<{ from: string; to: string; name: string }>,
     /** For how many years, this one included, the first start enters the yearly `closures`. */
     defaultClosureYears: 5,
+    /** The customer's personal link (/termin/…) works until this many days after the appointment's date. */
+    selfServiceDaysAfter: 30,
+    /** Customers can cancel on their page until this many hours before the start (SELF_CANCEL_CUTOFF_HOURS overrides it). */
+    selfCancelHoursBefore: 24,
+    /** The reminder e-mail goes out this many hours before the start (REMINDER_HOURS_BEFORE overrides it). */
+    reminderHoursBefore: 24,
   },
   /** Copy of the public pages; every workshop fact above is referenced, not repeated. */
   content: {

@@ -16,6 +16,9 @@ import {
   sessions,
   settings,
   setupTokens,
+  customerLinks,
+  inspectionReminders,
+  inspectionUnsubscribeTokens,
 } from "./schema";
 
 /** Parents before children, so the dump restores without deferring foreign keys. */
@@ -33,6 +36,9 @@ export const TABLES_IN_FK_ORDER: PgTable[] = [
   settings,
   closures,
   appointmentCounts,
+  customerLinks,
+  inspectionReminders,
+  inspectionUnsubscribeTokens,
 ];
 
 const ROWS_PER_INSERT = 200;

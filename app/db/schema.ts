@@ -15,7 +15,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 // Relative, not "~/…": drizzle-kit loads this file without the app's path aliases.
-import { appointmentStatuses, emailStatuses } from "../domain/appointment";
+import { appointmentStatuses, cancellers, emailStatuses, progressStates } from "../domain/appointment";
 import { adminRoles, sessionStages } from "../domain/admin";
 import { handovers } from "../domain/vehicle";
 
@@ -46,6 +46,16 @@ export const appointments = pgTable(
     pickupAddress: text("pickup_address"),
     status: text("status", { enum: appointmentStatuses }).notNull().default("beantragt"),
     cancellationReason: text("cancellation_reason"),
+    // The customer cancelled through the personal link (the reason is theirs), or the workshop did.
+    cancelledBy: text("cancelled_by", { enum: cancellers }),
+    // When the workshop confirmed: a reminder goes only to appointments confirmed before its time.
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    // Set in the transaction that queues the reminder e-mail, so it is queued once across instances.
+    reminderQueuedAt: timestamp("reminder_queued_at", { withTimezone: true }),
+    // Where the car is (issue 16), for confirmed appointments; who set it and when.
+    progress: text("progress", { enum: progressStates }),
+    progressAt: timestamp("progress_at", { withTimezone: true }),
+    progressBy: uuid("progress_by").references(() => adminUsers.id, { onDelete: "set null" }),
     // For the workshop only: never in a customer's e-mail or on the customer's page.
     internalNote: text("internal_note"),
     createdAt: createdAt(),
@@ -58,12 +68,18 @@ export const appointments = pgTable(
     check("appointments_handover_check", sql`${table.handover} in ('wait', 'drop_off', 'pickup')`),
     check("appointments_mileage_check", sql`${table.mileageKm} between 0 and 2000000`),
     check("appointments_first_registration_check", sql`${table.firstRegistration} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+    check("appointments_cancelled_by_check", sql`${table.cancelledBy} in ('workshop', 'customer')`),
+    check("appointments_progress_check", sql`${table.progress} in ('arrived', 'in_progress', 'ready')`),
     // Slot look-ups only care about appointments that still hold their slot.
     index("appointments_active_slot_idx")
       .on(table.date, table.time)
       .where(sql`${table.status} in ('beantragt', 'bestätigt')`),
     index("appointments_status_date_time_idx").on(table.status, table.date, table.time),
     index("appointments_date_time_idx").on(table.date, table.time),
+    // The reminder job reads only confirmed appointments still waiting for their reminder.
+    index("appointments_reminder_due_idx")
+      .on(table.date, table.time)
+      .where(sql`${table.status} = 'bestätigt' and ${table.reminderQueuedAt} is null`),
     // The limit of open requests per address (request_appointment) reads only these rows.
     index("appointments_open_email_idx")
       .on(sql`lower(${table.email})`)
@@ -282,3 +298,59 @@ export const closures = pgTable(
     index("closures_range_idx").on(table.toDate, table.fromDate),
   ],
 );
+
+/**
+ * The customer's personal links (issue 16): `PUBLIC_URL/termin/<token>`. Every
+ * customer e-mail carries a token of its own (32 random bytes); only its
+ * SHA-256 is kept, so a leaked table opens no appointment. A link works until
+ * `site.booking.selfServiceDaysAfter` days after its appointment's date.
+ */
+export const customerLinks = pgTable(
+  "customer_links",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    appointmentId: uuid("appointment_id")
+      .notNull()
+      .references(() => appointments.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("customer_links_appointment_idx").on(table.appointmentId)],
+);
+
+/**
+ * Opt-in reminders of the car's next §57a inspection (issue 16), given on the
+ * booking form: the consent with its time and the exact text shown. It outlives
+ * the appointment (the car's registration decides the months) until withdrawn.
+ */
+export const inspectionReminders = pgTable(
+  "inspection_reminders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    licensePlate: text("license_plate"),
+    /** yyyy-MM: the 3-2-1 rule counts from here. */
+    firstRegistration: text("first_registration").notNull(),
+    consentText: text("consent_text").notNull(),
+    consentedAt: timestamp("consented_at", { withTimezone: true }).notNull(),
+    appointmentId: uuid("appointment_id").references(() => appointments.id, { onDelete: "set null" }),
+    /** yyyy-MM of the inspection last reminded of, set with the queued e-mail: one reminder per due month. */
+    lastRemindedDueMonth: text("last_reminded_due_month"),
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+  },
+  (table) => [
+    check("inspection_reminders_first_registration_check", sql`${table.firstRegistration} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+    index("inspection_reminders_active_idx")
+      .on(table.firstRegistration)
+      .where(sql`${table.unsubscribedAt} is null`),
+  ],
+);
+
+/** One-click unsubscribe links of the §57a reminders (RFC 8058): one per e-mail, only the hash kept. */
+export const inspectionUnsubscribeTokens = pgTable("inspection_unsubscribe_tokens", {
+  tokenHash: text("token_hash").primaryKey(),
+  reminderId: uuid("reminder_id")
+    .notNull()
+    .references(() => inspectionReminders.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
+});

@@ -13,6 +13,14 @@ const adminTabs = ["alle", ...appointmentStatuses] as const;
 export type AdminTab = (typeof adminTabs)[number];
 
 /** Delivery state of an outbox e-mail. */
+/** Where a confirmed appointment's car is (issue 16), beside its status. */
+export const progressStates = ["arrived", "in_progress", "ready"] as const;
+export type ProgressState = (typeof progressStates)[number];
+
+/** Who cancelled: the workshop on the board, or the customer through the personal link. */
+export const cancellers = ["workshop", "customer"] as const;
+export type Canceller = (typeof cancellers)[number];
+
 export const emailStatuses = ["pending", "sent", "failed"] as const;
 export type EmailStatus = (typeof emailStatuses)[number];
 

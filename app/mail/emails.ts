@@ -26,12 +26,22 @@ const count = z.string().regex(/^\d+$/, "Ziffern erwartet").transform(Number);
 const isoDate = z.string().refine(isCalendarDate, "yyyy-MM-dd erwartet");
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "HH:mm erwartet");
 
+/**
+ * The token of the customer's personal link (issue 16), minted for this e-mail;
+ * the link is built from PUBLIC_URL when rendered. Rows queued before it have none.
+ */
+const accessToken = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{43}$/, "Token erwartet")
+  .optional();
+
 const appointment = z.object({
   name: required(line),
   email: required(line),
   date: isoDate,
   time,
   service: required(line),
+  accessToken,
 });
 
 const bookingRequest = appointment.extend({
@@ -51,7 +61,7 @@ const bookingRequest = appointment.extend({
 const emailSchemas = {
   "booking-received-customer": bookingRequest,
   // Only the workshop learns where to fetch the car.
-  "booking-received-workshop": bookingRequest.extend({ pickupAddress: optional(line) }),
+  "booking-received-workshop": bookingRequest.extend({ pickupAddress: optional(line) }).omit({ accessToken: true }),
   // The invite lasts durationMinutes; confirmations queued before durations were stored take the service's.
   "appointment-confirmed": appointment.extend({ durationMinutes: count.optional() }),
   // A confirmed appointment's cancellation withdraws the calendar entry of its confirmation ("true").

@@ -40,7 +40,14 @@ export async function claimNextEmail(db: Database, now: Date, leaseMs = DEFAULT_
 export async function markEmailSent(db: Database, id: string, now: Date): Promise<void> {
   await db
     .update(emailOutbox)
-    .set({ status: "sent", sentAt: now, lockedUntil: null, lastError: null })
+    .set({
+      status: "sent",
+      sentAt: now,
+      lockedUntil: null,
+      lastError: null,
+      // Tokens that open something without a login (issue 16) stay in the outbox only until their e-mail is out.
+      params: sql`${emailOutbox.params} - 'accessToken' - 'unsubscribeToken'`,
+    })
     .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, "pending")));
 }
 

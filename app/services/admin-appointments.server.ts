@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, like, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import type { AdminIdentity } from "~/auth/session.server";
 import type { Database, Executor } from "~/db/client.server";
+import { createCustomerLink } from "~/db/customer-links.server";
 import { appointmentCounts, appointments, auditLog, emailOutbox } from "~/db/schema";
 import { cleanText } from "~/schemas/text";
 import {
@@ -229,13 +230,20 @@ async function changeStatus(
       .set({
         status: newStatus,
         updatedAt: now,
-        ...(action === "cancel" ? { cancellationReason: reason } : {}),
+        ...(action === "cancel" ? { cancellationReason: reason, cancelledBy: "workshop" as const } : { confirmedAt: now }),
       })
       // Still in the status read above: a cancellation knows whether it withdraws a confirmed entry.
       .where(and(eq(appointments.id, id), inArray(appointments.status, from), eq(appointments.status, before.status)))
       .returning();
     if (!row) return missOutcome(tx, id);
-    const params = { name: row.name, email: row.email, date: row.date, time: row.time, service: row.service };
+    const params = {
+      name: row.name,
+      email: row.email,
+      date: row.date,
+      time: row.time,
+      service: row.service,
+      accessToken: await createCustomerLink(tx, row.id, now),
+    };
     await enqueueEmail(
       tx,
       action === "confirm"

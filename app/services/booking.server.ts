@@ -21,6 +21,7 @@ import {
 } from "~/domain/slots";
 import { normalizeLicensePlate } from "~/domain/vehicle";
 import { logger } from "~/lib/logger.server";
+import { newSecretToken } from "~/lib/secret-token.server";
 import type { EmailParams } from "~/mail/emails";
 import { outboxRow } from "~/mail/outbox.server";
 import { type FieldErrors, INVALID_FIELDS_MESSAGE, validateBooking, workshopMonth } from "~/schemas/booking";
@@ -136,12 +137,18 @@ export async function requestAppointment(
     message: booking.message,
     ...vehicle,
   };
-  // The pick-up address is for the workshop's driver only.
+  // The pick-up address is for the workshop's driver only; the personal link for the customer only.
   const workshopParams: EmailParams["booking-received-workshop"] = booking.pickupAddress
     ? { ...params, pickupAddress: booking.pickupAddress }
     : params;
+  const link = newSecretToken();
   const emails = [
-    outboxRow({ recipient: booking.email, template: "booking-received-customer", params, replyTo: config.workshopEmail }),
+    outboxRow({
+      recipient: booking.email,
+      template: "booking-received-customer",
+      params: { ...params, accessToken: link.token },
+      replyTo: config.workshopEmail,
+    }),
     outboxRow({ recipient: config.workshopEmail, template: "booking-received-workshop", params: workshopParams, replyTo: booking.email }),
   ].map((row) => ({
     id: row.id,
@@ -161,7 +168,7 @@ export async function requestAppointment(
       ${plate}, ${plate === null ? null : normalizeLicensePlate(plate)}, ${booking.vehicleModel ?? null},
       ${booking.mileageKm ?? null}::int, ${booking.firstRegistration ?? null}, ${booking.handover ?? null},
       ${booking.pickupAddress ?? null}, ${config.slotCapacity}::int, ${config.maxOpenRequestsPerEmail}::int,
-      ${config.maxPickupsPerDay}::int, ${JSON.stringify(emails)}::jsonb
+      ${config.maxPickupsPerDay}::int, ${JSON.stringify(emails)}::jsonb, ${link.hash}, ${null}::jsonb
     ) as outcome`);
   const outcome = resultRows<{ outcome: StoredOutcome }>(rows)[0]?.outcome;
   switch (outcome) {

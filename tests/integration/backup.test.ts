@@ -9,6 +9,9 @@ import { dumpDatabase, RestoreError, restoreDatabase, sqlLiteral, TABLES_IN_FK_O
 import { getTableConfig } from "drizzle-orm/pg-core";
 import { type Database, openDatabase } from "~/db/client.server";
 import {
+  customerLinks,
+  inspectionReminders,
+  inspectionUnsubscribeTokens,
   adminUsers,
   appointments,
   auditLog,
@@ -49,6 +52,7 @@ async function seed(db: Database) {
       message: nasty,
       status: "storniert",
       cancellationReason: "krank",
+      cancelledBy: "customer",
       createdAt: new Date("2026-11-02T09:15:30.123Z"),
     })
     .returning();
@@ -106,6 +110,19 @@ async function seed(db: Database) {
   await db
     .insert(closures)
     .values({ fromDate: "2026-12-24", toDate: "2026-12-24", startTime: "12:00", name: "Heiliger Abend – ab „Mittag“" });
+  await db.insert(customerLinks).values({ tokenHash: "e".repeat(64), appointmentId: appointment!.id });
+  const [reminder] = await db
+    .insert(inspectionReminders)
+    .values({
+      name: nasty,
+      email: "anna@example.at",
+      firstRegistration: "2021-03",
+      consentText: "An die nächste §57a-Begutachtung erinnern",
+      consentedAt: new Date("2026-11-02T09:15:30.123Z"),
+      appointmentId: appointment!.id,
+    })
+    .returning();
+  await db.insert(inspectionUnsubscribeTokens).values({ tokenHash: "f".repeat(64), reminderId: reminder!.id });
 }
 
 /** Every row of every table as text, in a stable order: equal snapshots mean an exact copy. */

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { appointments, emailOutbox, rateLimits } from "~/db/schema";
+import { appointments, customerLinks, emailOutbox, rateLimits } from "~/db/schema";
+import { hashSecretToken } from "~/lib/secret-token.server";
 import { defaultSlotRules } from "~/domain/slots";
 import { bookingMessages } from "~/messages";
 import { type BookingConfig, getAvailability, getDaySlots, requestAppointment } from "~/services/booking.server";
@@ -85,10 +86,15 @@ function bookingTests(kind: DatabaseKind) {
       service: "Ölwechsel",
       message: "Bitte auch Scheibenwischer prüfen.",
     };
+    // The receipt carries the personal link's token (issue 16); only its hash is stored beside the appointment.
+    const accessToken = mails[0]!.params.accessToken;
+    expect(accessToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(mails.map((m) => [m.template, m.recipient, m.replyTo, m.appointmentId, m.status, m.params])).toEqual([
-      ["booking-received-customer", "anna@example.at", "werkstatt@happycar.example", result.id, "pending", params],
+      ["booking-received-customer", "anna@example.at", "werkstatt@happycar.example", result.id, "pending", { ...params, accessToken }],
       ["booking-received-workshop", "werkstatt@happycar.example", "anna@example.at", result.id, "pending", params],
     ]);
+    const links = await database.db.select().from(customerLinks);
+    expect(links.map((link) => [link.appointmentId, link.tokenHash])).toEqual([[result.id, hashSecretToken(accessToken!)]]);
   });
 
   it("stores an empty message as null and leaves it out of the e-mail", async () => {

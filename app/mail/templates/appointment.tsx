@@ -1,5 +1,16 @@
 import { fullAddress, site } from "~/config/site";
-import { ButtonLink, Details, type DetailRow, detailsText, EmailLayout, Paragraph, SignOff, textSignOff } from "./layout";
+import {
+  ButtonLink,
+  CustomerLink,
+  customerLinkText,
+  Details,
+  type DetailRow,
+  detailsText,
+  EmailLayout,
+  Paragraph,
+  SignOff,
+  textSignOff,
+} from "./layout";
 import { formatIsoDateDE } from "~/lib/format-date";
 import type { AppointmentEmail, CancelledAppointmentEmail } from "../emails";
 import { defineTemplate } from "./template";
@@ -18,17 +29,18 @@ function appointmentRows(p: AppointmentEmail): DetailRow[] {
 /** To the customer, with the appointment as termin.ics (see ../ics.ts). */
 export const appointmentConfirmed = defineTemplate<AppointmentEmail>({
   subject: "Terminbestätigung",
-  html: (p) => (
+  html: (p, context) => (
     <EmailLayout title="Terminbestätigung">
       <Paragraph>Guten Tag {p.name},</Paragraph>
       <Paragraph>wir freuen uns, Ihnen Ihren Termin bei {site.name} zu bestätigen:</Paragraph>
       <Details rows={[...appointmentRows(p), ["Adresse", address]]} />
       <Paragraph>Den Termin finden Sie auch im Anhang (termin.ics) zum Eintragen in Ihren Kalender.</Paragraph>
       <Paragraph>Falls Sie den Termin nicht wahrnehmen können, rufen Sie uns bitte unter {phone} an.</Paragraph>
+      <CustomerLink url={context.customerUrl} />
       <SignOff />
     </EmailLayout>
   ),
-  text: (p) =>
+  text: (p, context) =>
     [
       `Guten Tag ${p.name},`,
       "",
@@ -39,6 +51,7 @@ export const appointmentConfirmed = defineTemplate<AppointmentEmail>({
       "Den Termin finden Sie auch im Anhang (termin.ics) zum Eintragen in Ihren Kalender.",
       `Falls Sie den Termin nicht wahrnehmen können, rufen Sie uns bitte unter ${phone} an.`,
       "",
+      ...customerLinkText(context.customerUrl),
       textSignOff(),
     ].join("\n"),
 });
@@ -53,6 +66,9 @@ export const appointmentCancelled = defineTemplate<CancelledAppointmentEmail>({
       <Details rows={[...appointmentRows(p), ["Grund", p.reason]]} />
       <Paragraph>Gerne können Sie online einen neuen Termin vereinbaren oder uns unter {phone} anrufen.</Paragraph>
       <ButtonLink href={context.bookingUrl}>Neuen Termin vereinbaren</ButtonLink>
+      <br />
+      <br />
+      <CustomerLink url={context.customerUrl} />
       <Paragraph>
         <br />
         Mit freundlichen Grüßen
@@ -71,6 +87,7 @@ export const appointmentCancelled = defineTemplate<CancelledAppointmentEmail>({
       "",
       `Gerne können Sie online einen neuen Termin vereinbaren (${context.bookingUrl}) oder uns unter ${phone} anrufen.`,
       "",
+      ...customerLinkText(context.customerUrl),
       textSignOff(),
     ].join("\n"),
 });

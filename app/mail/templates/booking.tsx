@@ -1,5 +1,16 @@
 import { site } from "~/config/site";
-import { ButtonLink, Details, type DetailRow, detailsText, EmailLayout, Paragraph, SignOff, textSignOff } from "./layout";
+import {
+  ButtonLink,
+  CustomerLink,
+  customerLinkText,
+  Details,
+  type DetailRow,
+  detailsText,
+  EmailLayout,
+  Paragraph,
+  SignOff,
+  textSignOff,
+} from "./layout";
 import { formatIsoDateDE } from "~/lib/format-date";
 import { handoverLabels } from "~/schemas/booking-fields";
 import { formatMileage, formatMonthDE } from "~/lib/format-vehicle";
@@ -25,7 +36,7 @@ const phone = site.phones[0].display;
 
 export const bookingReceivedCustomer = defineTemplate<BookingRequestEmail>({
   subject: "Ihre Terminanfrage ist eingegangen",
-  html: (p) => (
+  html: (p, context) => (
     <EmailLayout title="Ihre Terminanfrage ist eingegangen">
       <Paragraph>Guten Tag {p.name},</Paragraph>
       <Paragraph>vielen Dank für Ihre Terminanfrage bei {site.name}. Wir haben folgende Angaben erhalten:</Paragraph>
@@ -35,10 +46,11 @@ export const bookingReceivedCustomer = defineTemplate<BookingRequestEmail>({
         möglich eine Bestätigung per E-Mail.
       </Paragraph>
       <Paragraph>Bei Fragen erreichen Sie uns telefonisch unter {phone}.</Paragraph>
+      <CustomerLink url={context.customerUrl} />
       <SignOff />
     </EmailLayout>
   ),
-  text: (p) =>
+  text: (p, context) =>
     [
       `Guten Tag ${p.name},`,
       "",
@@ -50,6 +62,7 @@ export const bookingReceivedCustomer = defineTemplate<BookingRequestEmail>({
       "",
       `Bei Fragen erreichen Sie uns telefonisch unter ${phone}.`,
       "",
+      ...customerLinkText(context.customerUrl),
       textSignOff(),
     ].join("\n"),
 });

@@ -40,6 +40,11 @@ function renderWith<T extends EmailTemplate>(email: { template: T; data: EmailDa
   };
 }
 
+/** The customer's personal page of an appointment (routes/customer/appointment.tsx). */
+export function customerPageUrl(token: string, publicUrl: string): string {
+  return new URL(`/termin/${token}`, publicUrl).toString();
+}
+
 /** Pure: the same outbox row always renders to the same e-mail. */
 export function renderEmail(message: RenderInput, publicUrl: string): RenderedEmail {
   const email = readEmail(message.template, message.params);
@@ -47,6 +52,7 @@ export function renderEmail(message: RenderInput, publicUrl: string): RenderedEm
     adminUrl: new URL("/admin", publicUrl).toString(),
     appointmentAdminUrl: message.appointmentId ? new URL(`/admin/termine/${message.appointmentId}`, publicUrl).toString() : null,
     bookingUrl: new URL("/#booking", publicUrl).toString(),
+    customerUrl: "accessToken" in email.data && email.data.accessToken ? customerPageUrl(email.data.accessToken, publicUrl) : null,
   };
   return { ...renderWith(email, context), attachments: calendarAttachments(message, email) };
 }

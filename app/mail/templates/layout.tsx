@@ -101,6 +101,29 @@ export function ButtonLink({ href, children }: { href: string; children: React.R
   );
 }
 
+const CUSTOMER_LINK_TEXT = "Den aktuellen Stand Ihres Termins sehen Sie jederzeit auf Ihrer persönlichen Terminseite";
+
+/**
+ * The customer's personal page (issue 16): status, details and, while it is
+ * early enough, 'Termin absagen'. Nothing when the e-mail carries no token.
+ */
+export function CustomerLink({ url }: { url: string | null }) {
+  if (!url) return null;
+  return (
+    <>
+      <Paragraph>{CUSTOMER_LINK_TEXT}:</Paragraph>
+      <Paragraph>
+        <ButtonLink href={url}>Meinen Termin ansehen</ButtonLink>
+      </Paragraph>
+    </>
+  );
+}
+
+/** Plain-text twin of CustomerLink: a line and an empty line, or nothing. */
+export function customerLinkText(url: string | null): string[] {
+  return url ? [`${CUSTOMER_LINK_TEXT}: ${url}`, ""] : [];
+}
+
 /** Plain-text twin of Details. */
 export function detailsText(rows: DetailRow[]): string {
   return rows

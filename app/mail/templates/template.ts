@@ -7,6 +7,8 @@ export type TemplateContext = {
   appointmentAdminUrl: string | null;
   /** Absolute URL of the booking section, for "book a new appointment". */
   bookingUrl: string;
+  /** The customer's personal page of the appointment (/termin/<token>), when the e-mail carries a token. */
+  customerUrl: string | null;
 };
 
 /** One e-mail: HTML and plain text from the same typed props. */
