@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { monthOf } from "./calendar-date";
+import { monthOf, zonedInstant } from "./calendar-date";
 
 describe("monthOf", () => {
   it.each([
@@ -9,5 +9,19 @@ describe("monthOf", () => {
     ["2027-02-01", "2027-02-01", "2027-02-28"],
   ])("%s lies in %s to %s", (date, from, to) => {
     expect(monthOf(date)).toEqual({ from, to });
+  });
+});
+
+describe("zonedInstant", () => {
+  it.each([
+    // Winter time (UTC+1), summer time (UTC+2), and the days the clocks change in Vienna.
+    ["2026-01-15", "08:00", "2026-01-15T07:00:00.000Z"],
+    ["2026-07-15", "08:00", "2026-07-15T06:00:00.000Z"],
+    ["2026-03-29", "08:00", "2026-03-29T06:00:00.000Z"],
+    ["2026-03-28", "08:00", "2026-03-28T07:00:00.000Z"],
+    ["2026-10-25", "08:00", "2026-10-25T07:00:00.000Z"],
+    ["2026-10-24", "17:30", "2026-10-24T15:30:00.000Z"],
+  ])("%s %s in Europe/Vienna is %s, whatever the process's zone", (date, time, iso) => {
+    expect(zonedInstant(date, time, "Europe/Vienna").toISOString()).toBe(iso);
   });
 });

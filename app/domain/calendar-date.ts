@@ -60,6 +60,18 @@ export function zonedParts(instant: Date, timeZone: string): { date: CalendarDat
   };
 }
 
+/**
+ * The instant of a wall-clock time (HH:mm) on a calendar date in `timeZone`:
+ * an appointment's start as a point in time, whatever the server's zone, and
+ * with the day's own UTC offset on the days the clocks change.
+ */
+export function zonedInstant(date: CalendarDate, time: string, timeZone: string): Date {
+  const parts = parseCalendarDate(date);
+  if (!parts) throw new RangeError(`Not a calendar date: ${date}`);
+  const minutes = timeToMinutes(time);
+  return new Date(new TZDate(parts.year, parts.month - 1, parts.day, Math.floor(minutes / 60), minutes % 60, timeZone).getTime());
+}
+
 export function timeToMinutes(time: string): number {
   const [hours, minutes] = time.split(":").map(Number);
   return hours! * 60 + minutes!;
