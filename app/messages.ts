@@ -1,6 +1,7 @@
 import { passwordMessages } from "~/auth/password-policy";
 import type { AccountErrorCode, AdminErrorCode, ExportErrorCode, SecondFactorErrorCode, TeamErrorCode } from "~/domain/error-codes";
 import { CONTACT_RATE_LIMITED_MESSAGE } from "~/schemas/contact-fields";
+import type { ProgressState } from "~/domain/appointment";
 
 /**
  * German wording of results and errors, in one place at the edge: services
@@ -141,3 +142,10 @@ export const closureMessages = {
     `${cancelled === 1 ? "Ein Termin wurde" : `${cancelled} Termine wurden`} storniert; die Kundinnen und Kunden bekommen die Absage per E-Mail.` +
     (skipped > 0 ? ` ${skipped === 1 ? "Ein Termin war" : `${skipped} Termine waren`} inzwischen schon storniert oder gelöscht.` : ""),
 } as const;
+
+/** Where a confirmed appointment's car is (issue 16): the board's buttons and the customer's page. */
+export const progressLabels = {
+  arrived: "Fahrzeug angekommen",
+  in_progress: "In Arbeit",
+  ready: "Abholbereit",
+} as const satisfies Record<ProgressState, string>;
