@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isCalendarDate } from "~/domain/calendar-date";
 import { handovers } from "~/domain/vehicle";
 import { adminRoles } from "~/domain/admin";
+import { cancellers } from "~/domain/appointment";
 import { cleanText } from "~/schemas/text";
 import { fromLegacyParams } from "./legacy-params";
 
@@ -65,13 +66,21 @@ const emailSchemas = {
   // The invite lasts durationMinutes; confirmations queued before durations were stored take the service's.
   "appointment-confirmed": appointment.extend({ durationMinutes: count.optional() }),
   // A confirmed appointment's cancellation withdraws the calendar entry of its confirmation ("true").
+  // The workshop's cancellation gives a reason; the customer's own (through the personal link) may not.
   "appointment-cancelled": appointment.extend({
-    reason: required(paragraph),
+    reason: optional(paragraph),
+    cancelledBy: z.enum(cancellers).default("workshop"),
     durationMinutes: count.optional(),
     wasConfirmed: z
       .enum(["true", "false"])
       .optional()
       .transform((value) => value === "true"),
+  }),
+  // To the workshop: a customer cancelled on the personal page (issue 16).
+  "customer-cancelled-workshop": appointment.omit({ accessToken: true }).extend({
+    phone: required(line),
+    licensePlate: optional(line),
+    reason: optional(paragraph),
   }),
   // The token travels to the invited person only; the link is built from PUBLIC_URL when rendered.
   "staff-invitation": z.object({
@@ -112,6 +121,8 @@ export type AppointmentEmail = EmailData["appointment-confirmed"];
 export type StaffInvitationEmail = EmailData["staff-invitation"];
 /** A cancelled appointment and why. */
 export type CancelledAppointmentEmail = EmailData["appointment-cancelled"];
+/** A customer's own cancellation, to the workshop. */
+export type CustomerCancelledEmail = EmailData["customer-cancelled-workshop"];
 /** A message from a contact form, to the workshop. */
 export type ContactMessageEmail = EmailData["contact-message"];
 

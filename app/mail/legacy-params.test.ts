@@ -36,6 +36,11 @@ const cases: { [T in EmailTemplate]: [EmailParams[T], Record<string, string>] } 
     { ...appointment, reason: "Die Hebebühne\nist defekt." },
     { ...oldAppointment, title: "Terminstornierung", grund: "Die Hebebühne\nist defekt." },
   ],
+  // Younger than the typed payload: there is no old shape, the row passes through.
+  "customer-cancelled-workshop": [
+    { ...appointment, phone: "0660 111 22 33" },
+    { ...appointment, phone: "0660 111 22 33" },
+  ],
   "contact-message": [
     { name: "Kunde", email: "kunde@example.com", subject: "Frage", message: "Hallo" },
     { name: "Kunde", email: "kunde@example.com", telefon: "", betreff: "Frage", nachricht: "Hallo" },

@@ -132,6 +132,8 @@ export function fileTransport(config: { DATA_DIR: string; MAIL_FROM: string; pub
   };
 }
 
+const CUSTOMER_CANCELLED_REASON = "Von Ihnen abgesagt";
+
 /** The version of the EmailJS browser SDK the seed's calls imitate. */
 export const EMAILJS_LIB_VERSION = "4.4.1";
 
@@ -157,7 +159,8 @@ function emailjsCall(email: StoredEmail): { template: EmailjsTemplate; params: R
     case "appointment-cancelled":
       return {
         template: email.template,
-        params: { ...appointment(email.data), title: "Terminstornierung", grund: email.data.reason },
+        // The seed's template always shows a reason; a customer who cancelled without one gets this.
+        params: { ...appointment(email.data), title: "Terminstornierung", grund: email.data.reason ?? CUSTOMER_CANCELLED_REASON },
       };
     default:
       return null;

@@ -12,7 +12,7 @@ import {
   textSignOff,
 } from "./layout";
 import { formatIsoDateDE } from "~/lib/format-date";
-import type { AppointmentEmail, CancelledAppointmentEmail } from "../emails";
+import type { AppointmentEmail, CancelledAppointmentEmail, CustomerCancelledEmail } from "../emails";
 import { defineTemplate } from "./template";
 
 const phone = site.phones[0].display;
@@ -56,13 +56,20 @@ export const appointmentConfirmed = defineTemplate<AppointmentEmail>({
     ].join("\n"),
 });
 
+/** The opening sentence: the seed's for the workshop's cancellation, a receipt for the customer's own. */
+function cancellationLead(p: CancelledAppointmentEmail): string {
+  return p.cancelledBy === "customer"
+    ? `Sie haben Ihren Termin bei ${site.name} abgesagt:`
+    : `leider müssen wir Ihren Termin bei ${site.name} stornieren:`;
+}
+
 /** To the customer: the confirmation's details and the reason. */
 export const appointmentCancelled = defineTemplate<CancelledAppointmentEmail>({
   subject: "Terminstornierung",
   html: (p, context) => (
     <EmailLayout title="Terminstornierung">
       <Paragraph>Guten Tag {p.name},</Paragraph>
-      <Paragraph>leider müssen wir Ihren Termin bei {site.name} stornieren:</Paragraph>
+      <Paragraph>{cancellationLead(p)}</Paragraph>
       <Details rows={[...appointmentRows(p), ["Grund", p.reason]]} />
       <Paragraph>Gerne können Sie online einen neuen Termin vereinbaren oder uns unter {phone} anrufen.</Paragraph>
       <ButtonLink href={context.bookingUrl}>Neuen Termin vereinbaren</ButtonLink>
@@ -81,7 +88,7 @@ export const appointmentCancelled = defineTemplate<CancelledAppointmentEmail>({
     [
       `Guten Tag ${p.name},`,
       "",
-      `leider müssen wir Ihren Termin bei ${site.name} stornieren:`,
+      cancellationLead(p),
       "",
       detailsText([...appointmentRows(p), ["Grund", p.reason]]),
       "",
@@ -91,3 +98,34 @@ export const appointmentCancelled = defineTemplate<CancelledAppointmentEmail>({
       textSignOff(),
     ].join("\n"),
 });
+
+/** To the workshop: a customer cancelled on the personal page; the slot is free again. */
+export const customerCancelledWorkshop = defineTemplate<CustomerCancelledEmail>({
+  subject: "Termin vom Kunden abgesagt",
+  html: (p, context) => (
+    <EmailLayout title="Termin vom Kunden abgesagt">
+      <Paragraph>Ein Kunde hat seinen Termin über die persönliche Terminseite abgesagt. Der Termin ist wieder frei.</Paragraph>
+      <Details rows={customerCancelledRows(p)} />
+      <ButtonLink href={context.appointmentAdminUrl ?? context.adminUrl}>Zum Admin-Board</ButtonLink>
+    </EmailLayout>
+  ),
+  text: (p, context) =>
+    [
+      "Ein Kunde hat seinen Termin über die persönliche Terminseite abgesagt. Der Termin ist wieder frei.",
+      "",
+      detailsText(customerCancelledRows(p)),
+      "",
+      `Admin-Board: ${context.appointmentAdminUrl ?? context.adminUrl}`,
+    ].join("\n"),
+});
+
+function customerCancelledRows(p: CustomerCancelledEmail): DetailRow[] {
+  return [
+    ["Name", p.name],
+    ["E-Mail", p.email],
+    ["Telefon", p.phone],
+    ...appointmentRows(p),
+    ["Kennzeichen", p.licensePlate],
+    ["Grund", p.reason],
+  ];
+}

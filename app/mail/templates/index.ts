@@ -3,7 +3,7 @@ import { serviceDurationMinutes, site } from "~/config/site";
 import { parseCalendarDate } from "~/domain/calendar-date";
 import { type AppointmentEmail, type EmailData, type EmailTemplate, readEmail, type StoredEmail, TemplateError } from "../emails";
 import { calendarInvite } from "../ics";
-import { appointmentCancelled, appointmentConfirmed } from "./appointment";
+import { appointmentCancelled, appointmentConfirmed, customerCancelledWorkshop } from "./appointment";
 import { bookingReceivedCustomer, bookingReceivedWorkshop } from "./booking";
 import { contactMessage } from "./contact";
 import { staffInvitation } from "./account";
@@ -14,6 +14,7 @@ const templates: { [T in EmailTemplate]: TemplateDefinition<EmailData[T]> } = {
   "booking-received-workshop": bookingReceivedWorkshop,
   "appointment-confirmed": appointmentConfirmed,
   "appointment-cancelled": appointmentCancelled,
+  "customer-cancelled-workshop": customerCancelledWorkshop,
   "contact-message": contactMessage,
   "staff-invitation": staffInvitation,
 };

@@ -1,0 +1,27 @@
+import type { AppointmentStatus } from "./appointment";
+import { addDays, type CalendarDate } from "./calendar-date";
+
+/**
+ * The customer's own page of an appointment (issue 16): how long its link
+ * works and until when the customer may cancel there. Pure: the caller brings
+ * the clock and the appointment's start as an instant (zonedInstant).
+ */
+
+/** The link works through the `daysAfter`th day after the appointment's date (Europe/Vienna calendar days). */
+export function customerLinkUsable(appointmentDate: CalendarDate, today: CalendarDate, daysAfter: number): boolean {
+  return today <= addDays(appointmentDate, daysAfter);
+}
+
+export type SelfCancellation =
+  | { allowed: true; deadline: Date }
+  /** Already cancelled: nothing to do. */
+  | { allowed: false; reason: "cancelled" }
+  /** Later than `hoursBefore` before the start (or after it): the page says to call. */
+  | { allowed: false; reason: "too-late"; deadline: Date };
+
+/** Whether the customer may still cancel: a requested or confirmed appointment, up to `hoursBefore` hours before its start. */
+export function selfCancellation(status: AppointmentStatus, start: Date, now: Date, hoursBefore: number): SelfCancellation {
+  if (status === "storniert") return { allowed: false, reason: "cancelled" };
+  const deadline = new Date(start.getTime() - hoursBefore * 3_600_000);
+  return now.getTime() <= deadline.getTime() ? { allowed: true, deadline } : { allowed: false, reason: "too-late", deadline };
+}
