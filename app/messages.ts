@@ -1,7 +1,14 @@
 import { passwordMessages } from "~/auth/password-policy";
-import type { AccountErrorCode, AdminErrorCode, ExportErrorCode, SecondFactorErrorCode, TeamErrorCode } from "~/domain/error-codes";
+import type {
+  AccountErrorCode,
+  AdminErrorCode,
+  ExportErrorCode,
+  SecondFactorErrorCode,
+  SettingsErrorCode,
+  TeamErrorCode,
+} from "~/domain/error-codes";
 import { CONTACT_RATE_LIMITED_MESSAGE } from "~/schemas/contact-fields";
-import type { ProgressState } from "~/domain/appointment";
+import type { AppointmentStatus, ProgressState } from "~/domain/appointment";
 
 /**
  * German wording of results and errors, in one place at the edge: services
@@ -31,6 +38,11 @@ export const adminMessages = {
   noteTooLong: "Die interne Notiz darf höchstens 2000 Zeichen lang sein.",
   noteSaved: { title: "Notiz gespeichert", description: "Die interne Notiz wurde gespeichert." },
   noteFailed: "Die Notiz konnte nicht gespeichert werden.",
+  notConfirmed: "Der Fortschritt kann nur bei bestätigten Terminen gesetzt werden.",
+  invalidProgress: "Bitte geben Sie „progress“ als arrived, in_progress oder ready an.",
+  progressSaved: "Der Fortschritt wurde gespeichert.",
+  progressReadyEmail: "Der Fortschritt wurde gespeichert; die Kundin oder der Kunde bekommt eine E-Mail.",
+  progressFailed: "Der Fortschritt konnte nicht gespeichert werden.",
 } as const satisfies Record<AdminErrorCode, string> & Record<string, unknown>;
 
 /** Admin accounts (setup page, CLI, first start); password problems in the policy's own words. */
@@ -97,6 +109,14 @@ export const teamMessages = {
   changeInvalid: "Erlaubt sind „role“ (owner oder staff) und „active“ (true oder false).",
 } as const satisfies Record<TeamErrorCode, string> & Record<string, string>;
 
+/** The board's settings (the 'Team' page and /api/v1/admin/settings), keyed by SettingsErrorCode. */
+export const settingsMessages = {
+  ownerOnly: "Nur der Inhaber oder die Inhaberin darf das.",
+  invalid: "Bitte geben Sie „readyEmail“ als true oder false an.",
+  readyEmailOn: "Die E-Mail bei „Abholbereit“ wird gesendet.",
+  readyEmailOff: "Die E-Mail bei „Abholbereit“ wird nicht mehr gesendet.",
+} as const satisfies Record<SettingsErrorCode, string> & Record<string, string>;
+
 /** The owner's CSV export (GET /api/v1/admin/export.csv), keyed by ExportErrorCode. */
 export const exportMessages = {
   ownerOnly: "Nur der Inhaber oder die Inhaberin darf Termine exportieren.",
@@ -149,3 +169,24 @@ export const progressLabels = {
   in_progress: "In Arbeit",
   ready: "Abholbereit",
 } as const satisfies Record<ProgressState, string>;
+
+/** The customer's personal page (/termin/<token>) and its 'Termin absagen' form (issue 16). */
+export const customerPageMessages = {
+  statusLabels: {
+    beantragt: "Angefragt – noch nicht bestätigt",
+    bestätigt: "Bestätigt",
+    storniert: "Storniert",
+  } satisfies Record<AppointmentStatus, string>,
+  cancelled: "Ihr Termin wurde abgesagt. Sie erhalten eine Bestätigung per E-Mail.",
+  "already-cancelled": "Dieser Termin ist bereits storniert.",
+  /** After the cutoff: call instead (`hours` before the start, the workshop's phone). */
+  "too-late": (hours: number, phone: string) =>
+    `Eine Absage über diese Seite ist nur bis ${formatHours(hours)} vor dem Termin möglich. Bitte rufen Sie uns an: ${phone}.`,
+  "reason-too-long": (max: number) => `Bitte fassen Sie den Grund in höchstens ${max} Zeichen.`,
+  "rate-limited": "Sie haben in kurzer Zeit zu viele Anfragen gesendet. Bitte versuchen Sie es in einigen Minuten erneut.",
+} as const;
+
+/** 24 → "24 Stunden", 1 → "1 Stunde", 2.5 → "2,5 Stunden". */
+function formatHours(hours: number): string {
+  return `${hours.toLocaleString("de-AT")} ${hours === 1 ? "Stunde" : "Stunden"}`;
+}

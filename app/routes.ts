@@ -14,6 +14,11 @@ export default [
     route("termin-anfragen", "routes/booking.tsx"),
     route("nachricht-senden", "routes/contact-message.tsx"),
     route("karte", "routes/site/map.tsx"),
+    // The customer's personal link (issue 16): never cached, never passed on as a referrer.
+    route("termin/:token", "routes/customer/appointment.tsx"),
+    route("termin/:token/kalender.ics", "routes/customer/calendar.ts"),
+    // The §57a reminder's unsubscribe link (issue 16): GET asks, POST (also RFC 8058 one-click) unsubscribes.
+    route("erinnerung/abmelden/:token", "routes/reminder-unsubscribe.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
   // Admin pages: no-store everywhere; the layout's guard requires a session for all below it.
@@ -62,8 +67,10 @@ export default [
         route("api/v1/admin/appointments", "routes/api/admin/appointments.ts"),
         route("api/v1/admin/appointments/:id", "routes/api/admin/appointment.ts"),
         route("api/v1/admin/appointments/:id/note", "routes/api/admin/appointment-note.ts"),
+        route("api/v1/admin/appointments/:id/progress", "routes/api/admin/appointment-progress.ts"),
         route("api/v1/admin/appointments/:id/:transition", "routes/api/admin/appointment-transition.ts"),
         route("api/v1/admin/export.csv", "routes/api/admin/export.ts"),
+        route("api/v1/admin/settings", "routes/api/admin/settings.ts"),
       ]),
     ]),
   ]),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isSameOriginRequest } from "./origin-check";
+import { isCrossSiteAllowed, isSameOriginRequest } from "./origin-check";
 
 const site = "https://www.happycar.at";
 
@@ -9,6 +9,10 @@ describe("isSameOriginRequest", () => {
     [{ origin: "https://evil.example" }, false],
     [{ origin: "http://www.happycar.at" }, false],
     [{ origin: "null" }, false],
+    // A form post from a no-referrer page (the customer's page) carries Origin: null; the browser's Sec-Fetch-Site decides.
+    [{ origin: "null", "sec-fetch-site": "same-origin" }, true],
+    [{ origin: "null", "sec-fetch-site": "cross-site" }, false],
+    [{ origin: "null", referer: `${site}/termin/x` }, true],
     // Origin wins over the weaker signals.
     [{ origin: "https://evil.example", "sec-fetch-site": "same-origin", referer: `${site}/admin` }, false],
     [{ "sec-fetch-site": "same-origin" }, true],
@@ -20,5 +24,22 @@ describe("isSameOriginRequest", () => {
     [{}, false],
   ])("%j → %s", (headers, expected) => {
     expect(isSameOriginRequest(headers, site)).toBe(expected);
+  });
+});
+
+describe("isCrossSiteAllowed", () => {
+  const token = "A".repeat(43);
+  it.each([
+    // RFC 8058: the mail provider's one-click POST carries no Origin of this site.
+    [`/erinnerung/abmelden/${token}`, true],
+    [`/erinnerung/abmelden/${token}/`, false],
+    [`/erinnerung/abmelden/${token}x`, false],
+    ["/erinnerung/abmelden/kurz", false],
+    [`/termin/${token}`, false],
+    ["/termin-anfragen", false],
+    ["/api/v1/appointments", false],
+    [`/admin/erinnerung/abmelden/${token}`, false],
+  ])("%s → %s", (path, expected) => {
+    expect(isCrossSiteAllowed(path)).toBe(expected);
   });
 });

@@ -6,6 +6,19 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export const ORIGIN_REFUSED_MESSAGE = "Anfrage abgelehnt: Sie kommt nicht von dieser Website.";
 
 /**
+ * The one deliberate exception: the §57a reminder's unsubscribe link
+ * (app/routes/reminder-unsubscribe.tsx). A mail provider sends its RFC 8058
+ * one-click POST from its own servers, with no Origin of ours. Forging it is
+ * harmless: the unguessable token in the URL is the whole authority, and all
+ * it can do is stop reminders – what its holder may ask for anyway.
+ */
+const ONE_CLICK_UNSUBSCRIBE_PATH = /^\/erinnerung\/abmelden\/[A-Za-z0-9_-]{43}$/;
+
+export function isCrossSiteAllowed(path: string): boolean {
+  return ONE_CLICK_UNSUBSCRIBE_PATH.test(path);
+}
+
+/**
  * Cross-site request forgery guard for every state-changing request (pages,
  * resource routes and the JSON API). Same-origin is proven by `Origin`, or,
  * without it, by `Sec-Fetch-Site: same-origin` or a same-origin `Referer`.
@@ -15,7 +28,11 @@ export function isSameOriginRequest(
   headers: { origin?: string; "sec-fetch-site"?: string; referer?: string },
   expectedOrigin: string,
 ): boolean {
-  if (headers.origin) return headers.origin === expectedOrigin;
+  // A page sent with `Referrer-Policy: no-referrer` (the customer's personal page) makes the browser
+  // send `Origin: null` with its own form posts (Fetch standard, "serializing a request origin").
+  // "null" proves nothing either way, so the browser's Sec-Fetch-Site decides; a sandboxed or
+  // cross-site sender is "cross-site" there and stays refused.
+  if (headers.origin && headers.origin !== "null") return headers.origin === expectedOrigin;
   const fetchSite = headers["sec-fetch-site"];
   if (fetchSite) return fetchSite === "same-origin";
   if (headers.referer) {
@@ -36,7 +53,7 @@ export function isSameOriginRequest(
 export function originCheck({ publicUrl }: { publicUrl?: string }): RequestHandler {
   const fixedOrigin = publicUrl ? new URL(publicUrl).origin : undefined;
   return (req, res, next) => {
-    if (SAFE_METHODS.has(req.method)) return next();
+    if (SAFE_METHODS.has(req.method) || isCrossSiteAllowed(req.path)) return next();
     const { origin, referer } = req.headers;
     const fetchSite = req.headers["sec-fetch-site"] as string | undefined;
     const expected = fixedOrigin ?? `${req.protocol}://${req.headers.host}`;

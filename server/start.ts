@@ -1,7 +1,7 @@
 /**
  * Starting and stopping the server: validates the configuration, opens the
- * database (running migrations), starts the e-mail worker and the daily
- * jobs, serves the pipeline of server/app.ts and shuts down gracefully.
+ * database (running migrations), starts the e-mail worker, the daily
+ * jobs and the reminder job, serves the pipeline of server/app.ts and shuts down gracefully.
  */
 import { eq } from "drizzle-orm";
 import type { Express, RequestHandler } from "express";
@@ -16,6 +16,7 @@ import { TransportConfigError } from "~/mail/transports.server";
 import { type MailWorker, startMailWorker } from "~/mail/worker.server";
 import { announceAdminBootstrap } from "~/services/admin-accounts.server";
 import { enterDefaultClosures } from "~/services/closures.server";
+import { reminderConfigFromEnv, startReminderJob } from "~/services/reminders.server";
 import { startRetentionJob } from "~/services/retention.server";
 import { createApp } from "./app";
 
@@ -56,6 +57,8 @@ export async function start(options: StartOptions): Promise<void> {
   }
 
   const retentionJob = startRetentionJob(database.db, { vacuum: database.kind === "pglite" });
+  // Every instance runs it, whatever EMAIL_WORKER says: each reminder is claimed once in the database.
+  const reminderJob = startReminderJob(database.db, reminderConfigFromEnv(config));
 
   const app: Express = createApp({ config, db: database.db, ...options });
   const server = app.listen(config.PORT, config.HOST, () => {
@@ -84,6 +87,7 @@ export async function start(options: StartOptions): Promise<void> {
     clearInterval(closeIdle);
     clearTimeout(forceExit);
     retentionJob.stop();
+    await reminderJob.stop();
     await mailWorker?.stop();
     await database.close();
     logger.info("stopped");

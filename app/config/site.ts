@@ -196,6 +196,8 @@ export const site = {
     unconfirmedDaysAfterDate: 30,
     confirmedMonthsAfterDate: 12,
     contactMessagesMonths: 12,
+    /** A withdrawn §57a consent, and each §57a reminder e-mail, are deleted this many months later; stated in /datenschutz. */
+    inspectionReminderMonths: 12,
     /** Rate-limit counters (keyed by IP address) older than this are deleted by the daily job; stated in /datenschutz. */
     rateLimitRecordsDays: 7,
   },

@@ -17,6 +17,10 @@ export type AdminTab = (typeof adminTabs)[number];
 export const progressStates = ["arrived", "in_progress", "ready"] as const;
 export type ProgressState = (typeof progressStates)[number];
 
+export function isProgressState(value: unknown): value is ProgressState {
+  return typeof value === "string" && (progressStates as readonly string[]).includes(value);
+}
+
 /** Who cancelled: the workshop on the board, or the customer through the personal link. */
 export const cancellers = ["workshop", "customer"] as const;
 export type Canceller = (typeof cancellers)[number];
@@ -49,6 +53,8 @@ export type AdminAppointment = {
   pickupAddress: string | null;
   /** The workshop's own note; never shown to the customer. */
   internalNote: string | null;
+  /** Where the car is (issue 16), set on the board for a confirmed appointment; null until then. */
+  progress: ProgressState | null;
   /** State of the newest e-mail to the customer; null when none was queued. */
   emailState: EmailStatus | null;
 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { retentionCutoffs, subtractMonths } from "./retention";
 
-const policy = { unconfirmedDaysAfterDate: 30, confirmedMonthsAfterDate: 12, contactMessagesMonths: 12 };
+const policy = { unconfirmedDaysAfterDate: 30, confirmedMonthsAfterDate: 12, contactMessagesMonths: 12, inspectionReminderMonths: 12 };
 
 describe("subtractMonths", () => {
   it.each([
@@ -28,13 +28,14 @@ describe("retentionCutoffs", () => {
   it("takes its periods from the policy", () => {
     const cutoffs = retentionCutoffs(
       new Date("2026-06-15T10:00:00Z"),
-      { unconfirmedDaysAfterDate: 7, confirmedMonthsAfterDate: 24, contactMessagesMonths: 6 },
+      { unconfirmedDaysAfterDate: 7, confirmedMonthsAfterDate: 24, contactMessagesMonths: 6, inspectionReminderMonths: 3 },
       "Europe/Vienna",
     );
     expect(cutoffs).toEqual({
       unconfirmedBefore: "2026-06-08",
       confirmedBefore: "2024-06-15",
       contactReceivedBefore: new Date("2025-12-15T10:00:00Z"),
+      inspectionRemindersBefore: new Date("2026-03-15T10:00:00Z"),
     });
   });
 });

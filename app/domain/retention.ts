@@ -8,6 +8,12 @@ export type RetentionPolicy = {
   confirmedMonthsAfterDate: number;
   /** Contact messages: months after they arrived. */
   contactMessagesMonths: number;
+  /**
+   * §57a reminders (issue 16): a withdrawn consent, months after its withdrawal
+   * (the proof of what was agreed, and of its end); each reminder e-mail in the
+   * outbox, months after it was queued.
+   */
+  inspectionReminderMonths: number;
 };
 
 export type RetentionCutoffs = {
@@ -17,6 +23,8 @@ export type RetentionCutoffs = {
   confirmedBefore: CalendarDate;
   /** Contact messages received before this instant are deleted. */
   contactReceivedBefore: Date;
+  /** Consents withdrawn, and §57a reminder e-mails queued, before this instant are deleted (anonymised). */
+  inspectionRemindersBefore: Date;
 };
 
 /** The same day `months` earlier; the 31st becomes the last day of a shorter month. */
@@ -37,10 +45,16 @@ export function subtractMonths(value: CalendarDate, months: number): CalendarDat
  */
 export function retentionCutoffs(now: Date, policy: RetentionPolicy, timeZone: string): RetentionCutoffs {
   const today = zonedParts(now, timeZone).date;
-  const contactDay = subtractMonths(now.toISOString().slice(0, 10), policy.contactMessagesMonths);
   return {
     unconfirmedBefore: addDays(today, -policy.unconfirmedDaysAfterDate),
     confirmedBefore: subtractMonths(today, policy.confirmedMonthsAfterDate),
-    contactReceivedBefore: new Date(`${contactDay}T${now.toISOString().slice(11)}`),
+    contactReceivedBefore: instantMonthsBefore(now, policy.contactMessagesMonths),
+    inspectionRemindersBefore: instantMonthsBefore(now, policy.inspectionReminderMonths),
   };
+}
+
+/** The same instant `months` earlier (UTC calendar). */
+function instantMonthsBefore(now: Date, months: number): Date {
+  const day = subtractMonths(now.toISOString().slice(0, 10), months);
+  return new Date(`${day}T${now.toISOString().slice(11)}`);
 }

@@ -38,6 +38,11 @@ describe("selfCancellation", () => {
     expect(selfCancellation("bestätigt", afterSwitch, new Date("2026-10-25T07:00:01Z"), 24)).toMatchObject({ allowed: false });
   });
 
+  it("has nothing to cancel once the appointment has begun", () => {
+    expect(selfCancellation("bestätigt", start, start, 24)).toEqual({ allowed: false, reason: "past" });
+    expect(selfCancellation("beantragt", start, new Date(start.getTime() + 86_400_000), 24)).toEqual({ allowed: false, reason: "past" });
+  });
+
   it("has nothing to cancel once cancelled", () => {
     expect(selfCancellation("storniert", start, new Date("2026-11-01T00:00:00Z"), 24)).toEqual({ allowed: false, reason: "cancelled" });
   });

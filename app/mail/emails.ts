@@ -82,6 +82,17 @@ const emailSchemas = {
     licensePlate: optional(line),
     reason: optional(paragraph),
   }),
+  // The reminder before a confirmed appointment (issue 16): the confirmation's data and invite.
+  "appointment-reminder": appointment.extend({ durationMinutes: count.optional() }),
+  // The §57a reminder (issue 16): the unsubscribe link is built from PUBLIC_URL and the token when rendered.
+  "inspection-reminder": z.object({
+    name: required(line),
+    licensePlate: optional(line),
+    dueMonth: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "yyyy-MM erwartet"),
+    unsubscribeToken: z.string().regex(/^[A-Za-z0-9_-]{43}$/, "Token erwartet"),
+  }),
+  // The car can be fetched (issue 16, the board's 'Abholbereit'); a pick-up's car is brought back instead.
+  "appointment-ready": appointment.extend({ licensePlate: optional(line), handover: z.enum(handovers).optional() }),
   // The token travels to the invited person only; the link is built from PUBLIC_URL when rendered.
   "staff-invitation": z.object({
     name: required(line),
@@ -123,6 +134,12 @@ export type StaffInvitationEmail = EmailData["staff-invitation"];
 export type CancelledAppointmentEmail = EmailData["appointment-cancelled"];
 /** A customer's own cancellation, to the workshop. */
 export type CustomerCancelledEmail = EmailData["customer-cancelled-workshop"];
+/** The reminder before a confirmed appointment. */
+export type AppointmentReminderEmail = EmailData["appointment-reminder"];
+/** The reminder of a car's §57a inspection. */
+export type InspectionReminderEmail = EmailData["inspection-reminder"];
+/** The car is ready to be fetched. */
+export type AppointmentReadyEmail = EmailData["appointment-ready"];
 /** A message from a contact form, to the workshop. */
 export type ContactMessageEmail = EmailData["contact-message"];
 

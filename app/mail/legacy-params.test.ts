@@ -21,6 +21,8 @@ const invitation = {
   token: "a".repeat(43),
 } as const;
 
+const inspection = { name: "Maria Muster", dueMonth: "2027-03", unsubscribeToken: "b".repeat(43) };
+
 /** Each template: the payload as it is queued now, and as rows before issue 12 stored it. */
 const cases: { [T in EmailTemplate]: [EmailParams[T], Record<string, string>] } = {
   "booking-received-customer": [
@@ -47,6 +49,9 @@ const cases: { [T in EmailTemplate]: [EmailParams[T], Record<string, string>] } 
   ],
   // Younger than the typed payload: there is no old shape, the row passes through.
   "staff-invitation": [invitation, invitation],
+  "appointment-reminder": [appointment, appointment],
+  "inspection-reminder": [inspection, inspection],
+  "appointment-ready": [appointment, appointment],
 };
 
 describe("outbox rows in the old shape (German EmailJS names)", () => {

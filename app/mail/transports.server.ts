@@ -72,8 +72,8 @@ export function composeMail(message: OutboxMessage, from: string, publicUrl: str
     messageId: message.messageId,
     date: message.createdAt,
     attachments: rendered.attachments,
-    // Keeps auto-responders from answering system mail.
-    headers: { "Auto-Submitted": "auto-generated" },
+    // Keeps auto-responders from answering system mail; the template's own (List-Unsubscribe) beside it.
+    headers: { "Auto-Submitted": "auto-generated", ...rendered.headers },
   };
 }
 

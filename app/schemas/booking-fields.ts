@@ -13,7 +13,16 @@ export const BOOKING_FAILED_MESSAGE = "Ein Fehler ist aufgetreten. Bitte versuch
 /** The field a bot fills and a person never sees. */
 export const HONEYPOT_FIELD = "website";
 
-const vehicleFields = ["licensePlate", "vehicleModel", "mileageKm", "firstRegistration", "handover", "pickupAddress"] as const;
+// inspectionReminder: the opt-in §57a reminder, a checkbox beside the first registration (issue 16).
+const vehicleFields = [
+  "licensePlate",
+  "vehicleModel",
+  "mileageKm",
+  "firstRegistration",
+  "inspectionReminder",
+  "handover",
+  "pickupAddress",
+] as const;
 export type VehicleField = (typeof vehicleFields)[number];
 export const bookingFields = ["name", "email", "phone", "service", "date", "time", "message", ...vehicleFields] as const;
 export type BookingField = (typeof bookingFields)[number];
@@ -34,10 +43,17 @@ export const bookingFormNames: Record<BookingField | typeof HONEYPOT_FIELD, stri
   vehicleModel: "booking-vehicle-model",
   mileageKm: "booking-mileage",
   firstRegistration: "booking-first-registration",
+  inspectionReminder: "booking-inspection-reminder",
   handover: "booking-handover",
   pickupAddress: "booking-pickup-address",
   website: "booking-website",
 };
+
+/**
+ * The §57a reminder's checkbox label: stored word for word with the consent
+ * (inspection_reminders.consent_text), so change it only deliberately.
+ */
+export const INSPECTION_CONSENT_LABEL = "An die nächste §57a-Begutachtung erinnern";
 
 /** The hand-over choices as the form and the e-mails name them (keys: app/domain/vehicle.ts handovers). */
 export const handoverLabels = {

@@ -283,3 +283,37 @@ describe("validateBooking: the car and its hand-over", () => {
     expect(result).toMatchObject({ ok: false, fields: { email: expect.any(String), pickupAddress: expect.stringContaining("Wiener") } });
   });
 });
+
+describe("validateBooking: the §57a reminder's checkbox", () => {
+  const withCar = { ...valid, firstRegistration: "03/2018" };
+
+  it.each([
+    [true, true],
+    ["on", true],
+    ["true", true],
+    [false, undefined],
+    ["", undefined],
+    ["false", undefined],
+    [undefined, undefined],
+  ])("%j → %j", (value, expected) => {
+    const result = validateBooking({ ...withCar, inspectionReminder: value }, "2026-11");
+    expect(result.ok ? result.data.inspectionReminder : result.fields).toBe(expected);
+  });
+
+  it("needs the first registration, and names anything else as invalid", () => {
+    expect(validateBooking({ ...valid, inspectionReminder: "on" }, "2026-11")).toMatchObject({
+      ok: false,
+      fields: { inspectionReminder: "Für die Erinnerung an die §57a-Begutachtung geben Sie bitte die Erstzulassung an." },
+    });
+    expect(validateBooking({ ...withCar, inspectionReminder: "ja" }, "2026-11")).toMatchObject({
+      ok: false,
+      fields: { inspectionReminder: "Bitte kreuzen Sie die Erinnerung an oder lassen Sie das Feld leer." },
+    });
+  });
+
+  it("comes from the form only when ticked", () => {
+    const form = { "booking-first-registration": "2018-03", "booking-inspection-reminder": "on" };
+    expect(bookingInputFromForm(form)).toMatchObject({ firstRegistration: "2018-03", inspectionReminder: "on" });
+    expect(bookingInputFromForm({ "booking-first-registration": "2018-03" })).not.toHaveProperty("inspectionReminder");
+  });
+});

@@ -59,6 +59,10 @@ const vehicleMessages = {
     tooEarly: `Die Erstzulassung kann nicht vor ${FIRST_REGISTRATION_EARLIEST.slice(0, 4)} liegen.`,
     future: "Die Erstzulassung kann nicht in der Zukunft liegen.",
   },
+  inspectionReminder: {
+    invalid: "Bitte kreuzen Sie die Erinnerung an oder lassen Sie das Feld leer.",
+    needsFirstRegistration: "Für die Erinnerung an die §57a-Begutachtung geben Sie bitte die Erstzulassung an.",
+  },
   handover: "Bitte wählen Sie, wie Ihr Auto zu uns kommt.",
   pickupAddress: {
     missing: "Bitte geben Sie für den Hol- und Bringservice die Abholadresse an.",
@@ -97,6 +101,13 @@ function mileageInput(value: unknown): unknown {
 }
 
 const cleanedMonth = (value: unknown) => monthInput(cleanedInput()(value));
+
+/** A checkbox: the API's true/false, the form's "on" when ticked; absent or blank is not ticked. */
+function checkboxInput(value: unknown): unknown {
+  if (value === undefined || value === null || value === "" || value === "false") return false;
+  if (value === "on" || value === "true") return true;
+  return value;
+}
 
 export const bookingSchema = z.object({
   name: z.preprocess(
@@ -157,6 +168,12 @@ export const bookingSchema = z.object({
     cleanedMonth,
     z.string({ error: vehicleMessages.firstRegistration.format }).transform((value) => (value === "" ? undefined : value)),
   ),
+  // Needs the first registration (dependentFieldErrors): the 3-2-1 rule counts from it.
+  // Like the other optional fields, not ticked is absent (undefined).
+  inspectionReminder: z.preprocess(
+    checkboxInput,
+    z.boolean({ error: vehicleMessages.inspectionReminder.invalid }).transform((value) => value || undefined),
+  ),
   handover: z.preprocess(
     cleanedInput(),
     z.union([z.literal("").transform(() => undefined), z.enum(handovers)], { error: vehicleMessages.handover }),
@@ -182,6 +199,8 @@ function dependentFieldErrors(input: Record<string, unknown>, currentMonth: stri
   if (typeof month === "string" && month !== "") {
     const problem = firstRegistrationProblem(month, currentMonth);
     if (problem) errors.firstRegistration = vehicleMessages.firstRegistration[problem];
+  } else if (checkboxInput(input.inspectionReminder) === true) {
+    errors.inspectionReminder = vehicleMessages.inspectionReminder.needsFirstRegistration;
   }
   if (asText(input.handover) === ("pickup" satisfies Handover)) {
     const address = asText(input.pickupAddress);

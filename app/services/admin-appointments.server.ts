@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, like, lte, ne, or, type
 import type { AdminIdentity } from "~/auth/session.server";
 import type { Database, Executor } from "~/db/client.server";
 import { createCustomerLink } from "~/db/customer-links.server";
-import { appointmentCounts, appointments, auditLog, emailOutbox } from "~/db/schema";
+import { adminUsers, appointmentCounts, appointments, auditLog, emailOutbox } from "~/db/schema";
 import { cleanText } from "~/schemas/text";
 import {
   type AdminAppointment,
@@ -56,6 +56,7 @@ const columns = {
   handover: appointments.handover,
   pickupAddress: appointments.pickupAddress,
   internalNote: appointments.internalNote,
+  progress: appointments.progress,
 };
 
 function escapeLike(text: string): string {
@@ -138,12 +139,13 @@ function statusesAllowing(action: AppointmentAction): AppointmentStatus[] {
   return appointmentStatuses.filter((status) => canTransition(status, action));
 }
 
-async function writeAudit(
+/** One entry of an appointment's trail; `progress` keeps the new state in `reason` (services/appointment-progress.server.ts). */
+export async function writeAudit(
   tx: Executor,
   entry: {
     appointmentId: string;
     admin: AdminIdentity;
-    action: AppointmentAction | "note";
+    action: AppointmentAction | "note" | "progress";
     oldStatus: AppointmentStatus;
     newStatus: AppointmentStatus | null;
     reason?: string;
@@ -376,9 +378,17 @@ export type AuditEntry = {
   createdAt: string;
 };
 
-/** One appointment with its audit trail (newest first); the trail outlives a deletion. */
+/**
+ * One appointment with its audit trail (newest first); the trail outlives a deletion.
+ * The appointment also says when and by whom (display name) its progress was set.
+ */
 export async function appointmentDetails(db: Executor, id: string) {
-  const [row] = await db.select(columns).from(appointments).where(eq(appointments.id, id));
+  const [found] = await db
+    .select({ ...columns, progressAt: appointments.progressAt, progressBy: adminUsers.displayName })
+    .from(appointments)
+    .leftJoin(adminUsers, eq(adminUsers.id, appointments.progressBy))
+    .where(eq(appointments.id, id));
+  const row = found && { ...found, progressAt: found.progressAt?.toISOString() ?? null };
   const trail = await db
     .select({
       id: auditLog.id,

@@ -24,7 +24,7 @@ import { logger } from "~/lib/logger.server";
 import { newSecretToken } from "~/lib/secret-token.server";
 import type { EmailParams } from "~/mail/emails";
 import { outboxRow } from "~/mail/outbox.server";
-import { type FieldErrors, INVALID_FIELDS_MESSAGE, validateBooking, workshopMonth } from "~/schemas/booking";
+import { type FieldErrors, INSPECTION_CONSENT_LABEL, INVALID_FIELDS_MESSAGE, validateBooking, workshopMonth } from "~/schemas/booking";
 import { resultRows } from "~/db/result-rows";
 import { rulesWithClosures } from "./closures.server";
 import { FORM_RATE_LIMIT_WINDOW_SECONDS, formRateLimited, honeypotFilled } from "./form-guard.server";
@@ -159,6 +159,12 @@ export async function requestAppointment(
     message_id: row.messageId,
   }));
 
+  // The opt-in §57a reminder (issue 16): the consent with its time and the words it was given to.
+  const inspectionConsent =
+    booking.inspectionReminder && booking.firstRegistration
+      ? { id: crypto.randomUUID(), consent_text: INSPECTION_CONSENT_LABEL, consented_at: now.toISOString() }
+      : null;
+
   const slots = coveredSlotTimes(booking.time, durationMinutes, rules);
   const plate = booking.licensePlate ?? null;
   const rows = await db.execute(sql`
@@ -168,7 +174,7 @@ export async function requestAppointment(
       ${plate}, ${plate === null ? null : normalizeLicensePlate(plate)}, ${booking.vehicleModel ?? null},
       ${booking.mileageKm ?? null}::int, ${booking.firstRegistration ?? null}, ${booking.handover ?? null},
       ${booking.pickupAddress ?? null}, ${config.slotCapacity}::int, ${config.maxOpenRequestsPerEmail}::int,
-      ${config.maxPickupsPerDay}::int, ${JSON.stringify(emails)}::jsonb, ${link.hash}, ${null}::jsonb
+      ${config.maxPickupsPerDay}::int, ${JSON.stringify(emails)}::jsonb, ${link.hash}, ${inspectionConsent && JSON.stringify(inspectionConsent)}::jsonb
     ) as outcome`);
   const outcome = resultRows<{ outcome: StoredOutcome }>(rows)[0]?.outcome;
   switch (outcome) {

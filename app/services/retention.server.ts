@@ -1,13 +1,13 @@
 import { and, eq, inArray, lt, ne, or, sql } from "drizzle-orm";
 import { site } from "~/config/site";
 import type { Database } from "~/db/client.server";
-import { appointments, auditLog, contactMessages, emailOutbox } from "~/db/schema";
+import { appointments, auditLog, contactMessages, emailOutbox, inspectionReminders } from "~/db/schema";
 import { type RetentionPolicy, retentionCutoffs } from "~/domain/retention";
 import { logger } from "~/lib/logger.server";
 import { pruneRateLimits } from "~/db/rate-limit.server";
 import { pruneLoginGates } from "~/auth/login-gate.server";
 
-export type RetentionResult = { appointmentsDeleted: number; contactMessagesDeleted: number };
+export type RetentionResult = { appointmentsDeleted: number; contactMessagesDeleted: number; withdrawnConsentsDeleted: number };
 
 /** What is left of an outbox row once its person is gone: the fact that a mail went out. */
 const anonymisedOutbox = {
@@ -21,7 +21,8 @@ const anonymisedOutbox = {
 
 /**
  * Deletes what has outlived its retention period (one transaction): requests
- * never confirmed or cancelled, confirmed appointments and contact messages.
+ * never confirmed or cancelled, confirmed appointments, contact messages and
+ * withdrawn §57a consents.
  * Their outbox rows and audit entries stay, anonymised, so the history of
  * actions survives without the personal data.
  */
@@ -35,6 +36,14 @@ export async function applyRetention(
     and(eq(appointments.status, "bestätigt"), lt(appointments.date, cutoffs.confirmedBefore)),
   );
   const expiredContact = lt(contactMessages.createdAt, cutoffs.contactReceivedBefore);
+  // An active consent stays until withdrawn; a withdrawn one is kept a while as proof (site.retention).
+  const expiredConsent = lt(inspectionReminders.unsubscribedAt, cutoffs.inspectionRemindersBefore);
+  // The §57a reminders belong to no appointment: their outbox rows age on their own.
+  const expiredInspectionEmail = and(
+    eq(emailOutbox.template, "inspection-reminder"),
+    lt(emailOutbox.createdAt, cutoffs.inspectionRemindersBefore),
+    ne(emailOutbox.recipient, anonymisedOutbox.recipient),
+  );
 
   return db.transaction(async (tx) => {
     const expiredAppointmentIds = tx.select({ id: appointments.id }).from(appointments).where(expiredAppointment);
@@ -43,12 +52,24 @@ export async function applyRetention(
     await tx
       .update(emailOutbox)
       .set(anonymisedOutbox)
-      .where(or(inArray(emailOutbox.appointmentId, expiredAppointmentIds), inArray(emailOutbox.contactMessageId, expiredContactIds)));
+      .where(
+        or(
+          inArray(emailOutbox.appointmentId, expiredAppointmentIds),
+          inArray(emailOutbox.contactMessageId, expiredContactIds),
+          expiredInspectionEmail,
+        ),
+      );
     // The reason an admin typed may name the customer; who did what and when stays.
     await tx.update(auditLog).set({ reason: null }).where(inArray(auditLog.appointmentId, expiredAppointmentIds));
     const deletedAppointments = await tx.delete(appointments).where(expiredAppointment).returning({ id: appointments.id });
     const deletedContacts = await tx.delete(contactMessages).where(expiredContact).returning({ id: contactMessages.id });
-    return { appointmentsDeleted: deletedAppointments.length, contactMessagesDeleted: deletedContacts.length };
+    // Their unsubscribe tokens go with them (on delete cascade).
+    const deletedConsents = await tx.delete(inspectionReminders).where(expiredConsent).returning({ id: inspectionReminders.id });
+    return {
+      appointmentsDeleted: deletedAppointments.length,
+      contactMessagesDeleted: deletedContacts.length,
+      withdrawnConsentsDeleted: deletedConsents.length,
+    };
   });
 }
 

@@ -7,8 +7,9 @@ import { acceptSecondFactor, issueRecoveryCodes, newTotpSecret, otpauthUrl, rema
 import { recordAccountAction } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
 import { adminUsers, recoveryCodes } from "~/db/schema";
-import { readBooleanSetting, REQUIRE_SECOND_FACTOR, writeSetting } from "~/db/settings.server";
+import { readBooleanSetting, REQUIRE_SECOND_FACTOR } from "~/db/settings.server";
 import type { SecondFactorErrorCode } from "~/domain/error-codes";
+import { writeOwnerSetting } from "./board-settings.server";
 
 /**
  * The second factor of an admin account (TOTP, RFC 6238, ASVS 6.3.3):
@@ -121,17 +122,13 @@ export async function setSecondFactorRequired(
   db: Database,
   input: { admin: AdminIdentity; required: boolean; now?: Date },
 ): Promise<SecondFactorResult<{ required: boolean }>> {
-  if (input.admin.role !== "owner") return { ok: false, code: "ownerOnly" };
-  const now = input.now ?? new Date();
-  await db.transaction(async (tx) => {
-    await writeSetting(tx, REQUIRE_SECOND_FACTOR, input.required, now);
-    await recordAccountAction(tx, {
-      actor: input.admin,
-      action: "settings.second-factor",
-      subject: "settings",
-      reason: input.required ? "für alle Konten vorgeschrieben" : "nicht mehr vorgeschrieben",
-      now,
-    });
+  const written = await writeOwnerSetting(db, {
+    admin: input.admin,
+    key: REQUIRE_SECOND_FACTOR,
+    value: input.required,
+    action: "settings.second-factor",
+    reason: input.required ? "für alle Konten vorgeschrieben" : "nicht mehr vorgeschrieben",
+    now: input.now ?? new Date(),
   });
-  return { ok: true, value: { required: input.required } };
+  return written ? { ok: true, value: { required: input.required } } : { ok: false, code: "ownerOnly" };
 }

@@ -226,6 +226,15 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("status").filter({ hasText: "Termin gelöscht" })).toContainText("Der Termin wurde erfolgreich gelöscht.");
     await expect(row(page, deleteName)).toHaveCount(0);
 
+    // Where the car is (issue 16): the details page's buttons are plain forms too.
+    await row(page, confirmName).getByRole("link", { name: confirmName }).click();
+    await page.getByRole("button", { name: "Abholbereit" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Fortschritt" })).toHaveText(
+      "Der Fortschritt wurde gespeichert; die Kundin oder der Kunde bekommt eine E-Mail.",
+    );
+    await expect(page.getByTestId("progress-current")).toContainText(`Abholbereit seit`);
+    await expect(page.getByRole("button", { name: "Abholbereit" })).toHaveAttribute("aria-pressed", "true");
+
     await page.getByRole("button", { name: "Abmelden" }).click();
     await expect(page).toHaveURL("/admin-login");
   });

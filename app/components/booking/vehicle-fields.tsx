@@ -3,7 +3,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { FieldError, Input, Label } from "~/components/ui/form-controls";
 import { site } from "~/config/site";
 import { type Handover, handovers, VIENNA_POSTAL_CODE_RANGE } from "~/domain/vehicle";
-import { bookingFormNames, type FieldErrors, handoverLabels, type VehicleField } from "~/schemas/booking-fields";
+import { useHydrated } from "~/lib/use-hydrated";
+import { bookingFormNames, type FieldErrors, handoverLabels, INSPECTION_CONSENT_LABEL, type VehicleField } from "~/schemas/booking-fields";
 
 const handoverHints: Record<Handover, string> = {
   wait: "Bei kürzeren Arbeiten, z. B. Ölwechsel oder Reifenwechsel.",
@@ -14,10 +15,14 @@ const handoverHints: Record<Handover, string> = {
 /**
  * The group 'Ihr Fahrzeug': the car and how it reaches the workshop, all
  * optional. Plain inputs, so the form works without JavaScript; with it, the
- * pick-up address becomes required once the pick-up service is chosen.
+ * pick-up address becomes required once the pick-up service is chosen, and
+ * the §57a reminder's checkbox shows only once a first registration is entered
+ * (without JavaScript it always shows; the server then asks for the month).
  */
 export function VehicleFields({ values, errors }: { values: Record<string, string>; errors: FieldErrors }) {
   const [handover, setHandover] = useState(values.handover ?? "");
+  const [firstRegistration, setFirstRegistration] = useState(values.firstRegistration ?? "");
+  const hydrated = useHydrated();
 
   const fieldProps = (field: VehicleField) => ({
     id: bookingFormNames[field],
@@ -53,8 +58,32 @@ export function VehicleFields({ values, errors }: { values: Record<string, strin
           <div className="space-y-2">
             <Label htmlFor="booking-first-registration">Erstzulassung (Monat/Jahr)</Label>
             {/* A month picker where the browser has one; elsewhere a text field that takes MM/JJJJ. */}
-            <Input {...fieldProps("firstRegistration")} type="month" min="1900-01" placeholder="MM/JJJJ" />
+            <Input
+              {...fieldProps("firstRegistration")}
+              type="month"
+              min="1900-01"
+              placeholder="MM/JJJJ"
+              onChange={(event) => setFirstRegistration(event.target.value)}
+            />
             <FieldError id="booking-first-registration-error">{errors.firstRegistration}</FieldError>
+            {!hydrated || firstRegistration.trim() !== "" || errors.inspectionReminder ? (
+              <>
+                {/* Opt-in: never ticked in advance; the consent is stored with this label's words. */}
+                <label className="flex cursor-pointer items-start gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    id={bookingFormNames.inspectionReminder}
+                    name={bookingFormNames.inspectionReminder}
+                    defaultChecked={values.inspectionReminder === "on"}
+                    aria-invalid={errors.inspectionReminder ? true : undefined}
+                    aria-describedby={errors.inspectionReminder ? "booking-inspection-reminder-error" : undefined}
+                    className="mt-0.5 size-4 accent-[var(--primary)]"
+                  />
+                  <span>{INSPECTION_CONSENT_LABEL}</span>
+                </label>
+                <FieldError id="booking-inspection-reminder-error">{errors.inspectionReminder}</FieldError>
+              </>
+            ) : null}
           </div>
         </div>
         <fieldset

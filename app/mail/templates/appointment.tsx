@@ -13,10 +13,11 @@ import {
 } from "./layout";
 import { formatIsoDateDE } from "~/lib/format-date";
 import type { AppointmentEmail, CancelledAppointmentEmail, CustomerCancelledEmail } from "../emails";
-import { defineTemplate } from "./template";
+import { defineTemplate, type TemplateDefinition } from "./template";
 
 const phone = site.phones[0].display;
-const address = `${fullAddress}, ${site.address.country}`;
+/** The workshop's address as the customer's e-mails show it (also ./reminder). */
+export const address = `${fullAddress}, ${site.address.country}`;
 
 function appointmentRows(p: AppointmentEmail): DetailRow[] {
   return [
@@ -26,35 +27,51 @@ function appointmentRows(p: AppointmentEmail): DetailRow[] {
   ];
 }
 
-/** To the customer, with the appointment as termin.ics (see ../ics.ts). */
-export const appointmentConfirmed = defineTemplate<AppointmentEmail>({
-  subject: "Terminbestätigung",
-  html: (p, context) => (
-    <EmailLayout title="Terminbestätigung">
-      <Paragraph>Guten Tag {p.name},</Paragraph>
-      <Paragraph>wir freuen uns, Ihnen Ihren Termin bei {site.name} zu bestätigen:</Paragraph>
-      <Details rows={[...appointmentRows(p), ["Adresse", address]]} />
-      <Paragraph>Den Termin finden Sie auch im Anhang (termin.ics) zum Eintragen in Ihren Kalender.</Paragraph>
-      <Paragraph>Falls Sie den Termin nicht wahrnehmen können, rufen Sie uns bitte unter {phone} an.</Paragraph>
-      <CustomerLink url={context.customerUrl} />
-      <SignOff />
-    </EmailLayout>
-  ),
-  text: (p, context) =>
-    [
-      `Guten Tag ${p.name},`,
-      "",
-      `wir freuen uns, Ihnen Ihren Termin bei ${site.name} zu bestätigen:`,
-      "",
-      detailsText([...appointmentRows(p), ["Adresse", address]]),
-      "",
-      "Den Termin finden Sie auch im Anhang (termin.ics) zum Eintragen in Ihren Kalender.",
-      `Falls Sie den Termin nicht wahrnehmen können, rufen Sie uns bitte unter ${phone} an.`,
-      "",
-      ...customerLinkText(context.customerUrl),
-      textSignOff(),
-    ].join("\n"),
-});
+/**
+ * An e-mail with the appointment's calendar entry attached (termin.ics, see
+ * ../ics.ts): the confirmation, and the reminder (./reminder), which differ
+ * only in their title and first sentence.
+ */
+export function appointmentWithInvite<Props extends AppointmentEmail>(
+  title: string | ((p: Props) => string),
+  lead: (p: Props) => string,
+): TemplateDefinition<Props> {
+  const titleOf = (p: Props) => (typeof title === "string" ? title : title(p));
+  return defineTemplate<Props>({
+    subject: title,
+    html: (p, context) => (
+      <EmailLayout title={titleOf(p)}>
+        <Paragraph>Guten Tag {p.name},</Paragraph>
+        <Paragraph>{lead(p)}</Paragraph>
+        <Details rows={[...appointmentRows(p), ["Adresse", address]]} />
+        <Paragraph>Den Termin finden Sie auch im Anhang (termin.ics) zum Eintragen in Ihren Kalender.</Paragraph>
+        <Paragraph>Falls Sie den Termin nicht wahrnehmen können, rufen Sie uns bitte unter {phone} an.</Paragraph>
+        <CustomerLink url={context.customerUrl} />
+        <SignOff />
+      </EmailLayout>
+    ),
+    text: (p, context) =>
+      [
+        `Guten Tag ${p.name},`,
+        "",
+        lead(p),
+        "",
+        detailsText([...appointmentRows(p), ["Adresse", address]]),
+        "",
+        "Den Termin finden Sie auch im Anhang (termin.ics) zum Eintragen in Ihren Kalender.",
+        `Falls Sie den Termin nicht wahrnehmen können, rufen Sie uns bitte unter ${phone} an.`,
+        "",
+        ...customerLinkText(context.customerUrl),
+        textSignOff(),
+      ].join("\n"),
+  });
+}
+
+/** To the customer when the workshop confirms. */
+export const appointmentConfirmed = appointmentWithInvite<AppointmentEmail>(
+  "Terminbestätigung",
+  () => `wir freuen uns, Ihnen Ihren Termin bei ${site.name} zu bestätigen:`,
+);
 
 /** The opening sentence: the seed's for the workshop's cancellation, a receipt for the customer's own. */
 function cancellationLead(p: CancelledAppointmentEmail): string {

@@ -1,12 +1,13 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import { serviceDurationMinutes, site } from "~/config/site";
 import { parseCalendarDate } from "~/domain/calendar-date";
 import { type AppointmentEmail, type EmailData, type EmailTemplate, readEmail, type StoredEmail, TemplateError } from "../emails";
-import { calendarInvite } from "../ics";
+import { appointmentInvite } from "../appointment-invite";
 import { appointmentCancelled, appointmentConfirmed, customerCancelledWorkshop } from "./appointment";
 import { bookingReceivedCustomer, bookingReceivedWorkshop } from "./booking";
 import { contactMessage } from "./contact";
 import { staffInvitation } from "./account";
+import { appointmentReminder, inspectionReminder } from "./reminder";
+import { appointmentReady } from "./progress";
 import type { TemplateContext, TemplateDefinition } from "./template";
 
 const templates: { [T in EmailTemplate]: TemplateDefinition<EmailData[T]> } = {
@@ -17,11 +18,21 @@ const templates: { [T in EmailTemplate]: TemplateDefinition<EmailData[T]> } = {
   "customer-cancelled-workshop": customerCancelledWorkshop,
   "contact-message": contactMessage,
   "staff-invitation": staffInvitation,
+  "appointment-reminder": appointmentReminder,
+  "inspection-reminder": inspectionReminder,
+  "appointment-ready": appointmentReady,
 };
 
 export type Attachment = { filename: string; content: string; contentType: string };
 
-export type RenderedEmail = { subject: string; html: string; text: string; attachments: Attachment[] };
+export type RenderedEmail = {
+  subject: string;
+  html: string;
+  text: string;
+  attachments: Attachment[];
+  /** Extra header lines of this e-mail (the §57a reminder's one-click unsubscribe, RFC 8058); trusted values only. */
+  headers: Record<string, string>;
+};
 
 export type RenderInput = {
   id: string;
@@ -35,7 +46,7 @@ export type RenderInput = {
 function renderWith<T extends EmailTemplate>(email: { template: T; data: EmailData[T] }, context: TemplateContext) {
   const definition = templates[email.template];
   return {
-    subject: definition.subject,
+    subject: typeof definition.subject === "string" ? definition.subject : definition.subject(email.data),
     html: `<!DOCTYPE html>${renderToStaticMarkup(definition.html(email.data, context))}`,
     text: definition.text(email.data, context),
   };
@@ -46,6 +57,11 @@ export function customerPageUrl(token: string, publicUrl: string): string {
   return new URL(`/termin/${token}`, publicUrl).toString();
 }
 
+/** The one-click unsubscribe page of a §57a reminder (routes/reminder-unsubscribe.tsx). */
+export function unsubscribeUrl(token: string, publicUrl: string): string {
+  return new URL(`/erinnerung/abmelden/${token}`, publicUrl).toString();
+}
+
 /** Pure: the same outbox row always renders to the same e-mail. */
 export function renderEmail(message: RenderInput, publicUrl: string): RenderedEmail {
   const email = readEmail(message.template, message.params);
@@ -54,8 +70,18 @@ export function renderEmail(message: RenderInput, publicUrl: string): RenderedEm
     appointmentAdminUrl: message.appointmentId ? new URL(`/admin/termine/${message.appointmentId}`, publicUrl).toString() : null,
     bookingUrl: new URL("/#booking", publicUrl).toString(),
     customerUrl: "accessToken" in email.data && email.data.accessToken ? customerPageUrl(email.data.accessToken, publicUrl) : null,
+    unsubscribeUrl: "unsubscribeToken" in email.data ? unsubscribeUrl(email.data.unsubscribeToken, publicUrl) : null,
   };
-  return { ...renderWith(email, context), attachments: calendarAttachments(message, email) };
+  return { ...renderWith(email, context), attachments: calendarAttachments(message, email), headers: unsubscribeHeaders(context) };
+}
+
+/**
+ * RFC 8058 one-click unsubscribe: a mail client shows "Abbestellen" and POSTs
+ * `List-Unsubscribe=One-Click` to the URL (RFC 2369 wants it in angle brackets).
+ * The URL is PUBLIC_URL and a token of our own making, never customer text.
+ */
+function unsubscribeHeaders({ unsubscribeUrl }: TemplateContext): Record<string, string> {
+  return unsubscribeUrl ? { "List-Unsubscribe": `<${unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } : {};
 }
 
 /**
@@ -64,30 +90,17 @@ export function renderEmail(message: RenderInput, publicUrl: string): RenderedEm
  * was never confirmed is in no calendar, so its cancellation carries none.
  */
 function calendarAttachments(message: RenderInput, email: StoredEmail): Attachment[] {
-  if (email.template === "appointment-confirmed") return [invite(message, email.data, "REQUEST")];
+  // The reminder carries the confirmation's entry again (same UID): added, or updated where it is.
+  if (email.template === "appointment-confirmed" || email.template === "appointment-reminder") {
+    return [invite(message, email.data, "REQUEST")];
+  }
   if (email.template === "appointment-cancelled" && email.data.wasConfirmed) return [invite(message, email.data, "CANCEL")];
   return [];
 }
 
 /** The calendar entry, from the ISO date and the time (Europe/Vienna wall clock). */
 function invite(message: RenderInput, appointment: AppointmentEmail, method: "REQUEST" | "CANCEL"): Attachment {
-  const date = parseCalendarDate(appointment.date);
-  const [hour, minute] = appointment.time.split(":").map(Number);
-  if (!date) throw new TemplateError(`Ungültiges Datum: ${appointment.date}`);
-  const ics = calendarInvite({
-    method,
-    // Stable per appointment, so every message about it updates the same calendar entry.
-    uid: `${message.appointmentId ?? message.id}@happycar.termine`,
-    sequence: method === "REQUEST" ? 0 : 1,
-    stamp: message.createdAt,
-    date,
-    time: { hour: hour!, minute: minute! },
-    durationMinutes: appointment.durationMinutes ?? serviceDurationMinutes(appointment.service),
-    summary: `${appointment.service} – ${site.name}`,
-    description: `Ihr Termin bei ${site.name}: ${appointment.service}.\nTelefon: ${site.phones[0].display}`,
-    location: `${site.address.street}, ${site.address.postalCode} ${site.address.city}, ${site.address.country}`,
-    organizer: { name: site.name, email: site.email },
-    attendee: { name: appointment.name, email: appointment.email },
-  });
+  if (!parseCalendarDate(appointment.date)) throw new TemplateError(`Ungültiges Datum: ${appointment.date}`);
+  const ics = appointmentInvite({ ...appointment, appointmentId: message.appointmentId ?? message.id }, method, message.createdAt);
   return { filename: "termin.ics", content: ics, contentType: `text/calendar; charset=utf-8; method=${method}` };
 }

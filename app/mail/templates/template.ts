@@ -9,12 +9,17 @@ export type TemplateContext = {
   bookingUrl: string;
   /** The customer's personal page of the appointment (/termin/<token>), when the e-mail carries a token. */
   customerUrl: string | null;
+  /** The one-click unsubscribe page of a §57a reminder (/erinnerung/abmelden/<token>), when the e-mail carries a token. */
+  unsubscribeUrl: string | null;
 };
 
 /** One e-mail: HTML and plain text from the same typed props. */
 export type TemplateDefinition<Props> = {
-  /** Fixed, trusted text: a customer value never reaches a header. */
-  subject: string;
+  /**
+   * Fixed, trusted text, or one computed from checked values that are no
+   * customer text (a date, a month): a customer's words never reach a header.
+   */
+  subject: string | ((props: Props) => string);
   html(props: Props, context: TemplateContext): React.ReactElement;
   text(props: Props, context: TemplateContext): string;
 };

@@ -1,6 +1,7 @@
 import { data, Form, isRouteErrorResponse, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/appointment";
 import { type AdminRouteHandle, LoadError } from "~/components/admin/load-error";
+import { ProgressCard } from "~/components/admin/progress-card";
 import { EmailStateBadge, StatusBadge } from "~/components/admin/status-badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
@@ -10,10 +11,12 @@ import { readFormFields } from "~/lib/http.server";
 import { formatDateDE } from "~/lib/format-date";
 import { formatDateTimeVienna } from "~/lib/format-date-time";
 import { formatMileage, formatMonthDE } from "~/lib/format-vehicle";
-import { adminMessages } from "~/messages";
+import { adminMessages, progressLabels } from "~/messages";
 import { handoverLabels } from "~/schemas/booking-fields";
-import { MAX_NOTE_LENGTH } from "~/domain/appointment";
-import { appointmentDetails, isAppointmentId, saveInternalNote } from "~/services/admin-appointments.server";
+import { isProgressState, MAX_NOTE_LENGTH } from "~/domain/appointment";
+import { type AuditEntry, appointmentDetails, isAppointmentId, saveInternalNote } from "~/services/admin-appointments.server";
+import { setAppointmentProgress } from "~/services/appointment-progress.server";
+import { readyEmailEnabled } from "~/services/board-settings.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Termindetails – Admin-Board – Happy Car" },
@@ -24,32 +27,53 @@ const loadFailure = "Termin konnte nicht geladen werden.";
 
 export const handle: AdminRouteHandle = { loadFailure };
 
-/** One appointment and its audit trail (also after it was deleted). */
+/** One appointment and its audit trail (also after it was deleted), and whether 'Abholbereit' e-mails the customer. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const details = isAppointmentId(params.id) ? await appointmentDetails(context.get(databaseContext), params.id) : null;
+  const db = context.get(databaseContext);
+  const details = isAppointmentId(params.id) ? await appointmentDetails(db, params.id) : null;
   if (!details) throw data(adminMessages.notFound, { status: 404 });
-  return details;
+  return { ...details, readyEmail: await readyEmailEnabled(db) };
 }
 
-/** 'Notiz speichern' (a plain form post, with or without JavaScript). */
+type PageActionData = { intent: "note" | "progress"; ok: boolean; message: string };
+
+/** 'Notiz speichern' and the car's progress buttons (plain form posts, with or without JavaScript). */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const body = await readFormFields({ request, context });
-  if ("bodyError" in body) return data({ ok: false, message: body.bodyError.message }, { status: body.bodyError.status });
-  if (!isAppointmentId(params.id)) return data({ ok: false, message: adminMessages.notFound }, { status: 404 });
-  const result = await saveInternalNote(context.get(databaseContext), {
-    id: params.id,
-    admin: context.get(adminContext),
-    note: body.fields.note,
-  });
-  if (!result.ok)
-    return data({ ok: false, message: `${adminMessages.noteFailed} ${adminMessages[result.code]}` }, { status: result.status });
-  return data({ ok: true, message: adminMessages.noteSaved.description });
+  const intent = "fields" in body && body.fields.intent === "progress" ? "progress" : "note";
+  const answer = (ok: boolean, message: string, status = 200) => data<PageActionData>({ intent, ok, message }, { status });
+  if ("bodyError" in body) return answer(false, body.bodyError.message, body.bodyError.status);
+  if (!isAppointmentId(params.id)) return answer(false, adminMessages.notFound, 404);
+  const db = context.get(databaseContext);
+  const admin = context.get(adminContext);
+  if (intent === "progress") {
+    const result = await setAppointmentProgress(db, { id: params.id, admin, progress: body.fields.progress });
+    if (!result.ok) return answer(false, `${adminMessages.progressFailed} ${adminMessages[result.code]}`, result.status);
+    return answer(true, result.emailQueued ? adminMessages.progressReadyEmail : adminMessages.progressSaved);
+  }
+  const result = await saveInternalNote(db, { id: params.id, admin, note: body.fields.note });
+  if (!result.ok) return answer(false, `${adminMessages.noteFailed} ${adminMessages[result.code]}`, result.status);
+  return answer(true, adminMessages.noteSaved.description);
 }
 
-const actionLabels: Record<string, string> = { confirm: "bestätigt", cancel: "storniert", delete: "gelöscht", note: "Notiz geändert" };
+const actionLabels: Record<string, string> = {
+  confirm: "bestätigt",
+  cancel: "storniert",
+  delete: "gelöscht",
+  note: "Notiz geändert",
+  progress: "Fortschritt",
+};
+
+/** A progress entry keeps its new state in `reason` (services/appointment-progress.server.ts): shown as part of the action. */
+function auditAction(entry: AuditEntry): { action: string; reason: string | null } {
+  if (entry.action === "progress" && isProgressState(entry.reason)) {
+    return { action: `${actionLabels.progress}: ${progressLabels[entry.reason]}`, reason: null };
+  }
+  return { action: actionLabels[entry.action] ?? entry.action, reason: entry.reason };
+}
 
 export default function AppointmentDetails({ loaderData, actionData }: Route.ComponentProps) {
-  const { appointment, audit } = loaderData;
+  const { appointment, audit, readyEmail } = loaderData;
   const saving = useNavigation().state === "submitting";
   return (
     <div className="grid gap-6">
@@ -115,6 +139,16 @@ export default function AppointmentDetails({ loaderData, actionData }: Route.Com
           )}
         </CardContent>
       </Card>
+      {appointment?.status === "bestätigt" ? (
+        <ProgressCard
+          progress={appointment.progress}
+          progressAt={appointment.progressAt}
+          progressBy={appointment.progressBy}
+          readyEmail={readyEmail}
+          result={actionData?.intent === "progress" ? actionData : undefined}
+          busy={saving}
+        />
+      ) : null}
       {appointment ? (
         <Card>
           <CardHeader>
@@ -136,7 +170,7 @@ export default function AppointmentDetails({ loaderData, actionData }: Route.Com
                 defaultValue={appointment.internalNote ?? ""}
                 key={appointment.internalNote ?? ""}
               />
-              {actionData ? (
+              {actionData?.intent === "note" ? (
                 <p role={actionData.ok ? "status" : "alert"} className={actionData.ok ? "text-sm" : "text-sm font-medium text-destructive"}>
                   {actionData.message}
                 </p>
@@ -168,16 +202,19 @@ export default function AppointmentDetails({ loaderData, actionData }: Route.Com
                   </tr>
                 </thead>
                 <tbody>
-                  {audit.map((entry) => (
-                    <tr key={entry.id} className="border-b border-border align-top">
-                      <td className="px-3 py-2 whitespace-nowrap">{formatDateTimeVienna(entry.createdAt)}</td>
-                      <td className="px-3 py-2">{entry.actor}</td>
-                      <td className="px-3 py-2">{actionLabels[entry.action] ?? entry.action}</td>
-                      <td className="px-3 py-2">{entry.oldStatus ?? "–"}</td>
-                      <td className="px-3 py-2">{entry.newStatus ?? "–"}</td>
-                      <td className="px-3 py-2 whitespace-pre-line">{entry.reason ?? "–"}</td>
-                    </tr>
-                  ))}
+                  {audit.map((entry) => {
+                    const { action, reason } = auditAction(entry);
+                    return (
+                      <tr key={entry.id} className="border-b border-border align-top">
+                        <td className="px-3 py-2 whitespace-nowrap">{formatDateTimeVienna(entry.createdAt)}</td>
+                        <td className="px-3 py-2">{entry.actor}</td>
+                        <td className="px-3 py-2">{action}</td>
+                        <td className="px-3 py-2">{entry.oldStatus ?? "–"}</td>
+                        <td className="px-3 py-2">{entry.newStatus ?? "–"}</td>
+                        <td className="px-3 py-2 whitespace-pre-line">{reason ?? "–"}</td>
+                      </tr>
+                    );
+                  })}
                 </tbody>
               </table>
             </div>

@@ -8,6 +8,7 @@ import { databaseContext } from "~/context";
 import { addDays, isCalendarDate, minutesToTime, timeToMinutes, zonedParts } from "~/domain/calendar-date";
 import { formatIsoDateDE } from "~/lib/format-date";
 import { formatMileage } from "~/lib/format-vehicle";
+import { progressLabels } from "~/messages";
 import { handoverLabels } from "~/schemas/booking-fields";
 import { dayList } from "~/services/admin-appointments.server";
 
@@ -93,6 +94,7 @@ export default function DayList({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td className="px-2 py-1.5">
                     <StatusBadge status={appointment.status} />
+                    {appointment.progress ? <span className="block">{progressLabels[appointment.progress]}</span> : null}
                   </td>
                   <td className="px-2 py-1.5 whitespace-pre-line">
                     {[appointment.internalNote, appointment.message ? `Kunde: ${appointment.message}` : null].filter(Boolean).join("\n") ||

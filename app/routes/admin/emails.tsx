@@ -54,6 +54,7 @@ const templateLabels: Record<string, string> = {
   "booking-received-workshop": "Neue Anfrage (Werkstatt)",
   "appointment-confirmed": "Terminbestätigung",
   "appointment-cancelled": "Terminstornierung",
+  "appointment-ready": "Fahrzeug abholbereit",
   "contact-message": "Kontaktnachricht",
   "staff-invitation": "Einladung ins Admin-Board",
 };

@@ -11,7 +11,8 @@ import { adminContext, databaseContext } from "~/context";
 import { isAdminRole } from "~/domain/admin";
 import { formatDateTimeVienna } from "~/lib/format-date-time";
 import { readFormFields } from "~/lib/http.server";
-import { teamMessages } from "~/messages";
+import { settingsMessages, teamMessages } from "~/messages";
+import { readBoardSettings, setReadyEmail } from "~/services/board-settings.server";
 import { addTeamMember, changeTeamMember, endTeamMemberSessions, listTeam, newMemberSchema, type TeamResult } from "~/services/team.server";
 
 export const meta: Route.MetaFunction = () => [
@@ -23,12 +24,13 @@ export const handle: AdminRouteHandle = { loadFailure: "Das Team konnte nicht ge
 
 const roleNames = { owner: "Inhaber/in", staff: "Mitarbeiter/in" } as const;
 
-/** Only an owner sees the team; staff get 403 with the German reason. */
+/** Only an owner sees the team (and the board's settings); staff get 403 with the German reason. */
 export async function loader({ context }: Route.LoaderArgs) {
   const admin = context.get(adminContext);
-  const team = await listTeam(context.get(databaseContext), admin, new Date());
+  const db = context.get(databaseContext);
+  const team = await listTeam(db, admin, new Date());
   if (!team.ok) throw data(teamMessages.ownerOnly, { status: 403 });
-  return { me: admin.id, members: team.value };
+  return { me: admin.id, members: team.value, settings: await readBoardSettings(db) };
 }
 
 type TeamActionData = { ok: boolean; message: string };
@@ -64,6 +66,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       return answer(await changeTeamMember(db, { actor, id, active: form.intent === "activate", now }), teamMessages.updated);
     case "end-sessions":
       return answer(await endTeamMemberSessions(db, { actor, id, now }), teamMessages.sessionsEnded);
+    case "ready-email": {
+      const readyEmail = form.readyEmail === "on";
+      const result = await setReadyEmail(db, { admin: actor, readyEmail, now });
+      if (!result.ok) return data<TeamActionData>({ ok: false, message: settingsMessages[result.code] }, { status: 403 });
+      return data<TeamActionData>({ ok: true, message: readyEmail ? settingsMessages.readyEmailOn : settingsMessages.readyEmailOff });
+    }
     default:
       return answer({ ok: false, code: "notFound" }, "");
   }
@@ -79,8 +87,8 @@ export default function AdminTeam({ loaderData, actionData }: Route.ComponentPro
         <CardHeader>
           <CardTitle>Konten</CardTitle>
           <CardDescription>
-            Mitarbeiter/innen sehen alles und bestätigen, stornieren und notieren; löschen, Schließtage, Konten und Export sind dem Inhaber
-            oder der Inhaberin vorbehalten.
+            Mitarbeiter/innen sehen alles, bestätigen, stornieren, notieren und setzen den Fortschritt; löschen, Schließtage, Konten,
+            Einstellungen und Export sind dem Inhaber oder der Inhaberin vorbehalten.
           </CardDescription>
         </CardHeader>
         <CardContent>
@@ -134,6 +142,7 @@ export default function AdminTeam({ loaderData, actionData }: Route.ComponentPro
           </ul>
         </CardContent>
       </Card>
+      <ReadyEmailSetting enabled={loaderData.settings.readyEmail} busy={busy} />
       <Card>
         <CardHeader>
           <CardTitle>Konto hinzufügen</CardTitle>
@@ -162,5 +171,29 @@ export default function AdminTeam({ loaderData, actionData }: Route.ComponentPro
         </CardContent>
       </Card>
     </div>
+  );
+}
+
+/** The owner's switch for the customer's e-mail when the board sets 'Abholbereit' (issue 16). */
+function ReadyEmailSetting({ enabled, busy }: { enabled: boolean; busy: boolean }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>E-Mail bei „Abholbereit“ senden</CardTitle>
+        <CardDescription>
+          Setzt das Team bei einem Termin „Abholbereit“, bekommt die Kundin oder der Kunde eine kurze E-Mail mit den Öffnungszeiten.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Form method="post" className="flex flex-wrap items-center gap-3">
+          <input type="hidden" name="intent" value="ready-email" />
+          <input type="hidden" name="readyEmail" value={enabled ? "off" : "on"} />
+          <p className="text-sm">{enabled ? "Derzeit eingeschaltet." : "Derzeit ausgeschaltet."}</p>
+          <Button type="submit" variant="outline" disabled={busy}>
+            {enabled ? "Ausschalten" : "Einschalten"}
+          </Button>
+        </Form>
+      </CardContent>
+    </Card>
   );
 }

@@ -10,7 +10,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function PrivacyPage() {
-  const { retention } = site;
+  const { retention, booking } = site;
   return (
     <>
       <PageHeader
@@ -79,7 +79,47 @@ export default function PrivacyPage() {
           </li>
         </ul>
 
-        <h2>5. Kontaktformular und E-Mail</h2>
+        <h2>5. Ihre persönliche Terminseite</h2>
+        <p>
+          Jede E-Mail, die wir Ihnen zu einer Terminanfrage schicken, enthält einen persönlichen Link (/termin/…). Darüber sehen Sie den
+          aktuellen Stand Ihres Termins und können ihn bis {booking.selfCancelHoursBefore} Stunden vor Beginn selbst absagen; den Grund
+          anzugeben ist freiwillig. Wer den Link kennt, sieht Ihren Termin – geben Sie ihn daher nicht weiter. Der Link funktioniert bis{" "}
+          {booking.selfServiceDaysAfter} Tage nach dem Termin. Wir speichern nicht den Link selbst, sondern nur einen daraus berechneten
+          Prüfwert (Hash), sodass auch aus unserer Datenbank niemand Ihren Link zurückgewinnen kann. Die Seite wird weder
+          zwischengespeichert noch von Suchmaschinen erfasst. Sagen Sie selbst ab, erhalten Sie und wir eine E-Mail darüber. Rechtsgrundlage
+          ist Art. 6 Abs. 1 lit. b DSGVO; die Prüfwerte werden mit dem Termin gelöscht (Fristen oben).
+        </p>
+
+        <h2>6. Terminerinnerung</h2>
+        <p>
+          Für einen bestätigten Termin schicken wir Ihnen etwa {booking.reminderHoursBefore} Stunden vor Beginn eine Erinnerung per E-Mail –
+          mit den Termindaten, dem Kalendereintrag und Ihrem persönlichen Link. Dafür verwenden wir nur die Daten Ihrer Terminanfrage. Wird
+          der Termin vorher abgesagt oder erst kurz vorher bestätigt, entfällt die Erinnerung. Ist Ihr Fahrzeug fertig, schicken wir Ihnen
+          außerdem eine kurze Nachricht „Ihr Fahrzeug ist abholbereit“ mit unseren Öffnungszeiten; den Stand (Fahrzeug angekommen, In
+          Arbeit, Abholbereit) sehen Sie auch auf Ihrer Terminseite. Rechtsgrundlage ist die Durchführung des Vertrags (Art. 6 Abs. 1 lit. b
+          DSGVO). Gespeichert wird nur, dass die Erinnerung verschickt wurde, und zwar so lange wie der Termin selbst.
+        </p>
+
+        <h2>7. Erinnerung an die §57a-Begutachtung (Einwilligung)</h2>
+        <p>
+          Wenn Sie bei einer Terminanfrage die Erstzulassung Ihres Fahrzeugs angeben, können Sie das Kästchen „An die nächste
+          §57a-Begutachtung erinnern“ ankreuzen. Es ist nie vorausgewählt. Dann erinnern wir Sie per E-Mail zu Beginn des Monats vor der
+          Fälligkeit Ihres „Pickerls“: nach der 3-2-1-Regel drei Jahre nach der Erstzulassung, zwei Jahre danach und dann jährlich, jeweils
+          im Monat der Erstzulassung. Dafür speichern wir Ihren Namen, Ihre E-Mail-Adresse, das Kennzeichen (falls angegeben), den Monat der
+          Erstzulassung, den Monat der letzten Erinnerung sowie als Nachweis Ihrer Einwilligung deren Zeitpunkt und den Wortlaut, dem Sie
+          zugestimmt haben. Rechtsgrundlage ist Ihre Einwilligung (Art. 6 Abs. 1 lit. a DSGVO).
+        </p>
+        <p>
+          Sie können die Einwilligung jederzeit mit Wirkung für die Zukunft widerrufen (Art. 7 Abs. 3 DSGVO): mit einem Klick auf den Link
+          „Erinnerungen abbestellen“ in jeder Erinnerung, über die Abmeldefunktion Ihres E-Mail-Programms oder mit einer formlosen Nachricht
+          an uns. Jeder Abmeldelink ist nur für die eine E-Mail erzeugt; wir speichern auch von ihm nur einen Prüfwert (Hash). Solange Sie
+          nicht widerrufen, bewahren wir die Angaben für die Erinnerungen auf – auch über die Löschung des Termins hinaus. Nach einem
+          Widerruf heben wir sie noch {retention.inspectionReminderMonths} Monate als Nachweis der Einwilligung und ihres Widerrufs auf und
+          löschen sie dann samt den Abmeldelinks. Die verschickten Erinnerungen (Empfänger und Inhalt) löschen wir{" "}
+          {retention.inspectionReminderMonths} Monate nach dem Versand.
+        </p>
+
+        <h2>8. Kontaktformular und E-Mail</h2>
         <p>
           Wenn Sie uns über ein Kontaktformular oder per E-Mail schreiben, verarbeiten wir Ihren Namen, Ihre E-Mail-Adresse, Ihre Nachricht
           und – falls angegeben – Telefonnummer und Betreff, um Ihre Anfrage zu beantworten. Rechtsgrundlage ist Art. 6 Abs. 1 lit. b DSGVO,
@@ -88,12 +128,12 @@ export default function PrivacyPage() {
           zu einem Auftrag gehören.
         </p>
 
-        <h2>6. Empfänger Ihrer Daten</h2>
+        <h2>9. Empfänger Ihrer Daten</h2>
         <p>Ihre Daten erhalten nur:</p>
         <ul>
           <li>unsere Mitarbeiterinnen und Mitarbeiter, soweit sie sie für ihre Aufgaben benötigen,</li>
           <li>unseren Hosting-Anbieter, der Server und Datenbank für uns betreibt,</li>
-          <li>unseren E-Mail-Anbieter, über den Bestätigungen, Absagen und Antworten versendet werden.</li>
+          <li>unseren E-Mail-Anbieter, über den Bestätigungen, Absagen, Erinnerungen und Antworten versendet werden.</li>
         </ul>
         <p>
           Beide Dienstleister sind als Auftragsverarbeiter vertraglich an unsere Weisungen gebunden. Sollte ein Dienstleister Daten
@@ -102,7 +142,7 @@ export default function PrivacyPage() {
           weiter.
         </p>
 
-        <h2>7. Speicherung im Browser (Farbschema)</h2>
+        <h2>10. Speicherung im Browser (Farbschema)</h2>
         <p>
           Wenn Sie das Farbschema mit dem Schalter in der Kopfzeile ändern, speichern wir Ihre Wahl („light“, „dark“ oder „system“) im
           lokalen Speicher Ihres Browsers (localStorage, Schlüssel „{THEME_STORAGE_KEY}“). Dieser Eintrag wird nur angelegt, wenn Sie den
@@ -111,7 +151,7 @@ export default function PrivacyPage() {
           Ihres Browsers löschen.
         </p>
 
-        <h2>8. Karte (OpenStreetMap)</h2>
+        <h2>11. Karte (OpenStreetMap)</h2>
         <p>
           Auf der Startseite und der Kontaktseite können Sie eine Karte mit unserem Standort anzeigen. Solange Sie nicht auf „Karte laden“
           klicken, wird keine Verbindung zu Dritten aufgebaut. Erst nach Ihrem Klick lädt Ihr Browser die Karte von der OpenStreetMap
@@ -126,7 +166,7 @@ export default function PrivacyPage() {
           Datenschutzerklärung von Google.
         </p>
 
-        <h2>9. Ihre Rechte</h2>
+        <h2>12. Ihre Rechte</h2>
         <p>Sie haben das Recht auf</p>
         <ul>
           <li>Auskunft über Ihre gespeicherten Daten (Art. 15 DSGVO),</li>
@@ -141,14 +181,14 @@ export default function PrivacyPage() {
           <Link to="/kontakt">Kontaktformular</Link>.
         </p>
 
-        <h2>10. Beschwerde bei der Datenschutzbehörde</h2>
+        <h2>13. Beschwerde bei der Datenschutzbehörde</h2>
         <p>
           Wenn Sie meinen, dass wir Ihre Daten nicht rechtmäßig verarbeiten, können Sie sich bei der österreichischen Datenschutzbehörde
           beschweren: Österreichische Datenschutzbehörde, Barichgasse 40–42, 1030 Wien, <a href="mailto:dsb@dsb.gv.at">dsb@dsb.gv.at</a>,{" "}
           <a href="https://www.dsb.gv.at">www.dsb.gv.at</a>.
         </p>
 
-        <h2>11. Pflicht zur Bereitstellung</h2>
+        <h2>14. Pflicht zur Bereitstellung</h2>
         <p>
           Sie sind nicht verpflichtet, uns Daten zu geben. Ohne Name, E-Mail-Adresse und Telefonnummer können wir eine Terminanfrage jedoch
           nicht bearbeiten, ohne E-Mail-Adresse keine Nachricht beantworten. Die Angaben zu Ihrem Fahrzeug sind freiwillig; nur für den Hol-

@@ -1,0 +1,41 @@
+import { serviceDurationMinutes, site } from "~/config/site";
+import { parseCalendarDate } from "~/domain/calendar-date";
+import { calendarInvite } from "./ics";
+
+export type InviteAppointment = {
+  /** The UID's stem: stable per appointment, so every message about it updates the same calendar entry. */
+  appointmentId: string;
+  name: string;
+  email: string;
+  /** yyyy-MM-dd and HH:mm, Europe/Vienna wall clock */
+  date: string;
+  time: string;
+  service: string;
+  /** Rows from before durations were stored take the service's. */
+  durationMinutes?: number;
+};
+
+/**
+ * An appointment's calendar entry: the confirmation's and the reminder's
+ * invite (REQUEST), a cancellation's CANCEL (same UID, higher SEQUENCE), and
+ * the customer page's download, which is the confirmation's invite again.
+ */
+export function appointmentInvite(appointment: InviteAppointment, method: "REQUEST" | "CANCEL", stamp: Date): string {
+  const date = parseCalendarDate(appointment.date);
+  const [hour, minute] = appointment.time.split(":").map(Number);
+  if (!date) throw new RangeError(`Ungültiges Datum: ${appointment.date}`);
+  return calendarInvite({
+    method,
+    uid: `${appointment.appointmentId}@happycar.termine`,
+    sequence: method === "REQUEST" ? 0 : 1,
+    stamp,
+    date,
+    time: { hour: hour!, minute: minute! },
+    durationMinutes: appointment.durationMinutes ?? serviceDurationMinutes(appointment.service),
+    summary: `${appointment.service} – ${site.name}`,
+    description: `Ihr Termin bei ${site.name}: ${appointment.service}.\nTelefon: ${site.phones[0].display}`,
+    location: `${site.address.street}, ${site.address.postalCode} ${site.address.city}, ${site.address.country}`,
+    organizer: { name: site.name, email: site.email },
+    attendee: { name: appointment.name, email: appointment.email },
+  });
+}

@@ -1,0 +1,215 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { type Env, env } from "~/config/env.server";
+import { site } from "~/config/site";
+import { createCustomerLink } from "~/db/customer-links.server";
+import type { Database, Executor } from "~/db/client.server";
+import { hitRateLimit } from "~/db/rate-limit.server";
+import { appointments, auditLog, customerLinks } from "~/db/schema";
+import { slotOccupyingStatuses } from "~/domain/appointment";
+import { zonedInstant, zonedParts } from "~/domain/calendar-date";
+import { type CustomerAppointment, customerLinkUsable, selfCancellation } from "~/domain/self-service";
+import { hashSecretToken, SECRET_TOKEN_PATTERN } from "~/lib/secret-token.server";
+import { logger } from "~/lib/logger.server";
+import { appointmentInvite } from "~/mail/appointment-invite";
+import { enqueueEmail } from "~/mail/outbox.server";
+import { cleanText } from "~/schemas/text";
+import { FORM_RATE_LIMIT_WINDOW_SECONDS } from "./form-guard.server";
+
+/**
+ * The customer's own page of an appointment (issue 16), opened with the
+ * personal link of a customer e-mail: what it shows, and cancelling there.
+ */
+
+export type SelfServiceConfig = {
+  /** Cancelling is allowed until this many hours before the start. */
+  cancelCutoffHours: number;
+  /** The link works until this many days after the appointment's date. */
+  linkDaysAfter: number;
+  /** Cancel requests per token and per client IP in a window, like the public forms; 0 turns it off. */
+  rateLimit: number;
+  rateLimitWindowSeconds: number;
+  workshopEmail: string;
+};
+
+export function selfServiceConfigFromEnv(config: Env = env()): SelfServiceConfig {
+  return {
+    cancelCutoffHours: config.SELF_CANCEL_CUTOFF_HOURS ?? site.booking.selfCancelHoursBefore,
+    linkDaysAfter: site.booking.selfServiceDaysAfter,
+    rateLimit: config.BOOKING_RATE_LIMIT,
+    rateLimitWindowSeconds: FORM_RATE_LIMIT_WINDOW_SECONDS,
+    workshopEmail: config.WORKSHOP_EMAIL,
+  };
+}
+
+const customerColumns = {
+  id: appointments.id,
+  name: appointments.name,
+  email: appointments.email,
+  phone: appointments.phone,
+  status: appointments.status,
+  cancellationReason: appointments.cancellationReason,
+  cancelledBy: appointments.cancelledBy,
+  date: appointments.date,
+  time: appointments.time,
+  durationMinutes: appointments.durationMinutes,
+  service: appointments.service,
+  licensePlate: appointments.licensePlate,
+  vehicleModel: appointments.vehicleModel,
+  handover: appointments.handover,
+  pickupAddress: appointments.pickupAddress,
+  progress: appointments.progress,
+};
+
+/**
+ * The appointment a token opens, or null. A malformed token is hashed and
+ * looked up like any other (one hash, one indexed query either way), so an
+ * unknown token is not answered measurably faster than a known one.
+ */
+async function appointmentByToken(db: Executor, token: string, { lock }: { lock: boolean }) {
+  const hash = hashSecretToken(SECRET_TOKEN_PATTERN.test(token) ? token : `invalid:${token.slice(0, 100)}`);
+  const query = db
+    .select(customerColumns)
+    .from(customerLinks)
+    .innerJoin(appointments, eq(appointments.id, customerLinks.appointmentId))
+    .where(eq(customerLinks.tokenHash, hash));
+  const [row] = lock ? await query.for("update", { of: appointments }) : await query;
+  return row ?? null;
+}
+
+type Row = NonNullable<Awaited<ReturnType<typeof appointmentByToken>>>;
+
+function usable(row: Row, now: Date, config: SelfServiceConfig): boolean {
+  return customerLinkUsable(row.date, zonedParts(now, site.timeZone).date, config.linkDaysAfter);
+}
+
+function view(row: Row, now: Date, config: SelfServiceConfig): CustomerAppointment {
+  const start = zonedInstant(row.date, row.time, site.timeZone);
+  return {
+    id: row.id,
+    status: row.status,
+    cancellationReason: row.cancellationReason,
+    cancelledBy: row.cancelledBy,
+    date: row.date,
+    time: row.time,
+    durationMinutes: row.durationMinutes,
+    service: row.service,
+    licensePlate: row.licensePlate,
+    vehicleModel: row.vehicleModel,
+    handover: row.handover,
+    pickupAddress: row.pickupAddress,
+    // Progress belongs to a confirmed appointment; a cancelled one shows none.
+    progress: row.status === "bestätigt" ? row.progress : null,
+    cancellation: selfCancellation(row.status, start, now, config.cancelCutoffHours),
+  };
+}
+
+/** The appointment behind a personal link, or null when the link is unknown or has expired. Reads only. */
+export async function findCustomerAppointment(
+  db: Executor,
+  token: string,
+  { now, config }: { now: Date; config: SelfServiceConfig },
+): Promise<CustomerAppointment | null> {
+  const row = await appointmentByToken(db, token, { lock: false });
+  return row && usable(row, now, config) ? view(row, now, config) : null;
+}
+
+/**
+ * The calendar file of a confirmed appointment behind a personal link: the
+ * confirmation's invite again (same UID), or null (unknown, expired, not confirmed).
+ */
+export async function customerCalendarFile(
+  db: Executor,
+  token: string,
+  { now, config }: { now: Date; config: SelfServiceConfig },
+): Promise<string | null> {
+  const row = await appointmentByToken(db, token, { lock: false });
+  if (!row || !usable(row, now, config) || row.status !== "bestätigt") return null;
+  return appointmentInvite({ ...row, appointmentId: row.id }, "REQUEST", now);
+}
+
+export type CustomerCancelResult =
+  | { kind: "cancelled"; appointment: CustomerAppointment }
+  | { kind: "not-found" }
+  | { kind: "already-cancelled"; appointment: CustomerAppointment }
+  | { kind: "too-late"; appointment: CustomerAppointment }
+  | { kind: "reason-too-long"; appointment: CustomerAppointment }
+  | { kind: "rate-limited"; retryAfterSeconds: number };
+
+export const MAX_CUSTOMER_REASON_LENGTH = 500;
+
+/**
+ * 'Termin absagen' on the personal page: in one transaction the appointment
+ * (locked) becomes storniert with the customer's reason, the slot is free, the
+ * audit trail names the customer, and both e-mails are queued: the cancellation
+ * to the customer (withdrawing a confirmed calendar entry) and a notice to the
+ * workshop. Refused after the cutoff; limited per token and per client IP.
+ */
+export async function cancelByCustomer(
+  db: Database,
+  input: { token: string; reason: unknown; now: Date; clientIp: string; config: SelfServiceConfig },
+): Promise<CustomerCancelResult> {
+  const { token, now, config } = input;
+  const window = { limit: config.rateLimit, windowSeconds: config.rateLimitWindowSeconds, now };
+  for (const key of [`self-cancel:${input.clientIp}`, `self-cancel-link:${hashSecretToken(token).slice(0, 32)}`]) {
+    const limited = await hitRateLimit(db, { key, ...window });
+    if (!limited.allowed) {
+      logger.warn({ clientIp: input.clientIp }, "self-cancel rate limit reached");
+      return { kind: "rate-limited", retryAfterSeconds: limited.retryAfterSeconds };
+    }
+  }
+  const reason = typeof input.reason === "string" ? cleanText(input.reason, true) : "";
+  return db.transaction(async (tx): Promise<CustomerCancelResult> => {
+    const row = await appointmentByToken(tx, token, { lock: true });
+    if (!row || !usable(row, now, config)) return { kind: "not-found" };
+    const before = view(row, now, config);
+    if (reason.length > MAX_CUSTOMER_REASON_LENGTH) return { kind: "reason-too-long", appointment: before };
+    if (!before.cancellation.allowed) {
+      return before.cancellation.reason === "cancelled"
+        ? { kind: "already-cancelled", appointment: before }
+        : { kind: "too-late", appointment: before };
+    }
+    const [updated] = await tx
+      .update(appointments)
+      .set({ status: "storniert", cancelledBy: "customer", cancellationReason: reason || null, updatedAt: now })
+      .where(and(eq(appointments.id, row.id), inArray(appointments.status, [...slotOccupyingStatuses])))
+      .returning({ id: appointments.id });
+    if (!updated) throw new Error("self-cancel: the locked appointment changed");
+    await tx.insert(auditLog).values({
+      appointmentId: row.id,
+      adminUserId: null,
+      actor: "Kunde (persönlicher Link)",
+      action: "cancel",
+      oldStatus: row.status,
+      newStatus: "storniert",
+      reason: reason || null,
+      createdAt: now,
+    });
+    const appointment = { name: row.name, email: row.email, date: row.date, time: row.time, service: row.service };
+    await enqueueEmail(tx, {
+      recipient: row.email,
+      template: "appointment-cancelled",
+      params: {
+        ...appointment,
+        reason: reason || undefined,
+        cancelledBy: "customer",
+        durationMinutes: String(row.durationMinutes),
+        wasConfirmed: row.status === "bestätigt" ? "true" : "false",
+        accessToken: await createCustomerLink(tx, row.id, now),
+      },
+      replyTo: config.workshopEmail,
+      appointmentId: row.id,
+    });
+    await enqueueEmail(tx, {
+      recipient: config.workshopEmail,
+      template: "customer-cancelled-workshop",
+      params: { ...appointment, phone: row.phone, licensePlate: row.licensePlate ?? undefined, reason: reason || undefined },
+      replyTo: row.email,
+      appointmentId: row.id,
+    });
+    logger.info({ appointmentId: row.id }, "appointment cancelled by the customer");
+    return {
+      kind: "cancelled",
+      appointment: view({ ...row, status: "storniert", cancelledBy: "customer", cancellationReason: reason || null }, now, config),
+    };
+  });
+}

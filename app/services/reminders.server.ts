@@ -1,0 +1,231 @@
+import { and, eq, gte, inArray, isNull, like, lt, lte, or } from "drizzle-orm";
+import { type Env, env } from "~/config/env.server";
+import { site } from "~/config/site";
+import type { Database } from "~/db/client.server";
+import { createCustomerLink } from "~/db/customer-links.server";
+import { appointments, inspectionReminders, inspectionUnsubscribeTokens } from "~/db/schema";
+import { appointmentReminderDue, reminderCandidateDates } from "~/domain/appointment-reminder";
+import { zonedInstant, zonedParts } from "~/domain/calendar-date";
+import { addMonths, inspectionReminderDueMonth } from "~/domain/inspection";
+import { logger } from "~/lib/logger.server";
+import { hashSecretToken, newSecretToken, SECRET_TOKEN_PATTERN } from "~/lib/secret-token.server";
+import { enqueueEmail } from "~/mail/outbox.server";
+
+/**
+ * The reminders of issue 16: the e-mail before a confirmed appointment and
+ * the opt-in reminder of a car's §57a inspection. Every app instance runs the
+ * job (server/start.ts); each reminder is queued exactly once all the same,
+ * because it is claimed by a conditional UPDATE in the transaction that
+ * queues its e-mail: rows another instance holds are skipped (SKIP LOCKED),
+ * rows it has claimed no longer match (reminder_queued_at, last_reminded_due_month).
+ * Delivery and its retries are the outbox's (app/mail/worker.server.ts).
+ */
+
+export type ReminderConfig = {
+  /** Hours (decimal) before the start at which the appointment reminder is due. */
+  hoursBefore: number;
+};
+
+export function reminderConfigFromEnv(config: Pick<Env, "REMINDER_HOURS_BEFORE"> = env()): ReminderConfig {
+  return { hoursBefore: config.REMINDER_HOURS_BEFORE ?? site.booking.reminderHoursBefore };
+}
+
+/**
+ * Queues the reminder of every confirmed appointment whose reminder is due
+ * (app/domain/appointment-reminder.ts), in one transaction; returns how many.
+ */
+export async function queueAppointmentReminders(db: Database, now: Date, { hoursBefore }: ReminderConfig): Promise<number> {
+  const { from, to } = reminderCandidateDates(now, hoursBefore, site.timeZone);
+  return db.transaction(async (tx) => {
+    // The partial index appointments_reminder_due_idx holds exactly these rows.
+    const candidates = await tx
+      .select({ id: appointments.id, date: appointments.date, time: appointments.time, confirmedAt: appointments.confirmedAt })
+      .from(appointments)
+      .where(
+        and(
+          eq(appointments.status, "bestätigt"),
+          isNull(appointments.reminderQueuedAt),
+          gte(appointments.date, from),
+          lte(appointments.date, to),
+        ),
+      )
+      .for("update", { skipLocked: true });
+    // The start is the Vienna wall clock on its date, whatever the server's zone.
+    const due = candidates
+      .filter((row) =>
+        appointmentReminderDue({ start: zonedInstant(row.date, row.time, site.timeZone), confirmedAt: row.confirmedAt }, now, hoursBefore),
+      )
+      .map((row) => row.id);
+    if (due.length === 0) return 0;
+    const claimed = await tx
+      .update(appointments)
+      .set({ reminderQueuedAt: now })
+      .where(and(inArray(appointments.id, due), eq(appointments.status, "bestätigt"), isNull(appointments.reminderQueuedAt)))
+      .returning();
+    for (const row of claimed) {
+      await enqueueEmail(tx, {
+        recipient: row.email,
+        template: "appointment-reminder",
+        params: {
+          name: row.name,
+          email: row.email,
+          date: row.date,
+          time: row.time,
+          service: row.service,
+          durationMinutes: String(row.durationMinutes),
+          accessToken: await createCustomerLink(tx, row.id, now),
+        },
+        appointmentId: row.id,
+      });
+    }
+    if (claimed.length > 0) logger.info({ count: claimed.length }, "appointment reminders queued");
+    return claimed.length;
+  });
+}
+
+/**
+ * Queues the §57a reminders of this Vienna month: one to every consent not
+ * withdrawn whose car is due next month (3-2-1 rule, app/domain/inspection.ts)
+ * and that has not been reminded of that month, each with an unsubscribe
+ * token of its own (only its hash is kept). Returns how many.
+ */
+export async function queueInspectionReminders(db: Database, now: Date): Promise<number> {
+  const currentMonth = zonedParts(now, site.timeZone).date.slice(0, 7);
+  const dueMonth = addMonths(currentMonth, 1);
+  return db.transaction(async (tx) => {
+    const notYetReminded = or(isNull(inspectionReminders.lastRemindedDueMonth), lt(inspectionReminders.lastRemindedDueMonth, dueMonth));
+    const candidates = await tx
+      .select({ id: inspectionReminders.id, firstRegistration: inspectionReminders.firstRegistration })
+      .from(inspectionReminders)
+      // Due months fall in the month of the first registration; the rule itself is the domain's.
+      .where(
+        and(
+          isNull(inspectionReminders.unsubscribedAt),
+          like(inspectionReminders.firstRegistration, `%-${dueMonth.slice(5)}`),
+          notYetReminded,
+        ),
+      )
+      .for("update", { skipLocked: true });
+    const due = candidates
+      .filter((row) => inspectionReminderDueMonth(row.firstRegistration, currentMonth) === dueMonth)
+      .map((row) => row.id);
+    if (due.length === 0) return 0;
+    const claimed = await tx
+      .update(inspectionReminders)
+      .set({ lastRemindedDueMonth: dueMonth })
+      .where(and(inArray(inspectionReminders.id, due), isNull(inspectionReminders.unsubscribedAt), notYetReminded))
+      .returning();
+    for (const row of claimed) {
+      const { token, hash } = newSecretToken();
+      await tx.insert(inspectionUnsubscribeTokens).values({ tokenHash: hash, reminderId: row.id, createdAt: now });
+      await enqueueEmail(tx, {
+        recipient: row.email,
+        template: "inspection-reminder",
+        params: { name: row.name, licensePlate: row.licensePlate ?? undefined, dueMonth, unsubscribeToken: token },
+      });
+    }
+    if (claimed.length > 0) logger.info({ count: claimed.length, dueMonth }, "§57a reminders queued");
+    return claimed.length;
+  });
+}
+
+/** What an unsubscribe link leads to: its consent, still active or already withdrawn. */
+export type UnsubscribeState = "subscribed" | "unsubscribed";
+
+async function consentOfToken(db: Database, token: string) {
+  // A malformed token cannot be ours: no query, and no hash of arbitrary input.
+  if (!SECRET_TOKEN_PATTERN.test(token)) return null;
+  const [row] = await db
+    .select({ id: inspectionReminders.id, unsubscribedAt: inspectionReminders.unsubscribedAt })
+    .from(inspectionUnsubscribeTokens)
+    .innerJoin(inspectionReminders, eq(inspectionReminders.id, inspectionUnsubscribeTokens.reminderId))
+    .where(eq(inspectionUnsubscribeTokens.tokenHash, hashSecretToken(token)));
+  return row ?? null;
+}
+
+/** The state behind an unsubscribe link, or null for a token we never issued (or whose consent is deleted). */
+export async function unsubscribeState(db: Database, token: string): Promise<UnsubscribeState | null> {
+  const consent = await consentOfToken(db, token);
+  if (!consent) return null;
+  return consent.unsubscribedAt ? "unsubscribed" : "subscribed";
+}
+
+/**
+ * Withdraws the consent behind an unsubscribe link (the page's button or a
+ * mail client's one-click POST). Idempotent: a second click keeps the first
+ * time. Returns false for an unknown token.
+ */
+export async function unsubscribeInspectionReminders(db: Database, token: string, now: Date): Promise<boolean> {
+  const consent = await consentOfToken(db, token);
+  if (!consent) return false;
+  await db
+    .update(inspectionReminders)
+    .set({ unsubscribedAt: now })
+    .where(and(eq(inspectionReminders.id, consent.id), isNull(inspectionReminders.unsubscribedAt)));
+  if (!consent.unsubscribedAt) logger.info({ reminderId: consent.id }, "§57a reminders unsubscribed");
+  return true;
+}
+
+/** Every 20 s: a reminder goes out within a minute of its point, the outbox worker's poll included. */
+const DEFAULT_INTERVAL_MS = 20_000;
+
+export type ReminderJob = {
+  /** Both kinds of reminder, once; a failure is logged, and the next tick tries again. */
+  runOnce(): Promise<void>;
+  start(): void;
+  /** Stops the ticks and waits for the run in flight. */
+  stop(): Promise<void>;
+};
+
+export function createReminderJob({
+  db,
+  config,
+  now = () => new Date(),
+  intervalMs = DEFAULT_INTERVAL_MS,
+}: {
+  db: Database;
+  config: ReminderConfig;
+  now?: () => Date;
+  intervalMs?: number;
+}): ReminderJob {
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let running: Promise<void> | undefined;
+
+  async function run() {
+    try {
+      await queueAppointmentReminders(db, now(), config);
+      await queueInspectionReminders(db, now());
+    } catch (error) {
+      logger.error({ err: error }, "reminder job failed");
+    }
+  }
+
+  // A slow run (a locked table, a busy database) is not overlapped by the next tick.
+  function runOnce(): Promise<void> {
+    running ??= run().finally(() => {
+      running = undefined;
+    });
+    return running;
+  }
+
+  return {
+    runOnce,
+    start() {
+      timer ??= setInterval(() => void runOnce(), intervalMs);
+      timer.unref();
+      void runOnce();
+    },
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+/** The job as server/start.ts runs it, with REMINDER_HOURS_BEFORE. */
+export function startReminderJob(db: Database, config: ReminderConfig = reminderConfigFromEnv()): ReminderJob {
+  const job = createReminderJob({ db, config });
+  job.start();
+  logger.info({ hoursBefore: config.hoursBefore }, "reminder job started");
+  return job;
+}

@@ -1,0 +1,139 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { simpleParser } from "mailparser";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { ORIGIN_REFUSED_MESSAGE } from "../../server/origin-check";
+import { addDays } from "~/domain/calendar-date";
+import { bookingWindow } from "~/domain/slots";
+import { bookableSlots, post } from "../support/http";
+import { type ServerProcess, startServer } from "../support/server-process";
+
+/**
+ * Issue 16 over HTTP against the real server (`node server.js`, the shared
+ * production build, e-mails as files): the receipt's personal link opens a
+ * private page (no-store, no referrer, noindex, nothing from elsewhere), an
+ * unknown token is a 404, a cross-site post cancels nothing, the browser's own
+ * form post (Origin: null on a no-referrer page) cancels.
+ */
+const buildDir = inject("buildDir");
+
+describe("the customer's page over HTTP", () => {
+  let server: ServerProcess;
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hc-customer-page-"));
+    server = await startServer({
+      BUILD_DIR: buildDir,
+      DATA_DIR: path.join(dataDir, "data"),
+      EMAIL_TRANSPORT: "file",
+      BOOKING_RATE_LIMIT: "0",
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await server?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** The text of the first e-mail file of `template` whose text contains `needle`, once the worker wrote it. */
+  async function mailText(template: string, needle: string): Promise<string> {
+    const folder = path.join(dataDir, "data", "mail");
+    for (let attempt = 0; attempt < 100; attempt++) {
+      for (const file of fs.existsSync(folder) ? fs.readdirSync(folder) : []) {
+        if (!file.includes(`-${template}-`)) continue;
+        const text = (await simpleParser(fs.readFileSync(path.join(folder, file)))).text ?? "";
+        if (text.includes(needle)) return text;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error(`no ${template} e-mail containing ${needle}`);
+  }
+
+  it("the receipt's link opens a private page; a scanner's GET changes nothing; only a same-origin post cancels", async () => {
+    // Far enough ahead to be cancelled online (24 hours before the start).
+    const twoDaysAhead = addDays(bookingWindow(new Date()).today, 2);
+    const slot = (await bookableSlots(server.origin, 80)).find((candidate) => candidate.date > twoDaysAhead);
+    const booked = await post(
+      server.origin,
+      "/api/v1/appointments",
+      JSON.stringify({
+        name: "Paula Privat",
+        email: "paula@example.at",
+        phone: "0660 7654321",
+        service: "Ölwechsel",
+        ...slot,
+        licensePlate: "W 777 PP",
+      }),
+    );
+    expect(booked.status).toBe(201);
+    const receipt = await mailText("booking-received-customer", "Paula Privat");
+    const link = /\/termin\/([A-Za-z0-9_-]{43})/.exec(receipt);
+    expect(link, receipt).not.toBeNull();
+    const pagePath = `/termin/${link![1]}`;
+
+    for (let n = 0; n < 2; n++) {
+      const page = await fetch(`${server.origin}${pagePath}`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get("cache-control")).toBe("no-store");
+      // Appended to the site's default; of a list the last policy counts.
+      expect(page.headers.get("referrer-policy")).toMatch(/(^|,\s*)no-referrer$/);
+      expect(page.headers.get("x-robots-tag")).toContain("noindex");
+      const html = await page.text();
+      expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
+      expect(html).toContain("Angefragt – noch nicht bestätigt");
+      expect(html).toContain("W 777 PP");
+      expect(html).toContain("Termin absagen");
+      // Nothing loaded from another origin: every src and stylesheet/preload href is the site's own.
+      const resources = [...html.matchAll(/<(?:script|img|iframe|link)\b[^>]*\b(?:src|href)="([^"]+)"/g)].map((match) => match[1]!);
+      expect(resources.filter((url) => !url.startsWith("/") && !url.startsWith(server.origin))).toEqual([]);
+    }
+    expect((await fetch(`${server.origin}${pagePath}/kalender.ics`)).status).toBe(404);
+
+    // A form on another site posting here: refused, nothing cancelled.
+    const form = new URLSearchParams({ intent: "cancel", reason: "" }).toString();
+    const formHeaders = { "Content-Type": "application/x-www-form-urlencoded" };
+    const forged = await fetch(`${server.origin}${pagePath}`, {
+      method: "POST",
+      headers: { ...formHeaders, Origin: "https://evil.example" },
+      body: form,
+      redirect: "manual",
+    });
+    expect(forged.status).toBe(403);
+    expect(await forged.text()).toContain(ORIGIN_REFUSED_MESSAGE);
+    expect(await (await fetch(`${server.origin}${pagePath}`)).text()).toContain("Angefragt – noch nicht bestätigt");
+
+    // The browser's own post from this no-referrer page: Origin null, Sec-Fetch-Site same-origin.
+    const cancelled = await fetch(`${server.origin}${pagePath}`, {
+      method: "POST",
+      headers: { ...formHeaders, Origin: "null", "Sec-Fetch-Site": "same-origin" },
+      body: new URLSearchParams({ intent: "cancel", reason: "Termin doch nicht nötig" }).toString(),
+      redirect: "manual",
+    });
+    expect(cancelled.status, await cancelled.clone().text()).toBe(303);
+    expect(cancelled.headers.get("location")).toBe(`${pagePath}?abgesagt`);
+    const after = await (await fetch(`${server.origin}${pagePath}?abgesagt`)).text();
+    expect(after).toContain("Ihr Termin wurde abgesagt. Sie erhalten eine Bestätigung per E-Mail.");
+    expect(after).toContain("Termin doch nicht nötig");
+    expect(after).not.toContain('name="intent"');
+
+    expect(await mailText("customer-cancelled-workshop", "Termin doch nicht nötig")).toContain("W 777 PP");
+    expect(await mailText("appointment-cancelled", "Paula Privat")).toContain("Sie haben Ihren Termin bei Happy Car abgesagt:");
+  });
+
+  it("an unknown token is the German not-found page with 404, private like a known one", async () => {
+    for (const token of ["A".repeat(43), "kurz", "%00"]) {
+      const response = await fetch(`${server.origin}/termin/${token}`);
+      expect(response.status).toBe(404);
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      expect(await response.text()).toContain("Seite nicht gefunden");
+    }
+    expect((await fetch(`${server.origin}/termin/${"A".repeat(43)}/kalender.ics`)).status).toBe(404);
+    const post = await fetch(`${server.origin}/termin/${"A".repeat(43)}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.origin },
+      body: "intent=cancel",
+      redirect: "manual",
+    });
+    expect(post.status).toBe(404);
+  });
+});
