@@ -366,6 +366,26 @@ describe.each(testDatabaseKinds)("admin appointments on %s", (kind) => {
     // Past the last page: the last page.
     expect((await listAppointments(database.db, { page: 10_000 })).page).toBe(200);
     expect(elapsed).toBeLessThan(2_000);
+
+    // A search pages through its matches in the list's order, per tab, with the matches' counts:
+    // "kunde1" matches Kunde 1, 10–19, 100–199, 1000–1999 (1111 appointments).
+    const everyPage = await Promise.all(Array.from({ length: 200 }, (_, n) => listAppointments(database.db, { page: n + 1 })));
+    const everyMatch = everyPage.flatMap((list) => list.items).filter((item) => /^Kunde 1\d*$/.test(item.name));
+    expect(everyMatch).toHaveLength(1111);
+    const confirmedMatches = everyMatch.filter((item) => item.status === "bestätigt");
+    const searchedPage = await listAppointments(database.db, { q: "kunde1", tab: "bestätigt", page: 3 });
+    expect(searchedPage.counts).toEqual({
+      alle: 1111,
+      beantragt: everyMatch.filter((item) => item.status === "beantragt").length,
+      bestätigt: confirmedMatches.length,
+      storniert: everyMatch.filter((item) => item.status === "storniert").length,
+    });
+    expect(searchedPage.items.map((item) => item.id)).toEqual(confirmedMatches.slice(100, 150).map((item) => item.id));
+    const pastTheEnd = await listAppointments(database.db, { q: "kunde1", tab: "bestätigt", page: 99 });
+    expect(pastTheEnd.page).toBe(Math.ceil(confirmedMatches.length / PAGE_SIZE));
+    expect(pastTheEnd.items.map((item) => item.id)).toEqual(
+      confirmedMatches.slice((pastTheEnd.page - 1) * PAGE_SIZE).map((item) => item.id),
+    );
   }, 120_000);
 
   it("shows the state of the last e-mail and requeues a failed one ('Erneut senden')", async () => {
