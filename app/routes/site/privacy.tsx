@@ -94,9 +94,9 @@ export default function PrivacyPage() {
         <p>
           Für einen bestätigten Termin schicken wir Ihnen etwa {booking.reminderHoursBefore} Stunden vor Beginn eine Erinnerung per E-Mail –
           mit den Termindaten, dem Kalendereintrag und Ihrem persönlichen Link. Dafür verwenden wir nur die Daten Ihrer Terminanfrage. Wird
-          der Termin vorher abgesagt oder erst kurz vorher bestätigt, entfällt die Erinnerung. Ist Ihr Fahrzeug fertig, schicken wir Ihnen
-          außerdem eine kurze Nachricht „Ihr Fahrzeug ist abholbereit“ mit unseren Öffnungszeiten; den Stand (Fahrzeug angekommen, In
-          Arbeit, Abholbereit) sehen Sie auch auf Ihrer Terminseite. Rechtsgrundlage ist die Durchführung des Vertrags (Art. 6 Abs. 1 lit. b
+          der Termin vorher abgesagt oder erst kurz vorher bestätigt, entfällt die Erinnerung. Ist die Arbeit erledigt, schicken wir Ihnen
+          außerdem eine kurze Nachricht, dass Sie das Auto abholen können, mit unseren Öffnungszeiten; den Stand der Arbeit (angekommen, in
+          Arbeit, abholbereit) sehen Sie auch auf Ihrer Terminseite. Rechtsgrundlage ist die Durchführung des Vertrags (Art. 6 Abs. 1 lit. b
           DSGVO). Gespeichert wird nur, dass die Erinnerung verschickt wurde, und zwar so lange wie der Termin selbst.
         </p>
 
