@@ -145,6 +145,13 @@ for (const viewport of [
       await cancel.getByRole("button", { name: "Termin stornieren" }).click();
       await expect(toast(page, "Termin storniert")).toBeVisible();
       await expect(card(page, names[2]!).getByText("storniert", { exact: true })).toBeVisible();
+
+      // The confirmed appointment's page fits the phone too, history table and progress buttons included (issue 16).
+      await card(page, names[1]!).getByRole("link", { name: names[1] }).click();
+      await page.getByRole("button", { name: "In Arbeit" }).click();
+      await expect(page.getByTestId("progress-current")).toContainText("In Arbeit seit");
+      await expectNoHorizontalScroll(page);
+      await expectTouchTargets(page, page.getByRole("form", { name: "Fortschritt setzen" }));
     });
   });
 }

@@ -76,7 +76,7 @@ export default function AppointmentDetails({ loaderData, actionData }: Route.Com
   const { appointment, audit, readyEmail } = loaderData;
   const saving = useNavigation().state === "submitting";
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <BackToBoard />
       <Card>
         <CardHeader>
@@ -239,7 +239,7 @@ function BackToBoard() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <BackToBoard />
       {notFound ? (
         <div role="alert" className="rounded-xl border border-border bg-card p-6 text-card-foreground">
