@@ -69,7 +69,7 @@ export function VehicleFields({ values, errors }: { values: Record<string, strin
             {!hydrated || firstRegistration.trim() !== "" || errors.inspectionReminder ? (
               <>
                 {/* Opt-in: never ticked in advance; the consent is stored with this label's words. */}
-                <label className="flex cursor-pointer items-start gap-2 text-sm">
+                <label className="flex min-h-11 cursor-pointer items-start gap-2 py-1 text-sm">
                   <input
                     type="checkbox"
                     id={bookingFormNames.inspectionReminder}
