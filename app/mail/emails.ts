@@ -27,14 +27,14 @@ const count = z.string().regex(/^\d+$/, "Ziffern erwartet").transform(Number);
 const isoDate = z.string().refine(isCalendarDate, "yyyy-MM-dd erwartet");
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "HH:mm erwartet");
 
+/** A token that opens something without a login (app/lib/secret-token.server.ts): 43 URL-safe signs. */
+const secretToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/, "Token erwartet");
+
 /**
  * The token of the customer's personal link (issue 16), minted for this e-mail;
  * the link is built from PUBLIC_URL when rendered. Rows queued before it have none.
  */
-const accessToken = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{43}$/, "Token erwartet")
-  .optional();
+const accessToken = secretToken.optional();
 
 const appointment = z.object({
   name: required(line),
@@ -89,7 +89,7 @@ const emailSchemas = {
     name: required(line),
     licensePlate: optional(line),
     dueMonth: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "yyyy-MM erwartet"),
-    unsubscribeToken: z.string().regex(/^[A-Za-z0-9_-]{43}$/, "Token erwartet"),
+    unsubscribeToken: secretToken,
   }),
   // The car can be fetched (issue 16, the board's 'Abholbereit'); a pick-up's car is brought back instead.
   "appointment-ready": appointment.extend({ licensePlate: optional(line), handover: z.enum(handovers).optional() }),
@@ -99,7 +99,7 @@ const emailSchemas = {
     email: required(line),
     role: z.enum(adminRoles),
     invitedBy: required(line),
-    token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, "Token erwartet"),
+    token: secretToken,
   }),
   "contact-message": z.object({
     name: required(line),

@@ -1,4 +1,4 @@
-import crypto from "node:crypto";
+import { hashSecretToken, newSecretToken } from "~/lib/secret-token.server";
 import { and, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { passwordProblem } from "~/auth/password-policy";
@@ -91,14 +91,10 @@ export async function resetSecondFactor(db: Database, input: { email: string }):
   });
 }
 
-function hashToken(token: string): string {
-  return crypto.createHash("sha256").update(token).digest("hex");
-}
-
 export async function createSetupToken(db: Executor, now: Date): Promise<string> {
-  const token = crypto.randomBytes(32).toString("base64url");
+  const { token, hash } = newSecretToken();
   await db.insert(setupTokens).values({
-    tokenHash: hashToken(token),
+    tokenHash: hash,
     expiresAt: new Date(now.getTime() + SETUP_TOKEN_TTL_MS),
     createdAt: now,
   });
@@ -112,7 +108,7 @@ export async function isSetupTokenUsable(db: Executor, token: string, now: Date)
     .from(setupTokens)
     .where(
       and(
-        eq(setupTokens.tokenHash, hashToken(token)),
+        eq(setupTokens.tokenHash, hashSecretToken(token)),
         isNull(setupTokens.userId),
         isNull(setupTokens.usedAt),
         gt(setupTokens.expiresAt, now),
@@ -141,7 +137,7 @@ export async function completeSetup(
       .set({ usedAt: input.now })
       .where(
         and(
-          eq(setupTokens.tokenHash, hashToken(input.token)),
+          eq(setupTokens.tokenHash, hashSecretToken(input.token)),
           isNull(setupTokens.userId),
           isNull(setupTokens.usedAt),
           gt(setupTokens.expiresAt, input.now),

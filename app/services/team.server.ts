@@ -1,4 +1,4 @@
-import crypto from "node:crypto";
+import { hashSecretToken, newSecretToken, SECRET_TOKEN_PATTERN } from "~/lib/secret-token.server";
 import { and, asc, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { passwordProblem } from "~/auth/password-policy";
@@ -84,10 +84,6 @@ export async function listTeam(db: Executor, actor: AdminIdentity, now: Date): P
   };
 }
 
-function hashToken(token: string): string {
-  return crypto.createHash("sha256").update(token).digest("hex");
-}
-
 /**
  * Adds an account. With a password it can log in at once; without one it gets
  * an invitation e-mail (queued in the same transaction) with a link to choose it.
@@ -111,9 +107,9 @@ export async function addTeamMember(
       .returning();
     if (!row) return { ok: false, code: "exists" };
     if (!password) {
-      const token = crypto.randomBytes(32).toString("base64url");
+      const { token, hash } = newSecretToken();
       await tx.insert(setupTokens).values({
-        tokenHash: hashToken(token),
+        tokenHash: hash,
         userId: row.id,
         expiresAt: new Date(input.now.getTime() + INVITATION_HOURS * 3_600_000),
         createdAt: input.now,
@@ -217,14 +213,14 @@ export async function endTeamMemberSessions(
 
 /** Whether an invitation link can still be used, and for whom (the page shows the address). */
 export async function openInvitation(db: Executor, token: string, now: Date): Promise<{ email: string; name: string } | null> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  if (!SECRET_TOKEN_PATTERN.test(token)) return null;
   const [row] = await db
     .select({ email: adminUsers.email, name: adminUsers.displayName })
     .from(setupTokens)
     .innerJoin(adminUsers, eq(adminUsers.id, setupTokens.userId))
     .where(
       and(
-        eq(setupTokens.tokenHash, hashToken(token)),
+        eq(setupTokens.tokenHash, hashSecretToken(token)),
         isNotNull(setupTokens.userId),
         isNull(setupTokens.usedAt),
         gt(setupTokens.expiresAt, now),
@@ -248,7 +244,7 @@ export async function acceptInvitation(
       .set({ usedAt: input.now })
       .where(
         and(
-          eq(setupTokens.tokenHash, hashToken(input.token)),
+          eq(setupTokens.tokenHash, hashSecretToken(input.token)),
           isNotNull(setupTokens.userId),
           isNull(setupTokens.usedAt),
           gt(setupTokens.expiresAt, input.now),
