@@ -1,4 +1,4 @@
-import { hashSecretToken, newSecretToken } from "~/lib/secret-token.server";
+import { newSecretToken } from "~/lib/secret-token.server";
 import { and, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { passwordProblem } from "~/auth/password-policy";
@@ -6,6 +6,7 @@ import { hashPassword } from "~/auth/password.server";
 import { createSession, revokeAllSessions } from "~/auth/session.server";
 import type { Database, Executor } from "~/db/client.server";
 import { adminUsers, recoveryCodes, setupTokens } from "~/db/schema";
+import { usableSetupToken } from "~/db/setup-tokens.server";
 import type { AccountErrorCode } from "~/domain/error-codes";
 import { accountMessages } from "~/messages";
 
@@ -106,14 +107,7 @@ export async function isSetupTokenUsable(db: Executor, token: string, now: Date)
   const [row] = await db
     .select({ tokenHash: setupTokens.tokenHash })
     .from(setupTokens)
-    .where(
-      and(
-        eq(setupTokens.tokenHash, hashSecretToken(token)),
-        isNull(setupTokens.userId),
-        isNull(setupTokens.usedAt),
-        gt(setupTokens.expiresAt, now),
-      ),
-    );
+    .where(usableSetupToken(token, now, "setup"));
   return row !== undefined;
 }
 
@@ -135,14 +129,7 @@ export async function completeSetup(
     const [spent] = await tx
       .update(setupTokens)
       .set({ usedAt: input.now })
-      .where(
-        and(
-          eq(setupTokens.tokenHash, hashSecretToken(input.token)),
-          isNull(setupTokens.userId),
-          isNull(setupTokens.usedAt),
-          gt(setupTokens.expiresAt, input.now),
-        ),
-      )
+      .where(usableSetupToken(input.token, input.now, "setup"))
       .returning({ tokenHash: setupTokens.tokenHash });
     if (!spent) return { ok: false, code: "setupInvalid" };
     const created = await createAdmin(tx, input);

@@ -1,5 +1,5 @@
-import { hashSecretToken, newSecretToken, SECRET_TOKEN_PATTERN } from "~/lib/secret-token.server";
-import { and, asc, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
+import { newSecretToken, SECRET_TOKEN_PATTERN } from "~/lib/secret-token.server";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { passwordProblem } from "~/auth/password-policy";
 import { hashPassword } from "~/auth/password.server";
@@ -7,6 +7,7 @@ import { type AdminIdentity, createSession, revokeAllSessions } from "~/auth/ses
 import { recordAccountAction } from "~/db/audit.server";
 import type { Database, Executor } from "~/db/client.server";
 import { adminUsers, setupTokens } from "~/db/schema";
+import { usableSetupToken } from "~/db/setup-tokens.server";
 import { type AdminRole, adminRoles } from "~/domain/admin";
 import type { TeamErrorCode } from "~/domain/error-codes";
 import { enqueueEmail } from "~/mail/outbox.server";
@@ -218,15 +219,7 @@ export async function openInvitation(db: Executor, token: string, now: Date): Pr
     .select({ email: adminUsers.email, name: adminUsers.displayName })
     .from(setupTokens)
     .innerJoin(adminUsers, eq(adminUsers.id, setupTokens.userId))
-    .where(
-      and(
-        eq(setupTokens.tokenHash, hashSecretToken(token)),
-        isNotNull(setupTokens.userId),
-        isNull(setupTokens.usedAt),
-        gt(setupTokens.expiresAt, now),
-        isNull(adminUsers.deactivatedAt),
-      ),
-    );
+    .where(and(usableSetupToken(token, now, "invitation"), isNull(adminUsers.deactivatedAt)));
   return row ?? null;
 }
 
@@ -242,14 +235,7 @@ export async function acceptInvitation(
     const [spent] = await tx
       .update(setupTokens)
       .set({ usedAt: input.now })
-      .where(
-        and(
-          eq(setupTokens.tokenHash, hashSecretToken(input.token)),
-          isNotNull(setupTokens.userId),
-          isNull(setupTokens.usedAt),
-          gt(setupTokens.expiresAt, input.now),
-        ),
-      )
+      .where(usableSetupToken(input.token, input.now, "invitation"))
       .returning({ userId: setupTokens.userId });
     if (!spent?.userId) return { ok: false, code: "invitationInvalid" };
     const [user] = await tx
