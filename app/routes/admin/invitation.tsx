@@ -1,11 +1,11 @@
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/invitation";
 import { Button } from "~/components/ui/button";
+import { NewPasswordFields } from "~/components/admin/new-password-fields";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { Input, Label } from "~/components/ui/form-controls";
 import { flashCookie } from "~/auth/flash";
 import { adminArea } from "~/auth/guard.server";
-import { MIN_PASSWORD_LENGTH, passwordMessages } from "~/auth/password-policy";
+import { passwordMessages } from "~/auth/password-policy";
 import { sessionCookie } from "~/auth/session.server";
 import { databaseContext } from "~/context";
 import { readFormFields } from "~/lib/http.server";
@@ -72,28 +72,7 @@ export default function AdminInvitation({ loaderData, actionData }: Route.Compon
             <Form method="post" className="grid gap-4">
               <input type="hidden" name="token" value={loaderData.token} />
               <input type="hidden" name="username" value={loaderData.email} autoComplete="username" />
-              <div className="grid gap-2">
-                <Label htmlFor="invitation-password">Passwort (mindestens {MIN_PASSWORD_LENGTH} Zeichen)</Label>
-                <Input
-                  id="invitation-password"
-                  name="password"
-                  type="password"
-                  autoComplete="new-password"
-                  minLength={MIN_PASSWORD_LENGTH}
-                  required
-                />
-              </div>
-              <div className="grid gap-2">
-                <Label htmlFor="invitation-password-repeat">Passwort wiederholen</Label>
-                <Input
-                  id="invitation-password-repeat"
-                  name="passwordRepeat"
-                  type="password"
-                  autoComplete="new-password"
-                  minLength={MIN_PASSWORD_LENGTH}
-                  required
-                />
-              </div>
+              <NewPasswordFields idPrefix="invitation" />
               {actionData?.error ? (
                 <p role="alert" className="text-sm font-medium text-destructive">
                   {actionData.error}

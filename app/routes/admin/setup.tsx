@@ -1,10 +1,11 @@
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/setup";
 import { Button } from "~/components/ui/button";
+import { NewPasswordFields } from "~/components/admin/new-password-fields";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/form-controls";
 import { flashCookie } from "~/auth/flash";
-import { MIN_PASSWORD_LENGTH, passwordMessages } from "~/auth/password-policy";
+import { passwordMessages } from "~/auth/password-policy";
 import { sessionCookie } from "~/auth/session.server";
 import { adminArea } from "~/auth/guard.server";
 import { databaseContext } from "~/context";
@@ -81,28 +82,7 @@ export default function AdminSetup({ loaderData, actionData }: Route.ComponentPr
                 <Label htmlFor="setup-name">Anzeigename</Label>
                 <Input id="setup-name" name="displayName" autoComplete="name" maxLength={100} />
               </div>
-              <div className="grid gap-2">
-                <Label htmlFor="setup-password">Passwort (mindestens {MIN_PASSWORD_LENGTH} Zeichen)</Label>
-                <Input
-                  id="setup-password"
-                  name="password"
-                  type="password"
-                  autoComplete="new-password"
-                  minLength={MIN_PASSWORD_LENGTH}
-                  required
-                />
-              </div>
-              <div className="grid gap-2">
-                <Label htmlFor="setup-password-repeat">Passwort wiederholen</Label>
-                <Input
-                  id="setup-password-repeat"
-                  name="passwordRepeat"
-                  type="password"
-                  autoComplete="new-password"
-                  minLength={MIN_PASSWORD_LENGTH}
-                  required
-                />
-              </div>
+              <NewPasswordFields idPrefix="setup" />
               {actionData?.error ? (
                 <p role="alert" className="text-sm font-medium text-destructive">
                   {actionData.error}
