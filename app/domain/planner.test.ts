@@ -12,6 +12,7 @@ const appointment = (overrides: Partial<PlannerAppointment>): PlannerAppointment
   status: "beantragt",
   licensePlate: null,
   internalNote: null,
+  progress: null,
   ...overrides,
 });
 

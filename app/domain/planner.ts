@@ -1,5 +1,5 @@
 import type { Weekday } from "~/config/site";
-import type { AppointmentStatus } from "./appointment";
+import type { AppointmentStatus, ProgressState } from "./appointment";
 import { addDays, type CalendarDate, minutesToTime, timeToMinutes, weekday } from "./calendar-date";
 import { dayClosure } from "./closures";
 import { closureReason, type SlotRules, slotLoad } from "./slots";
@@ -21,6 +21,7 @@ export type PlannerAppointment = {
   status: AppointmentStatus;
   licensePlate: string | null;
   internalNote: string | null;
+  progress: ProgressState | null;
 };
 
 /** An appointment on the grid: from time row `row` over `rows` rows, in side-by-side lane `lane` of its day. */

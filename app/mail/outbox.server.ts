@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { type AnyColumn, and, eq, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
 import { resultRows } from "~/db/result-rows";
@@ -76,26 +76,18 @@ export async function emailHealth(db: Executor): Promise<EmailHealth> {
 }
 
 /**
- * The state of the newest e-mail of each appointment (confirmation or
- * cancellation, else the booking receipt). Appointments without e-mail are absent.
+ * The state of the newest e-mail of an appointment (confirmation or
+ * cancellation, else the booking receipt), null without one: a correlated
+ * subquery, so that a list and its e-mail states come in one round trip.
  */
-export async function lastEmailStateByAppointment(db: Executor, appointmentIds: readonly string[]): Promise<Map<string, EmailStatus>> {
-  const states = new Map<string, EmailStatus>();
-  if (appointmentIds.length === 0) return states;
-  const rows = await db
-    .selectDistinctOn([emailOutbox.appointmentId], {
-      appointmentId: emailOutbox.appointmentId,
-      status: emailOutbox.status,
-    })
-    .from(emailOutbox)
-    .where(
-      and(
-        inArray(emailOutbox.appointmentId, [...appointmentIds]),
-        // The workshop's own copy says nothing about whether the customer was reached.
-        sql`${emailOutbox.template} <> 'booking-received-workshop'`,
-      ),
-    )
-    .orderBy(emailOutbox.appointmentId, sql`${emailOutbox.createdAt} desc`, sql`${emailOutbox.id} desc`);
-  for (const row of rows) if (row.appointmentId) states.set(row.appointmentId, row.status);
-  return states;
+export function lastEmailState(appointmentId: AnyColumn): SQL<EmailStatus | null> {
+  const newest = sql`select ${emailOutbox.status} from ${emailOutbox}
+    where ${emailOutbox.appointmentId} = ${appointmentId}
+      -- The workshop's own copy says nothing about whether the customer was reached.
+      and ${emailOutbox.template} <> 'booking-received-workshop'
+    order by ${emailOutbox.createdAt} desc, ${emailOutbox.id} desc
+    limit 1`;
+  // Nested, because in a one-table select Drizzle drops the table names from a selected SQL's
+  // own columns, and a bare "id" here would be the e-mail's id.
+  return sql<EmailStatus | null>`(${newest})`;
 }

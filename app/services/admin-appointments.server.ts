@@ -9,7 +9,6 @@ import {
   type AdminTab,
   type AppointmentAction,
   type AppointmentStatus,
-  type EmailStatus,
   appointmentStatuses,
   canTransition,
   nextStatus,
@@ -20,7 +19,7 @@ import type { PlannerAppointment } from "~/domain/planner";
 import { isUuid } from "~/domain/ids";
 import { coveredSlotTimes, hasRoom, slotLoad } from "~/domain/slots";
 import { licensePlateProblem, normalizeLicensePlate, PLATE_MIN_SIGNS } from "~/domain/vehicle";
-import { enqueueEmail, lastEmailStateByAppointment, requeueFailedEmail } from "~/mail/outbox.server";
+import { enqueueEmail, lastEmailState, requeueFailedEmail } from "~/mail/outbox.server";
 
 /** The admin board's use-cases: list, confirm, cancel, delete, details, resend. */
 
@@ -84,10 +83,33 @@ function searchCondition(query: string): SQL | undefined {
   return or(...conditions);
 }
 
-export async function listAppointments(db: Executor, input: { tab?: AdminTab; q?: string; page?: number }): Promise<AppointmentList> {
-  const tab = input.tab ?? "alle";
-  const search = searchCondition(input.q ?? "");
-  // Without a search the counts come from the triggers' table (decision 019), with one from the matching rows.
+const listOrder = [asc(appointments.date), asc(appointments.time), asc(appointments.createdAt), asc(appointments.id)];
+
+/**
+ * The matching rows of one page in the list's order, each with its last e-mail's state. The page's
+ * ids first, so that a late page skips its offset over the index alone, not over every column.
+ */
+async function listPage(db: Executor, where: SQL | undefined, page: number) {
+  const pageIds = db.$with("page_ids").as(
+    db
+      .select({ id: appointments.id })
+      .from(appointments)
+      .where(where)
+      .orderBy(...listOrder)
+      .limit(PAGE_SIZE)
+      .offset((page - 1) * PAGE_SIZE),
+  );
+  const rows = await db
+    .with(pageIds)
+    .select({ ...columns, emailState: lastEmailState(appointments.id) })
+    .from(appointments)
+    .innerJoin(pageIds, eq(pageIds.id, appointments.id))
+    .orderBy(...listOrder);
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}
+
+/** Per status, how many appointments match: without a search from the triggers' table (decision 019). */
+async function listCounts(db: Executor, search: SQL | undefined): Promise<Record<AdminTab, number>> {
   const countRows = search
     ? await db.select({ status: appointments.status, n: count() }).from(appointments).where(search).groupBy(appointments.status)
     : await db
@@ -99,26 +121,21 @@ export async function listAppointments(db: Executor, input: { tab?: AdminTab; q?
     counts[row.status] = row.n;
     counts.alle += row.n;
   }
+  return counts;
+}
+
+export async function listAppointments(db: Executor, input: { tab?: AdminTab; q?: string; page?: number }): Promise<AppointmentList> {
+  const tab = input.tab ?? "alle";
+  const search = searchCondition(input.q ?? "");
+  const where = and(search, tab === "alle" ? undefined : eq(appointments.status, tab));
+  const requested = Math.max(1, Math.trunc(input.page ?? 1) || 1);
+  // The counts and the requested page at once, on two pooled connections (decision 022); only a
+  // page past the end, known from the counts, costs a second look: the last page instead.
+  const [counts, items] = await Promise.all([listCounts(db, search), listPage(db, where, requested)]);
   const total = counts[tab];
-  const lastPage = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const page = Math.min(Math.max(1, Math.trunc(input.page ?? 1) || 1), lastPage);
-  const rows = await db
-    .select(columns)
-    .from(appointments)
-    .where(and(search, tab === "alle" ? undefined : eq(appointments.status, tab)))
-    .orderBy(asc(appointments.date), asc(appointments.time), asc(appointments.createdAt), asc(appointments.id))
-    .limit(PAGE_SIZE)
-    .offset((page - 1) * PAGE_SIZE);
-  const emailStates = await lastEmailStateByAppointment(
-    db,
-    rows.map((row) => row.id),
-  );
+  const page = Math.min(requested, Math.max(1, Math.ceil(total / PAGE_SIZE)));
   return {
-    items: rows.map((row) => ({
-      ...row,
-      createdAt: row.createdAt.toISOString(),
-      emailState: emailStates.get(row.id) ?? null,
-    })),
+    items: page === requested ? items : await listPage(db, where, page),
     counts,
     page,
     pageSize: PAGE_SIZE,
@@ -350,6 +367,7 @@ export async function appointmentsBetween(db: Executor, from: string, to: string
       status: appointments.status,
       licensePlate: appointments.licensePlate,
       internalNote: appointments.internalNote,
+      progress: appointments.progress,
     })
     .from(appointments)
     .where(and(gte(appointments.date, from), lte(appointments.date, to)))
@@ -384,7 +402,12 @@ export type AuditEntry = {
  */
 export async function appointmentDetails(db: Executor, id: string) {
   const [found] = await db
-    .select({ ...columns, progressAt: appointments.progressAt, progressBy: adminUsers.displayName })
+    .select({
+      ...columns,
+      emailState: lastEmailState(appointments.id),
+      progressAt: appointments.progressAt,
+      progressBy: adminUsers.displayName,
+    })
     .from(appointments)
     .leftJoin(adminUsers, eq(adminUsers.id, appointments.progressBy))
     .where(eq(appointments.id, id));
@@ -403,9 +426,8 @@ export async function appointmentDetails(db: Executor, id: string) {
     .where(eq(auditLog.appointmentId, id))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id));
   if (!row && trail.length === 0) return null;
-  const emailStates = row ? await lastEmailStateByAppointment(db, [id]) : new Map<string, EmailStatus>();
   return {
-    appointment: row ? { ...row, createdAt: row.createdAt.toISOString(), emailState: emailStates.get(id) ?? null } : null,
+    appointment: row ? { ...row, createdAt: row.createdAt.toISOString() } : null,
     audit: trail.map((entry): AuditEntry => ({ ...entry, createdAt: entry.createdAt.toISOString() })),
   };
 }

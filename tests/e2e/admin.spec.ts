@@ -187,7 +187,7 @@ test.describe("without JavaScript", () => {
   test("login, confirm, cancel (reason required) and delete work as plain forms", async ({ page, request, baseURL }) => {
     const tag = newTag();
     const [confirmName, cancelName, deleteName] = [`${tag} Emil`, `${tag} Frida`, `${tag} Gustav`];
-    await bookAppointments(request, baseURL!, [confirmName, cancelName, deleteName], tag);
+    const [confirmSlot] = await bookAppointments(request, baseURL!, [confirmName, cancelName, deleteName], tag);
 
     await page.goto("/admin-login");
     await page.getByLabel("E-Mail").fill(ADMIN.email);
@@ -234,6 +234,9 @@ test.describe("without JavaScript", () => {
     );
     await expect(page.getByTestId("progress-current")).toContainText(`Abholbereit seit`);
     await expect(page.getByRole("button", { name: "Abholbereit" })).toHaveAttribute("aria-pressed", "true");
+    // The week planner shows it on the appointment's block too.
+    await page.goto(`/admin/planer?date=${confirmSlot!.date}`);
+    await expect(page.getByRole("link", { name: new RegExp(confirmName) })).toContainText("Abholbereit");
 
     await page.getByRole("button", { name: "Abmelden" }).click();
     await expect(page).toHaveURL("/admin-login");

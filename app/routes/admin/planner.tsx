@@ -9,6 +9,7 @@ import { mondayOf, type PlannerBlock, type PlannerDay, planWeek } from "~/domain
 import { defaultSlotRules } from "~/domain/slots";
 import { cn } from "~/lib/cn";
 import { formatIsoDateDE } from "~/lib/format-date";
+import { progressLabels } from "~/messages";
 import { appointmentsBetween } from "~/services/admin-appointments.server";
 import { bookingConfigFromEnv } from "~/services/booking.server";
 import { rulesWithClosures } from "~/services/closures.server";
@@ -62,6 +63,7 @@ function Block({ block }: { block: PlannerBlock }) {
       <span className="block">{block.service}</span>
       {block.licensePlate ? <span className="block">{block.licensePlate}</span> : null}
       <span className="block italic">{block.status}</span>
+      {block.progress ? <span className="block font-semibold">{progressLabels[block.progress]}</span> : null}
       {block.internalNote ? <span className="block truncate">Notiz: {block.internalNote}</span> : null}
     </Link>
   );
