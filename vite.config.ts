@@ -78,48 +78,44 @@ function siteScript(): Plugin {
 
 /** The stylesheet of the public pages, inlined into their HTML (see siteStyles). */
 const SITE_STYLES_MODULE = "virtual:site-styles";
-const ROOT_ROUTE_ENTRY = "app/root.tsx";
-
-type ManifestChunk = { file: string; css?: string[]; imports?: string[] };
+/** Only the classes the public pages use (docs/decisions/021); the admin app links app.css. */
+const SITE_STYLES_ENTRY = "app/site.css";
 
 /**
- * The public pages carry their stylesheet inline (docs/decisions/009): no
- * render-blocking request on a first visit. `virtual:site-styles` is, in the
- * server build, the text of the root route's CSS files of the client build –
- * the same files, in the same order, that React Router lists for the root
- * route (its CSS and that of its static imports), so the server can hash them
- * for the CSP at start (server/inline-styles.ts). In the client build and in
- * development it is empty, and the pages link the stylesheet as before.
+ * The public pages carry their stylesheet inline (docs/decisions/015 and 021):
+ * no render-blocking request on a first visit, and only the public pages'
+ * classes, so a page's HTML stays within the first round trips of a slow link.
+ * The client build emits `app/site.css` (Tailwind with the public folders as
+ * its only sources) as an extra entry; `virtual:site-styles` is, in the server
+ * build, the text of that built file, which the root route writes inline and
+ * the server hashes for the CSP at start (server/index.ts,
+ * server/inline-sources.ts). In the client build and in development it is
+ * empty, and the pages link the root route's stylesheet (app.css) as before.
  */
 function siteStyles(): Plugin {
   const resolvedId = `\0${SITE_STYLES_MODULE}`;
   let command: "build" | "serve" = "serve";
+  let root = process.cwd();
   return {
     name: "site-styles",
     configResolved(config) {
       command = config.command;
+      root = config.root;
+    },
+    buildStart() {
+      if (command === "build" && this.environment.config.consumer === "client") {
+        this.emitFile({ type: "chunk", id: path.resolve(root, SITE_STYLES_ENTRY), name: "site" });
+      }
     },
     resolveId: (id) => (id === SITE_STYLES_MODULE ? resolvedId : null),
     load(id) {
       if (id !== resolvedId) return null;
       if (command === "serve" || this.environment.config.consumer === "client") return "export default [];";
       const clientDir = path.resolve(this.environment.config.build.outDir, "../client");
-      const manifest = JSON.parse(fs.readFileSync(path.join(clientDir, ".vite/manifest.json"), "utf8")) as Record<string, ManifestChunk>;
-      // React Router's key of a route module carries a query (?__react-router-build-client-route).
-      const rootKey = Object.keys(manifest).find((key) => key.split("?")[0] === ROOT_ROUTE_ENTRY);
-      if (!rootKey) this.error(`${ROOT_ROUTE_ENTRY} is missing from the client build`);
-      const files: string[] = [];
-      const seen = new Set<string>();
-      const walk = (key: string) => {
-        const chunk = manifest[key];
-        if (!chunk || seen.has(key)) return;
-        seen.add(key);
-        for (const file of chunk.css ?? []) if (!files.includes(file)) files.push(file);
-        for (const imported of chunk.imports ?? []) walk(imported);
-      };
-      walk(rootKey);
-      const styles = files.map((file) => fs.readFileSync(path.join(clientDir, file), "utf8"));
-      return `export default ${JSON.stringify(styles)};`;
+      const manifest = JSON.parse(fs.readFileSync(path.join(clientDir, ".vite/manifest.json"), "utf8")) as Record<string, { file: string }>;
+      const chunk = manifest[SITE_STYLES_ENTRY];
+      if (!chunk?.file.endsWith(".css")) this.error(`${SITE_STYLES_ENTRY} is missing from the client build`);
+      return `export default ${JSON.stringify([fs.readFileSync(path.join(clientDir, chunk.file), "utf8")])};`;
     },
   };
 }

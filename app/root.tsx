@@ -62,9 +62,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 /**
- * The public pages in a production build: the root's links, and its
- * stylesheet inline instead of a render-blocking request (server/inline-styles.ts
- * puts their hashes into the CSP). No route below the root declares links.
+ * The public pages in a production build: the root's links, and the public
+ * stylesheet (app/site.css, only the classes of the public pages; decision 021)
+ * inline instead of a render-blocking request (server/inline-styles.ts puts its
+ * hash into the CSP). No route below the root declares links.
  */
 function InlineStyles() {
   return (

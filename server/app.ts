@@ -8,7 +8,7 @@ import { databaseContext, requestContext } from "~/context";
 import { type Database, isDatabaseReady } from "~/db/client.server";
 import { errorHandler } from "./errors";
 import { hostCheck } from "./host-check";
-import { inlineStyleSources } from "./inline-styles";
+import { hashSources } from "./inline-sources";
 import { originCheck } from "./origin-check";
 import { requestLog } from "./request-log";
 import { securityHeaders } from "./security-headers";
@@ -21,9 +21,14 @@ export type AppOptions = {
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** Production: the build's client folder (assets, prerendered pages, public files). */
   clientDir?: string;
+  /** What the pages carry inline, allowed by its hashes: the site script's loader, and in production the public stylesheet. */
+  inline?: InlineTexts;
   /** Development: Vite's middleware instead of the client folder. */
   devMiddleware?: express.RequestHandler;
 };
+
+/** The inline scripts and stylesheets of the pages, as they write them (server/index.ts). */
+export type InlineTexts = { scripts: readonly string[]; styles: readonly string[] };
 
 /** TRUST_PROXY as Express's `trust proxy`: a flag, a hop count, or the list of trusted addresses and subnets. */
 export function trustProxySetting(value: string): boolean | number | string {
@@ -43,7 +48,14 @@ export function trustProxySetting(value: string): boolean | number | string {
  *     routes (session, no-store) and answers failures in German (app/root.tsx)
  *  6. anything that still fails: logged once, a German 500
  */
-export function createApp({ config, db, build, clientDir, devMiddleware }: AppOptions): express.Express {
+export function createApp({
+  config,
+  db,
+  build,
+  clientDir,
+  inline = { scripts: [], styles: [] },
+  devMiddleware,
+}: AppOptions): express.Express {
   const dev = config.NODE_ENV === "development";
   const trustProxy = trustProxySetting(config.TRUST_PROXY);
   const app = express();
@@ -56,7 +68,8 @@ export function createApp({ config, db, build, clientDir, devMiddleware }: AppOp
       dev,
       production: config.NODE_ENV === "production",
       httpsPublicUrl: config.PUBLIC_URL?.startsWith("https://") ?? false,
-      styleSources: inlineStyleSources(build, clientDir),
+      scriptSources: hashSources(inline.scripts),
+      styleSources: hashSources(inline.styles),
     }),
   );
   app.use(hostCheck({ trustProxy: trustProxy !== false && trustProxy !== 0 }));

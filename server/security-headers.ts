@@ -8,12 +8,15 @@ export { MAP_ORIGIN };
 
 /**
  * The one policy of every response. Scripts: the site's own files, the
- * request's nonce (server-rendered pages) and the hash of the theme script,
- * the only inline script of the pages prerendered at build time, which
- * cannot carry a nonce.
+ * request's nonce (server-rendered pages) and the hashes of the inline
+ * scripts of the pages prerendered at build time, which cannot carry a nonce:
+ * the theme script and the site script's loader.
  */
-export function contentSecurityPolicy(nonce: string, { dev, styleSources = [] }: { dev: boolean; styleSources?: string[] }): string {
-  return policy(`'nonce-${nonce}' ${THEME_SCRIPT_HASH}`, dev, styleSources);
+export function contentSecurityPolicy(
+  nonce: string,
+  { dev, scriptSources = [], styleSources = [] }: { dev: boolean; scriptSources?: string[]; styleSources?: string[] },
+): string {
+  return policy([`'nonce-${nonce}'`, THEME_SCRIPT_HASH, ...scriptSources].join(" "), dev, styleSources);
 }
 
 const THEME_SCRIPT_HASH = `'sha256-${crypto.createHash("sha256").update(themeScript).digest("base64")}'`;
@@ -23,7 +26,7 @@ function policy(scriptSource: string, dev: boolean, styleSources: string[]): str
     "default-src 'self'",
     `script-src 'self'${scriptSource ? ` ${scriptSource}` : ""}${dev ? " 'unsafe-eval'" : ""}`,
     // Tailwind ships one stylesheet, inline on the public pages (by its hash,
-    // server/inline-styles.ts); sonner and Radix set inline style attributes.
+    // server/inline-sources.ts); sonner and Radix set inline style attributes.
     ["style-src 'self'", ...styleSources].join(" "),
     "style-src-attr 'unsafe-inline'",
     "img-src 'self' data:",
@@ -46,7 +49,9 @@ export type SecurityHeaderOptions = {
   production: boolean;
   /** PUBLIC_URL is https: the site is always reached over TLS, even if the proxy does not say so. */
   httpsPublicUrl: boolean;
-  /** Hashes of the inline stylesheets of the public pages (server/inline-styles.ts). */
+  /** Hashes of the public pages' other inline scripts (the site script's loader; server/inline-sources.ts). */
+  scriptSources?: string[];
+  /** Hashes of the inline stylesheets of the public pages (server/inline-sources.ts). */
   styleSources?: string[];
 };
 

@@ -18,15 +18,15 @@ import { announceAdminBootstrap } from "~/services/admin-accounts.server";
 import { enterDefaultClosures } from "~/services/closures.server";
 import { reminderConfigFromEnv, startReminderJob } from "~/services/reminders.server";
 import { startRetentionJob } from "~/services/retention.server";
-import { createApp } from "./app";
+import { createApp, type InlineTexts } from "./app";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
 export type StartOptions =
   /** Production: the bundled build and the client folder beside it. */
-  | { build: ServerBuild; clientDir: string; migrationsFolder: string }
+  | { build: ServerBuild; clientDir: string; inline: InlineTexts; migrationsFolder: string }
   /** Development: Vite's build getter and middleware. */
-  | { build: () => Promise<ServerBuild>; devMiddleware: RequestHandler; migrationsFolder: string };
+  | { build: () => Promise<ServerBuild>; devMiddleware: RequestHandler; inline: InlineTexts; migrationsFolder: string };
 
 export async function start(options: StartOptions): Promise<void> {
   const config = envOrExit();

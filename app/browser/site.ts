@@ -8,9 +8,11 @@ import { enhanceHeader } from "./header";
 import { loadIslandsOnApproach } from "./island-loader";
 import { enhanceMap } from "./map";
 import { enhanceThemeToggle } from "./theme";
+import { ENHANCED_ATTRIBUTE } from "./enhanced";
 
 enhanceHeader(document);
 enhanceThemeToggle(document);
 enhanceBackToTop(document);
 enhanceMap(document);
 loadIslandsOnApproach(document, () => import("./islands"));
+document.documentElement.setAttribute(ENHANCED_ATTRIBUTE, "");

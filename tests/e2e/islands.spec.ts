@@ -21,6 +21,25 @@ function islandRequests(page: Page): Request[] {
 
 const contactForm = (page: Page) => page.getByRole("form", { name: "Kontaktformular" });
 
+for (const pagePath of ["/", "/kontakt", "/ueber-uns"]) {
+  test(`${pagePath} shows its text before it asks for any script (decision 021)`, async ({ page }) => {
+    await page.goto(pagePath, { waitUntil: "networkidle" });
+    const timing = await page.evaluate(() => ({
+      firstContentfulPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
+      scripts: performance
+        .getEntriesByType("resource")
+        .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === "script" || entry.name.endsWith(".js"))
+        .map((entry) => ({ url: entry.name, startTime: entry.startTime })),
+    }));
+    expect(timing.firstContentfulPaint, "first contentful paint").toBeGreaterThan(0);
+    expect(
+      timing.scripts.some((script) => /\/assets\/public-[\w-]+\.js$/.test(script.url)),
+      "the site script loads",
+    ).toBe(true);
+    for (const script of timing.scripts) expect(script.startTime, script.url).toBeGreaterThan(timing.firstContentfulPaint!);
+  });
+}
+
 test("/kontakt loads no React on first load; its form hydrates on focus", async ({ page }) => {
   const requests = islandRequests(page);
   await page.goto("/kontakt", { waitUntil: "networkidle" });

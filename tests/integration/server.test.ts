@@ -7,6 +7,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { TRUST_PROXY_TRUE_IN_PRODUCTION } from "~/config/env.server";
+import { siteScriptLoader } from "~/lib/site-script-loader";
 import { themeScript } from "~/lib/theme";
 import { PRERENDERED_PAGE_CACHE_CONTROL } from "../../server/static-files";
 import { bookableSlots } from "../support/http";
@@ -65,7 +66,7 @@ describe("the production server", () => {
     expect(response.headers.get("strict-transport-security")).toBeNull();
   });
 
-  it("serves the prerendered public pages from the build, with the SHA-256 hash of their inline script instead of a nonce", async () => {
+  it("serves the prerendered public pages from the build, with the SHA-256 hashes of their inline scripts instead of a nonce", async () => {
     for (const page of ["/", "/ueber-uns", "/kontakt", "/impressum", "/datenschutz", "/agb"]) {
       const file = path.join(buildDir, "client", page === "/" ? "" : page, "index.html");
       const response = await fetch(`${server.origin}${page}`, { headers: { "Accept-Encoding": "identity" } });
@@ -78,7 +79,11 @@ describe("the production server", () => {
       expect(response.headers.get("cache-control"), page).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=60");
       const csp = response.headers.get("content-security-policy")!;
       const scripts = inlineScripts(html);
-      expect(scripts, page).toEqual([themeScript]);
+      // The theme first; the site's module is loaded by the loader after the first paint (decision 021), never by a tag.
+      const siteScript = /import\("(\/assets\/public-[\w-]+\.js)"\)/.exec(scripts[1] ?? "")?.[1];
+      expect(siteScript && fs.existsSync(path.join(buildDir, "client", siteScript)), page).toBe(true);
+      expect(scripts, page).toEqual([themeScript, siteScriptLoader(siteScript!)]);
+      expect(html, page).not.toMatch(/<script[^>]*\ssrc=/);
       for (const script of scripts) {
         expect(csp).toContain(`'sha256-${crypto.createHash("sha256").update(script).digest("base64")}'`);
       }

@@ -6,6 +6,7 @@ import { Header } from "~/components/layout/header";
 import { useNonce } from "~/components/nonce";
 import { site } from "~/config/site";
 import { autoRepairJsonLd, canonicalOrigin, serializeJsonLd } from "~/lib/seo";
+import { siteScriptLoader } from "~/lib/site-script-loader";
 import { siteScriptUrl } from "~/lib/site-script.server";
 import { ErrorScreen, type RouteHandle } from "~/root";
 
@@ -63,9 +64,15 @@ function SiteFrame({ children }: { children: React.ReactNode }) {
       </main>
       <Footer />
       <BackToTop />
-      {siteScript ? <script type="module" src={siteScript} /> : null}
+      {siteScript ? <SiteScript url={siteScript} /> : null}
     </>
   );
+}
+
+/** Loads the pages' module after the first paint (decision 021); allowed by its hash, also on prerendered pages. */
+function SiteScript({ url }: { url: string }) {
+  const nonce = useNonce();
+  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: siteScriptLoader(url) }} />;
 }
 
 function StructuredData({ origin }: { origin: string }) {
