@@ -12,7 +12,8 @@
  * runs inside this Node process and, on a two-core machine, takes the CPU the
  * server and the database need. BENCH_LOAD=autocannon forces autocannon.
  *
- *   npm run build && tsx bench/booking.ts        (BUILD_DIR selects another build)
+ *   npm run build && tsx bench/booking.ts        (BUILD_DIR selects another build;
+ *   BENCH_PGLITE=false measures PostgreSQL only; BENCH_NODE_OPTIONS is the server's NODE_OPTIONS)
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -21,7 +22,9 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase, type DatabaseOptions } from "~/db/client.server";
 import { addDays } from "~/domain/calendar-date";
-import { bookingWindow, daySchedule } from "~/domain/slots";
+import { site } from "~/config/site";
+import { defaultClosures } from "~/domain/closures";
+import { bookingWindow, daySchedule, defaultSlotRules } from "~/domain/slots";
 import { resultRows } from "~/db/result-rows";
 import { type LoadSummary, runLoad } from "../tests/support/load";
 import { startServer } from "../tests/support/server-process";
@@ -42,12 +45,20 @@ if (!fs.existsSync(path.join(buildDir, "server/index.js"))) {
 
 type Slot = { date: string; time: string };
 
-/** Every bookable slot from tomorrow to the horizon (tomorrow: the lead time never interferes). */
+/**
+ * Every bookable slot from tomorrow to the horizon (tomorrow: the lead time never interferes),
+ * with the closures the server enters at its first start (24 December from 12:00, …).
+ */
 function bookableSlots(now: Date): Slot[] {
   const { today, lastDate } = bookingWindow(now);
+  const years = Array.from({ length: site.booking.defaultClosureYears + 1 }, (_, index) => Number(today.slice(0, 4)) + index);
+  const rules = {
+    ...defaultSlotRules,
+    closures: defaultClosures(years, { yearly: site.booking.closures, ranges: site.booking.companyHolidays }),
+  };
   const slots: Slot[] = [];
   for (let date = addDays(today, 1); date <= lastDate; date = addDays(date, 1)) {
-    const day = daySchedule(date, now);
+    const day = daySchedule(date, now, rules);
     if (day.open) for (const slot of day.slots) if (slot.bookable) slots.push({ date, time: slot.time });
   }
   return slots;
@@ -162,6 +173,8 @@ async function benchDatabase(database: string, serverEnv: Record<string, string>
     BOOKING_RATE_LIMIT: "0",
     SLOT_CAPACITY: String(capacity),
     EMAIL_WORKER: "false",
+    // e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server under this load
+    ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
   });
   try {
     // Slots first: the bookings' burst of inserts sets autovacuum going, which would run beside them.
@@ -181,7 +194,8 @@ async function main() {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "hc-bench-"));
   try {
     const dataDir = path.join(tmp, "data");
-    rows.push(...(await benchDatabase("PGlite", { DATA_DIR: dataDir }, { kind: "pglite", dataDir })));
+    if (process.env.BENCH_PGLITE === "false") console.log("PGlite skipped (BENCH_PGLITE=false).");
+    else rows.push(...(await benchDatabase("PGlite", { DATA_DIR: dataDir }, { kind: "pglite", dataDir })));
 
     const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
     if (adminUrl) {

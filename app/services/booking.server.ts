@@ -16,6 +16,7 @@ import {
   defaultSlotRules,
   endsByClosing,
   hasRoom,
+  type SlotCheck,
   slotLoad,
   type SlotRules,
 } from "~/domain/slots";
@@ -81,7 +82,7 @@ export const bookingResultStatus: Record<BookingResult["kind"], number> = {
   "rate-limited": 429,
 };
 
-type StoredOutcome = "created" | "slot-taken" | "pickups-full" | "too-many-open";
+type StoredOutcome = "created" | "closed" | "slot-taken" | "pickups-full" | "too-many-open";
 
 /**
  * A customer's appointment request. Everything that writes happens in one
@@ -101,12 +102,10 @@ export async function requestAppointment(
   if (!validation.ok) return { kind: "invalid", ...validation };
   const booking = validation.data;
   const durationMinutes = serviceDurationMinutes(booking.service);
-  // The owner's closures as stored now: a slot closed after the visitor's page loaded is refused here.
-  const rules = await rulesWithClosures(db, config.rules, booking.date, booking.date);
-  const slot = checkSlot(booking.date, booking.time, now, rules, durationMinutes);
-  if (!slot.ok) {
-    return { kind: "invalid", error: INVALID_FIELDS_MESSAGE, fields: { [slot.field]: slot.message }, missingRequired: false };
-  }
+  // Opening hours, holidays, lead time and horizon here; the owner's stored closures inside
+  // request_appointment, in the same round trip (decision 023).
+  const slot = checkSlot(booking.date, booking.time, now, config.rules, durationMinutes);
+  if (!slot.ok) return slotRefused(slot);
 
   const retryAfterSeconds = await formRateLimited(db, "booking", {
     clientIp,
@@ -165,7 +164,7 @@ export async function requestAppointment(
       ? { id: crypto.randomUUID(), consent_text: INSPECTION_CONSENT_LABEL, consented_at: now.toISOString() }
       : null;
 
-  const slots = coveredSlotTimes(booking.time, durationMinutes, rules);
+  const slots = coveredSlotTimes(booking.time, durationMinutes, config.rules);
   const plate = booking.licensePlate ?? null;
   const rows = await db.execute(sql`
     select request_appointment(
@@ -181,6 +180,14 @@ export async function requestAppointment(
     case "created":
       logger.info({ appointmentId: id, date: booking.date, time: booking.time }, "appointment requested");
       return { kind: "created", id };
+    case "closed": {
+      // A stored closure covers the slot (closed after the visitor's page loaded): only now are
+      // the closures read, for the answer that names them.
+      const rules = await rulesWithClosures(db, config.rules, booking.date, booking.date);
+      const closed = checkSlot(booking.date, booking.time, now, rules, durationMinutes);
+      // The closure was deleted in the meantime: the slot's state changed under the visitor.
+      return closed.ok ? { kind: "slot-taken" } : slotRefused(closed);
+    }
     case "slot-taken":
     case "pickups-full":
       return { kind: outcome };
@@ -189,6 +196,10 @@ export async function requestAppointment(
     default:
       throw new Error(`request_appointment returned ${String(outcome)}`);
   }
+}
+
+function slotRefused(check: Extract<SlotCheck, { ok: false }>): BookingResult {
+  return { kind: "invalid", error: INVALID_FIELDS_MESSAGE, fields: { [check.field]: check.message }, missingRequired: false };
 }
 
 export type SlotAvailability = { time: string; available: boolean };

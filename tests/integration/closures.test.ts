@@ -186,6 +186,24 @@ describe.each(testDatabaseKinds)("closures on %s", (kind) => {
     expect(await book({ ...booking, date: "2027-03-15" })).toMatchObject({ kind: "created" });
   });
 
+  it("a closure from a time refuses a booking that would end after it, not one that ends on it (decision 023)", async () => {
+    const inspection = {
+      name: "Berta Muster",
+      email: "berta@example.at",
+      phone: "0664 7654321",
+      service: "§57a Überprüfung", // 60 minutes
+      date: DAY,
+    };
+    const book = (time: string) => requestAppointment(database.db, { ...inspection, time }, { now: NOW, clientIp: "203.0.113.8", config });
+    await add({ from: DAY, to: DAY, name: "Betriebsfeier", startTime: "12:00" });
+    expect(await book("11:30")).toMatchObject({
+      kind: "invalid",
+      fields: { time: expect.stringContaining("nach Geschäftsschluss (12:00 Uhr) enden") },
+    });
+    expect(await database.db.select().from(appointments)).toEqual([]);
+    expect(await book("11:00")).toMatchObject({ kind: "created" });
+  });
+
   it("'Alle stornieren' cancels the open and confirmed appointments through the cancel use-case, each with its e-mail", async () => {
     const open = await insertAppointment(database.db, { date: DAY, time: "09:00" });
     const confirmed = await insertAppointment(database.db, { date: DAY, time: "10:00", status: "bestätigt" });
