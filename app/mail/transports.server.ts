@@ -126,7 +126,10 @@ export function fileTransport(config: { DATA_DIR: string; MAIL_FROM: string; pub
       await fs.mkdir(folder, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
       const file = path.join(folder, `${stamp}-${message.template}-${message.id}.eml`);
-      await fs.writeFile(file, raw);
+      // Written aside, then renamed: whoever reads the folder (a person, a test) sees whole messages only.
+      const partial = path.join(folder, `.${message.id}.eml.part`);
+      await fs.writeFile(partial, raw);
+      await fs.rename(partial, file);
       logger.info({ file, template: message.template, emailId: message.id }, "E-Mail als Datei gespeichert (EMAIL_TRANSPORT=file)");
     },
   };
