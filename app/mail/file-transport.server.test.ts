@@ -37,7 +37,7 @@ describe("the file transport (EMAIL_TRANSPORT=file)", () => {
 
       // Written under a hidden name that no .eml reader matches, then renamed in one step.
       expect(writeFile).toHaveBeenCalledTimes(1);
-      expect(path.basename(String(writeFile.mock.calls[0]![0]))).toBe(`.${message.id}.eml.part`);
+      expect(path.basename(String(writeFile.mock.calls[0]![0]))).toMatch(new RegExp(`^\\.${message.id}-[0-9a-f]{8}\\.eml\\.part$`));
       const files = fs.readdirSync(folder);
       expect(files).toHaveLength(1);
       expect(files[0]).toMatch(new RegExp(`-appointment-ready-${message.id}\\.eml$`));

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type NodemailerError, type SendMailOptions } from "nodemailer";
@@ -126,10 +127,16 @@ export function fileTransport(config: { DATA_DIR: string; MAIL_FROM: string; pub
       await fs.mkdir(folder, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
       const file = path.join(folder, `${stamp}-${message.template}-${message.id}.eml`);
-      // Written aside, then renamed: whoever reads the folder (a person, a test) sees whole messages only.
-      const partial = path.join(folder, `.${message.id}.eml.part`);
-      await fs.writeFile(partial, raw);
-      await fs.rename(partial, file);
+      // Written aside, then renamed: whoever reads the folder (a person, a test) sees whole messages
+      // only. The aside name is unique, so two attempts at one message never share it.
+      const partial = path.join(folder, `.${message.id}-${crypto.randomBytes(4).toString("hex")}.eml.part`);
+      try {
+        await fs.writeFile(partial, raw);
+        await fs.rename(partial, file);
+      } catch (error) {
+        await fs.rm(partial, { force: true });
+        throw error;
+      }
       logger.info({ file, template: message.template, emailId: message.id }, "E-Mail als Datei gespeichert (EMAIL_TRANSPORT=file)");
     },
   };

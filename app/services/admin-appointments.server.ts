@@ -24,6 +24,8 @@ import { enqueueEmail, lastEmailState, requeueFailedEmail } from "~/mail/outbox.
 /** The admin board's use-cases: list, confirm, cancel, delete, details, resend. */
 
 export const PAGE_SIZE = 50;
+/** The highest page number looked up as asked: its offset is still a safe integer (one past it is the last page anyway). */
+const MAX_PAGE = Math.floor(Number.MAX_SAFE_INTEGER / PAGE_SIZE);
 
 const MAX_REASON_LENGTH = 1000;
 
@@ -128,7 +130,9 @@ export async function listAppointments(db: Executor, input: { tab?: AdminTab; q?
   const tab = input.tab ?? "alle";
   const search = searchCondition(input.q ?? "");
   const where = and(search, tab === "alle" ? undefined : eq(appointments.status, tab));
-  const requested = Math.max(1, Math.trunc(input.page ?? 1) || 1);
+  // Past any real page (a hand-edited ?page=Infinity) it is the last page, read after the counts: the
+  // offset of the page read first must stay an integer PostgreSQL takes.
+  const requested = Math.min(Math.max(1, Math.trunc(input.page ?? 1) || 1), MAX_PAGE);
   // The counts and the requested page at once, on two pooled connections (decision 022); only a
   // page past the end, known from the counts, costs a second look: the last page instead.
   const [counts, items] = await Promise.all([listCounts(db, search), listPage(db, where, requested)]);

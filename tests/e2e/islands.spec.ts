@@ -40,6 +40,19 @@ for (const pagePath of ["/", "/kontakt", "/ueber-uns"]) {
   });
 }
 
+test("a browser that lists paints but reports none still gets the site script, a few seconds later", async ({ page }) => {
+  await page.addInitScript(() => {
+    // Accepts the paint observer and never calls it back.
+    window.PerformanceObserver = class {
+      static supportedEntryTypes = ["paint"];
+      observe() {}
+      disconnect() {}
+    } as unknown as typeof PerformanceObserver;
+  });
+  await page.goto("/kontakt", { waitUntil: "commit" });
+  await expect(page.locator("html")).toHaveAttribute("data-enhanced", "", { timeout: 10_000 });
+});
+
 test("/kontakt loads no React on first load; its form hydrates on focus", async ({ page }) => {
   const requests = islandRequests(page);
   await page.goto("/kontakt", { waitUntil: "networkidle" });
