@@ -145,3 +145,56 @@ test("offline: confirm, cancel and delete answer with a 'Fehler' toast and leave
   await expect(toast(page, "Termin bestätigt")).toBeVisible();
   await expect(row(page, confirmName).getByText("bestätigt", { exact: true })).toBeVisible();
 });
+
+test.describe("server failure", () => {
+  // Chromium logs the refused answers the test itself serves.
+  test.use({ expectedConsoleErrors: [/the server responded with a status of 50[03]/] });
+
+  test("a 503 or 500 answer to confirm is the 'Fehler' toast, the list stays", async ({ page, request, baseURL }) => {
+    const tag = `E2E${Date.now()}`;
+    const name = `${tag} Hanna`;
+    await bookAppointments(request, baseURL!, [name], tag);
+    await openBoardWith(page, tag);
+
+    // The server answers the action's data request as the error policy does in an outage, then with a plain 500.
+    for (const status of [503, 500]) {
+      await page.route(/\/admin\.data/, (route) =>
+        route.request().method() === "POST"
+          ? route.fulfill({ status, headers: { "Retry-After": "30", "Cache-Control": "no-store" }, body: "" })
+          : route.continue(),
+      );
+      await row(page, name).getByRole("button", { name: "Bestätigen" }).click();
+      await expect(toast(page, "Termin konnte nicht bestätigt werden.")).toBeVisible();
+      await expect(page.getByText("Termine konnten nicht geladen werden.")).toHaveCount(0);
+      await expect(page.getByText("Unexpected Application Error")).toHaveCount(0);
+      await expect(row(page, name).getByText("beantragt", { exact: true })).toBeVisible();
+      await page.unrouteAll();
+      await page.locator("[data-sonner-toast]").first().waitFor({ state: "detached" });
+    }
+
+    await row(page, name).getByRole("button", { name: "Bestätigen" }).click();
+    await expect(toast(page, "Termin bestätigt")).toBeVisible();
+  });
+});
+
+test("offline: the details page keeps a typed note and says it was not saved", async ({ page, request, baseURL }) => {
+  const tag = `E2E${Date.now()}`;
+  const name = `${tag} Ida`;
+  await bookAppointments(request, baseURL!, [name], tag);
+  await openBoardWith(page, tag);
+  await row(page, name).getByRole("link", { name }).click();
+  await expect(page.getByRole("heading", { name: `Termin von ${name}` })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+
+  await page.context().setOffline(true);
+  const note = page.getByLabel("Interne Notiz");
+  await note.fill("Bremsen vorne prüfen");
+  await page.getByRole("button", { name: "Notiz speichern" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Die Notiz konnte nicht gespeichert werden." })).toBeVisible();
+  await expect(note).toHaveValue("Bremsen vorne prüfen");
+  await expect(page.getByText("Termin konnte nicht geladen werden.")).toHaveCount(0);
+
+  await page.context().setOffline(false);
+  await page.getByRole("button", { name: "Notiz speichern" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Die interne Notiz wurde gespeichert." })).toBeVisible();
+});

@@ -1,21 +1,39 @@
 import { useEffect } from "react";
-import { data } from "react-router";
+import { data, isRouteErrorResponse } from "react-router";
 import { toast } from "sonner";
 import { useHydrated } from "~/lib/use-hydrated";
 
 /** What every admin action answers: a success toast or a German failure message. */
 export type AdminActionData =
   | { ok: true; intent: string; title: string; description: string }
-  | { ok: false; intent: string; message: string; field?: string; notSent?: true };
+  | { ok: false; intent: string; message: string; field?: string; unanswered?: true };
 
-/** An action's answer when the request never reached the server (connection dropped): nothing changed. */
-export function notSentData(intent: string, message: string): AdminActionData {
-  return { ok: false, intent, message, notSent: true };
+/**
+ * An action's answer when it got none the page can use: the connection dropped, or the server
+ * failed as a whole (500, 503 in an outage). Nothing changed (each use-case is one transaction).
+ */
+export function unansweredData(intent: string, message: string): AdminActionData {
+  return { ok: false, intent, message, unanswered: true };
 }
 
-/** For `shouldRevalidate`: after an action that was not sent there is nothing new to load. */
-export function notSent(actionResult: unknown): boolean {
-  return typeof actionResult === "object" && actionResult !== null && "notSent" in actionResult && actionResult.notSent === true;
+/** For `shouldRevalidate`: after an unanswered action there is nothing new to load. */
+export function unanswered(actionResult: unknown): boolean {
+  return typeof actionResult === "object" && actionResult !== null && "unanswered" in actionResult && actionResult.unanswered === true;
+}
+
+/**
+ * In the browser (a route's `clientAction`): the server action's answer, or `failure` when there
+ * was none – fetch rejected (connection dropped) or the server failed (500/503) – so the page stays
+ * and says what failed instead of the router's error screen. A redirect (expired session) and a
+ * thrown 4xx still take their way.
+ */
+export async function answerOrFailure<T>(serverAction: () => Promise<T>, failure: () => T): Promise<T> {
+  try {
+    return await serverAction();
+  } catch (error) {
+    if (error instanceof Response || (isRouteErrorResponse(error) && error.status < 500)) throw error;
+    return failure();
+  }
 }
 
 /** The answer to an unreadable form post (too large, malformed): its status and German message. */

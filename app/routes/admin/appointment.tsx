@@ -1,5 +1,6 @@
-import { data, Form, isRouteErrorResponse, Link, useNavigation } from "react-router";
+import { data, Form, isRouteErrorResponse, Link, type ShouldRevalidateFunction, useNavigation } from "react-router";
 import type { Route } from "./+types/appointment";
+import { answerOrFailure, unanswered } from "~/components/admin/action-result";
 import { type AdminRouteHandle, LoadError } from "~/components/admin/load-error";
 import { ProgressCard } from "~/components/admin/progress-card";
 import { EmailStateBadge, StatusBadge } from "~/components/admin/status-badge";
@@ -35,7 +36,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { ...details, readyEmail: await readyEmailEnabled(db) };
 }
 
-type PageActionData = { intent: "note" | "progress"; ok: boolean; message: string };
+type PageActionData = { intent: "note" | "progress"; ok: boolean; message: string; unanswered?: true };
+
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  unanswered(actionResult) ? false : defaultShouldRevalidate;
 
 /** 'Notiz speichern' and the car's progress buttons (plain form posts, with or without JavaScript). */
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -54,6 +58,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const result = await saveInternalNote(db, { id: params.id, admin, note: body.fields.note });
   if (!result.ok) return answer(false, `${adminMessages.noteFailed} ${adminMessages[result.code]}`, result.status);
   return answer(true, adminMessages.noteSaved.description);
+}
+
+/** In the browser: a dropped connection or a failed server says what was not saved; the typed note stays in its field. */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  const intent = (await request.clone().formData()).get("intent") === "progress" ? "progress" : "note";
+  return answerOrFailure(serverAction, (): PageActionData => ({
+    intent,
+    ok: false,
+    message: intent === "progress" ? adminMessages.progressFailed : adminMessages.noteFailed,
+    unanswered: true,
+  }));
 }
 
 const actionLabels: Record<string, string> = {

@@ -1,12 +1,19 @@
 import { useState } from "react";
 import { data, Form, Link, PrefetchPageLinks, type ShouldRevalidateFunction, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/board";
-import { ActionNotice, type AdminActionData, bodyErrorData, notSent, notSentData } from "~/components/admin/action-result";
+import {
+  ActionNotice,
+  type AdminActionData,
+  answerOrFailure,
+  bodyErrorData,
+  unanswered,
+  unansweredData,
+} from "~/components/admin/action-result";
 import { CancelDialog, DeleteDialog, NoScriptPanel } from "~/components/admin/appointment-dialogs";
 import { AppointmentList } from "~/components/admin/appointment-list";
 import { AppointmentTabs, type TabKey } from "~/components/admin/appointment-tabs";
 import { ExportForm } from "~/components/admin/export-form";
-import { type AdminRouteHandle, isNetworkError, LoadError } from "~/components/admin/load-error";
+import { type AdminRouteHandle, LoadError } from "~/components/admin/load-error";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/form-controls";
@@ -38,7 +45,7 @@ export const handle: AdminRouteHandle = { loadFailure };
  * after an action that never reached the server (connection dropped) nothing changed.
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, actionStatus, defaultShouldRevalidate }) =>
-  notSent(actionResult) ? false : actionStatus === 404 || actionStatus === 409 ? true : defaultShouldRevalidate;
+  unanswered(actionResult) ? false : actionStatus === 404 || actionStatus === 409 ? true : defaultShouldRevalidate;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
@@ -107,15 +114,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data<AdminActionData>({ ok: false, intent, message: `${failure} ${adminMessages[result.code]}` }, { status: result.status });
 }
 
-/** In the browser: a dropped connection answers as a failed action does, 'Fehler' and what failed. */
+/** In the browser: a dropped connection or a failed server answers as a failed action does, 'Fehler' and what failed. */
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   const intent = (await request.clone().formData()).get("intent");
-  try {
-    return await serverAction();
-  } catch (error) {
-    if (!isNetworkError(error) || !isIntent(intent)) throw error;
-    return notSentData(intent, outcomes[intent].failure);
-  }
+  return answerOrFailure(serverAction, () =>
+    isIntent(intent) ? unansweredData(intent, outcomes[intent].failure) : unansweredData("", adminMessages.unknownAction),
+  );
 }
 
 export default function AdminBoard({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,7 +1,14 @@
 import { data, Form, Link, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/emails";
-import { ActionNotice, type AdminActionData, bodyErrorData, notSent, notSentData } from "~/components/admin/action-result";
-import { type AdminRouteHandle, isNetworkError, LoadError } from "~/components/admin/load-error";
+import {
+  ActionNotice,
+  type AdminActionData,
+  answerOrFailure,
+  bodyErrorData,
+  unanswered,
+  unansweredData,
+} from "~/components/admin/action-result";
+import { type AdminRouteHandle, LoadError } from "~/components/admin/load-error";
 import { EmailStateBadge } from "~/components/admin/status-badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
@@ -22,7 +29,7 @@ export const handle: AdminRouteHandle = { loadFailure };
 
 /** After an action that never reached the server (connection dropped) nothing changed. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
-  notSent(actionResult) ? false : defaultShouldRevalidate;
+  unanswered(actionResult) ? false : defaultShouldRevalidate;
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { emails: await listUndeliveredEmails(context.get(databaseContext)) };
@@ -39,14 +46,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     : data<AdminActionData>({ ok: false, intent: "resend", message: adminMessages.resendFailed }, { status: 409 });
 }
 
-/** In the browser: a dropped connection answers as a refused resend does. */
-export async function clientAction({ serverAction }: Route.ClientActionArgs) {
-  try {
-    return await serverAction();
-  } catch (error) {
-    if (!isNetworkError(error)) throw error;
-    return notSentData("resend", adminMessages.resendFailed);
-  }
+/** In the browser: a dropped connection or a failed server answers as a refused resend does. */
+export function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return answerOrFailure(serverAction, () => unansweredData("resend", adminMessages.resendFailed));
 }
 
 const templateLabels: Record<string, string> = {

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { data, Form, Link, NavLink, Outlet, PrefetchPageLinks, type ShouldRevalidateFunction, useMatches } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/layout";
-import { notSent } from "~/components/admin/action-result";
+import { unanswered } from "~/components/admin/action-result";
 import { LoadError, loadFailureOf } from "~/components/admin/load-error";
 import { Button } from "~/components/ui/button";
 import { clearFlashCookie, flashMessages, readFlash } from "~/auth/flash";
@@ -28,9 +28,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /**
  * Always re-check the session, also when only a child's data changes; not after
- * an action that never reached the server (connection dropped): nothing changed.
+ * an action that got no answer (connection dropped, server failed): nothing changed.
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult }) => !notSent(actionResult);
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult }) => !unanswered(actionResult);
 
 function navClass({ isActive }: { isActive: boolean }) {
   return cn(
