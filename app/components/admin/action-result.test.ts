@@ -1,6 +1,6 @@
 import { data, redirect, UNSAFE_ErrorResponseImpl } from "react-router";
 import { describe, expect, it } from "vitest";
-import { answerOrFailure, unanswered, unansweredData } from "./action-result";
+import { type AdminActionData, answerOrFailure, unanswered, unansweredData } from "./action-result";
 
 const failure = () => unansweredData("confirm", "Termin konnte nicht bestätigt werden.");
 
@@ -16,7 +16,7 @@ function routeError(status: number) {
 
 describe("answerOrFailure (issue 12: a failed admin action is a 'Fehler' toast, never the error screen)", () => {
   it("passes the server's answer through, failures with a status included", async () => {
-    const answer = { ok: false as const, intent: "confirm", message: "x" };
+    const answer: AdminActionData = { ok: false, intent: "confirm", message: "x" };
     await expect(answerOrFailure(() => Promise.resolve(answer), failure)).resolves.toBe(answer);
   });
 
