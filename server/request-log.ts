@@ -5,7 +5,8 @@ import { logger } from "~/lib/logger.server";
 /**
  * Every response carries a fresh id (X-Request-Id, `res.locals.requestId`)
  * and gets one log line when it is finished: method, path without the query
- * (it may hold a token), status and time. Never a header or a body.
+ * (it may hold a token; the logger masks a secret link's token in the path),
+ * status and time. Never a header or a body.
  */
 export const requestLog: RequestHandler = (req, res, next) => {
   const requestId = crypto.randomUUID();

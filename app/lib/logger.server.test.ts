@@ -1,4 +1,5 @@
 import { Writable } from "node:stream";
+import { DrizzleQueryError } from "drizzle-orm/errors";
 import { describe, expect, it } from "vitest";
 import { createLogger } from "./logger.server";
 import { REDACTED_EMAIL } from "./redact";
@@ -67,5 +68,44 @@ describe("logger: no e-mail address reaches a log line", () => {
     const line = JSON.parse(output()) as { circular: { note: string; self: string }; stack: string };
     expect(line.circular).toEqual({ note: `für ${REDACTED_EMAIL}`, self: "[Circular]" });
     expect(line.stack).toBe("at /app/node_modules/@react-router/dev/dist/x.js:1:2 (pkg@1.2.3)");
+  });
+
+  it("drops every bound value of a failed query, also those after a line break in a customer's message", () => {
+    const { logger, output } = capturedLogger();
+    const message = "Bitte Bremsen prüfen.\nRückruf unter 0664 1234567\n    at the workshop";
+    const params = [ADDRESS, "0660 7654321", message, "Hauptstraße 5, 1100 Wien", '{"accessToken":"EWvLPM9qSecret"}'];
+    const failure = new DrizzleQueryError("select request_appointment($1, $2, $3, $4, $5)", params, new Error("connection terminated"));
+    logger.error({ err: failure, requestId: "r-1" }, "unhandled error");
+    const text = output();
+    for (const value of ["0660 7654321", "0664 1234567", "Rückruf", "Hauptstraße", "EWvLPM9qSecret", "at the workshop", ADDRESS]) {
+      expect(text).not.toContain(value);
+    }
+    const { err } = JSON.parse(text) as { err: { message: string; stack: string } };
+    // pino adds the causes to the message.
+    expect(err.message).toBe("Failed query: select request_appointment($1, $2, $3, $4, $5)\nparams: [redacted]: connection terminated");
+    // The stack keeps the query and its frames, for the engineer reading it.
+    expect(err.stack).toContain("Failed query: select request_appointment");
+    expect(err.stack).toMatch(/\n\s+at /);
+  });
+
+  it("masks the tokens of the customer's link and the unsubscribe link in a logged path", () => {
+    const { logger, output } = capturedLogger();
+    const token = "EWvLPM9qAbCdEfGhIjKlMnOpQrStUvWxYz0123456_-";
+    expect(token).toHaveLength(43);
+    logger.info({ path: `/termin/${token}` }, "request");
+    logger.info({ path: `/termin/${token}/kalender.ics` }, "request");
+    logger.error({ err: new Error("x"), path: `/erinnerung/abmelden/${token}` }, "unhandled error");
+    logger.info({ path: "/admin/termine/0b7f3c1e-2a44-4f3e-9d55-6c1e2f3a4b5c" }, "request");
+    const paths = output()
+      .trim()
+      .split("\n")
+      .map((line) => (JSON.parse(line) as { path: string }).path);
+    expect(output()).not.toContain(token);
+    expect(paths).toEqual([
+      "/termin/[token]",
+      "/termin/[token]/kalender.ics",
+      "/erinnerung/abmelden/[token]",
+      "/admin/termine/0b7f3c1e-2a44-4f3e-9d55-6c1e2f3a4b5c",
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 import pino from "pino";
 import { tryEnv } from "~/config/env.server";
-import { redactEmailAddresses } from "./redact";
+import { redactEmailAddresses, redactPathTokens } from "./redact";
 
 // An invalid configuration is reported by server.ts in one line; the logger must not throw first.
 const config = tryEnv();
@@ -12,7 +12,8 @@ const nodeEnv = config?.NODE_ENV ?? "development";
  * clear: redact covers the usual field names, maskEmail/maskPhone the rest,
  * and e-mail addresses inside any logged text (the message, string fields,
  * errors with their stacks and causes) are replaced here, once for every
- * caller: error texts of SMTP servers and drivers repeat the recipient.
+ * caller: error texts of SMTP servers and drivers repeat the recipient. So
+ * are the tokens of secret links in a logged `path`.
  * `destination` is for tests that read the lines.
  */
 export function createLogger(destination?: pino.DestinationStream) {
@@ -52,10 +53,13 @@ function redactedText(value: unknown): unknown {
   return typeof value === "string" ? redactEmailAddresses(value) : value;
 }
 
-/** The line's fields without addresses; `err` is left to its serializer. */
+/** The line's fields without addresses, a `path` without link tokens; `err` is left to its serializer. */
 function redactedFields(fields: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(
-    Object.entries(fields).map(([key, value]) => [key, key === "err" ? value : withoutAddresses(value, new Set())]),
+    Object.entries(fields).map(([key, value]) => [
+      key,
+      key === "err" ? value : key === "path" && typeof value === "string" ? redactPathTokens(value) : withoutAddresses(value, new Set()),
+    ]),
   );
 }
 
@@ -90,10 +94,8 @@ function withoutAddresses(value: unknown, ancestors: Set<object>): unknown {
  */
 function scrubbedError(error: unknown, ancestors = new Set<object>()): unknown {
   const serialized = pino.stdSerializers.err(error as Error) as unknown as Record<string, unknown>;
-  const strip = (value: unknown): unknown =>
-    typeof value === "string" ? value.replace(/\nparams: [^\n]*/g, "\nparams: [redacted]") : value;
   const clean = (record: Record<string, unknown>): Record<string, unknown> => {
-    const copy: Record<string, unknown> = { ...record, message: strip(record.message), stack: strip(record.stack) };
+    const copy: Record<string, unknown> = { ...record, ...withoutBoundValues(record) };
     delete copy.params;
     delete copy.detail;
     if (copy.cause && typeof copy.cause === "object") copy.cause = clean(copy.cause as Record<string, unknown>);
@@ -106,6 +108,22 @@ function scrubbedError(error: unknown, ancestors = new Set<object>()): unknown {
   } finally {
     if (typeof error === "object" && error !== null) ancestors.delete(error);
   }
+}
+
+/**
+ * Drizzle's "Failed query: …\nparams: …" without the values. They may span lines (a customer's
+ * message keeps its line breaks): a DrizzleQueryError carries them as `params`, so exactly that text
+ * goes, wherever message and stack (with its causes) repeat it; any other "params:" text loses
+ * everything after it.
+ */
+function withoutBoundValues(record: Record<string, unknown>): { message: unknown; stack: unknown } {
+  const exact = Array.isArray(record.params) ? `\nparams: ${String(record.params)}` : null;
+  const strip = (value: unknown): unknown => {
+    if (typeof value !== "string") return value;
+    const known = exact ? value.split(exact).join("\nparams: [redacted]") : value;
+    return known.replace(/\nparams: (?!\[redacted\])[\s\S]*$/, "\nparams: [redacted]");
+  };
+  return { message: strip(record.message), stack: strip(record.stack) };
 }
 
 export function maskEmail(email: string): string {

@@ -12,3 +12,17 @@ export const REDACTED_EMAIL = "[redacted email]";
 export function redactEmailAddresses(text: string): string {
   return text.replace(EMAIL_ADDRESS, REDACTED_EMAIL);
 }
+
+/** A secret link's token as a path segment: 32 random bytes in base64url (app/lib/secret-token.server.ts). */
+const PATH_TOKEN = /\/[A-Za-z0-9_-]{43}(?=\/|$)/g;
+
+export const REDACTED_TOKEN = "[token]";
+
+/**
+ * A path without the tokens of the customer's link and the unsubscribe link
+ * (/termin/<token>, /erinnerung/abmelden/<token>): whoever reads the log must
+ * not be able to open, cancel or unsubscribe with them.
+ */
+export function redactPathTokens(path: string): string {
+  return path.replace(PATH_TOKEN, `/${REDACTED_TOKEN}`);
+}

@@ -45,8 +45,9 @@ export async function markEmailSent(db: Database, id: string, now: Date): Promis
       sentAt: now,
       lockedUntil: null,
       lastError: null,
-      // Tokens that open something without a login (issue 16) stay in the outbox only until their e-mail is out.
-      params: sql`${emailOutbox.params} - 'accessToken' - 'unsubscribeToken'`,
+      // Tokens that open something without a login (the customer's link, the unsubscribe link, a staff
+      // invitation) stay in the outbox only until their e-mail is out.
+      params: sql`${emailOutbox.params} - 'accessToken' - 'unsubscribeToken' - 'token'`,
     })
     .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, "pending")));
 }

@@ -7,6 +7,7 @@ import { auditLog, emailOutbox, sessions } from "~/db/schema";
 import { deleteAppointment } from "~/services/admin-appointments.server";
 import { acceptInvitation, addTeamMember, changeTeamMember, endTeamMemberSessions, listTeam, openInvitation } from "~/services/team.server";
 import { renderEmail } from "~/mail/templates";
+import { markEmailSent } from "~/mail/worker.server";
 import { createAdminAccount, DEFAULT_ADMIN_PASSWORD, insertAppointment } from "../support/factories";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
 
@@ -85,6 +86,20 @@ describe.each(testDatabaseKinds)("staff and the owner on %s", (kind) => {
       actor: "chef@happycar.example",
       subject: `account:${added.ok ? added.value.id : ""}`,
     });
+  });
+
+  it("the invitation's token leaves the outbox once its e-mail is sent: a backup or a database reader cannot use it", async () => {
+    await addTeamMember(database.db, { actor: owner, member: member("ute@happycar.example"), now: t0 });
+    const [mail] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.template, "staff-invitation"));
+    const token = (mail!.params as { token?: string }).token;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    await markEmailSent(database.db, mail!.id, t0);
+    const [sent] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.id, mail!.id));
+    expect(sent!.status).toBe("sent");
+    expect(sent!.params).not.toHaveProperty("token");
+    expect(sent!.params).toMatchObject({ email: "ute@happycar.example", role: "staff" });
+    // The link in the e-mail still works: only the copy in the outbox is gone.
+    expect(await openInvitation(database.db, token!, hours(1))).toEqual({ email: "ute@happycar.example", name: "Neu" });
   });
 
   it("invites by e-mail: a link that works once within 72 hours; no login before it is used", async () => {
