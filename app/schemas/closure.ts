@@ -1,15 +1,8 @@
-import { site } from "~/config/site";
-import { isCalendarDate, timeToMinutes } from "~/domain/calendar-date";
+import { isCalendarDate } from "~/domain/calendar-date";
 import { closureMessages } from "~/messages";
+import { onSlotGrid } from "./slot-time";
 import { cleanText } from "./text";
 import { z } from "./zod";
-
-const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
-
-/** HH:mm on the slot grid (08:00, 12:30), so it closes whole slots. */
-function onSlotGrid(value: string): boolean {
-  return TIME_PATTERN.test(value) && timeToMinutes(value) % site.booking.slotMinutes === 0;
-}
 
 const calendarDate = (message: string) => z.string({ error: message }).refine(isCalendarDate, message);
 

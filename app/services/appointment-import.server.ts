@@ -3,7 +3,7 @@ import { parse as parseCsv } from "csv-parse/sync";
 import { count, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Executor } from "~/db/client.server";
-import { serviceDurationMinutes } from "~/config/site";
+import { serviceDurationMinutes, site } from "~/config/site";
 import { appointments } from "~/db/schema";
 import { appointmentStatuses, slotOccupyingStatuses } from "~/domain/appointment";
 import { coveredSlotTimes, type DayBookings, defaultSlotRules, slotLoad } from "~/domain/slots";
@@ -17,6 +17,7 @@ import {
 } from "~/domain/vehicle";
 import { parseIsoDate } from "~/lib/format-date";
 import { workshopMonth } from "~/schemas/booking";
+import { onSlotGrid } from "~/schemas/slot-time";
 
 /**
  * Moving in from the old system: a CSV or JSON export of the seed's
@@ -65,9 +66,10 @@ const rowSchema = z.object({
   date: required("date")
     .transform((value) => value.slice(0, 10))
     .refine((value) => !Number.isNaN(parseIsoDate(value).getTime()), "date ist kein gültiges Datum (yyyy-MM-dd)"),
+  // On the slot grid: booking, confirming and the planner count whole slots (an 08:15 would overlap two unseen).
   time: required("time")
     .transform((value) => value.slice(0, 5))
-    .refine((value) => /^([01]\d|2[0-3]):[0-5]\d$/.test(value), "time ist keine gültige Uhrzeit (HH:mm)"),
+    .refine(onSlotGrid, `time ist keine Uhrzeit im ${site.booking.slotMinutes}-Minuten-Raster (HH:mm, z. B. 08:00 oder 08:30)`),
   service: required("service"),
   message: optional,
   status: text
@@ -97,7 +99,8 @@ const rowSchema = z.object({
     .refine((value) => value === null || (Number.isInteger(value) && value > 0), "duration_minutes muss eine positive ganze Zahl sein"),
 });
 
-function toAppointment(row: z.infer<typeof rowSchema>): NewAppointment {
+function toAppointment(row: z.infer<typeof rowSchema>, importedAt: Date): NewAppointment {
+  const createdAt = row.created_at ? new Date(row.created_at) : null;
   return {
     id: importId(row.id.trim()),
     name: row.name,
@@ -118,7 +121,10 @@ function toAppointment(row: z.infer<typeof rowSchema>): NewAppointment {
     firstRegistration: row.first_registration,
     handover: row.handover,
     pickupAddress: row.pickup_address,
-    ...(row.created_at ? { createdAt: new Date(row.created_at), updatedAt: new Date(row.created_at) } : {}),
+    ...(createdAt ? { createdAt, updatedAt: createdAt } : {}),
+    // As migration 0011 set them for existing rows: a confirmed one is due its reminder, a cancelled one was the workshop's.
+    confirmedAt: row.status === "bestätigt" ? (createdAt ?? importedAt) : null,
+    cancelledBy: row.status === "storniert" ? "workshop" : null,
   };
 }
 
@@ -183,13 +189,13 @@ async function slotsOverCapacity(db: Executor, slotCapacity: number, slots: Set<
 export async function importAppointments(
   db: Executor,
   rows: Record<string, unknown>[],
-  { firstRow = 1, slotCapacity }: { firstRow?: number; slotCapacity: number },
+  { firstRow = 1, slotCapacity, now = new Date() }: { firstRow?: number; slotCapacity: number; now?: Date },
 ): Promise<ImportReport> {
   const report: ImportReport = { imported: 0, skipped: 0, rejected: [], overCapacity: [] };
   const valid: { row: number; value: NewAppointment }[] = [];
   rows.forEach((raw, index) => {
     const parsed = rowSchema.safeParse(raw);
-    if (parsed.success) valid.push({ row: index + firstRow, value: toAppointment(parsed.data) });
+    if (parsed.success) valid.push({ row: index + firstRow, value: toAppointment(parsed.data, now) });
     else report.rejected.push({ row: index + firstRow, reason: parsed.error.issues.map((issue) => issue.message).join("; ") });
   });
   for (let start = 0; start < valid.length; start += BATCH_SIZE) {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 import { adminUsers, appointments } from "~/db/schema";
 import { importAppointments, parseExport } from "~/services/appointment-import.server";
+import { queueAppointmentReminders } from "~/services/reminders.server";
 import { resultRows } from "~/db/result-rows";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
 import { appointmentInput } from "../support/factories";
@@ -137,9 +138,57 @@ describe.each(testDatabaseKinds)("appointment import on %s", (kind) => {
       { row: 4, reason: "email ist keine gültige E-Mail-Adresse" },
       { row: 5, reason: "date ist kein gültiges Datum (yyyy-MM-dd)" },
       { row: 6, reason: "status muss beantragt, bestätigt, storniert sein" },
-      { row: 7, reason: "time ist keine gültige Uhrzeit (HH:mm)" },
+      { row: 7, reason: "time ist keine Uhrzeit im 30-Minuten-Raster (HH:mm, z. B. 08:00 oder 08:30)" },
     ]);
     expect((await exportTable())[0]?.message).toBe("Zeile 1\nZeile 2");
+  });
+
+  it("rejects a time off the slot grid: booking, confirming and the planner count whole slots", async () => {
+    await database.reset();
+    const row = (id: string, time: string) => ({ ...seedRows[0]!, id, email: `${id}@example.at`, time, status: "bestätigt" });
+    const report = await importAppointments(database.db, [row("grid-1", "08:15"), row("grid-2", "08:30"), row("grid-3", "23:59")], {
+      slotCapacity: 1,
+    });
+    expect(report.imported).toBe(1);
+    expect(report.rejected.map((entry) => entry.row)).toEqual([1, 3]);
+    expect(report.rejected[0]!.reason).toBe("time ist keine Uhrzeit im 30-Minuten-Raster (HH:mm, z. B. 08:00 oder 08:30)");
+    expect((await exportTable()).map((stored) => stored.time)).toEqual(["08:30"]);
+  });
+
+  it("a confirmed appointment comes in confirmed (its reminder goes out), a cancelled one as cancelled by the workshop", async () => {
+    await database.reset();
+    const importedAt = new Date("2027-03-01T10:00:00Z");
+    const row = (id: string, status: string, createdAt: string | null) => ({
+      ...seedRows[0]!,
+      id,
+      email: `${id}@example.at`,
+      date: "2027-03-10",
+      time: "10:00",
+      status,
+      created_at: createdAt,
+    });
+    await importAppointments(
+      database.db,
+      [
+        row("c-1", "bestätigt", "2027-02-20T08:00:00.000Z"),
+        row("c-2", "bestätigt", null),
+        row("c-3", "storniert", null),
+        row("c-4", "beantragt", null),
+      ],
+      { slotCapacity: 5, now: importedAt },
+    );
+    const stored = await database.db
+      .select({ status: appointments.status, confirmedAt: appointments.confirmedAt, cancelledBy: appointments.cancelledBy })
+      .from(appointments)
+      .orderBy(asc(appointments.email));
+    expect(stored).toEqual([
+      { status: "bestätigt", confirmedAt: new Date("2027-02-20T08:00:00.000Z"), cancelledBy: null },
+      { status: "bestätigt", confirmedAt: importedAt, cancelledBy: null },
+      { status: "storniert", confirmedAt: null, cancelledBy: "workshop" },
+      { status: "beantragt", confirmedAt: null, cancelledBy: null },
+    ]);
+    // 24 hours before 10:00 in Vienna (09:00 UTC): both confirmed ones are reminded.
+    expect(await queueAppointmentReminders(database.db, new Date("2027-03-09T09:00:30Z"), { hoursBefore: 24 })).toBe(2);
   });
 
   it("reports the file's slots that hold more active appointments than the capacity afterwards", async () => {
