@@ -102,6 +102,15 @@ async function affectedBy(db: Executor, closure: Closure): Promise<AffectedAppoi
 }
 
 /**
+ * Waits for the bookings in progress and holds new ones until the closure is committed: each
+ * booking takes this lock in shared mode before it reads the closures (request_appointment,
+ * decision 024), so none slips into a closure unseen and none is missing from its affected list.
+ */
+async function lockOutBookings(tx: Executor): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(31005, 0)`);
+}
+
+/**
  * Enters a closure and answers it with the appointments it covers, so the
  * owner can cancel them. It does not cancel them itself: the owner may rather
  * call a customer and keep the appointment.
@@ -112,6 +121,7 @@ export async function addClosure(
 ): Promise<ClosureResult<StoredClosure & { affected: AffectedAppointment[] }>> {
   if (actor.role !== "owner") return ownerOnly;
   return db.transaction(async (tx) => {
+    await lockOutBookings(tx);
     const [row] = await tx
       .insert(closures)
       .values({ fromDate: closure.from, toDate: closure.to, startTime: closure.startTime ?? null, name: closure.name, createdAt: now })
@@ -177,6 +187,7 @@ export async function enterDefaultClosures(db: Database, now: Date): Promise<voi
     const years = Array.from({ length: site.booking.defaultClosureYears }, (_, index) => year + index);
     const defaults = defaultClosures(years, { yearly: site.booking.closures, ranges: site.booking.companyHolidays });
     if (defaults.length > 0) {
+      await lockOutBookings(tx);
       await tx
         .insert(closures)
         .values(

@@ -1,4 +1,5 @@
 import { eq, inArray } from "drizzle-orm";
+import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AdminIdentity } from "~/auth/session.server";
 import { site } from "~/config/site";
@@ -184,6 +185,45 @@ describe.each(testDatabaseKinds)("closures on %s", (kind) => {
     });
     expect(await database.db.select().from(appointments)).toEqual([]);
     expect(await book({ ...booking, date: "2027-03-15" })).toMatchObject({ kind: "created" });
+  });
+
+  // Decision 024: without the closures' lock a booking could pass its closure check, wait for a slot, and be
+  // stored inside a closure entered meanwhile, missing from the closure's list. Races mean something only on PostgreSQL.
+  it.runIf(kind === "postgres")("a closure entered while a booking waits for its slot lists it, or the booking is refused", async () => {
+    const holder = new pg.Client({ connectionString: database.url });
+    await holder.connect();
+    try {
+      const waiting = async () =>
+        Number(
+          (await holder.query<{ count: string }>("select count(*) from pg_locks where locktype = 'advisory' and not granted")).rows[0]!
+            .count,
+        );
+      const until = async (condition: () => Promise<boolean>) => {
+        for (let tries = 0; tries < 200 && !(await condition()); tries++) await new Promise((resolve) => setTimeout(resolve, 10));
+      };
+      // Someone else holds the 10:00 slot, so the booking waits inside its transaction.
+      await holder.query("begin");
+      await holder.query(`select pg_advisory_xact_lock(31001, hashtext('${DAY} 10:00'))`);
+      const booking = requestAppointment(
+        database.db,
+        { name: "Anna Muster", email: "anna@example.at", phone: "0664 1234567", service: "Ölwechsel", date: DAY, time: "10:00" },
+        { now: NOW, clientIp: "203.0.113.9", config },
+      );
+      await until(async () => (await waiting()) === 1);
+      let closureDone = false;
+      const closure = add({ from: DAY, to: DAY, name: "Wasserschaden" }).finally(() => (closureDone = true));
+      // The closure either waits for the booking (the lock) or, without it, is entered at once.
+      await until(async () => closureDone || (await waiting()) === 2);
+      await holder.query("commit");
+      const [booked, entered] = await Promise.all([booking, closure]);
+      const affected = entered.ok ? entered.value.affected.map((appointment) => appointment.id) : [];
+      if (booked.kind === "created") expect(affected).toEqual([booked.id]);
+      else expect(booked).toMatchObject({ kind: "invalid", fields: { date: "Am 10.03.2027 sind keine Termine möglich: Wasserschaden" } });
+      const stored = await database.db.select({ id: appointments.id }).from(appointments);
+      expect(stored.map((row) => row.id)).toEqual(affected);
+    } finally {
+      await holder.end();
+    }
   });
 
   it("a closure from a time refuses a booking that would end after it, not one that ends on it (decision 023)", async () => {
