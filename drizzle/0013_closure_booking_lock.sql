@@ -1,6 +1,10 @@
 -- request_appointment (decisions 010, 017, 020, 023) and a new closure no longer race (decision 024):
--- the function takes the closures' lock in shared mode before it reads them.
-CREATE OR REPLACE FUNCTION request_appointment(
+-- the function takes the closures' lock in shared mode before it reads them. Open requests per
+-- e-mail count only those for today (p_today, the workshop's date) or later: a request whose day
+-- has passed unanswered no longer blocks a new one.
+DROP FUNCTION request_appointment(uuid, text, text, text, date, text, text, text, integer, text[], text, text, text, integer, text, text, text, integer, integer, integer, jsonb, text, jsonb);
+--> statement-breakpoint
+CREATE FUNCTION request_appointment(
   p_id uuid,
   p_name text,
   p_email text,
@@ -27,7 +31,9 @@ CREATE OR REPLACE FUNCTION request_appointment(
   -- SHA-256 of the personal link's token in the receipt e-mail (issue 16)
   p_link_hash text,
   -- the §57a reminder's consent, or null: {"id", "consent_text", "consented_at"}
-  p_inspection_consent jsonb
+  p_inspection_consent jsonb,
+  -- the workshop's calendar date now (Europe/Vienna), from the caller's clock
+  p_today date
 ) RETURNS text
 LANGUAGE plpgsql
 VOLATILE
@@ -62,7 +68,7 @@ BEGIN
   END IF;
 
   IF (SELECT count(*) FROM appointments
-      WHERE lower(email) = lower(p_email) AND status = 'beantragt') >= p_max_open_per_email THEN
+      WHERE lower(email) = lower(p_email) AND status = 'beantragt' AND date >= p_today) >= p_max_open_per_email THEN
     RETURN 'too-many-open';
   END IF;
 

@@ -5,7 +5,7 @@ import { serviceDurationMinutes, site } from "~/config/site";
 import type { Executor } from "~/db/client.server";
 import { appointments } from "~/db/schema";
 import { slotOccupyingStatuses } from "~/domain/appointment";
-import { type CalendarDate, daysBetween } from "~/domain/calendar-date";
+import { type CalendarDate, daysBetween, zonedParts } from "~/domain/calendar-date";
 import {
   checkSlot,
   coveredSlotTimes,
@@ -173,7 +173,8 @@ export async function requestAppointment(
       ${plate}, ${plate === null ? null : normalizeLicensePlate(plate)}, ${booking.vehicleModel ?? null},
       ${booking.mileageKm ?? null}::int, ${booking.firstRegistration ?? null}, ${booking.handover ?? null},
       ${booking.pickupAddress ?? null}, ${config.slotCapacity}::int, ${config.maxOpenRequestsPerEmail}::int,
-      ${config.maxPickupsPerDay}::int, ${JSON.stringify(emails)}::jsonb, ${link.hash}, ${inspectionConsent && JSON.stringify(inspectionConsent)}::jsonb
+      ${config.maxPickupsPerDay}::int, ${JSON.stringify(emails)}::jsonb, ${link.hash}, ${inspectionConsent && JSON.stringify(inspectionConsent)}::jsonb,
+      ${zonedParts(now, site.timeZone).date}::date
     ) as outcome`);
   const outcome = resultRows<{ outcome: StoredOutcome }>(rows)[0]?.outcome;
   switch (outcome) {

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { appointments, customerLinks, emailOutbox, rateLimits } from "~/db/schema";
@@ -189,6 +190,25 @@ function bookingTests(kind: DatabaseKind) {
     // A confirmed request is no longer open.
     await database.db.update(appointments).set({ status: "bestätigt" }).where(eq(appointments.time, "08:00"));
     expect((await book(database, { ...request, time: "09:30" })).kind).toBe("created");
+  });
+
+  it("a request whose day has passed unanswered is no longer open: it does not block a new one", async () => {
+    // Three requests from last week, never answered (kept until retention deletes them).
+    for (const [date, time] of [
+      ["2026-11-23", "08:00"],
+      ["2026-11-24", "08:00"],
+      ["2026-11-30", "08:00"],
+    ] as const) {
+      await database.db.insert(appointments).values({ ...request, id: crypto.randomUUID(), date, time, durationMinutes: 30 });
+    }
+    // Today's (30 November) still counts: with two more ahead the limit is reached.
+    expect((await book(database, { ...request, time: "08:30" })).kind).toBe("created");
+    expect((await book(database, { ...request, time: "09:00" })).kind).toBe("created");
+    expect(await book(database, { ...request, time: "09:30" })).toEqual({ kind: "too-many-open", limit: 3 });
+    // A day later the 30 November request has passed too.
+    const nextDay = new Date(NOW.getTime() + 86_400_000);
+    const later = await requestAppointment(database.db, { ...request, time: "09:30" }, { now: nextDay, clientIp: "203.0.113.7", config });
+    expect(later.kind).toBe("created");
   });
 
   it.each([
