@@ -6,7 +6,7 @@ import { logLoginEvent } from "./login-events.server";
 import { dummyPasswordHash, verifyPassword } from "./password.server";
 import { type AdminIdentity, createSession, deleteSession, pruneSessions, sessionPolicy, type SessionPolicy } from "./session.server";
 import { acceptSecondFactor } from "./totp.server";
-import { blockedForSeconds, clearAccountIpFailures, recordLoginFailure } from "./throttle.server";
+import { blockedForSeconds, clearAccountIpFailures, releaseIpAttempt, reserveIpAttempt, settleIpFailure } from "./throttle.server";
 
 /** Refused by the per-IP block or the per-address gate, before any check. */
 export type Throttled = { ok: false; reason: "throttled"; limit: "ip" | "account"; retryAfterSeconds: number };
@@ -49,23 +49,27 @@ function identityOf(user: AdminRow): AdminIdentity {
 
 /**
  * Runs a check of a password or a code behind both limits: the per-IP block
- * (throttle.server.ts) and the per-address gate. `outcome` says whether the
- * attempt counts as a failure (a longer pause) or a success (pause forgotten).
+ * (throttle.server.ts), which counts the attempt before the check, and the
+ * per-address gate. `outcome` says whether the attempt counts as a failure
+ * (for the IP and the account from it, a longer pause) or a success (pause forgotten).
  */
 export async function throughLoginLimits<T>(
   db: Database,
   facts: { email: string; ip: string; requestId: string; now: Date },
   attempt: () => Promise<{ result: T; outcome: "failure" | "success" | "neutral" }>,
 ): Promise<T | Throttled> {
+  const refused = (limit: "ip" | "account", retryAfterSeconds: number): Throttled => {
+    logLoginEvent("login.refused", { email: facts.email, ip: facts.ip, requestId: facts.requestId, limit });
+    return { ok: false, reason: "throttled", limit, retryAfterSeconds };
+  };
   const ipBlockedFor = await blockedForSeconds(db, facts.ip, facts.now);
-  if (ipBlockedFor > 0) {
-    logLoginEvent("login.refused", { email: facts.email, ip: facts.ip, requestId: facts.requestId, limit: "ip" });
-    return { ok: false, reason: "throttled", limit: "ip", retryAfterSeconds: ipBlockedFor };
-  }
+  if (ipBlockedFor > 0) return refused("ip", ipBlockedFor);
+  const reserved = await reserveIpAttempt(db, facts.ip, facts.now);
+  if (!reserved.allowed) return refused("ip", reserved.retryAfterSeconds);
   const gate = await enterLoginGate(db, facts.email, facts.now);
   if (!gate.open) {
-    logLoginEvent("login.refused", { email: facts.email, ip: facts.ip, requestId: facts.requestId, limit: "account" });
-    return { ok: false, reason: "throttled", limit: "account", retryAfterSeconds: gate.retryAfterSeconds };
+    await releaseIpAttempt(db, facts.ip, facts.now);
+    return refused("account", gate.retryAfterSeconds);
   }
   let outcome: "failure" | "success" | "neutral" = "neutral";
   try {
@@ -74,6 +78,8 @@ export async function throughLoginLimits<T>(
     return done.result;
   } finally {
     await leaveLoginGate(db, gate.pass, outcome, facts.now);
+    if (outcome === "failure") await settleIpFailure(db, facts.email, facts.ip, facts.now);
+    else await releaseIpAttempt(db, facts.ip, facts.now);
   }
 }
 
@@ -105,7 +111,6 @@ export async function login(db: Database, input: LoginInput): Promise<LoginResul
     const user = found && !found.deactivatedAt && found.passwordHash.startsWith("scrypt$") ? found : undefined;
     const matches = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
     if (!user || !matches) {
-      await recordLoginFailure(db, input.email, input.ip, now);
       logLoginEvent("login.failure", {
         ip: input.ip,
         requestId: facts.requestId,
@@ -123,7 +128,6 @@ export async function login(db: Database, input: LoginInput): Promise<LoginResul
         return { result: { ok: false, reason: "second-factor", wrongCode: false, sessionId } as const, outcome: "neutral" };
       }
       if (!(await acceptSecondFactor(db, user.id, user.totpSecret, input.code, now))) {
-        await recordLoginFailure(db, input.email, input.ip, now);
         logLoginEvent("login.second_factor_failure", event);
         return { result: { ok: false, reason: "second-factor", wrongCode: true } as const, outcome: "failure" };
       }
@@ -159,7 +163,6 @@ export async function completeSecondFactor(
   return throughLoginLimits<LoginResult>(db, facts, async () => {
     const event = { ip: input.ip, requestId: facts.requestId, accountId: user.id };
     if (!(await acceptSecondFactor(db, user.id, user.totpSecret!, input.code, now))) {
-      await recordLoginFailure(db, user.email, input.ip, now);
       logLoginEvent("login.second_factor_failure", event);
       return { result: { ok: false, reason: "second-factor", wrongCode: true } as const, outcome: "failure" };
     }

@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
 import { rateLimits } from "~/db/schema";
 import { hitRateLimit } from "~/db/rate-limit.server";
@@ -32,12 +32,17 @@ function minutesBefore(now: Date, minutes: number): Date {
   return new Date(now.getTime() - minutes * 60_000);
 }
 
-async function failuresSince(db: Executor, key: string, since: Date): Promise<number> {
+/** The failures counted for `key` in the buckets after `since` (and before `before`, when given). */
+async function failuresSince(db: Executor, key: string, since: Date, before?: Date): Promise<number> {
   const [row] = await db
     .select({ total: sql<string>`coalesce(sum(${rateLimits.count}), 0)` })
     .from(rateLimits)
-    .where(and(eq(rateLimits.key, key), gt(rateLimits.windowStart, since)));
+    .where(and(eq(rateLimits.key, key), gt(rateLimits.windowStart, since), before ? lt(rateLimits.windowStart, before) : undefined));
   return Number(row?.total ?? 0);
+}
+
+function bucketOf(now: Date): Date {
+  return new Date(Math.floor(now.getTime() / (BUCKET_SECONDS * 1000)) * BUCKET_SECONDS * 1000);
 }
 
 /** Seconds until the IP may try again, or 0 when it is not blocked. */
@@ -54,24 +59,53 @@ export async function blockedForSeconds(db: Executor, ip: string, now: Date): Pr
   return Math.max(1, Math.ceil((until - now.getTime()) / 1000));
 }
 
-async function countFailure(db: Executor, key: string, now: Date): Promise<void> {
-  await hitRateLimit(db, { key, limit: Number.MAX_SAFE_INTEGER, windowSeconds: BUCKET_SECONDS, now });
+/** Counts one failure in the current bucket; answers that bucket's count including it. */
+async function countFailure(db: Executor, key: string, now: Date): Promise<number> {
+  return (await hitRateLimit(db, { key, limit: Number.MAX_SAFE_INTEGER, windowSeconds: BUCKET_SECONDS, now })).count;
 }
 
-export async function recordLoginFailure(db: Executor, email: string, ip: string, now: Date): Promise<void> {
+async function blockIp(db: Executor, ip: string, now: Date): Promise<void> {
+  await db
+    .insert(rateLimits)
+    .values({ key: throttleKeys.block(ip), windowStart: now, count: 1 })
+    .onConflictDoNothing();
+}
+
+export type IpAttempt = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/**
+ * Counts an attempt from `ip` as a failure before its password or code is checked, in one
+ * statement: parallel attempts cannot all pass a check that only later counts (a burst from one
+ * address at many accounts would get past the 20 and stall the scrypt pool). Over the limit, the
+ * IP is blocked and the attempt refused. An attempt that did not fail gives its count back
+ * (releaseIpAttempt).
+ */
+export async function reserveIpAttempt(db: Executor, ip: string, now: Date): Promise<IpAttempt> {
+  // The upsert's own count is this attempt's place in its bucket: parallel attempts each get their own.
+  const inBucket = await countFailure(db, throttleKeys.ip(ip), now);
+  const earlier = await failuresSince(db, throttleKeys.ip(ip), minutesBefore(now, LOGIN_THROTTLE.failureWindowMinutes), bucketOf(now));
+  if (earlier + inBucket <= LOGIN_THROTTLE.ipFailures) return { allowed: true };
+  await blockIp(db, ip, now);
+  return { allowed: false, retryAfterSeconds: LOGIN_THROTTLE.blockMinutes * 60 };
+}
+
+/** The reserved attempt succeeded or was not checked: it no longer counts as a failure. */
+export async function releaseIpAttempt(db: Executor, ip: string, now: Date): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`${rateLimits.count} - 1` })
+    .where(and(eq(rateLimits.key, throttleKeys.ip(ip)), eq(rateLimits.windowStart, bucketOf(now)), gt(rateLimits.count, 0)));
+}
+
+/** The reserved attempt failed: it also counts for the account from this IP, and either limit may block the IP. */
+export async function settleIpFailure(db: Executor, email: string, ip: string, now: Date): Promise<void> {
   await countFailure(db, throttleKeys.accountIp(email, ip), now);
-  await countFailure(db, throttleKeys.ip(ip), now);
   const since = minutesBefore(now, LOGIN_THROTTLE.failureWindowMinutes);
   const [accountIp, perIp] = [
     await failuresSince(db, throttleKeys.accountIp(email, ip), since),
     await failuresSince(db, throttleKeys.ip(ip), since),
   ];
-  if (accountIp >= LOGIN_THROTTLE.accountIpFailures || perIp >= LOGIN_THROTTLE.ipFailures) {
-    await db
-      .insert(rateLimits)
-      .values({ key: throttleKeys.block(ip), windowStart: now, count: 1 })
-      .onConflictDoNothing();
-  }
+  if (accountIp >= LOGIN_THROTTLE.accountIpFailures || perIp >= LOGIN_THROTTLE.ipFailures) await blockIp(db, ip, now);
 }
 
 /** A successful login forgets that account's failures from this IP. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { login } from "~/auth/login.server";
 import { hashPassword, verifyPassword } from "~/auth/password.server";
 import { clearSessionCookie, createSession, destroySession, readSession, type SessionPolicy, sessionCookie } from "~/auth/session.server";
-import { LOGIN_THROTTLE, recordLoginFailure } from "~/auth/throttle.server";
+import { LOGIN_THROTTLE, reserveIpAttempt, settleIpFailure } from "~/auth/throttle.server";
 import { adminUsers, sessions } from "~/db/schema";
 import {
   bootstrapAdmin,
@@ -128,6 +128,12 @@ describe.each(testDatabaseKinds)("admin authentication on %s", (kind) => {
       true,
     );
   });
+
+  /** A failed attempt as throughLoginLimits counts it: reserved for the IP before the check, then settled as a failure. */
+  async function recordLoginFailure(db: TestDatabase["db"], email: string, ip: string, now: Date) {
+    expect(await reserveIpAttempt(db, ip, now)).toEqual({ allowed: true });
+    await settleIpFailure(db, email, ip, now);
+  }
 
   it("refuses an IP after 20 failures for different accounts within 15 minutes", async () => {
     for (let n = 0; n < LOGIN_THROTTLE.ipFailures - 1; n++) {

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
+import { LOGIN_THROTTLE, releaseIpAttempt, reserveIpAttempt } from "~/auth/throttle.server";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { completeSecondFactor, login } from "~/auth/login.server";
 import { addressKey } from "~/auth/login-gate.server";
@@ -106,6 +107,33 @@ describe.each(testDatabaseKinds)("login limits and the second factor on %s", (ki
       expect(await attempt(EMAIL, PASSWORD, "10.6.0.1", at(seconds(1)))).toMatchObject({ reason: "throttled", limit: "account" });
       expect((await attempt(EMAIL, PASSWORD, "10.6.0.1", at(LOGIN_GATE.leaseMs))).ok).toBe(true);
     });
+  });
+
+  // A burst from one address at many accounts: each attempt is counted before its scrypt check, so
+  // the 20 of the per-IP limit are all that run (before, all of them passed the check at once).
+  it.runIf(kind === "postgres")("30 parallel guesses from one IP at 30 addresses: 20 are checked, 10 refused at once", async () => {
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, n) => attempt(`raten-${n}@example.at`, `geraten-${n}-xxxxxx`, "10.8.0.1", t0)),
+    );
+    expect(results.filter((result) => !result.ok && result.reason === "invalid")).toHaveLength(LOGIN_THROTTLE.ipFailures);
+    const refused = results.filter((result) => !result.ok && result.reason === "throttled");
+    expect(refused).toHaveLength(10);
+    for (const result of refused) expect(result).toMatchObject({ limit: "ip", retryAfterSeconds: 15 * 60 });
+    // The IP stays blocked, also for the right password; another IP is not.
+    expect(await attempt(EMAIL, PASSWORD, "10.8.0.1", t0)).toMatchObject({ reason: "throttled", limit: "ip" });
+    expect((await attempt(EMAIL, PASSWORD, "10.8.0.2", t0)).ok).toBe(true);
+  });
+
+  it("an attempt that did not fail gives its reserved count back: 25 in a row never block the IP, 21 unreleased do", async () => {
+    for (let n = 0; n < 25; n++) {
+      expect(await reserveIpAttempt(database.db, "10.8.1.1", t0)).toEqual({ allowed: true });
+      await releaseIpAttempt(database.db, "10.8.1.1", t0);
+    }
+    for (let n = 0; n < LOGIN_THROTTLE.ipFailures; n++) expect((await reserveIpAttempt(database.db, "10.8.1.2", t0)).allowed).toBe(true);
+    expect(await reserveIpAttempt(database.db, "10.8.1.2", t0)).toEqual({ allowed: false, retryAfterSeconds: 15 * 60 });
+    // A right password after a typo from the same IP still works (the per-account pause starts after the third).
+    expect((await attempt(EMAIL, "vertippt-xxxxxxxx", "10.8.1.1", t0)).ok).toBe(false);
+    expect((await attempt(EMAIL, PASSWORD, "10.8.1.1", t0)).ok).toBe(true);
   });
 
   describe("login events in the log", () => {
