@@ -75,7 +75,6 @@ export const loginMessages = {
 export const secondFactorMessages = {
   alreadyEnabled: "Die Zwei-Faktor-Anmeldung ist bereits eingerichtet.",
   notStarted: "Bitte starten Sie die Einrichtung zuerst neu.",
-  wrongCode: "Der Code ist ungültig. Bitte geben Sie den aktuellen Code aus Ihrer Authenticator-App ein.",
   notEnabled: "Die Zwei-Faktor-Anmeldung ist nicht eingerichtet.",
   wrongPasswordOrCode: "Passwort oder Code ist falsch.",
   required: "Die Zwei-Faktor-Anmeldung ist für alle Konten vorgeschrieben und kann nicht ausgeschaltet werden.",

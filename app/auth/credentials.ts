@@ -23,3 +23,6 @@ export const credentialsSchema = z.object({
 
 /** A code as typed: digits or a recovery code, spaces and hyphens allowed; "" counts as no code. */
 export const secondFactorCodeSchema = z.object({ code: secondFactorCode });
+
+/** Switching the second factor on or off: the account's password and a code. */
+export const secondFactorPasswordAndCodeSchema = secondFactorCodeSchema.extend({ password: z.string().min(1).max(1024) });

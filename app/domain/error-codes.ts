@@ -25,8 +25,7 @@ export type AdminErrorCode =
 export type AccountErrorCode = "invalidEmail" | "exists" | "unknown" | "setupInvalid" | "setupDone" | PasswordProblem;
 
 /** Why a change of the second factor (the 'Sicherheit' page, /api/v1/admin/2fa/*) was refused. */
-export type SecondFactorErrorCode =
-  "alreadyEnabled" | "notStarted" | "wrongCode" | "notEnabled" | "wrongPasswordOrCode" | "required" | "ownerOnly";
+export type SecondFactorErrorCode = "alreadyEnabled" | "notStarted" | "notEnabled" | "wrongPasswordOrCode" | "required" | "ownerOnly";
 
 /** Why a change on the 'Team' page (/api/v1/admin/users) was refused. */
 export type TeamErrorCode =

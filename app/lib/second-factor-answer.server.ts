@@ -4,7 +4,6 @@ import type { SecondFactorResult } from "~/services/second-factor.server";
 import { jsonError } from "./http.server";
 
 const statusOf: Record<SecondFactorErrorCode, number> = {
-  wrongCode: 400,
   wrongPasswordOrCode: 400,
   ownerOnly: 403,
   alreadyEnabled: 409,

@@ -61,10 +61,14 @@ export async function startEnrolment(
   return { ok: true, value: { secret, otpauthUrl: otpauthUrl(secret, row.email) } };
 }
 
-/** Step 2: one code from the app switches the factor on and returns the recovery codes (shown once). */
+/**
+ * Step 2: the password and one code from the app switch the factor on and return the recovery codes
+ * (shown once). The password, because a session alone must not be enough: whoever held a stolen one
+ * could otherwise tie the account to their own phone and lock its owner out.
+ */
 export async function enableSecondFactor(
   db: Database,
-  input: Actor & { code: string },
+  input: Actor & { password: string; code: string },
 ): Promise<SecondFactorResult<{ recoveryCodes: string[] }>> {
   const now = input.now ?? new Date();
   const row = await accountRow(db, input.admin.id);
@@ -73,8 +77,9 @@ export async function enableSecondFactor(
   if (!secret) return { ok: false, code: "notStarted" };
   const facts = { email: row.email, ip: input.ip, requestId: input.requestId, now };
   return throughLoginLimits<SecondFactorResult<{ recoveryCodes: string[] }>>(db, facts, async () => {
+    const passwordMatches = await verifyPassword(input.password, row.passwordHash);
     const step = totpStep(secret, input.code, now);
-    if (step === null) return { result: { ok: false, code: "wrongCode" }, outcome: "failure" };
+    if (!passwordMatches || step === null) return { result: { ok: false, code: "wrongPasswordOrCode" }, outcome: "failure" };
     const recoveryCodes = await db.transaction(async (tx) => {
       await tx
         .update(adminUsers)

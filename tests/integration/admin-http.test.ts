@@ -349,9 +349,12 @@ describe.each(testDatabaseKinds)("admin over HTTP on %s", (kind) => {
     expect(setup.status).toBe(200);
     const { secret, otpauthUrl } = (await setup.json()) as { secret: string; otpauthUrl: string };
     expect(otpauthUrl).toContain(`secret=${secret}`);
-    const wrong = await postJson("/api/v1/admin/2fa/enable", { code: "000000" }, withCookie(cookie));
-    expect([wrong.status, await wrong.json()]).toEqual([400, { error: secondFactorMessages.wrongCode }]);
-    const enabled = await postJson("/api/v1/admin/2fa/enable", { code: totpCode(secret) }, withCookie(cookie));
+    const wrong = await postJson("/api/v1/admin/2fa/enable", { password: ADMIN.password, code: "000000" }, withCookie(cookie));
+    expect([wrong.status, await wrong.json()]).toEqual([400, { error: secondFactorMessages.wrongPasswordOrCode }]);
+    // The session alone does not switch it on: the password is asked again.
+    const noPassword = await postJson("/api/v1/admin/2fa/enable", { code: totpCode(secret) }, withCookie(cookie));
+    expect([noPassword.status, await noPassword.json()]).toEqual([400, { error: secondFactorMessages.wrongPasswordOrCode }]);
+    const enabled = await postJson("/api/v1/admin/2fa/enable", { password: ADMIN.password, code: totpCode(secret) }, withCookie(cookie));
     expect(enabled.status).toBe(200);
     const { recoveryCodes } = (await enabled.json()) as { recoveryCodes: string[] };
     expect(recoveryCodes).toHaveLength(10);
@@ -398,7 +401,12 @@ describe.each(testDatabaseKinds)("admin over HTTP on %s", (kind) => {
     expect([board.status, board.headers.get("location")]).toEqual([302, "/admin/sicherheit"]);
     expect((await fetch(url("/admin/sicherheit"), { headers: withCookie(full) })).status).toBe(200);
     const again = (await (await postJson("/api/v1/admin/2fa/setup", {}, withCookie(full))).json()) as { secret: string };
-    expect((await postJson("/api/v1/admin/2fa/enable", { code: totpCode(again.secret) }, withCookie(full))).status).toBe(200);
+    const enrolled = await postJson(
+      "/api/v1/admin/2fa/enable",
+      { password: ADMIN.password, code: totpCode(again.secret) },
+      withCookie(full),
+    );
+    expect(enrolled.status).toBe(200);
     expect((await fetch(url("/api/v1/admin/appointments"), { headers: withCookie(full) })).status).toBe(200);
   });
 

@@ -164,6 +164,7 @@ describe.each(testDatabaseKinds)("login limits and the second factor on %s", (ki
       if (!setup.ok) throw new Error("setup refused");
       const enabled = await enableSecondFactor(database.db, {
         admin: owner,
+        password: PASSWORD,
         code: codeAt(setup.value.secret, now),
         ip: "10.4.0.1",
         requestId: "r",
@@ -183,10 +184,15 @@ describe.each(testDatabaseKinds)("login limits and the second factor on %s", (ki
       );
       // Not on yet: the password alone still logs in.
       expect((await attempt(EMAIL, PASSWORD, "10.4.0.2", t0)).ok).toBe(true);
-      const wrong = await enableSecondFactor(database.db, { admin: owner, code: "000000", ip: "10.4.0.1", requestId: "r", now: t0 });
-      expect(wrong).toEqual({ ok: false, code: "wrongCode" });
+      const enable = (password: string, code: string) =>
+        enableSecondFactor(database.db, { admin: owner, password, code, ip: "10.4.0.1", requestId: "r", now: t0 });
+      expect(await enable(PASSWORD, "000000")).toEqual({ ok: false, code: "wrongPasswordOrCode" });
+      // A session alone is not enough: with a right code but without the password nothing changes.
+      expect(await enable("nicht-das-passwort", codeAt(setup.value.secret, t0))).toEqual({ ok: false, code: "wrongPasswordOrCode" });
+      expect((await attempt(EMAIL, PASSWORD, "10.4.0.2", t0)).ok).toBe(true);
       const enabled = await enableSecondFactor(database.db, {
         admin: owner,
+        password: PASSWORD,
         code: codeAt(setup.value.secret, t0),
         ip: "10.4.0.1",
         requestId: "r",
@@ -354,6 +360,7 @@ describe.each(testDatabaseKinds)("login limits and the second factor on %s", (ki
       if (!setup.ok) throw new Error("setup refused");
       await enableSecondFactor(database.db, {
         admin: staff,
+        password: PASSWORD,
         code: codeAt(setup.value.secret, t0),
         ip: "10.4.6.1",
         requestId: "r",

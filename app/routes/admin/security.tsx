@@ -84,8 +84,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       return answer(result, "");
     }
     case "enable": {
-      if (!typedCode) return data<SecurityActionData>({ ok: false, message: secondFactorMessages.wrongCode }, { status: 400 });
-      const result = await enableSecondFactor(db, { admin, code: typedCode, ip, requestId });
+      if (!typedCode || !form.password)
+        return data<SecurityActionData>({ ok: false, message: secondFactorMessages.wrongPasswordOrCode }, { status: 400 });
+      const result = await enableSecondFactor(db, { admin, password: form.password, code: typedCode, ip, requestId });
       if (!result.ok) return answer(result, "");
       // Shown once, in this answer only: neither the page nor the database can show them again.
       return data<SecurityActionData>({ ok: true, message: secondFactorMessages.enabled, recoveryCodes: result.value.recoveryCodes });
@@ -182,6 +183,8 @@ export default function AdminSecurity({ loaderData, actionData }: Route.Componen
               </p>
               <Form method="post" className="grid max-w-xs gap-2">
                 <input type="hidden" name="intent" value="enable" />
+                <Label htmlFor="enable-password">Passwort</Label>
+                <Input id="enable-password" name="password" type="password" autoComplete="current-password" required />
                 <Label htmlFor="enable-code">Code aus der App</Label>
                 <Input id="enable-code" name="code" autoComplete="one-time-code" inputMode="numeric" maxLength={32} required />
                 <Button type="submit" disabled={busy}>

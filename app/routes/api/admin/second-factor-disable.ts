@@ -1,17 +1,14 @@
-import { z } from "zod";
 import type { Route } from "./+types/second-factor-disable";
-import { secondFactorCodeSchema } from "~/auth/credentials";
+import { secondFactorPasswordAndCodeSchema } from "~/auth/credentials";
 import { adminContext, databaseContext, requestContext } from "~/context";
 import { jsonError, jsonPostAction, postOnlyLoader } from "~/lib/http.server";
 import { secondFactorRefusal } from "~/lib/second-factor-answer.server";
 import { secondFactorMessages } from "~/messages";
 import { disableSecondFactor } from "~/services/second-factor.server";
 
-const disableSchema = secondFactorCodeSchema.extend({ password: z.string().min(1).max(1024) });
-
 /** POST /api/v1/admin/2fa/disable {"password","code"} → 204; wrong password or code → 400. */
 export const action = jsonPostAction(async (body, { context }: Route.ActionArgs) => {
-  const parsed = disableSchema.safeParse(body);
+  const parsed = secondFactorPasswordAndCodeSchema.safeParse(body);
   if (!parsed.success || !parsed.data.code) return jsonError(400, secondFactorMessages.wrongPasswordOrCode);
   const { requestId, clientIp } = context.get(requestContext);
   const result = await disableSecondFactor(context.get(databaseContext), {
