@@ -15,6 +15,7 @@ import {
   MAX_MILEAGE_KM,
   normalizeLicensePlate,
 } from "~/domain/vehicle";
+import { isCalendarDate, zonedInstant } from "~/domain/calendar-date";
 import { parseIsoDate } from "~/lib/format-date";
 import { workshopMonth } from "~/schemas/booking";
 import { onSlotGrid } from "~/schemas/slot-time";
@@ -54,6 +55,20 @@ function importId(raw: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
+const LOCAL_TIMESTAMP = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(?::(\d{2})(\.\d{1,3})?)?$/;
+
+/**
+ * An export's time stamp: with a zone or offset as written; without one ("2024-04-28 09:15:00", as a
+ * database dump writes it) a wall time in Vienna, never in the server's zone.
+ */
+function importTimestamp(value: string): Date {
+  const local = LOCAL_TIMESTAMP.exec(value.trim());
+  if (!local) return new Date(value);
+  const [, date = "", time = "", seconds = "0", fraction = ""] = local;
+  if (!isCalendarDate(date) || !/^([01]\d|2[0-3]):[0-5]\d$/.test(time) || Number(seconds) > 59) return new Date(Number.NaN);
+  return new Date(zonedInstant(date, time, site.timeZone).getTime() + Number(seconds) * 1000 + Number(`0${fraction}`) * 1000);
+}
+
 const text = z.preprocess((value) => (value === null || value === undefined ? "" : String(value)), z.string());
 const required = (label: string) => text.pipe(z.string().trim().min(1, `${label} fehlt`));
 const optional = text.transform((value) => (value.trim() === "" ? null : value));
@@ -76,7 +91,10 @@ const rowSchema = z.object({
     .transform((value) => value.trim() || "beantragt")
     .pipe(z.enum(appointmentStatuses, `status muss ${appointmentStatuses.join(", ")} sein`)),
   cancellation_reason: optional,
-  created_at: optional.refine((value) => value === null || !Number.isNaN(Date.parse(value)), "created_at ist kein Zeitpunkt"),
+  created_at: optional.refine(
+    (value) => value === null || !Number.isNaN(importTimestamp(value).getTime()),
+    "created_at ist kein Zeitpunkt",
+  ),
   // The car and its hand-over (issue 14), when the export has these columns.
   license_plate: optional.refine((value) => value === null || !licensePlateProblem(value), "license_plate ist kein gültiges Kennzeichen"),
   vehicle_model: optional.pipe(z.string().max(200, "vehicle_model ist zu lang").nullable()),
@@ -100,7 +118,7 @@ const rowSchema = z.object({
 });
 
 function toAppointment(row: z.infer<typeof rowSchema>, importedAt: Date): NewAppointment {
-  const createdAt = row.created_at ? new Date(row.created_at) : null;
+  const createdAt = row.created_at ? importTimestamp(row.created_at) : null;
   return {
     id: importId(row.id.trim()),
     name: row.name,

@@ -143,6 +143,28 @@ describe.each(testDatabaseKinds)("appointment import on %s", (kind) => {
     expect((await exportTable())[0]?.message).toBe("Zeile 1\nZeile 2");
   });
 
+  it("reads a time stamp without a zone as Vienna's wall time, whatever the server's zone", async () => {
+    await database.reset();
+    const row = (id: string, createdAt: string) => ({ ...seedRows[0]!, id, email: `${id}@example.at`, created_at: createdAt });
+    const report = await importAppointments(
+      database.db,
+      [
+        row("ts-1", "2024-04-28 09:15:00"), // summer time: UTC+2
+        row("ts-2", "2024-01-15T09:15:30.250"), // winter time: UTC+1
+        row("ts-3", "2024-04-28T09:15:00Z"),
+        row("ts-4", "2024-02-30 09:15:00"),
+      ],
+      { slotCapacity: 5 },
+    );
+    expect(report.rejected).toEqual([{ row: 4, reason: "created_at ist kein Zeitpunkt" }]);
+    const stored = await database.db.select({ createdAt: appointments.createdAt }).from(appointments).orderBy(asc(appointments.email));
+    expect(stored.map((entry) => entry.createdAt.toISOString())).toEqual([
+      "2024-04-28T07:15:00.000Z",
+      "2024-01-15T08:15:30.250Z",
+      "2024-04-28T09:15:00.000Z",
+    ]);
+  });
+
   it("rejects a time off the slot grid: booking, confirming and the planner count whole slots", async () => {
     await database.reset();
     const row = (id: string, time: string) => ({ ...seedRows[0]!, id, email: `${id}@example.at`, time, status: "bestätigt" });
