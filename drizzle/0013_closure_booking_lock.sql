@@ -2,6 +2,9 @@
 -- the function takes the closures' lock in shared mode before it reads them. Open requests per
 -- e-mail count only those for today (p_today, the workshop's date) or later: a request whose day
 -- has passed unanswered no longer blocks a new one.
+-- Invitations sent before the worker dropped their token too (app/mail/worker.server.ts): no copy stays.
+UPDATE email_outbox SET params = params - 'token' WHERE status = 'sent' AND template = 'staff-invitation';
+--> statement-breakpoint
 DROP FUNCTION request_appointment(uuid, text, text, text, date, text, text, text, integer, text[], text, text, text, integer, text, text, text, integer, integer, integer, jsonb, text, jsonb);
 --> statement-breakpoint
 CREATE FUNCTION request_appointment(

@@ -64,22 +64,24 @@ export async function throughLoginLimits<T>(
   };
   const ipBlockedFor = await blockedForSeconds(db, facts.ip, facts.now);
   if (ipBlockedFor > 0) return refused("ip", ipBlockedFor);
-  const reserved = await reserveIpAttempt(db, facts.ip, facts.now);
-  if (!reserved.allowed) return refused("ip", reserved.retryAfterSeconds);
+  // The address's gate first: guesses at one paused account are refused without counting for the IP.
   const gate = await enterLoginGate(db, facts.email, facts.now);
-  if (!gate.open) {
-    await releaseIpAttempt(db, facts.ip, facts.now);
-    return refused("account", gate.retryAfterSeconds);
-  }
+  if (!gate.open) return refused("account", gate.retryAfterSeconds);
   let outcome: "failure" | "success" | "neutral" = "neutral";
   try {
-    const done = await attempt();
-    outcome = done.outcome;
-    return done.result;
+    const reserved = await reserveIpAttempt(db, facts.ip, facts.now);
+    if (!reserved.allowed) return refused("ip", reserved.retryAfterSeconds);
+    try {
+      const done = await attempt();
+      outcome = done.outcome;
+      return done.result;
+    } finally {
+      // Also when the check threw: an attempt that did not fail gives its count back.
+      if (outcome === "failure") await settleIpFailure(db, facts.email, facts.ip, facts.now);
+      else await releaseIpAttempt(db, facts.ip, facts.now);
+    }
   } finally {
     await leaveLoginGate(db, gate.pass, outcome, facts.now);
-    if (outcome === "failure") await settleIpFailure(db, facts.email, facts.ip, facts.now);
-    else await releaseIpAttempt(db, facts.ip, facts.now);
   }
 }
 

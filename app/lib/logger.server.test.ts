@@ -94,6 +94,7 @@ describe("logger: no e-mail address reaches a log line", () => {
     expect(token).toHaveLength(43);
     logger.info({ path: `/termin/${token}` }, "request");
     logger.info({ path: `/termin/${token}/kalender.ics` }, "request");
+    logger.info({ path: `/termin/${token}.data` }, "request");
     logger.error({ err: new Error("x"), path: `/erinnerung/abmelden/${token}` }, "unhandled error");
     logger.info({ path: "/admin/termine/0b7f3c1e-2a44-4f3e-9d55-6c1e2f3a4b5c" }, "request");
     const paths = output()
@@ -104,6 +105,7 @@ describe("logger: no e-mail address reaches a log line", () => {
     expect(paths).toEqual([
       "/termin/[token]",
       "/termin/[token]/kalender.ics",
+      "/termin/[token].data",
       "/erinnerung/abmelden/[token]",
       "/admin/termine/0b7f3c1e-2a44-4f3e-9d55-6c1e2f3a4b5c",
     ]);

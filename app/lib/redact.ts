@@ -13,8 +13,11 @@ export function redactEmailAddresses(text: string): string {
   return text.replace(EMAIL_ADDRESS, REDACTED_EMAIL);
 }
 
-/** A secret link's token as a path segment: 32 random bytes in base64url (app/lib/secret-token.server.ts). */
-const PATH_TOKEN = /\/[A-Za-z0-9_-]{43}(?=\/|$)/g;
+/**
+ * A secret link's token as a path segment: 32 random bytes in base64url (app/lib/secret-token.server.ts),
+ * also before React Router's ".data" suffix.
+ */
+const PATH_TOKEN = /\/[A-Za-z0-9_-]{43}(?=[/.]|$)/g;
 
 export const REDACTED_TOKEN = "[token]";
 

@@ -15,7 +15,7 @@ import {
   MAX_MILEAGE_KM,
   normalizeLicensePlate,
 } from "~/domain/vehicle";
-import { isCalendarDate, zonedInstant } from "~/domain/calendar-date";
+import { isCalendarDate, timeToMinutes, zonedInstant, zonedParts } from "~/domain/calendar-date";
 import { parseIsoDate } from "~/lib/format-date";
 import { workshopMonth } from "~/schemas/booking";
 import { onSlotGrid } from "~/schemas/slot-time";
@@ -55,18 +55,30 @@ function importId(raw: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-const LOCAL_TIMESTAMP = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(?::(\d{2})(\.\d{1,3})?)?$/;
+// yyyy-MM-dd, "T" or a space, HH:mm[:ss[.fraction]] (a database dump writes microseconds), then maybe a zone.
+const TIMESTAMP = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+const INVALID_TIMESTAMP = new Date(Number.NaN);
 
 /**
- * An export's time stamp: with a zone or offset as written; without one ("2024-04-28 09:15:00", as a
- * database dump writes it) a wall time in Vienna, never in the server's zone.
+ * An export's time stamp: with a zone or offset as written; without one ("2024-04-28 09:15:00.123456",
+ * as a database dump writes it) a wall time in Vienna, never in the server's zone. A wall time the
+ * clock skipped in Vienna (31 March 2024, 02:30) or any other text is no time stamp.
  */
 function importTimestamp(value: string): Date {
-  const local = LOCAL_TIMESTAMP.exec(value.trim());
-  if (!local) return new Date(value);
-  const [, date = "", time = "", seconds = "0", fraction = ""] = local;
-  if (!isCalendarDate(date) || !/^([01]\d|2[0-3]):[0-5]\d$/.test(time) || Number(seconds) > 59) return new Date(Number.NaN);
-  return new Date(zonedInstant(date, time, site.timeZone).getTime() + Number(seconds) * 1000 + Number(`0${fraction}`) * 1000);
+  const match = TIMESTAMP.exec(value.trim());
+  if (!match) return INVALID_TIMESTAMP;
+  const [, date = "", time = "", seconds = "00", fraction = "", zone] = match;
+  if (!isCalendarDate(date) || !/^([01]\d|2[0-3]):[0-5]\d$/.test(time) || Number(seconds) > 59) return INVALID_TIMESTAMP;
+  const milliseconds = fraction.padEnd(3, "0").slice(0, 3);
+  if (zone) {
+    // "Z", "+02", "+0200" or "+02:00", as Date reads it: "+02:00".
+    const offset = zone.toUpperCase() === "Z" ? "Z" : `${zone.slice(0, 3)}:${zone.replace(":", "").slice(3) || "00"}`;
+    return new Date(`${date}T${time}:${seconds}.${milliseconds}${offset}`);
+  }
+  const instant = zonedInstant(date, time, site.timeZone);
+  const wall = zonedParts(instant, site.timeZone);
+  if (wall.date !== date || wall.minutes !== timeToMinutes(time)) return INVALID_TIMESTAMP;
+  return new Date(instant.getTime() + Number(seconds) * 1000 + Number(milliseconds));
 }
 
 const text = z.preprocess((value) => (value === null || value === undefined ? "" : String(value)), z.string());

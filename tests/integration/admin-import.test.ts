@@ -153,15 +153,25 @@ describe.each(testDatabaseKinds)("appointment import on %s", (kind) => {
         row("ts-2", "2024-01-15T09:15:30.250"), // winter time: UTC+1
         row("ts-3", "2024-04-28T09:15:00Z"),
         row("ts-4", "2024-02-30 09:15:00"),
+        row("ts-5", "2024-04-28 09:15:00.123456"), // PostgreSQL's text of a timestamp: microseconds
+        row("ts-6", "2024-04-28 09:15:00.5+02"), // … of a timestamptz
+        row("ts-7", "2024-03-31 02:30:00"), // the hour the clock skips in Vienna
+        row("ts-8", "gestern"),
       ],
       { slotCapacity: 5 },
     );
-    expect(report.rejected).toEqual([{ row: 4, reason: "created_at ist kein Zeitpunkt" }]);
+    expect(report.rejected).toEqual([
+      { row: 4, reason: "created_at ist kein Zeitpunkt" },
+      { row: 7, reason: "created_at ist kein Zeitpunkt" },
+      { row: 8, reason: "created_at ist kein Zeitpunkt" },
+    ]);
     const stored = await database.db.select({ createdAt: appointments.createdAt }).from(appointments).orderBy(asc(appointments.email));
     expect(stored.map((entry) => entry.createdAt.toISOString())).toEqual([
       "2024-04-28T07:15:00.000Z",
       "2024-01-15T08:15:30.250Z",
       "2024-04-28T09:15:00.000Z",
+      "2024-04-28T07:15:00.123Z",
+      "2024-04-28T07:15:00.500Z",
     ]);
   });
 

@@ -124,6 +124,13 @@ describe.each(testDatabaseKinds)("login limits and the second factor on %s", (ki
     expect((await attempt(EMAIL, PASSWORD, "10.8.0.2", t0)).ok).toBe(true);
   });
 
+  it("25 parallel guesses at one account from one IP: the gate refuses 24 without counting them, the IP stays open", async () => {
+    const results = await Promise.all(Array.from({ length: 25 }, (_, n) => attempt(EMAIL, `geraten-${n}-xxxxxx`, "10.8.2.1", t0)));
+    expect(results.filter((result) => !result.ok && result.reason === "invalid")).toHaveLength(1);
+    expect(results.filter((result) => !result.ok && result.reason === "throttled" && result.limit === "account")).toHaveLength(24);
+    expect(await reserveIpAttempt(database.db, "10.8.2.1", t0)).toEqual({ allowed: true });
+  });
+
   it("an attempt that did not fail gives its reserved count back: 25 in a row never block the IP, 21 unreleased do", async () => {
     for (let n = 0; n < 25; n++) {
       expect(await reserveIpAttempt(database.db, "10.8.1.1", t0)).toEqual({ allowed: true });

@@ -2,37 +2,38 @@ import { useEffect } from "react";
 import { data, isRouteErrorResponse } from "react-router";
 import { toast } from "sonner";
 import { useHydrated } from "~/lib/use-hydrated";
+import { isNetworkError } from "./load-error";
 
 /** What every admin action answers: a success toast or a German failure message. */
 export type AdminActionData =
   | { ok: true; intent: string; title: string; description: string }
   | { ok: false; intent: string; message: string; field?: string; unanswered?: true };
 
-/**
- * An action's answer when it got none the page can use: the connection dropped, or the server
- * failed as a whole (500, 503 in an outage). Nothing changed (each use-case is one transaction).
- */
-export function unansweredData(intent: string, message: string): AdminActionData {
-  return { ok: false, intent, message, unanswered: true };
+/** An action's failure in the browser's words (answerOrFailure): what could not be done. */
+export function failureData(intent: string, message: string): AdminActionData {
+  return { ok: false, intent, message };
 }
 
-/** For `shouldRevalidate`: after an unanswered action there is nothing new to load. */
+/** For `shouldRevalidate`: after an action that never reached the server there is nothing new to load. */
 export function unanswered(actionResult: unknown): boolean {
   return typeof actionResult === "object" && actionResult !== null && "unanswered" in actionResult && actionResult.unanswered === true;
 }
 
 /**
  * In the browser (a route's `clientAction`): the server action's answer, or `failure` when there
- * was none – fetch rejected (connection dropped) or the server failed (500/503) – so the page stays
- * and says what failed instead of the router's error screen. A redirect (expired session) and a
- * thrown 4xx still take their way.
+ * was none the page can use, so it stays and says what failed instead of the router's error screen.
+ * - fetch rejected (connection dropped): the request never arrived, nothing changed, nothing to
+ *   reload (`unanswered`);
+ * - the server or a proxy failed (500, 502, 503, 504): it may have failed after its commit, so the
+ *   page reloads its data (in an outage that load fails and says so, with 'Erneut versuchen').
+ * A redirect (expired session) and a thrown 4xx still take their way.
  */
-export async function answerOrFailure<T>(serverAction: () => Promise<T>, failure: () => T): Promise<T> {
+export async function answerOrFailure<T extends object>(serverAction: () => Promise<T>, failure: () => T): Promise<T> {
   try {
     return await serverAction();
   } catch (error) {
     if (error instanceof Response || (isRouteErrorResponse(error) && error.status < 500)) throw error;
-    return failure();
+    return isNetworkError(error) ? { ...failure(), unanswered: true } : failure();
   }
 }
 

@@ -67,7 +67,6 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
     intent,
     ok: false,
     message: intent === "progress" ? adminMessages.progressFailed : adminMessages.noteFailed,
-    unanswered: true,
   }));
 }
 

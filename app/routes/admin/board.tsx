@@ -7,7 +7,7 @@ import {
   answerOrFailure,
   bodyErrorData,
   unanswered,
-  unansweredData,
+  failureData,
 } from "~/components/admin/action-result";
 import { CancelDialog, DeleteDialog, NoScriptPanel } from "~/components/admin/appointment-dialogs";
 import { AppointmentList } from "~/components/admin/appointment-list";
@@ -118,7 +118,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   const intent = (await request.clone().formData()).get("intent");
   return answerOrFailure(serverAction, () =>
-    isIntent(intent) ? unansweredData(intent, outcomes[intent].failure) : unansweredData("", adminMessages.unknownAction),
+    isIntent(intent) ? failureData(intent, outcomes[intent].failure) : failureData("", adminMessages.unknownAction),
   );
 }
 

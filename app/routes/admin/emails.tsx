@@ -6,7 +6,7 @@ import {
   answerOrFailure,
   bodyErrorData,
   unanswered,
-  unansweredData,
+  failureData,
 } from "~/components/admin/action-result";
 import { type AdminRouteHandle, LoadError } from "~/components/admin/load-error";
 import { EmailStateBadge } from "~/components/admin/status-badge";
@@ -48,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** In the browser: a dropped connection or a failed server answers as a refused resend does. */
 export function clientAction({ serverAction }: Route.ClientActionArgs) {
-  return answerOrFailure(serverAction, () => unansweredData("resend", adminMessages.resendFailed));
+  return answerOrFailure(serverAction, () => failureData("resend", adminMessages.resendFailed));
 }
 
 const templateLabels: Record<string, string> = {
