@@ -79,8 +79,9 @@ function uniqueEmail(): string {
  */
 async function showDay(page: Page, date: string): Promise<Locator> {
   const booking = page.locator("#booking");
-  // The day picker replaces the native date input once the page is hydrated.
-  await expect(booking.locator(".rdp-root")).toBeVisible();
+  // The day picker replaces the native date input once the page is hydrated: its chunks load after
+  // the first paint (decision 021), which on a busy machine took longer than the default 5 s.
+  await expect(booking.locator(".rdp-root")).toBeVisible({ timeout: 15_000 });
   const day = booking.getByRole("button", { name: new RegExp(germanDate(date).replace(/\./g, "\\.")) });
   for (let i = 0; i < 4 && !(await day.isVisible()); i++) {
     await booking.getByRole("button", { name: "Nächster Monat" }).click();
