@@ -18,7 +18,7 @@ import {
 import { isCalendarDate, timeToMinutes, zonedInstant, zonedParts } from "~/domain/calendar-date";
 import { parseIsoDate } from "~/lib/format-date";
 import { workshopMonth } from "~/schemas/booking";
-import { onSlotGrid } from "~/schemas/slot-time";
+import { isTimeOfDay, onSlotGrid } from "~/schemas/slot-time";
 
 /**
  * Moving in from the old system: a CSV or JSON export of the seed's
@@ -68,7 +68,7 @@ function importTimestamp(value: string): Date {
   const match = TIMESTAMP.exec(value.trim());
   if (!match) return INVALID_TIMESTAMP;
   const [, date = "", time = "", seconds = "00", fraction = "", zone] = match;
-  if (!isCalendarDate(date) || !/^([01]\d|2[0-3]):[0-5]\d$/.test(time) || Number(seconds) > 59) return INVALID_TIMESTAMP;
+  if (!isCalendarDate(date) || !isTimeOfDay(time) || Number(seconds) > 59) return INVALID_TIMESTAMP;
   const milliseconds = fraction.padEnd(3, "0").slice(0, 3);
   if (zone) {
     // "Z", "+02", "+0200" or "+02:00", as Date reads it: "+02:00".
