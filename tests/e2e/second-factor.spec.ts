@@ -26,6 +26,7 @@ test("second factor: set up under 'Sicherheit', then the login asks for the code
   await expectNoAxeViolations(page);
   const secret = (await page.locator("code").first().textContent())!.trim();
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await expect(page.getByText("Geben Sie Ihr Passwort und den 6-stelligen Code ein, den die App dann zeigt.")).toBeVisible();
   await page.getByLabel("Passwort", { exact: true }).fill(E2E_ADMIN.password);
   await page.getByLabel("Code aus der App").fill(codeAt(secret, Date.now()));
   await page.getByRole("button", { name: "Einschalten" }).click();

@@ -170,7 +170,7 @@ export default function AdminSecurity({ loaderData, actionData }: Route.Componen
             <>
               <ol className="list-decimal space-y-1 pl-5 text-sm">
                 <li>Scannen Sie den QR-Code mit Ihrer Authenticator-App oder tippen Sie den Schlüssel ein.</li>
-                <li>Geben Sie den 6-stelligen Code ein, den die App dann zeigt.</li>
+                <li>Geben Sie Ihr Passwort und den 6-stelligen Code ein, den die App dann zeigt.</li>
               </ol>
               <div
                 role="img"
