@@ -5,7 +5,7 @@ import type { RequestBodyError } from "~/lib/http.server";
 
 /**
  * The typed request context (React Router middleware). server/app.ts sets the
- * database and the request's facts for every request; the admin guard sets
+ * database and the request's facts for every page request; the pages' admin guard sets
  * the logged-in account on the admin routes.
  */
 export const databaseContext = createContext<Database>();
@@ -21,7 +21,7 @@ export type RequestFacts = {
 /** Pages prerendered at build time (react-router.config.ts) have no request. */
 export const requestContext = createContext<RequestFacts>({ requestId: "", clientIp: "", cspNonce: "" });
 
-/** Set by the admin guard (app/auth/guard.server.ts) on every admin route. */
+/** Set by the pages' admin guard (app/auth/guard.server.ts) on every admin page. */
 export const adminContext = createContext<AdminIdentity>();
 
 /** Set by the admin guard: the owner requires a second factor this account has not set up yet. */
@@ -35,3 +35,20 @@ export const failureContext = createContext<Failure | null>(null);
 export const requestBodyContext = createContext<{ bytes: Uint8Array<ArrayBuffer> } | { error: RequestBodyError }>({
   bytes: new Uint8Array(new ArrayBuffer(0)),
 });
+
+declare global {
+  // Express's own typed request state (`res.locals`), the counterpart of the context above for what
+  // Express answers itself: server/app.ts sets the request's facts, the JSON API's router the
+  // database (app/routes/api/router.server.ts), its admin guard the account (app/auth/guard.server.ts).
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Locals extends RequestFacts {
+      db: Database;
+      /** The request body as the API's router read it (app/lib/json-api.server.ts), or why it was refused. */
+      body?: { bytes: Uint8Array } | { error: RequestBodyError };
+      /** Set by the API's admin guard: read only in handlers below it (app/routes/api/router.server.ts). */
+      admin: AdminIdentity;
+      mustEnrol: boolean;
+    }
+  }
+}

@@ -42,36 +42,6 @@ export default [
   // seo resources
   route("robots.txt", "routes/seo/robots.ts"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),
-  // JSON API (docs/api.md): its layout answers failures in German JSON.
-  layout("routes/api/layout.ts", [
-    route("api/v1/slots", "routes/api/slots.ts"),
-    route("api/v1/availability", "routes/api/availability.ts"),
-    route("api/v1/appointments", "routes/api/appointments.ts"),
-    route("api/v1/contact", "routes/api/contact.ts"),
-    route("api/v1/admin/login", "routes/api/admin/login.ts"),
-    // The admin API's guard: 401 without a session, no-store always.
-    layout("routes/api/admin/layout.ts", [
-      route("api/v1/admin/logout", "routes/api/admin/logout.ts"),
-      route("api/v1/admin/2fa/setup", "routes/api/admin/second-factor-setup.ts"),
-      route("api/v1/admin/2fa/enable", "routes/api/admin/second-factor-enable.ts"),
-      layout("routes/api/admin/enrolled.ts", [
-        route("api/v1/admin/2fa/disable", "routes/api/admin/second-factor-disable.ts"),
-        route("api/v1/admin/2fa/policy", "routes/api/admin/second-factor-policy.ts"),
-        route("api/v1/admin/users", "routes/api/admin/users.ts"),
-        route("api/v1/admin/users/:id", "routes/api/admin/user.ts"),
-        route("api/v1/admin/users/:id/sessions", "routes/api/admin/user-sessions.ts"),
-        route("api/v1/admin/sessions", "routes/api/admin/sessions.ts"),
-        route("api/v1/admin/sessions/:id", "routes/api/admin/session.ts"),
-        route("api/v1/admin/closures", "routes/api/admin/closures.ts"),
-        route("api/v1/admin/closures/:id", "routes/api/admin/closure.ts"),
-        route("api/v1/admin/appointments", "routes/api/admin/appointments.ts"),
-        route("api/v1/admin/appointments/:id", "routes/api/admin/appointment.ts"),
-        route("api/v1/admin/appointments/:id/note", "routes/api/admin/appointment-note.ts"),
-        route("api/v1/admin/appointments/:id/progress", "routes/api/admin/appointment-progress.ts"),
-        route("api/v1/admin/appointments/:id/:transition", "routes/api/admin/appointment-transition.ts"),
-        route("api/v1/admin/export.csv", "routes/api/admin/export.ts"),
-        route("api/v1/admin/settings", "routes/api/admin/settings.ts"),
-      ]),
-    ]),
-  ]),
+  // The JSON API (docs/api.md) is not here: Express serves it before React Router
+  // (app/routes/api/router.server.ts, decision 025).
 ] satisfies RouteConfig;

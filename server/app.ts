@@ -5,6 +5,7 @@ import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { Env } from "~/config/env.server";
 import { databaseContext, requestContext } from "~/context";
+import { apiRouter } from "~/routes/api/router.server";
 import { type Database, isDatabaseReady } from "~/db/client.server";
 import { errorHandler } from "./errors";
 import { hostCheck } from "./host-check";
@@ -38,15 +39,17 @@ export function trustProxySetting(value: string): boolean | number | string {
 }
 
 /**
- * The one request pipeline (decision 014): every request passes these steps
- * in this order, and every endpoint has exactly one entry, in React Router.
- *  1. request id and log line, security headers (CSP with a nonce)
+ * The one request pipeline (decisions 014 and 025): every request passes these
+ * steps in this order, and every endpoint has exactly one entry.
+ *  1. request id and log line, the client's address, security headers (CSP with a nonce)
  *  2. a malformed Host or forwarding header is a 400
  *  3. health checks; the build's files (assets, prerendered public pages)
  *  4. compression, the same-origin check of state-changing requests
- *  5. React Router: its middleware reads the body (16 KB), guards the admin
- *     routes (session, no-store) and answers failures in German (app/root.tsx)
- *  6. anything that still fails: logged once, a German 500
+ *  5. the JSON API on /api/v1: Express routes (app/routes/api/router.server.ts)
+ *     with their body limit (16 KB) and admin guard
+ *  6. React Router for the pages: its middleware reads the body (16 KB), guards
+ *     the admin pages (session, no-store) and answers failures in German (app/root.tsx)
+ *  7. anything that still fails: logged once, a German 503 (database outage) or 500
  */
 export function createApp({
   config,
@@ -60,9 +63,15 @@ export function createApp({
   const trustProxy = trustProxySetting(config.TRUST_PROXY);
   const app = express();
   app.disable("x-powered-by");
+  // JSON answers are no-store; sirv sends the files' own ETags.
+  app.set("etag", false);
   app.set("trust proxy", trustProxy);
 
   app.use(requestLog);
+  app.use((req, res, next) => {
+    res.locals.clientIp = req.ip ?? req.socket.remoteAddress ?? "unknown";
+    next();
+  });
   app.use(
     securityHeaders({
       dev,
@@ -90,6 +99,7 @@ export function createApp({
 
   app.use(compression());
   app.use(originCheck({ publicUrl: config.PUBLIC_URL }));
+  app.use("/api/v1", apiRouter(db));
   app.all(
     "/{*splat}",
     createRequestHandler({
@@ -98,11 +108,8 @@ export function createApp({
       getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(databaseContext, db);
-        context.set(requestContext, {
-          requestId: res.locals.requestId as string,
-          clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
-          cspNonce: res.locals.cspNonce as string,
-        });
+        const { requestId, clientIp, cspNonce } = res.locals;
+        context.set(requestContext, { requestId, clientIp, cspNonce });
         return context;
       },
     }),

@@ -1,6 +1,9 @@
 import type { ErrorRequestHandler, Request, Response } from "express";
 import { UNEXPECTED_FAILURE_MESSAGE } from "~/lib/error-policy.server";
 import { logger } from "~/lib/logger.server";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE_MESSAGE } from "~/lib/unavailable.server";
+
+export const BAD_REQUEST_MESSAGE = "Die Anfrage ist ungültig.";
 
 /** Whether the answer to this request is JSON (the API) rather than a page. */
 function wantsJson(req: Request): boolean {
@@ -13,8 +16,9 @@ function wantsJson(req: Request): boolean {
  * request id. Routes answer their own errors (app/lib/error-policy.server.ts).
  */
 export function sendError(req: Request, res: Response, status: number, message: string): void {
-  const requestId = res.locals.requestId as string;
-  res.status(status);
+  const { requestId } = res.locals;
+  // An error is never kept, and it is no download even if a handler had begun one.
+  res.status(status).set("Cache-Control", "no-store").removeHeader("Content-Disposition");
   if (wantsJson(req)) {
     res.json({ error: message, requestId });
     return;
@@ -28,9 +32,24 @@ export function sendError(req: Request, res: Response, status: number, message: 
     );
 }
 
-/** The last handler: anything unexpected is logged once with the request id and answered with a German 500. */
+/**
+ * The last handler, for what Express answers itself (the JSON API, the steps
+ * before React Router, React Router's handler failing): the error is logged
+ * once with the request id; a database outage is a German 503 with
+ * Retry-After, anything else a German 500 (React Router's pages follow the
+ * same policy in app/lib/error-policy.server.ts).
+ */
 export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, next) => {
-  logger.error({ err: error, requestId: res.locals.requestId, path: req.path }, "unhandled error");
+  // Express's own refusals carry a 4xx status (a path parameter that is no valid percent-encoding):
+  // the client's mistake, answered in German, not logged as a failure.
+  const status = (error as { status?: unknown } | null)?.status;
+  if (typeof status === "number" && status >= 400 && status < 500 && !res.headersSent) {
+    return sendError(req, res, status, BAD_REQUEST_MESSAGE);
+  }
+  const outage = isDatabaseUnavailable(error);
+  logger.error({ err: error, requestId: res.locals.requestId, path: req.path }, outage ? "database unavailable" : "unhandled error");
   if (res.headersSent) return next(error);
-  sendError(req, res, 500, UNEXPECTED_FAILURE_MESSAGE);
+  if (!outage) return sendError(req, res, 500, UNEXPECTED_FAILURE_MESSAGE);
+  res.set("Retry-After", String(RETRY_AFTER_SECONDS));
+  sendError(req, res, 503, SERVICE_UNAVAILABLE_MESSAGE);
 };

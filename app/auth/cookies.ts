@@ -1,6 +1,5 @@
-/** The value of one cookie of a request, or undefined. */
-export function readCookie(request: Request, name: string): string | undefined {
-  const header = request.headers.get("cookie");
+/** The value of one cookie in a request's Cookie header, or undefined. */
+export function readCookie(header: string | null | undefined, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(";")) {
     const index = part.indexOf("=");

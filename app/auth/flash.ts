@@ -23,6 +23,6 @@ export function clearFlashCookie(): string {
 }
 
 export function readFlash(request: Request): FlashKey | null {
-  const value = readCookie(request, FLASH_COOKIE);
+  const value = readCookie(request.headers.get("cookie"), FLASH_COOKIE);
   return value && Object.hasOwn(flashMessages, value) ? (value as FlashKey) : null;
 }

@@ -1,8 +1,10 @@
+import type { RequestHandler } from "express";
 import { type MiddlewareFunction, redirect } from "react-router";
 import { adminContext, databaseContext, enrolmentContext } from "~/context";
-import { jsonError } from "~/lib/http.server";
+import type { Database } from "~/db/client.server";
+import { sendJsonError } from "~/lib/json-api.server";
 import { loginMessages } from "~/messages";
-import { readSession } from "./session.server";
+import { readSession, type SessionState } from "./session.server";
 
 export const loginRequiredMessage = "Bitte melden Sie sich an.";
 
@@ -34,40 +36,53 @@ function noStore(response: Response): Response {
 /** For the admin routes that need no session (login, first setup): only `no-store`. */
 export const adminArea: MiddlewareFunction<Response> = async (_args, next) => noStore(await next());
 
-/**
- * The one check behind every admin page and admin API, as middleware on their
- * layout routes (app/routes.ts), so that it runs for every loader and action
- * below, data requests included. Without a full session (none, expired, or
- * one still waiting for the login's code) a page redirects to the login (and
- * back afterwards) and the JSON API answers 401; with one, the account is in
- * `adminContext` and whether it must first set up its second factor in
- * `enrolmentContext`. Every answer is `no-store`.
- */
-function adminGuard(onMissing: (request: Request) => Response): MiddlewareFunction<Response> {
-  return async ({ request, context }, next) => {
-    const session = await readSession(context.get(databaseContext), request, new Date());
-    if (!session || session.stage !== "active") return noStore(onMissing(request));
-    context.set(adminContext, session.admin);
-    context.set(enrolmentContext, session.mustEnrol);
-    return noStore(await next());
-  };
+/** The session behind a Cookie header when it is a full one: not expired, not still waiting for the login's code. */
+async function activeSession(db: Database, cookieHeader: string | null | undefined): Promise<SessionState | null> {
+  const session = await readSession(db, cookieHeader, new Date());
+  return session?.stage === "active" ? session : null;
 }
+
+/**
+ * The one check behind every admin page, as middleware on their layout route
+ * (app/routes.ts), so that it runs for every loader and action below, data
+ * requests included. Without a full session (none, expired, or one still
+ * waiting for the login's code) a page redirects to the login (and back
+ * afterwards); with one, the account is in `adminContext` and whether it must
+ * first set up its second factor in `enrolmentContext`. Every answer is `no-store`.
+ */
+export const adminPagesGuard: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const session = await activeSession(context.get(databaseContext), request.headers.get("cookie"));
+  if (!session) {
+    return noStore(redirect(`/admin-login?redirectTo=${encodeURIComponent(safeRedirectTarget(pagePath(request)))}`));
+  }
+  context.set(adminContext, session.admin);
+  context.set(enrolmentContext, session.mustEnrol);
+  return noStore(await next());
+};
 
 /**
  * When the owner requires the second factor, an account without it may only
- * reach the routes outside the layouts that carry this middleware: the
- * 'Sicherheit' page, the enrolment endpoints and the logout.
+ * reach the pages outside the layout that carries this middleware: the
+ * 'Sicherheit' page and the logout.
  */
-function enrolledOnly(onMissing: () => Response): MiddlewareFunction<Response> {
-  return async ({ context }, next) => (context.get(enrolmentContext) ? onMissing() : next());
-}
+export const enrolledPagesOnly: MiddlewareFunction<Response> = async ({ context }, next) =>
+  context.get(enrolmentContext) ? redirect(SECURITY_PAGE) : next();
 
-export const enrolledPagesOnly = enrolledOnly(() => redirect(SECURITY_PAGE));
+/**
+ * The same check for the JSON API (Express, app/routes/api/router.server.ts, mounted on
+ * `/admin` there, which Express matches case-insensitively): 401 without a full session;
+ * with one, the account is in `res.locals`. The API answers `no-store` throughout.
+ */
+export const adminApiGuard: RequestHandler = async (req, res, next) => {
+  const session = await activeSession(res.locals.db, req.headers.cookie);
+  if (!session) return sendJsonError(res, 401, loginRequiredMessage);
+  res.locals.admin = session.admin;
+  res.locals.mustEnrol = session.mustEnrol;
+  next();
+};
 
-export const enrolledApiOnly = enrolledOnly(() => jsonError(403, loginMessages.enrolmentRequired, { enrolmentRequired: true }));
-
-export const adminPagesGuard = adminGuard((request) =>
-  redirect(`/admin-login?redirectTo=${encodeURIComponent(safeRedirectTarget(pagePath(request)))}`),
-);
-
-export const adminApiGuard = adminGuard(() => jsonError(401, loginRequiredMessage));
+/** The API's counterpart of enrolledPagesOnly: 403 until the account has set up its second factor. */
+export const enrolledApiOnly: RequestHandler = (_req, res, next) => {
+  if (res.locals.mustEnrol) return sendJsonError(res, 403, loginMessages.enrolmentRequired, { enrolmentRequired: true });
+  next();
+};

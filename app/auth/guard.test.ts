@@ -1,9 +1,13 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminContext, databaseContext } from "~/context";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/databases";
 import { createAdminAccount } from "../../tests/support/factories";
-import { adminApiGuard, adminArea, adminPagesGuard, loginRequiredMessage, safeRedirectTarget } from "./guard.server";
+import { adminApiGuard, adminArea, adminPagesGuard, enrolledApiOnly, loginRequiredMessage, safeRedirectTarget } from "./guard.server";
+import { REQUIRE_SECOND_FACTOR, writeSetting } from "~/db/settings.server";
 import { createSession, sessionCookieName } from "./session.server";
 
 describe("safeRedirectTarget", () => {
@@ -37,7 +41,7 @@ describe("the admin guards decide no-store themselves, whatever the URL", () => 
     await database?.close();
   });
 
-  type Args = Parameters<typeof adminApiGuard>[0];
+  type Args = Parameters<typeof adminPagesGuard>[0];
   function args(url: string, { cookie }: { cookie?: string } = {}) {
     const context = new RouterContextProvider();
     context.set(databaseContext, database.db);
@@ -55,18 +59,6 @@ describe("the admin guards decide no-store themselves, whatever the URL", () => 
     return { next, calls };
   }
 
-  it.each(["http://x/anything", "http://x/API/V1/ADMIN/x", "http://x/"])(
-    "adminApiGuard without a session on %s: 401 JSON, no-store, the route never runs",
-    async (url) => {
-      const { next, calls } = route();
-      const response = (await adminApiGuard(args(url), next)) as Response;
-      expect(response.status).toBe(401);
-      expect(response.headers.get("cache-control")).toBe("no-store");
-      expect(await response.json()).toEqual({ error: loginRequiredMessage });
-      expect(calls).toHaveLength(0);
-    },
-  );
-
   it.each(["http://x/anything", "http://x/Admin/whatever?x=1"])(
     "adminPagesGuard without a session on %s: redirect to the login, no-store",
     async (url) => {
@@ -79,28 +71,21 @@ describe("the admin guards decide no-store themselves, whatever the URL", () => 
     },
   );
 
-  it.each([
-    ["adminApiGuard", adminApiGuard],
-    ["adminPagesGuard", adminPagesGuard],
-  ])(
-    "%s with a session on an arbitrary URL: the route's answer, its caching overridden by no-store, the admin in adminContext",
-    async (_name, guard) => {
-      const { next, calls } = route();
-      const routeArgs = args("http://x/anything", { cookie: cookie() });
-      const response = (await guard(routeArgs, next)) as Response;
-      expect(calls).toHaveLength(1);
-      expect(response.status).toBe(200);
-      expect(await response.text()).toBe("route");
-      expect(response.headers.get("cache-control")).toBe("no-store");
-      expect(routeArgs.context.get(adminContext)).toMatchObject({ id: adminId, email: "guard@happycar.example" });
-    },
-  );
-
-  it("an unknown session cookie counts as none", async () => {
+  it("adminPagesGuard with a session on an arbitrary URL: the route's answer, its caching overridden by no-store, the admin in adminContext", async () => {
     const { next, calls } = route();
-    const response = (await adminApiGuard(args("http://x/anything", { cookie: `${sessionCookieName()}=unbekannt` }), next)) as Response;
-    expect(response.status).toBe(401);
+    const routeArgs = args("http://x/anything", { cookie: cookie() });
+    const response = (await adminPagesGuard(routeArgs, next)) as Response;
+    expect(calls).toHaveLength(1);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe("route");
     expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(routeArgs.context.get(adminContext)).toMatchObject({ id: adminId, email: "guard@happycar.example" });
+  });
+
+  it("adminPagesGuard: an unknown session cookie counts as none", async () => {
+    const { next, calls } = route();
+    const response = (await adminPagesGuard(args("http://x/admin", { cookie: `${sessionCookieName()}=unbekannt` }), next)) as Response;
+    expect(response.status).toBe(302);
     expect(calls).toHaveLength(0);
   });
 
@@ -109,5 +94,67 @@ describe("the admin guards decide no-store themselves, whatever the URL", () => 
     const response = (await adminArea(args("http://x/anything"), next)) as Response;
     expect(calls).toHaveLength(1);
     expect(response.headers.get("cache-control")).toBe("no-store");
+  });
+});
+
+/** The JSON API's guards as Express mounts them (app/routes/api/router.server.ts), on a route that echoes the account. */
+describe("the JSON API's admin guard (Express)", () => {
+  let database: TestDatabase;
+  let server: http.Server;
+  let origin = "";
+  let sessionId: string;
+  beforeAll(async () => {
+    database = await createTestDatabase("pglite");
+    const admin = await createAdminAccount(database.db, { email: "api-guard@happycar.example" });
+    sessionId = await createSession(database.db, admin.id, new Date());
+    const app = express()
+      .use((_req, res, next) => {
+        res.locals.db = database.db;
+        next();
+      })
+      .use("/admin", adminApiGuard)
+      .get("/admin/me", (_req, res) => {
+        res.json({ admin: res.locals.admin.email, mustEnrol: res.locals.mustEnrol });
+      })
+      .use("/admin", enrolledApiOnly)
+      .get("/admin/board", (_req, res) => {
+        res.json({ board: true });
+      });
+    server = http.createServer(app).listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server?.close(resolve));
+    await database?.close();
+  });
+
+  const get = (path: string, cookie?: string) => fetch(`${origin}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
+
+  it.each([
+    ["no cookie", undefined],
+    ["an unknown session", `${sessionCookieName()}=unbekannt`],
+  ])("%s: 401 in German JSON, the route never runs", async (_label, cookie) => {
+    for (const path of ["/admin/me", "/ADMIN/ME", "/Admin/board"]) {
+      const response = await get(path, cookie);
+      expect(response.status, path).toBe(401);
+      expect(await response.json()).toEqual({ error: loginRequiredMessage });
+    }
+  });
+
+  it("a full session: the route runs with the account in res.locals, however the path is spelled", async () => {
+    for (const path of ["/admin/me", "/ADMIN/me"]) {
+      const response = await get(path, `${sessionCookieName()}=${sessionId}`);
+      expect(response.status, path).toBe(200);
+      expect(await response.json()).toEqual({ admin: "api-guard@happycar.example", mustEnrol: false });
+    }
+  });
+
+  it("enrolledApiOnly: 403 until the account has its second factor, when the owner requires it", async () => {
+    await writeSetting(database.db, REQUIRE_SECOND_FACTOR, true, new Date());
+    const response = await get("/admin/board", `${sessionCookieName()}=${sessionId}`);
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ enrolmentRequired: true });
+    expect((await get("/admin/me", `${sessionCookieName()}=${sessionId}`)).status).toBe(200);
   });
 });

@@ -86,9 +86,12 @@ export async function createSession(
   return id;
 }
 
-/** The session id in the request's cookie, when there is a plausible one. */
-export function sessionIdFrom(request: Request, policy: SessionPolicy = sessionPolicy()): string | null {
-  const id = readCookie(request, sessionCookieName(policy));
+/**
+ * The session id in a request's Cookie header, when there is a plausible one. The session
+ * functions take the header, not the request: pages have a web Request, the JSON API Express's.
+ */
+export function sessionIdFrom(cookieHeader: string | null | undefined, policy: SessionPolicy = sessionPolicy()): string | null {
+  const id = readCookie(cookieHeader, sessionCookieName(policy));
   return id && id.length <= 100 ? id : null;
 }
 
@@ -100,11 +103,11 @@ export function sessionIdFrom(request: Request, policy: SessionPolicy = sessionP
  */
 export async function readSession(
   db: Executor,
-  request: Request,
+  cookieHeader: string | null | undefined,
   now: Date,
   policy: SessionPolicy = sessionPolicy(),
 ): Promise<SessionState | null> {
-  const id = sessionIdFrom(request, policy);
+  const id = sessionIdFrom(cookieHeader, policy);
   if (!id) return null;
   const idHash = hashSessionId(id);
   const [row] = await db
@@ -145,8 +148,8 @@ export async function deleteSession(db: Executor, id: string, userId: string): P
   await db.delete(sessions).where(and(eq(sessions.idHash, hashSessionId(id)), eq(sessions.userId, userId)));
 }
 
-export async function destroySession(db: Executor, request: Request, policy: SessionPolicy = sessionPolicy()) {
-  const id = readCookie(request, sessionCookieName(policy));
+export async function destroySession(db: Executor, cookieHeader: string | null | undefined, policy: SessionPolicy = sessionPolicy()) {
+  const id = readCookie(cookieHeader, sessionCookieName(policy));
   if (id) await db.delete(sessions).where(eq(sessions.idHash, hashSessionId(id)));
 }
 
@@ -165,8 +168,13 @@ export type SessionSummary = { id: string; createdAt: string; lastSeenAt: string
 const HANDLE_LENGTH = 16;
 
 /** The account's active sessions, newest first; `current` marks the one of this request. */
-export async function listSessions(db: Executor, userId: string, request: Request, now: Date): Promise<SessionSummary[]> {
-  const currentId = sessionIdFrom(request);
+export async function listSessions(
+  db: Executor,
+  userId: string,
+  cookieHeader: string | null | undefined,
+  now: Date,
+): Promise<SessionSummary[]> {
+  const currentId = sessionIdFrom(cookieHeader);
   const currentHash = currentId ? hashSessionId(currentId) : null;
   const rows = await db
     .select()

@@ -1,14 +1,14 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { failureContext, requestContext } from "~/context";
-import { jsonErrorPolicy, pageErrorPolicy, UNEXPECTED_FAILURE_MESSAGE } from "./error-policy.server";
-import { RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE_MESSAGE } from "./unavailable.server";
+import { pageErrorPolicy } from "./error-policy.server";
+import { RETRY_AFTER_SECONDS } from "./unavailable.server";
 
-type Args = Parameters<typeof jsonErrorPolicy>[0];
+type Args = Parameters<typeof pageErrorPolicy>[0];
 const REQUEST_ID = "0b5c7f3e-8d4a-4c1e-9f2b-6a7d8e9f0a1b";
 
 /** The middleware's arguments; `failure` is what entry.server's handleError notes while `next` runs. */
-function run(policy: typeof jsonErrorPolicy, answer: Response, failure?: "outage" | "unexpected") {
+function run(policy: typeof pageErrorPolicy, answer: Response, failure?: "outage" | "unexpected") {
   const context = new RouterContextProvider();
   context.set(requestContext, { requestId: REQUEST_ID, clientIp: "203.0.113.1", cspNonce: "" });
   const args = { request: new Request("http://x/anything"), context, params: {} } as unknown as Args;
@@ -17,34 +17,6 @@ function run(policy: typeof jsonErrorPolicy, answer: Response, failure?: "outage
     return answer;
   }) as Promise<Response>;
 }
-
-const frameworkError = () => new Response("Unexpected Server Error", { status: 500, headers: { "Content-Type": "text/plain" } });
-
-describe("jsonErrorPolicy (the JSON API)", () => {
-  it("a database outage → 503 with Retry-After and a German JSON message with the request id", async () => {
-    const response = await run(jsonErrorPolicy, frameworkError(), "outage");
-    expect(response.status).toBe(503);
-    expect(response.headers.get("retry-after")).toBe(String(RETRY_AFTER_SECONDS));
-    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
-    expect(await response.json()).toEqual({ error: SERVICE_UNAVAILABLE_MESSAGE, requestId: REQUEST_ID });
-  });
-
-  it("an unexpected error → German 500 JSON with the request id, never the framework's English text", async () => {
-    const response = await run(jsonErrorPolicy, frameworkError(), "unexpected");
-    expect(response.status).toBe(500);
-    const text = await response.text();
-    expect(JSON.parse(text)).toEqual({ error: UNEXPECTED_FAILURE_MESSAGE, requestId: REQUEST_ID });
-    expect(text).not.toContain("Unexpected Server Error");
-    expect(response.headers.get("retry-after")).toBeNull();
-  });
-
-  it("leaves the route's own answers alone, its own 500 and 4xx included", async () => {
-    const own = Response.json({ error: "eigene" }, { status: 500 });
-    expect(await run(jsonErrorPolicy, own)).toBe(own);
-    const notFound = Response.json({ error: "nicht gefunden" }, { status: 404 });
-    expect(await run(jsonErrorPolicy, notFound, "unexpected")).toBe(notFound);
-  });
-});
 
 describe("pageErrorPolicy (every route, below the root)", () => {
   it("a database outage behind a page's 500 → 503 with Retry-After, the error page kept", async () => {

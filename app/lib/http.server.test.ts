@@ -1,7 +1,7 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { requestBodyContext } from "~/context";
-import { MAX_BODY_BYTES, readFormFields, readJsonBody, readLimitedBytes, RequestBodyError, requestBodyMiddleware } from "./http.server";
+import { jsonObjectBody, MAX_BODY_BYTES, readFormFields, readLimitedBytes, RequestBodyError, requestBodyMiddleware } from "./http.server";
 
 const URLENCODED = "application/x-www-form-urlencoded";
 
@@ -56,17 +56,6 @@ async function readFormData(request: Request): Promise<Map<string, string>> {
   const result = await readFormFields({ request, context });
   if ("bodyError" in result) throw result.bodyError;
   return new Map(Object.entries(result.fields));
-}
-
-/** A JSON post as a route reads it: through the root middleware, then readJsonBody (a refusal as its RequestBodyError). */
-async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
-  const { context } = await throughBodyMiddleware(request);
-  const result = readJsonBody({ request, context });
-  if ("errorResponse" in result) {
-    const { error } = (await result.errorResponse.json()) as { error: string };
-    throw new RequestBodyError(result.errorResponse.status, error);
-  }
-  return result.body;
 }
 
 async function refusal(promise: Promise<unknown>): Promise<{ status: number; message: string }> {
@@ -140,16 +129,38 @@ describe("readFormData: other bodies", () => {
   });
 });
 
-describe("readJsonObject shares the limited reader", () => {
-  it("a chunked JSON body over 16 KB → 413", async () => {
-    const { request } = streamedRequest(JSON.stringify({ message: "x".repeat(MAX_BODY_BYTES) }), "application/json");
-    expect(await refusal(readJsonObject(request))).toEqual(tooLarge);
+describe("jsonObjectBody (the JSON API's bodies)", () => {
+  const json = (text: string) => new TextEncoder().encode(text);
+  const refused = (contentType: string | undefined, text: string) => {
+    try {
+      jsonObjectBody(contentType, json(text));
+    } catch (error) {
+      expect(error).toBeInstanceOf(RequestBodyError);
+      return { status: (error as RequestBodyError).status, message: (error as RequestBodyError).message };
+    }
+    throw new Error("not refused");
+  };
+
+  it("an object parses, multi-byte characters included; the content type's parameters and case do not matter", () => {
+    expect(jsonObjectBody("application/json", json('{"message":"Grüße"}'))).toEqual({ message: "Grüße" });
+    expect(jsonObjectBody("Application/JSON; charset=utf-8", json("{}"))).toEqual({});
   });
 
-  it("a small chunked JSON body parses, multi-byte characters across chunk borders included", async () => {
-    const message = "ä".repeat(1500);
-    const { request } = streamedRequest(JSON.stringify({ message }), "application/json");
-    expect(await readJsonObject(request)).toEqual({ message });
+  it.each([undefined, "text/plain", "application/x-www-form-urlencoded", "application/jsonx"])("Content-Type %s → 415", (type) => {
+    expect(refused(type, "{}")).toEqual({
+      status: 415,
+      message: "Bitte senden Sie die Daten als JSON (Content-Type: application/json).",
+    });
+  });
+
+  it.each([
+    ["malformed", "{", "Die Anfrage enthält kein gültiges JSON."],
+    ["empty", "", "Die Anfrage enthält kein gültiges JSON."],
+    ["an array", "[1]", "Die Anfrage muss ein JSON-Objekt sein."],
+    ["a string", '"x"', "Die Anfrage muss ein JSON-Objekt sein."],
+    ["null", "null", "Die Anfrage muss ein JSON-Objekt sein."],
+  ])("%s → 400 in German", (_label, text, message) => {
+    expect(refused("application/json", text)).toEqual({ status: 400, message });
   });
 });
 

@@ -1,8 +1,10 @@
-import { data, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import type { MiddlewareFunction, RouterContextProvider } from "react-router";
 import { requestBodyContext } from "~/context";
 
 /** Request bodies larger than this are refused. */
 export const MAX_BODY_BYTES = 16 * 1024;
+
+export const REQUEST_TOO_LARGE_MESSAGE = "Die Anfrage ist zu groß.";
 
 export type ApiError = {
   error: string;
@@ -14,10 +16,6 @@ export type ApiError = {
   enrolmentRequired?: boolean;
 };
 
-export function jsonError(status: number, error: string, extra: Omit<ApiError, "error"> = {}, headers?: HeadersInit) {
-  return Response.json({ error, ...extra } satisfies ApiError, { status, headers });
-}
-
 export class RequestBodyError extends Error {
   constructor(
     readonly status: number,
@@ -28,7 +26,7 @@ export class RequestBodyError extends Error {
 }
 
 function bodyTooLarge(): RequestBodyError {
-  return new RequestBodyError(413, "Die Anfrage ist zu groß.");
+  return new RequestBodyError(413, REQUEST_TOO_LARGE_MESSAGE);
 }
 
 /**
@@ -60,9 +58,10 @@ export async function readLimitedBytes(request: Request): Promise<Uint8Array<Arr
 const METHODS_WITHOUT_BODY = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * The one place a request body is read (root middleware, every route): at most
+ * Where a page's request body is read (root middleware, every React Router
+ * route; the JSON API's router does the same with `readApiBody`): at most
  * MAX_BODY_BYTES, kept in `requestBodyContext` as bytes or as the German 4xx
- * it earned, which each route answers in its own format (JSON or its form).
+ * it earned, which each route answers with its form.
  * A body left partly unread must not stay on a kept-alive connection, where it
  * would be taken for the next request: that answer closes the connection.
  */
@@ -80,21 +79,19 @@ export const requestBodyMiddleware: MiddlewareFunction<Response> = async ({ requ
   }
 };
 
-function bodyBytes(context: Readonly<RouterContextProvider>): Uint8Array<ArrayBuffer> {
-  const body = context.get(requestBodyContext);
-  if ("error" in body) throw body.error;
-  return body.bytes;
-}
-
 /** A RequestBodyError (415) unless the body is declared as JSON. */
-function requireJsonContentType(contentType: string | null): void {
+function requireJsonContentType(contentType: string | null | undefined): void {
   if (!/^application\/json\b/i.test(contentType ?? "")) {
     throw new RequestBodyError(415, "Bitte senden Sie die Daten als JSON (Content-Type: application/json).");
   }
 }
 
-/** The JSON object in `bytes`; anything else is a RequestBodyError (400) with a German message. */
-function parseJsonObject(bytes: Uint8Array): Record<string, unknown> {
+/**
+ * The JSON object a request body holds (the JSON API, app/lib/json-api.server.ts); anything else
+ * is a RequestBodyError with a German message: 415 unless declared as JSON, 400 when malformed.
+ */
+export function jsonObjectBody(contentType: string | null | undefined, bytes: Uint8Array): Record<string, unknown> {
+  requireJsonContentType(contentType);
   let parsed: unknown;
   try {
     parsed = JSON.parse(new TextDecoder().decode(bytes));
@@ -108,35 +105,6 @@ function parseJsonObject(bytes: Uint8Array): Record<string, unknown> {
 }
 
 type BodyArgs = { request: Request; context: Readonly<RouterContextProvider> };
-
-/** A JSON object body, or the German 4xx response of a bad one (not JSON, too large, malformed). */
-export function readJsonBody({ request, context }: BodyArgs): { body: Record<string, unknown> } | { errorResponse: Response } {
-  try {
-    requireJsonContentType(request.headers.get("content-type"));
-    return { body: parseJsonObject(bodyBytes(context)) };
-  } catch (error) {
-    if (error instanceof RequestBodyError) return { errorResponse: jsonError(error.status, error.message) };
-    throw error;
-  }
-}
-
-/** The loader of a POST-only JSON endpoint. */
-export function postOnlyLoader(): never {
-  methodNotAllowed(["POST"]);
-}
-
-/**
- * A JSON POST endpoint: other methods get 405 and a bad body its German 4xx
- * before `handle` sees the parsed object.
- */
-export function jsonPostAction<Args extends BodyArgs>(handle: (body: Record<string, unknown>, args: Args) => Promise<Response>) {
-  return async (args: Args): Promise<Response> => {
-    if (args.request.method !== "POST") methodNotAllowed(["POST"]);
-    const parsed = readJsonBody(args);
-    if ("errorResponse" in parsed) return parsed.errorResponse;
-    return handle(parsed.body, args);
-  };
-}
 
 /**
  * An HTML form post (urlencoded or multipart) as plain fields (files and
@@ -160,12 +128,4 @@ export async function readFormFields({
     if (typeof value === "string" && !(key in fields)) fields[key] = value;
   }
   return { fields };
-}
-
-/** Throws a 405 for API routes that only accept some methods. */
-export function methodNotAllowed(allowed: string[]): never {
-  throw data({ error: "Diese Methode ist hier nicht erlaubt." } satisfies ApiError, {
-    status: 405,
-    headers: { Allow: allowed.join(", ") },
-  });
 }

@@ -1,7 +1,8 @@
 import type { SecondFactorErrorCode } from "~/domain/error-codes";
 import { loginMessages, secondFactorMessages } from "~/messages";
 import type { SecondFactorResult } from "~/services/second-factor.server";
-import { jsonError } from "./http.server";
+import type { Response } from "express";
+import { sendJsonError } from "./json-api.server";
 
 const statusOf: Record<SecondFactorErrorCode, number> = {
   wrongPasswordOrCode: 400,
@@ -13,14 +14,15 @@ const statusOf: Record<SecondFactorErrorCode, number> = {
 };
 
 /** The JSON answer to a refused change of the second factor (docs/api.md). */
-export function secondFactorRefusal(result: Exclude<SecondFactorResult<unknown>, { ok: true }>): Response {
+export function secondFactorRefusal(res: Response, result: Exclude<SecondFactorResult<unknown>, { ok: true }>): void {
   if ("reason" in result) {
-    return jsonError(
+    return sendJsonError(
+      res,
       429,
       loginMessages.throttled(result.limit, result.retryAfterSeconds),
       {},
       { "Retry-After": String(result.retryAfterSeconds) },
     );
   }
-  return jsonError(statusOf[result.code], secondFactorMessages[result.code]);
+  return sendJsonError(res, statusOf[result.code], secondFactorMessages[result.code]);
 }

@@ -1,6 +1,7 @@
 import type { TeamErrorCode } from "~/domain/error-codes";
 import { teamMessages } from "~/messages";
-import { jsonError } from "./http.server";
+import type { Response } from "express";
+import { sendJsonError } from "./json-api.server";
 
 const statusOf: Record<TeamErrorCode, number> = {
   ownerOnly: 403,
@@ -16,6 +17,6 @@ const statusOf: Record<TeamErrorCode, number> = {
 };
 
 /** The JSON answer to a refused change of the team (docs/api.md). */
-export function teamRefusal(code: TeamErrorCode): Response {
-  return jsonError(statusOf[code], teamMessages[code]);
+export function teamRefusal(res: Response, code: TeamErrorCode): void {
+  return sendJsonError(res, statusOf[code], teamMessages[code]);
 }

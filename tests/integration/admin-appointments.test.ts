@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { AdminIdentity } from "~/auth/session.server";
+import { type AdminIdentity, createSession, sessionCookieName } from "~/auth/session.server";
+import { loginRequiredMessage } from "~/auth/guard.server";
 import { appointments, auditLog, emailOutbox } from "~/db/schema";
 import { adminMessages } from "~/messages";
 import {
@@ -12,11 +13,10 @@ import {
   PAGE_SIZE,
   resendLastEmail,
 } from "~/services/admin-appointments.server";
-import { loader as appointmentsLoader } from "~/routes/api/admin/appointments";
 import { listUndeliveredEmails } from "~/services/admin-emails.server";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
 import { withWritesHeldBack } from "../support/held-back";
-import { routeArgs } from "../support/route-args";
+import { type ApiApp, startApiApp } from "../support/api-app";
 import { appointmentInput, createAdminAccount, insertAppointment } from "../support/factories";
 
 type NewAppointment = typeof appointments.$inferInsert;
@@ -26,12 +26,15 @@ const base = { phone: "0664 123 45 67", message: "Bitte Öl prüfen" };
 
 describe.each(testDatabaseKinds)("admin appointments on %s", (kind) => {
   let database: TestDatabase;
+  let app: ApiApp;
   let owner: AdminIdentity;
   let staff: AdminIdentity;
   beforeAll(async () => {
     database = await createTestDatabase(kind, 10);
+    app = await startApiApp(database.db);
   });
   afterAll(async () => {
+    await app?.close();
     await database?.close();
   });
   beforeEach(async () => {
@@ -49,6 +52,8 @@ describe.each(testDatabaseKinds)("admin appointments on %s", (kind) => {
   const outbox = () => database.db.select().from(emailOutbox);
   const audit = () => database.db.select().from(auditLog);
   const statusOf = async (id: string) => (await database.db.select().from(appointments).where(eq(appointments.id, id)))[0];
+  /** The Cookie header of a fresh full session of this account, as the browser sends it after the login. */
+  const sessionOf = async (admin: AdminIdentity) => `${sessionCookieName()}=${await createSession(database.db, admin.id, new Date())}`;
 
   it("confirm: sets bestätigt, queues the confirmation with the seed's parameters and records who did it", async () => {
     const id = await insert();
@@ -323,13 +328,23 @@ describe.each(testDatabaseKinds)("admin appointments on %s", (kind) => {
     expect(await names("hu\u0000ber")).toEqual(["Berta Huber"]);
     expect(await names("\ud800huber\u200b")).toEqual(["Berta Huber"]);
     expect(await names("\u0000")).toEqual(["Berta Huber"]);
-    const answer = await appointmentsLoader(
-      (await routeArgs(new Request("http://localhost/api/v1/admin/appointments?q=%00"), { db: database.db })) as unknown as Parameters<
-        typeof appointmentsLoader
-      >[0],
-    );
+    const answer = await app.request("/api/v1/admin/appointments?q=%00", { cookie: await sessionOf(owner) });
     expect(answer.status).toBe(200);
+    expect(answer.headers.get("cache-control")).toBe("no-store");
     expect(((await answer.json()) as { total: number }).total).toBe(1);
+  });
+
+  it("GET /api/v1/admin/appointments needs a full session: 401 in German from the guard, no-store", async () => {
+    await insert({ name: "Berta Huber" });
+    for (const cookie of [undefined, `${sessionCookieName()}=unbekannt`]) {
+      const answer = await app.request("/api/v1/admin/appointments", { cookie });
+      expect([answer.status, await answer.json()], String(cookie)).toEqual([401, { error: loginRequiredMessage }]);
+      expect(answer.headers.get("cache-control")).toBe("no-store");
+    }
+    // A session still waiting for the login's second factor is no full one either.
+    const pending = await createSession(database.db, owner.id, new Date(), undefined, { stage: "second_factor" });
+    const answer = await app.request("/api/v1/admin/appointments", { cookie: `${sessionCookieName()}=${pending}` });
+    expect([answer.status, await answer.json()]).toEqual([401, { error: loginRequiredMessage }]);
   });
 
   it("pages by 50 and stays fast with 10,000 appointments", async () => {

@@ -1,26 +1,32 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { AdminIdentity } from "~/auth/session.server";
+import { loginRequiredMessage } from "~/auth/guard.server";
+import { type AdminIdentity, createSession, sessionCookieName } from "~/auth/session.server";
 import { adminContext } from "~/context";
 import { auditLog } from "~/db/schema";
 import { exportMessages } from "~/messages";
 import { loader as boardLoader } from "~/routes/admin/board";
-import { loader } from "~/routes/api/admin/export";
 import { exportAppointments } from "~/services/admin-export.server";
 import { createAdminAccount, insertAppointment } from "../support/factories";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
 import { routeArgs } from "../support/route-args";
+import { type ApiApp, startApiApp } from "../support/api-app";
 
 const t0 = new Date("2026-11-20T10:00:00Z");
 
 describe.each(testDatabaseKinds)("CSV export on %s", (kind) => {
   let database: TestDatabase;
+  let app: ApiApp;
   let owner: AdminIdentity;
   let staff: AdminIdentity;
+  /** The Cookie header of each account's full session, by account id. */
+  let cookies: Map<string, string>;
   beforeAll(async () => {
     database = await createTestDatabase(kind);
+    app = await startApiApp(database.db);
   });
   afterAll(async () => {
+    await app?.close();
     await database?.close();
   });
   beforeEach(async () => {
@@ -28,12 +34,15 @@ describe.each(testDatabaseKinds)("CSV export on %s", (kind) => {
     const identity = ({ id, email, displayName, role }: AdminIdentity) => ({ id, email, displayName, role });
     owner = identity(await createAdminAccount(database.db, { email: "chef@happycar.example", displayName: "Chef" }));
     staff = identity(await createAdminAccount(database.db, { email: "lena@happycar.example", displayName: "Lena", role: "staff" }));
+    cookies = new Map();
+    for (const admin of [owner, staff]) {
+      cookies.set(admin.id, `${sessionCookieName()}=${await createSession(database.db, admin.id, new Date())}`);
+    }
   });
 
-  async function get(query: string, admin: AdminIdentity): Promise<Response> {
-    const args = await routeArgs(new Request(`http://127.0.0.1/api/v1/admin/export.csv?${query}`), { db: database.db });
-    args.context.set(adminContext, admin);
-    return (await loader(args as never)) as Response;
+  /** GET /api/v1/admin/export.csv over HTTP with the account's session cookie. */
+  function get(query: string, admin: AdminIdentity): Promise<Response> {
+    return app.request(`/api/v1/admin/export.csv?${query}`, { cookie: cookies.get(admin.id) });
   }
 
   it("gives the owner the range's appointments as CSV for Excel, every field, formulas neutralised", async () => {
@@ -120,6 +129,14 @@ describe.each(testDatabaseKinds)("CSV export on %s", (kind) => {
       ok: false,
       code: "ownerOnly",
     });
+    expect(await database.db.select().from(auditLog)).toEqual([]);
+  });
+
+  it("refuses a request without a session with 401 from the guard and records nothing", async () => {
+    await insertAppointment(database.db, { date: "2026-11-03" });
+    const response = await app.request("/api/v1/admin/export.csv?from=2026-11-01&to=2026-11-30");
+    expect([response.status, await response.json()]).toEqual([401, { error: loginRequiredMessage }]);
+    expect(response.headers.get("cache-control")).toBe("no-store");
     expect(await database.db.select().from(auditLog)).toEqual([]);
   });
 

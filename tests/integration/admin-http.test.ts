@@ -3,6 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import routes from "~/routes";
+import type { Database } from "~/db/client.server";
+import { apiRouter } from "~/routes/api/router.server";
 import { loginRequiredMessage } from "~/auth/guard.server";
 import * as OTPAuth from "otpauth";
 import { accountMessages, loginMessages, secondFactorMessages, teamMessages } from "~/messages";
@@ -29,11 +31,16 @@ function flatten(entries: RouteEntry[], parent = ""): { path: string; file: stri
 const PUBLIC_ADMIN_PATHS = new Set(["admin-login", "admin-setup", "admin-einladung", "api/v1/admin/login"]);
 const SOME_ID = "0b5c7f3e-8d4a-4c1e-9f2b-6a7d8e9f0a1b";
 
-const adminRoutes = flatten(routes as RouteEntry[])
+/** The JSON API's endpoints as its Express router lists them (app/routes/api/router.server.ts), as `api/v1/…` paths. */
+const apiRoutes = apiRouter(undefined as unknown as Database).stack.flatMap((layer) =>
+  layer.route ? [{ path: `api/v1${layer.route.path}`, file: "routes/api/router.server.ts" }] : [],
+);
+
+const adminRoutes = [...flatten(routes as RouteEntry[]), ...apiRoutes]
   .filter(({ path: routePath }) => /^(admin|api\/v1\/admin)(\/|-|$)/.test(routePath))
   .filter(({ path: routePath }) => !PUBLIC_ADMIN_PATHS.has(routePath))
   .map(({ path: routePath, file }) => ({
-    file,
+    file: routePath.startsWith("api/") ? routePath : file,
     url: `/${routePath.replace(":transition", "confirm").replace(/:[a-z]+/gi, SOME_ID)}`,
     api: routePath.startsWith("api/"),
   }));
@@ -79,9 +86,9 @@ describe.each(testDatabaseKinds)("admin over HTTP on %s", (kind) => {
       body: new URLSearchParams(fields),
     });
 
-  it("finds the admin routes in app/routes.ts", () => {
+  it("finds the admin pages in app/routes.ts and the admin endpoints in the API's router", () => {
     expect(adminRoutes.filter((route) => !route.api).length).toBeGreaterThanOrEqual(4);
-    expect(adminRoutes.filter((route) => route.api).length).toBeGreaterThanOrEqual(4);
+    expect(adminRoutes.filter((route) => route.api).length).toBeGreaterThanOrEqual(15);
   });
 
   it("without a session every admin page redirects to the login and every admin API answers 401", async () => {

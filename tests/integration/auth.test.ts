@@ -21,9 +21,9 @@ const EMAIL = "chef@happycar.example";
 const policy: SessionPolicy = { idleMs: 60 * 60_000, absoluteMs: 12 * 3_600_000, secureCookie: true };
 const minutes = (n: number) => n * 60_000;
 
-function requestWith(cookie: string): Request {
-  const [pair] = cookie.split(";");
-  return new Request("http://127.0.0.1/admin", { headers: { cookie: pair! } });
+/** The Cookie header a browser sends back for a Set-Cookie value. */
+function requestWith(cookie: string): string {
+  return cookie.split(";")[0]!;
 }
 
 describe("password hashing", () => {
@@ -174,7 +174,7 @@ describe.each(testDatabaseKinds)("admin authentication on %s", (kind) => {
     await destroySession(database.db, request, policy);
     expect(await readSession(database.db, request, t0, policy)).toBeNull();
     expect(await readSession(database.db, requestWith(sessionCookie("erfunden", policy)), t0, policy)).toBeNull();
-    expect(await readSession(database.db, new Request("http://127.0.0.1/admin"), t0, policy)).toBeNull();
+    expect(await readSession(database.db, undefined, t0, policy)).toBeNull();
     // The production cookie name is required: a plain hc_admin cookie does not count there.
     expect(await readSession(database.db, requestWith(`hc_admin=${id}`), t0, policy)).toBeNull();
   });

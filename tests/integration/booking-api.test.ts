@@ -2,17 +2,12 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetEnvCache } from "~/config/env.server";
 import { appointments, emailOutbox } from "~/db/schema";
-import { action as appointmentsAction, loader as appointmentsLoader } from "~/routes/api/appointments";
-import { loader as availabilityLoader } from "~/routes/api/availability";
-import { loader as slotsLoader } from "~/routes/api/slots";
 import { addDays, type CalendarDate, daysBetween, weekday } from "~/domain/calendar-date";
 import { austrianHolidayName, austrianHolidays } from "~/domain/holidays";
 import { bookingWindow, daySchedule } from "~/domain/slots";
+import { METHOD_NOT_ALLOWED_MESSAGE } from "~/lib/json-api.server";
+import { type ApiApp, startApiApp } from "../support/api-app";
 import { allDatabaseKinds, createTestDatabase, isDatabaseAvailable, type TestDatabase } from "../support/databases";
-import { routeArgs } from "../support/route-args";
-
-type Args = Parameters<typeof appointmentsAction>[0];
-const ORIGIN = "http://127.0.0.1:3000";
 
 /*
  * The handlers read the real clock (`new Date()`), so every date here is
@@ -59,16 +54,19 @@ function nextHolidayWithinHorizon(now = new Date()): { date: CalendarDate; name:
 
 for (const kind of allDatabaseKinds) {
   const skipped = !isDatabaseAvailable(kind);
-  describe.skipIf(skipped)(`booking API handlers on ${kind}${skipped ? " (skipped: TEST_DATABASE_URL is not set)" : ""}`, () => {
+  describe.skipIf(skipped)(`booking API over HTTP on ${kind}${skipped ? " (skipped: TEST_DATABASE_URL is not set)" : ""}`, () => {
     let database: TestDatabase;
+    let app: ApiApp;
     const savedEnv = { ...process.env };
     /** Chosen when the tests are collected, for the test names and skipIf. */
     const holiday = nextHolidayWithinHorizon();
 
     beforeAll(async () => {
       database = await createTestDatabase(kind);
+      app = await startApiApp(database.db);
     });
     afterAll(async () => {
+      await app?.close();
       await database?.close();
       process.env = savedEnv;
       resetEnvCache();
@@ -79,26 +77,15 @@ for (const kind of allDatabaseKinds) {
       resetEnvCache();
     });
 
-    async function args(request: Request, clientIp = "203.0.113.9"): Promise<Args> {
-      return (await routeArgs(request, { db: database.db, clientIp })) as unknown as Args;
-    }
-
-    async function get(loader: (a: Args) => Promise<Response>, path: string) {
-      const response = await loader(await args(new Request(`${ORIGIN}${path}`)));
+    /** A GET through the whole Express chain: status and JSON body. */
+    async function get(path: string) {
+      const response = await app.request(path);
       return { status: response.status, body: await response.json() };
     }
 
-    async function post(body: BodyInit | null, { contentType = "application/json", clientIp = "203.0.113.9", headers = {} } = {}) {
-      return appointmentsAction(
-        await args(
-          new Request(`${ORIGIN}/api/v1/appointments`, {
-            method: "POST",
-            headers: { "Content-Type": contentType, Origin: ORIGIN, ...headers },
-            body,
-          }),
-          clientIp,
-        ),
-      );
+    /** POST /api/v1/appointments with a raw body, as the client at `clientIp`. */
+    async function post(body: string, { contentType = "application/json", clientIp = "203.0.113.9", headers = {} } = {}) {
+      return app.request("/api/v1/appointments", { method: "POST", body, contentType, clientIp, headers });
     }
 
     async function countRows() {
@@ -110,9 +97,9 @@ for (const kind of allDatabaseKinds) {
     /** The handlers use the real clock: take a free slot on a bookable day from the API itself. */
     async function freeSlot(skip = 0): Promise<{ date: string; time: string }> {
       const { today } = bookingWindow(new Date());
-      const { body } = await get(availabilityLoader as never, `/api/v1/availability?from=${addDays(today, 1)}&to=${addDays(today, 30)}`);
+      const { body } = await get(`/api/v1/availability?from=${addDays(today, 1)}&to=${addDays(today, 30)}`);
       const date = (body.days as Array<{ date: string; available: boolean }>).find((d) => d.available)!.date;
-      const slots = await get(slotsLoader as never, `/api/v1/slots?date=${date}`);
+      const slots = await get(`/api/v1/slots?date=${date}`);
       const free = (slots.body.slots as Array<{ time: string; available: boolean }>).filter((s) => s.available);
       return { date, time: free[skip]!.time };
     }
@@ -131,7 +118,7 @@ for (const kind of allDatabaseKinds) {
     describe("GET /api/v1/slots", () => {
       it("the next open weekday → 200 with the 19 slots, all available", async () => {
         const date = nextOpenWeekday();
-        const { status, body } = await get(slotsLoader as never, `/api/v1/slots?date=${date}`);
+        const { status, body } = await get(`/api/v1/slots?date=${date}`);
         expect(status).toBe(200);
         expect(body.date).toBe(date);
         expect(body.open).toBe(true);
@@ -143,7 +130,7 @@ for (const kind of allDatabaseKinds) {
 
       it("a Sunday → open false with the German reason", async () => {
         const date = nextPlainSunday();
-        const { status, body } = await get(slotsLoader as never, `/api/v1/slots?date=${date}`);
+        const { status, body } = await get(`/api/v1/slots?date=${date}`);
         expect(status).toBe(200);
         expect(body).toEqual({ date, open: false, reason: "Sonntag geschlossen", slots: [] });
       });
@@ -152,7 +139,7 @@ for (const kind of allDatabaseKinds) {
         `a statutory holiday within the horizon (${holiday?.date ?? "none now"}) → open false with its name`,
         async () => {
           const { date, name } = holiday!;
-          const { status, body } = await get(slotsLoader as never, `/api/v1/slots?date=${date}`);
+          const { status, body } = await get(`/api/v1/slots?date=${date}`);
           expect(status).toBe(200);
           expect(body).toEqual({ date, open: false, reason: name, slots: [] });
         },
@@ -162,13 +149,13 @@ for (const kind of allDatabaseKinds) {
         const { lastDate } = bookingWindow(new Date());
         // Two days beyond, so a midnight passing before the request changes nothing.
         const date = addDays(lastDate, 2);
-        const { status, body } = await get(slotsLoader as never, `/api/v1/slots?date=${date}`);
+        const { status, body } = await get(`/api/v1/slots?date=${date}`);
         expect(status).toBe(200);
         expect(body).toEqual({ date, open: false, reason: expect.stringContaining("90 Tage"), slots: [] });
       });
 
       it.each(["", "?date=", "?date=12.01.2027", "?date=2027-02-30", "?date=2027-1-5"])("a malformed date (%s) → 400", async (query) => {
-        const { status, body } = await get(slotsLoader as never, `/api/v1/slots${query}`);
+        const { status, body } = await get(`/api/v1/slots${query}`);
         expect(status).toBe(400);
         expect(body).toEqual({ error: "Bitte geben Sie ein gültiges Datum im Format JJJJ-MM-TT an." });
       });
@@ -183,7 +170,7 @@ for (const kind of allDatabaseKinds) {
         const from = addDays(sunday, -6) > tomorrow ? addDays(sunday, -6) : tomorrow;
         const week = Array.from({ length: 7 }, (_, index) => addDays(from, index));
         const open = week.find((d) => weekday(d) >= 1 && weekday(d) <= 5 && daySchedule(d, now).open);
-        const { status, body } = await get(availabilityLoader as never, `/api/v1/availability?from=${from}&to=${week[6]}`);
+        const { status, body } = await get(`/api/v1/availability?from=${from}&to=${week[6]}`);
         expect(status).toBe(200);
         expect(body.days.map((d: { date: string }) => d.date)).toEqual(week);
         expect(body.days[week.indexOf(sunday)]).toMatchObject({ date: sunday, available: false, reason: "Sonntag geschlossen" });
@@ -196,7 +183,7 @@ for (const kind of allDatabaseKinds) {
         `a statutory holiday within the horizon (${holiday?.date ?? "none now"}) is unavailable with its name`,
         async () => {
           const { date, name } = holiday!;
-          const { status, body } = await get(availabilityLoader as never, `/api/v1/availability?from=${date}&to=${addDays(date, 1)}`);
+          const { status, body } = await get(`/api/v1/availability?from=${date}&to=${addDays(date, 1)}`);
           expect(status).toBe(200);
           expect(body.days[0]).toMatchObject({ date, available: false, reason: name });
         },
@@ -209,13 +196,13 @@ for (const kind of allDatabaseKinds) {
         [`?from=${addDays(today, 9)}&to=${today}`, "Der Zeitraum muss 1 bis 100 Tage umfassen (from ≤ to)."],
         [`?from=${today}&to=${addDays(today, 100)}`, "Der Zeitraum muss 1 bis 100 Tage umfassen (from ≤ to)."],
       ])("%s → 400", async (query, error) => {
-        const { status, body } = await get(availabilityLoader as never, `/api/v1/availability${query}`);
+        const { status, body } = await get(`/api/v1/availability${query}`);
         expect(status).toBe(400);
         expect(body).toEqual({ error });
       });
 
       it("100 days is the maximum", async () => {
-        const { status, body } = await get(availabilityLoader as never, `/api/v1/availability?from=${today}&to=${addDays(today, 99)}`);
+        const { status, body } = await get(`/api/v1/availability?from=${today}&to=${addDays(today, 99)}`);
         expect(status).toBe(200);
         expect(body.days).toHaveLength(100);
       });
@@ -230,7 +217,7 @@ for (const kind of allDatabaseKinds) {
         expect(body).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), status: "beantragt" });
         expect(await countRows()).toEqual({ appointments: 1, emails: 2 });
 
-        const { body: day } = await get(slotsLoader as never, `/api/v1/slots?date=${slot.date}`);
+        const { body: day } = await get(`/api/v1/slots?date=${slot.date}`);
         expect(day.slots.find((s: { time: string }) => s.time === slot.time)).toEqual({ time: slot.time, available: false });
       });
 
@@ -355,14 +342,24 @@ for (const kind of allDatabaseKinds) {
         expect(await countRows()).toEqual({ appointments: 0, emails: 0 });
       });
 
-      it("GET is not allowed (405)", async () => {
-        let thrown: unknown;
-        try {
-          appointmentsLoader();
-        } catch (error) {
-          thrown = error;
-        }
-        expect(thrown).toMatchObject({ init: { status: 405 } });
+      it("GET is not allowed → 405 in German with Allow: POST", async () => {
+        const response = await app.request("/api/v1/appointments");
+        expect(response.status).toBe(405);
+        expect(response.headers.get("Allow")).toBe("POST");
+        expect(await response.json()).toEqual({ error: METHOD_NOT_ALLOWED_MESSAGE });
+      });
+
+      it("answers of GET /api/v1/slots and POST /api/v1/appointments are never cached (no-store)", async () => {
+        const slot = await freeSlot();
+        const day = await app.request(`/api/v1/slots?date=${slot.date}`);
+        expect(day.status).toBe(200);
+        expect(day.headers.get("Cache-Control")).toBe("no-store");
+        const created = await post(JSON.stringify(booking(slot)));
+        expect(created.status).toBe(201);
+        expect(created.headers.get("Cache-Control")).toBe("no-store");
+        const refused = await post("[]");
+        expect(refused.status).toBe(400);
+        expect(refused.headers.get("Cache-Control")).toBe("no-store");
       });
     });
 
@@ -438,13 +435,13 @@ for (const kind of allDatabaseKinds) {
       it("GET /api/v1/slots?service= offers only starts the service fits; an unknown service → 400", async () => {
         const date = nextOpenWeekday();
         expect((await post(JSON.stringify(booking({ date, time: "10:00" })))).status).toBe(201);
-        const inspection = await get(slotsLoader as never, `/api/v1/slots?date=${date}&service=${encodeURIComponent("§57a Überprüfung")}`);
+        const inspection = await get(`/api/v1/slots?date=${date}&service=${encodeURIComponent("§57a Überprüfung")}`);
         const free = (inspection.body.slots as Array<{ time: string; available: boolean }>).filter((s) => s.available).map((s) => s.time);
         expect(free).not.toContain("09:30");
         expect(free).toContain("10:30");
-        const plain = await get(slotsLoader as never, `/api/v1/slots?date=${date}`);
+        const plain = await get(`/api/v1/slots?date=${date}`);
         expect(plain.body.slots).toContainEqual({ time: "09:30", available: true });
-        expect(await get(slotsLoader as never, `/api/v1/slots?date=${date}&service=Express-Service`)).toEqual({
+        expect(await get(`/api/v1/slots?date=${date}&service=Express-Service`)).toEqual({
           status: 400,
           body: { error: "Bitte wählen Sie eine der angebotenen Leistungen aus." },
         });
@@ -460,10 +457,7 @@ for (const kind of allDatabaseKinds) {
 
       it("GET /api/v1/availability carries freeSlots and level per day", async () => {
         const { today } = bookingWindow(new Date());
-        const { status, body } = await get(
-          availabilityLoader as never,
-          `/api/v1/availability?from=${addDays(today, 1)}&to=${addDays(today, 7)}`,
-        );
+        const { status, body } = await get(`/api/v1/availability?from=${addDays(today, 1)}&to=${addDays(today, 7)}`);
         expect(status).toBe(200);
         for (const day of body.days as Array<{ available: boolean; freeSlots: number; level: string }>) {
           expect(day.level).toBe(day.available ? (day.freeSlots <= 3 ? "few" : "many") : "none");

@@ -1,46 +1,16 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { parseEnv, resetEnvCache } from "~/config/env.server";
+import { resetEnvCache } from "~/config/env.server";
 import { appointments, contactMessages, emailOutbox } from "~/db/schema";
-import { pageErrorPolicy } from "~/lib/error-policy.server";
-import { requestBodyMiddleware } from "~/lib/http.server";
-import * as appointmentsRoute from "~/routes/api/appointments";
-import * as apiLayout from "~/routes/api/layout";
-import * as contactRoute from "~/routes/api/contact";
-import * as slotsRoute from "~/routes/api/slots";
-import { createApp } from "../../server/app";
+import { type ApiApp, startApiApp } from "../support/api-app";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
 import { bookableSlots, expectGermanError, post } from "../support/http";
 
-/**
- * Awkward text input over real HTTP: Node's server, Express with the origin
- * check, React Router's request handler, the API action and the database.
- * Instead of a production build (slow, see server-process.ts) React Router
- * gets a build of just the routes these tests call, below the root's
- * middleware (the body read once) and the API layout's. Every answer is a 201
- * with the cleaned text stored or a 400 with a German message, never a 5xx.
+/*
+ * Awkward text input over real HTTP: Node's server, the Express chain with the
+ * origin check, the JSON API's routes (app/routes/api/router.server.ts) and the
+ * database (tests/support/api-app.ts). Every answer is a 201 with the cleaned
+ * text stored or a 400 with a German message, never a 5xx.
  */
-function apiBuild(routes: Record<string, object>): ServerBuild {
-  return {
-    entry: { module: { default: () => new Response("no documents in this test", { status: 500 }) } },
-    routes: {
-      // The root's middleware as in app/root.tsx (without its document).
-      root: { id: "root", path: "", module: { middleware: [pageErrorPolicy, requestBodyMiddleware] } },
-      api: { id: "api", parentId: "root", module: apiLayout },
-      ...Object.fromEntries(Object.entries(routes).map(([path, module]) => [path, { id: path, parentId: "api", path, module }])),
-    },
-    assets: { entry: { module: "", imports: [] }, routes: {}, url: "", version: "test" },
-    publicPath: "/",
-    assetsBuildDirectory: "",
-    future: { v8_middleware: true, v8_passThroughRequests: true, v8_trailingSlashAwareDataRequests: false },
-    ssr: true,
-    isSpaMode: false,
-    prerender: [],
-    routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
-  } as unknown as ServerBuild;
-}
 
 // A lone surrogate cannot be written as UTF-8: a client sends it as a JSON escape.
 const LONE_HIGH = "\\ud800";
@@ -55,29 +25,17 @@ function jsonText(fields: Record<string, string>): string {
 
 describe.each(testDatabaseKinds)("text input over HTTP on %s", (kind) => {
   let database: TestDatabase;
-  let server: http.Server;
-  let origin: string;
+  let app: ApiApp;
   const savedEnv = { ...process.env };
 
   beforeAll(async () => {
     process.env = { ...savedEnv, BOOKING_RATE_LIMIT: "0", CONTACT_RATE_LIMIT: "0", SLOT_CAPACITY: "" };
     resetEnvCache();
     database = await createTestDatabase(kind);
-    const app = createApp({
-      config: parseEnv({ NODE_ENV: "production" }),
-      db: database.db,
-      build: apiBuild({
-        "api/v1/slots": slotsRoute,
-        "api/v1/appointments": appointmentsRoute,
-        "api/v1/contact": contactRoute,
-      }),
-    });
-    server = http.createServer(app).listen(0, "127.0.0.1");
-    await new Promise((resolve) => server.once("listening", resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    app = await startApiApp(database.db);
   });
   afterAll(async () => {
-    await new Promise((resolve) => server?.close(resolve));
+    await app?.close();
     await database?.close();
     process.env = savedEnv;
     resetEnvCache();
@@ -96,7 +54,7 @@ describe.each(testDatabaseKinds)("text input over HTTP on %s", (kind) => {
 
   /** A booking as JSON text, with `raw` over the defaults. */
   async function bookingBody(raw: Record<string, string>): Promise<string> {
-    const [slot] = await bookableSlots(origin, 1);
+    const [slot] = await bookableSlots(app.origin, 1);
     return jsonText({
       name: "Anna Muster",
       email: "anna@example.at",
@@ -125,7 +83,7 @@ describe.each(testDatabaseKinds)("text input over HTTP on %s", (kind) => {
         { name: "Anna Muster", message: "Zeile 1\nZeile 2\nZeile 3" },
       ],
     ])("%s → 201, the cleaned text is stored", async (_label, raw, expected) => {
-      const response = await post(origin, "/api/v1/appointments", await bookingBody(raw));
+      const response = await post(app.origin, "/api/v1/appointments", await bookingBody(raw));
       expect(response.status, response.text).toBe(201);
       const { appointments: rows, emails } = await stored();
       expect(rows).toHaveLength(1);
@@ -134,7 +92,7 @@ describe.each(testDatabaseKinds)("text input over HTTP on %s", (kind) => {
     });
 
     it("a name of nothing but lone surrogates and invisible characters → 400 in German, nothing stored", async () => {
-      const response = await post(origin, "/api/v1/appointments", await bookingBody({ name: `${LONE_HIGH}\\u200b${LONE_LOW}` }));
+      const response = await post(app.origin, "/api/v1/appointments", await bookingBody({ name: `${LONE_HIGH}\\u200b${LONE_LOW}` }));
       expect(response.status).toBe(400);
       expectGermanError(response.body, "name");
       expect(response.body).toMatchObject({ fields: { name: "Bitte geben Sie Ihren Namen an." } });
@@ -155,7 +113,7 @@ describe.each(testDatabaseKinds)("text input over HTTP on %s", (kind) => {
         { name: "Maria Muster", phone: "01 234 56 78", subject: "Frage" },
       ],
     ])("a lone surrogate %s → 201, the cleaned text is stored", async (_label, fields, expected) => {
-      const response = await post(origin, "/api/v1/contact", jsonText(fields));
+      const response = await post(app.origin, "/api/v1/contact", jsonText(fields));
       expect(response.status, response.text).toBe(201);
       const { contactMessages: rows, emails } = await stored();
       expect(rows).toHaveLength(1);
@@ -164,7 +122,7 @@ describe.each(testDatabaseKinds)("text input over HTTP on %s", (kind) => {
     });
 
     it("a message of nothing but a lone surrogate → 400 in German, nothing stored", async () => {
-      const response = await post(origin, "/api/v1/contact", jsonText({ ...short, message: LONE_LOW }));
+      const response = await post(app.origin, "/api/v1/contact", jsonText({ ...short, message: LONE_LOW }));
       expect(response.status).toBe(400);
       expectGermanError(response.body, "message");
       expect(await stored()).toEqual({ appointments: [], contactMessages: [], emails: 0 });

@@ -1,19 +1,17 @@
 import { eq, inArray } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { AdminIdentity } from "~/auth/session.server";
+import { loginRequiredMessage } from "~/auth/guard.server";
+import { type AdminIdentity, createSession, sessionCookieName } from "~/auth/session.server";
 import { site } from "~/config/site";
-import { adminContext } from "~/context";
 import { appointments, auditLog, closures, emailOutbox } from "~/db/schema";
 import { defaultSlotRules } from "~/domain/slots";
 import { closureMessages } from "~/messages";
-import { action as closureAction } from "~/routes/api/admin/closure";
-import { action as closuresAction, loader as closuresLoader } from "~/routes/api/admin/closures";
 import { type BookingConfig, getAvailability, getDaySlots, requestAppointment } from "~/services/booking.server";
 import { addClosure, cancelAppointments, enterDefaultClosures } from "~/services/closures.server";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
 import { createAdminAccount, insertAppointment } from "../support/factories";
-import { routeArgs } from "../support/route-args";
+import { type ApiApp, startApiApp } from "../support/api-app";
 
 /** Monday 1 March 2027, 09:00 in Vienna: every service call gets this `now`; Wednesday 10 March is an ordinary open day. */
 const NOW = new Date("2027-03-01T09:00:00+01:00");
@@ -30,16 +28,19 @@ const config: BookingConfig = {
   rules: defaultSlotRules,
 };
 
-const ORIGIN = "http://127.0.0.1:3000";
-
 describe.each(testDatabaseKinds)("closures on %s", (kind) => {
   let database: TestDatabase;
+  let app: ApiApp;
   let owner: AdminIdentity;
   let staff: AdminIdentity;
+  /** The Cookie header of each account's full session, by account id. */
+  let cookies: Map<string, string>;
   beforeAll(async () => {
     database = await createTestDatabase(kind);
+    app = await startApiApp(database.db);
   });
   afterAll(async () => {
+    await app?.close();
     await database?.close();
   });
   beforeEach(async () => {
@@ -50,18 +51,19 @@ describe.each(testDatabaseKinds)("closures on %s", (kind) => {
     };
     owner = await identity("owner@happycar.example", "owner");
     staff = await identity("lena@happycar.example", "staff");
+    cookies = new Map();
+    for (const admin of [owner, staff]) {
+      cookies.set(admin.id, `${sessionCookieName()}=${await createSession(database.db, admin.id, new Date())}`);
+    }
   });
 
-  /** The JSON API's handlers as the server calls them, behind the guard that put `admin` in the context. */
-  async function api(admin: AdminIdentity, method: "GET" | "POST" | "DELETE", { id, body }: { id?: string; body?: unknown } = {}) {
-    const url = `${ORIGIN}/api/v1/admin/closures${id ? `/${id}` : ""}`;
-    const init: RequestInit =
-      body === undefined ? { method } : { method, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
-    const args = await routeArgs(new Request(url, init), { db: database.db });
-    args.context.set(adminContext, admin);
-    const handlerArgs = { ...args, params: { id: id ?? "" } } as never;
-    if (id) return closureAction(handlerArgs);
-    return method === "GET" ? closuresLoader(handlerArgs) : closuresAction(handlerArgs);
+  /** The JSON API over HTTP, with the account's session cookie (none for `null`). */
+  function api(admin: AdminIdentity | null, method: "GET" | "POST" | "DELETE", { id, body }: { id?: string; body?: unknown } = {}) {
+    return app.request(`/api/v1/admin/closures${id ? `/${id}` : ""}`, {
+      method,
+      json: body,
+      cookie: admin ? cookies.get(admin.id) : undefined,
+    });
   }
 
   const add = (closure: { from: string; to: string; name: string; startTime?: string }) =>
@@ -87,6 +89,7 @@ describe.each(testDatabaseKinds)("closures on %s", (kind) => {
 
     const listed = await api(owner, "GET");
     expect(listed.status).toBe(200);
+    expect(listed.headers.get("cache-control")).toBe("no-store");
     expect(((await listed.json()) as { closures: { id: string }[] }).closures.map((closure) => closure.id)).toEqual([body.id]);
 
     expect((await api(owner, "DELETE", { id: body.id })).status).toBe(204);
@@ -113,6 +116,20 @@ describe.each(testDatabaseKinds)("closures on %s", (kind) => {
       await api(staff, "DELETE", { id }),
     ]) {
       expect([response.status, await response.json()]).toEqual([403, { error: closureMessages.ownerOnly }]);
+    }
+    expect(await database.db.select({ id: closures.id }).from(closures)).toEqual([{ id }]);
+  });
+
+  it("without a session every method gets 401 from the guard and nothing changes", async () => {
+    const existing = await add({ from: "2030-08-01", to: "2030-08-14", name: "Betriebsurlaub" });
+    const id = existing.ok ? existing.value.id : "";
+    for (const response of [
+      await api(null, "GET"),
+      await api(null, "POST", { body: { from: "2030-07-01", to: "2030-07-01", name: "Inventur" } }),
+      await api(null, "DELETE", { id }),
+    ]) {
+      expect([response.status, await response.json()]).toEqual([401, { error: loginRequiredMessage }]);
+      expect(response.headers.get("cache-control")).toBe("no-store");
     }
     expect(await database.db.select({ id: closures.id }).from(closures)).toEqual([{ id }]);
   });

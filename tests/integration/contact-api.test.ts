@@ -1,33 +1,30 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { contactMessages, emailOutbox } from "~/db/schema";
-import { action } from "~/routes/api/contact";
 import { MISSING_FIELDS_MESSAGE } from "~/schemas/booking";
 import { CONTACT_RATE_LIMITED_MESSAGE, CONTACT_SENT_MESSAGE } from "~/schemas/contact";
+import { type ApiApp, startApiApp } from "../support/api-app";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
-import { routeArgs } from "../support/route-args";
 
 describe.each(testDatabaseKinds)("POST /api/v1/contact (%s)", (kind) => {
   let database: TestDatabase;
+  let app: ApiApp;
   let ipCounter = 0;
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
+    app = await startApiApp(database.db);
   });
   afterAll(async () => {
-    await database.close();
+    await app?.close();
+    await database?.close();
   });
   beforeEach(async () => {
     await database.reset();
   });
 
   async function call(body: string | undefined, { contentType = "application/json", clientIp = `192.0.2.${++ipCounter % 250}` } = {}) {
-    const request = new Request("http://localhost/api/v1/contact", {
-      method: "POST",
-      headers: contentType ? { "Content-Type": contentType } : {},
-      body,
-    });
-    const response = (await action((await routeArgs(request, { db: database.db, clientIp })) as never)) as Response;
+    const response = await app.request("/api/v1/contact", { method: "POST", body, contentType: contentType || undefined, clientIp });
     return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, unknown> };
   }
   const count = async () => ({

@@ -26,7 +26,7 @@ export const middleware: Route.MiddlewareFunction[] = [adminArea];
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = safeRedirectTarget(new URL(request.url).searchParams.get("redirectTo"));
-  const session = await readSession(context.get(databaseContext), request, new Date());
+  const session = await readSession(context.get(databaseContext), request.headers.get("cookie"), new Date());
   if (session?.stage === "active") throw redirect(redirectTo);
   return { redirectTo, step: session?.stage === "second_factor" ? ("code" as const) : ("password" as const) };
 }
@@ -68,8 +68,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const redirectTo = safeRedirectTarget(form.redirectTo);
 
   if (form.intent === "code" || form.intent === "restart") {
-    const session = await readSession(db, request, new Date());
-    const pendingSessionId = sessionIdFrom(request);
+    const session = await readSession(db, request.headers.get("cookie"), new Date());
+    const pendingSessionId = sessionIdFrom(request.headers.get("cookie"));
     if (session?.stage !== "second_factor" || !pendingSessionId) {
       return data<LoginActionData>({ error: loginMessages.codeStepExpired, email: "", step: "password" });
     }

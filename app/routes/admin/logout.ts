@@ -6,7 +6,7 @@ import { adminContext, databaseContext, requestContext } from "~/context";
 
 /** 'Abmelden' (a form post, with or without JavaScript): the session is deleted on the server. */
 export async function action({ request, context }: Route.ActionArgs) {
-  await destroySession(context.get(databaseContext), request);
+  await destroySession(context.get(databaseContext), request.headers.get("cookie"));
   const { clientIp, requestId } = context.get(requestContext);
   logLoginEvent("logout", { accountId: context.get(adminContext).id, ip: clientIp, requestId });
   throw redirect("/admin-login", { headers: { "Set-Cookie": clearSessionCookie() } });

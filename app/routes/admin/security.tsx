@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = context.get(adminContext);
   const db = context.get(databaseContext);
   const overview = await securityOverview(db, admin);
-  const sessions = await listSessions(db, admin.id, request, new Date());
+  const sessions = await listSessions(db, admin.id, request.headers.get("cookie"), new Date());
   // The QR code as inline SVG (paths only, no script or style): no third-party service sees the secret.
   const qrSvg = overview.pendingOtpauthUrl ? await QRCode.toString(overview.pendingOtpauthUrl, { type: "svg", margin: 1 }) : null;
   return {
