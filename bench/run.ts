@@ -92,6 +92,8 @@ async function main() {
     BUILD_DIR: buildDir,
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
+    // Off: it would spend the rows after the booking row sending the thousands of e-mails that row queues.
+    EMAIL_WORKER: "false",
     BOOKING_RATE_LIMIT: "0",
     SLOT_CAPACITY: "1000000",
     ADMIN_EMAIL: ADMIN.email,
