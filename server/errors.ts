@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, Request, Response } from "express";
 import { UNEXPECTED_FAILURE_MESSAGE } from "~/lib/error-policy.server";
+import { clientErrorStatus } from "~/lib/http.server";
 import { logger } from "~/lib/logger.server";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE_MESSAGE } from "~/lib/unavailable.server";
 
@@ -42,8 +43,8 @@ export function sendError(req: Request, res: Response, status: number, message: 
 export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, next) => {
   // Express's own refusals carry a 4xx status (a path parameter that is no valid percent-encoding):
   // the client's mistake, answered in German, not logged as a failure.
-  const status = (error as { status?: unknown } | null)?.status;
-  if (typeof status === "number" && status >= 400 && status < 500 && !res.headersSent) {
+  const status = clientErrorStatus(error);
+  if (status !== undefined && !res.headersSent) {
     return sendError(req, res, status, BAD_REQUEST_MESSAGE);
   }
   const outage = isDatabaseUnavailable(error);

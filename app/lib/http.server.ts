@@ -55,7 +55,17 @@ export async function readLimitedBytes(request: Request): Promise<Uint8Array<Arr
   return Buffer.concat(chunks);
 }
 
-const METHODS_WITHOUT_BODY = new Set(["GET", "HEAD", "OPTIONS"]);
+/** Methods whose body is never read, on the pages and in the API. */
+export const METHODS_WITHOUT_BODY = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * The 4xx status a library's error carries (raw-body's refusals, Express's own for a path
+ * parameter that is no valid percent-encoding): the client's mistake, not a failure.
+ */
+export function clientErrorStatus(error: unknown): number | undefined {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === "number" && status >= 400 && status < 500 ? status : undefined;
+}
 
 /**
  * Where a page's request body is read (root middleware, every React Router

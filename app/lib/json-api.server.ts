@@ -1,6 +1,14 @@
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
 import getRawBody from "raw-body";
-import { type ApiError, jsonObjectBody, MAX_BODY_BYTES, REQUEST_TOO_LARGE_MESSAGE, RequestBodyError } from "./http.server";
+import {
+  type ApiError,
+  clientErrorStatus,
+  jsonObjectBody,
+  MAX_BODY_BYTES,
+  METHODS_WITHOUT_BODY,
+  REQUEST_TOO_LARGE_MESSAGE,
+  RequestBodyError,
+} from "./http.server";
 
 export const METHOD_NOT_ALLOWED_MESSAGE = "Diese Methode ist hier nicht erlaubt.";
 export const UNKNOWN_ENDPOINT_MESSAGE = "Diese Adresse gibt es in der API nicht (docs/api.md).";
@@ -26,14 +34,6 @@ export function searchParams(req: Request): URLSearchParams {
   return new URLSearchParams(query === -1 ? "" : req.originalUrl.slice(query + 1));
 }
 
-const METHODS_WITHOUT_BODY = new Set(["GET", "HEAD", "OPTIONS"]);
-
-/** raw-body's refusals (413 over the limit, 400 a body shorter than declared or aborted) carry a 4xx `status`. */
-function refusedStatus(error: unknown): number | undefined {
-  const status = (error as { status?: unknown } | null)?.status;
-  return typeof status === "number" && status >= 400 && status < 500 ? status : undefined;
-}
-
 /**
  * Every API body is read here, as the pages' root middleware reads theirs (app/lib/http.server.ts):
  * at most MAX_BODY_BYTES, a larger declared Content-Length refused before reading, a chunked body
@@ -46,7 +46,8 @@ export const readApiBody: RequestHandler = async (req, res, next) => {
   try {
     res.locals.body = { bytes: await getRawBody(req, { limit: MAX_BODY_BYTES, length: req.headers["content-length"] }) };
   } catch (error) {
-    const status = refusedStatus(error);
+    // raw-body refuses with 413 over the limit, 400 for a body shorter than declared or aborted.
+    const status = clientErrorStatus(error);
     if (status === undefined) throw error;
     res.locals.body = { error: new RequestBodyError(status, status === 413 ? REQUEST_TOO_LARGE_MESSAGE : UNREADABLE_BODY_MESSAGE) };
     res.set("Connection", "close");
