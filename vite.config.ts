@@ -122,7 +122,7 @@ function siteStyles(): Plugin {
 
 export default defineConfig({
   environments: {
-    // The server bundle is the whole server (the Express pipeline and React Router's build), run with plain node.
+    // The server bundle is the whole server (the Hono pipeline and React Router's build), run with plain node.
     ssr: { build: { rollupOptions: { input: "./server/index.ts" } } },
   },
   plugins: [sonnerWithoutInlineStyle(), siteScript(), siteStyles(), tailwindcss(), reactRouter()],

@@ -1,4 +1,3 @@
-import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
@@ -15,9 +14,8 @@ export default defineConfig({
     maxWorkers: 3,
     hookTimeout: 60_000,
     env: { NODE_ENV: "test" },
-    // Through Vite like the app's code, so that they share its ES module copy of react-router
-    // (RouterContextProvider is checked with instanceof); Node 20 would load their CommonJS build.
-    server: { deps: { inline: ["@react-router/express", "@react-router/node"] } },
-    alias: { "@react-router/express": fileURLToPath(import.meta.resolve("@react-router/express").replace(/\.js$/, ".mjs")) },
+    // Through Vite like the app's code, so that it shares its ES module copy of react-router
+    // (RouterContextProvider is checked with instanceof); Node 20 would load its CommonJS build.
+    server: { deps: { inline: ["@react-router/node"] } },
   },
 });

@@ -1,3 +1,4 @@
+import type { HttpBindings } from "@hono/node-server";
 import { createContext } from "react-router";
 import type { AdminIdentity } from "~/auth/session.server";
 import type { Database } from "~/db/client.server";
@@ -12,7 +13,7 @@ export const databaseContext = createContext<Database>();
 
 export type RequestFacts = {
   requestId: string;
-  /** The client's address under TRUST_PROXY (Express's `req.ip`). */
+  /** The client's address under TRUST_PROXY (server/forwarded.ts). */
   clientIp: string;
   /** The CSP nonce of this response; empty while pages are prerendered at build time. */
   cspNonce: string;
@@ -36,19 +37,23 @@ export const requestBodyContext = createContext<{ bytes: Uint8Array<ArrayBuffer>
   bytes: new Uint8Array(new ArrayBuffer(0)),
 });
 
-declare global {
-  // Express's own typed request state (`res.locals`), the counterpart of the context above for what
-  // Express answers itself: server/app.ts sets the request's facts, the JSON API's router the
-  // database (app/routes/api/router.server.ts), its admin guard the account (app/auth/guard.server.ts).
-  // eslint-disable-next-line @typescript-eslint/no-namespace
-  namespace Express {
-    interface Locals extends RequestFacts {
-      db: Database;
-      /** The request body as the API's router read it (app/lib/json-api.server.ts), or why it was refused. */
-      body?: { bytes: Uint8Array } | { error: RequestBodyError };
-      /** Set by the API's admin guard: read only in handlers below it (app/routes/api/router.server.ts). */
-      admin: AdminIdentity;
-      mustEnrol: boolean;
-    }
-  }
-}
+/**
+ * Hono's typed request state (server/app.ts), the counterpart of the context above for what the
+ * server answers itself: the pipeline sets the request's facts, the JSON API's router the database
+ * (app/routes/api/router.server.ts), its admin guard the account (app/auth/guard.server.ts).
+ */
+export type ServerVariables = RequestFacts & {
+  db: Database;
+  /** The request body as the API's router read it (app/lib/json-api.server.ts), or why it was refused. */
+  body?: { bytes: Uint8Array } | { error: RequestBodyError };
+  /** Set by the API's admin guard: read only in handlers below it (app/routes/api/router.server.ts). */
+  admin: AdminIdentity;
+  mustEnrol: boolean;
+};
+
+/**
+ * The Node request and response beside Hono's (@hono/node-server), and the state above.
+ * `unreadableUrl`: the adapter could not build the request's URL from its Host and target
+ * (server/app.ts), so the pipeline runs on a placeholder URL only to refuse it.
+ */
+export type ServerEnv = { Bindings: HttpBindings & { unreadableUrl?: true }; Variables: ServerVariables };

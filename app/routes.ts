@@ -42,6 +42,6 @@ export default [
   // seo resources
   route("robots.txt", "routes/seo/robots.ts"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),
-  // The JSON API (docs/api.md) is not here: Express serves it before React Router
-  // (app/routes/api/router.server.ts, decision 025).
+  // The JSON API (docs/api.md) is not here: Hono serves it before React Router
+  // (app/routes/api/router.server.ts, decisions 025 and 026).
 ] satisfies RouteConfig;

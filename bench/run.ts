@@ -2,17 +2,15 @@
  * `npm run bench`: one table of throughput and tail latency at 50 connections
  * against the production server (PGlite, LOG_LEVEL=warn) on this machine:
  * GET / (prerendered, gzip), a static asset, GET /api/v1/slots, the admin
- * list with 10,000 appointments, booking POSTs, and as a reference Express with
- * sirv alone (bench/express-static-ceiling.ts: the ceiling of GET / through the
- * app). GET requests are driven by wrk when it is installed (autocannon
- * otherwise). With nginx installed, two more
+ * list with 10,000 appointments and booking POSTs. GET requests are driven by
+ * wrk when it is installed (autocannon otherwise). With nginx installed, two more
  * rows: nginx serving the same HTML precompressed (`gzip_static`, the
  * reference) and GET / through the reverse proxy of the deployment guide
  * (deploy/nginx/happy-car.conf as it is) in front of the app. Then
  * bench/size.ts, bench/booking.ts and bench/admin-list.ts. BENCH_SECONDS sets each measurement's
  * length (default 10 s); BUILD_DIR selects the build (built first if missing).
  */
-import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -59,21 +57,6 @@ async function seedAppointments(dataDir: string, count: number) {
   } finally {
     await database.close();
   }
-}
-
-/** bench/express-static-ceiling.ts on the build's client folder: its origin once it listens. */
-function startStaticCeiling(): Promise<{ origin: string; process: ChildProcess }> {
-  const child = spawn(
-    path.join(root, "node_modules/.bin/tsx"),
-    [path.join(root, "bench/express-static-ceiling.ts"), path.join(root, buildDir, "client")],
-    {
-      stdio: ["ignore", "pipe", "inherit"],
-    },
-  );
-  return new Promise((resolve, reject) => {
-    child.once("error", reject);
-    child.stdout.once("data", (chunk: Buffer) => resolve({ origin: chunk.toString().trim(), process: child }));
-  });
 }
 
 async function main() {
@@ -146,27 +129,6 @@ async function main() {
       lines.push(formatRow([name, result.requestsPerSecond.toFixed(0), result.p99Ms, result.errors, result.non2xx], widths));
       console.log(lines.at(-1));
     }
-    // What Express with sirv alone serves here: the ceiling of the row above (decision 025's note).
-    const ceiling = await startStaticCeiling();
-    let ceilingResult: LoadSummary;
-    try {
-      ceilingResult = await measure(`${ceiling.origin}/`, { method: "GET", path: "/", headers: GZIP });
-    } finally {
-      ceiling.process.kill("SIGTERM");
-    }
-    lines.push(
-      formatRow(
-        [
-          "Express + sirv alone (reference)",
-          ceilingResult.requestsPerSecond.toFixed(0),
-          ceilingResult.p99Ms,
-          ceilingResult.errors,
-          ceilingResult.non2xx,
-        ],
-        widths,
-      ),
-    );
-    console.log(lines.at(-1));
     let nginxRequestsPerSecond = NGINX_REQUESTS_PER_SECOND;
     let reference = `nginx's ${NGINX_REQUESTS_PER_SECOND} measured on our machines`;
     let proxied: LoadSummary | undefined;
@@ -201,8 +163,7 @@ async function main() {
     console.log(
       `\nGET / through the app alone: ≥ ${appTarget.toFixed(0)} req/s (8 % of ${reference}) and p99 < 50 ms → ` +
         `${home.requestsPerSecond.toFixed(0)} req/s (${share(home)}), p99 ${home.p99Ms} ms: ` +
-        `${home.requestsPerSecond >= appTarget && home.p99Ms < 50 ? "met" : "NOT met"}` +
-        ` (Express with sirv and nothing else: ${ceilingResult.requestsPerSecond.toFixed(0)} req/s, ${share(ceilingResult)})`,
+        `${home.requestsPerSecond >= appTarget && home.p99Ms < 50 ? "met" : "NOT met"}`,
     );
     if (proxied) {
       console.log(

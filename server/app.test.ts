@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -7,7 +8,9 @@ import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "~/config/env.server";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../tests/support/databases";
-import { createApp } from "./app";
+import { createApp, requestListener } from "./app";
+import { BAD_REQUEST_MESSAGE } from "./errors";
+import { MALFORMED_HOST_MESSAGE } from "./host-check";
 
 type Reply = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
 
@@ -23,7 +26,25 @@ function request(port: number, urlPath: string, headers: Record<string, string> 
   });
 }
 
-/** The app without a React Router build: these tests cover what Express does before it. */
+/** Sends `head` as written on a fresh socket and reads until the server closes it. */
+function rawExchange(port: number, head: string): Promise<{ text: string; closedByServer: boolean }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, "127.0.0.1", () => socket.write(head));
+    const chunks: Buffer[] = [];
+    const giveUp = setTimeout(() => {
+      socket.destroy();
+      resolve({ text: Buffer.concat(chunks).toString(), closedByServer: false });
+    }, 2_000);
+    socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+    socket.on("end", () => {
+      clearTimeout(giveUp);
+      resolve({ text: Buffer.concat(chunks).toString(), closedByServer: true });
+    });
+    socket.on("error", reject);
+  });
+}
+
+/** The app without a React Router build: these tests cover the pipeline's steps before it. */
 describe.each(testDatabaseKinds)("createApp on %s", (kind) => {
   let database: TestDatabase;
   let server: http.Server;
@@ -45,7 +66,7 @@ describe.each(testDatabaseKinds)("createApp on %s", (kind) => {
       build: () => Promise.reject(new Error("no React Router build in this test")),
       clientDir,
     });
-    server = http.createServer(app).listen(0, "127.0.0.1");
+    server = http.createServer(requestListener(app)).listen(0, "127.0.0.1");
     await new Promise((resolve) => server.once("listening", resolve));
     port = (server.address() as AddressInfo).port;
   });
@@ -76,9 +97,9 @@ describe.each(testDatabaseKinds)("createApp on %s", (kind) => {
     }
   });
 
-  it("answers assets before Express with exactly the headers Express gives every response", async () => {
-    const fromMemory = await request(port, assetPath);
-    const throughExpress = await request(port, "/healthz");
+  it("answers files (sirv on the Node response) with exactly the headers every Hono answer carries", async () => {
+    const file = await request(port, assetPath);
+    const throughHono = await request(port, "/healthz");
     for (const name of [
       "x-content-type-options",
       "referrer-policy",
@@ -86,15 +107,15 @@ describe.each(testDatabaseKinds)("createApp on %s", (kind) => {
       "cross-origin-opener-policy",
       "x-frame-options",
     ]) {
-      expect(fromMemory.headers[name], name).toBe(throughExpress.headers[name]);
+      expect(file.headers[name], name).toBe(throughHono.headers[name]);
     }
-    expect(fromMemory.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(file.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
     // One policy for every response (decision 014): only the nonce differs.
-    expect(String(fromMemory.headers["content-security-policy"]).replace(/'nonce-[^']+'/, "'nonce-x'")).toBe(
-      String(throughExpress.headers["content-security-policy"]).replace(/'nonce-[^']+'/, "'nonce-x'"),
+    expect(String(file.headers["content-security-policy"]).replace(/'nonce-[^']+'/, "'nonce-x'")).toBe(
+      String(throughHono.headers["content-security-policy"]).replace(/'nonce-[^']+'/, "'nonce-x'"),
     );
-    expect(fromMemory.headers.etag).toMatch(/^W\/"[^"]+"$/);
-    const unchanged = await request(port, assetPath, { "If-None-Match": String(fromMemory.headers.etag) });
+    expect(file.headers.etag).toMatch(/^W\/"[^"]+"$/);
+    const unchanged = await request(port, assetPath, { "If-None-Match": String(file.headers.etag) });
     expect(unchanged.status).toBe(304);
     expect(unchanged.body.length).toBe(0);
   });
@@ -138,5 +159,30 @@ describe.each(testDatabaseKinds)("createApp on %s", (kind) => {
     expect(ready.status).toBe(503);
     expect(JSON.parse(ready.body.toString())).toEqual({ status: "unavailable" });
     expect((await request(port, "/healthz")).status).toBe(200);
+  });
+
+  // @hono/node-server builds the URL before Hono runs; what it cannot build goes through the same
+  // pipeline on a placeholder URL (requestListener), so the answer is the pipeline's own.
+  it.each([
+    [
+      "a backslash in the path of an API request",
+      "POST /api/v1/contact\\..\\x HTTP/1.1\r\nHost: localhost\r\nContent-Length: 2\r\n\r\n{}",
+      BAD_REQUEST_MESSAGE,
+      "json",
+    ],
+    ["a backslash in the path of a page", "GET /kontakt\\x HTTP/1.1\r\nHost: localhost\r\n\r\n", BAD_REQUEST_MESSAGE, "html"],
+    ["a Host the adapter cannot parse", "GET /api/v1/slots HTTP/1.1\r\nHost: [::1\r\n\r\n", MALFORMED_HOST_MESSAGE, "json"],
+    ["no Host at all (HTTP/1.0)", "GET /healthz HTTP/1.0\r\n\r\n", MALFORMED_HOST_MESSAGE, "html"],
+  ])("%s → the pipeline's German 400 with request id and headers, connection closed", async (_label, head, message, kind) => {
+    const { text, closedByServer } = await rawExchange(port, head);
+    const [headPart = "", body = ""] = text.split("\r\n\r\n");
+    expect(headPart).toMatch(/^HTTP\/1\.[01] 400 /);
+    const requestId = /^x-request-id: ([0-9a-f-]{36})$/im.exec(headPart)?.[1];
+    expect(requestId).toBeDefined();
+    expect(headPart).toMatch(/^content-security-policy: default-src 'self'/im);
+    expect(headPart).toMatch(/^cache-control: no-store$/im);
+    if (kind === "json") expect(JSON.parse(body)).toEqual({ error: message, requestId });
+    else expect(body).toContain(message);
+    expect(closedByServer).toBe(true);
   });
 });

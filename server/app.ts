@@ -1,19 +1,23 @@
+import type { RequestListener } from "node:http";
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
-import compression from "compression";
-import express from "express";
-import { RouterContextProvider, type ServerBuild } from "react-router";
+import { getRequestListener, type HttpBindings } from "@hono/node-server";
+import { Hono } from "hono";
+import { compress } from "hono/compress";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { Env } from "~/config/env.server";
-import { databaseContext, requestContext } from "~/context";
+import { databaseContext, requestContext, type ServerEnv } from "~/context";
 import { apiRouter } from "~/routes/api/router.server";
 import { type Database, isDatabaseReady } from "~/db/client.server";
-import { errorHandler } from "./errors";
+import { errorAnswer, errorHandler } from "./errors";
+import { clientAddress, compileTrustProxy, trustsAnyProxy } from "./forwarded";
 import { hostCheck } from "./host-check";
 import { hashSources } from "./inline-sources";
+import { fromNodeMiddleware, type NodeMiddleware } from "./node-middleware";
 import { originCheck } from "./origin-check";
 import { requestLog } from "./request-log";
 import { securityHeaders } from "./security-headers";
 import { staticFiles } from "./static-files";
+import { UNKNOWN_ENDPOINT_MESSAGE } from "~/lib/json-api.server";
 
 export type AppOptions = {
   config: Env;
@@ -25,28 +29,21 @@ export type AppOptions = {
   /** What the pages carry inline, allowed by its hashes: the site script's loader, and in production the public stylesheet. */
   inline?: InlineTexts;
   /** Development: Vite's middleware instead of the client folder. */
-  devMiddleware?: express.RequestHandler;
+  devMiddleware?: NodeMiddleware;
 };
 
 /** The inline scripts and stylesheets of the pages, as they write them (server/index.ts). */
 export type InlineTexts = { scripts: readonly string[]; styles: readonly string[] };
 
-/** TRUST_PROXY as Express's `trust proxy`: a flag, a hop count, or the list of trusted addresses and subnets. */
-export function trustProxySetting(value: string): boolean | number | string {
-  if (value === "true") return true;
-  if (value === "false") return false;
-  return /^\d+$/.test(value) ? Number(value) : value;
-}
-
 /**
- * The one request pipeline (decisions 014 and 025): every request passes these
- * steps in this order, and every endpoint has exactly one entry.
+ * The one request pipeline (decisions 014, 025 and 026): every request passes these
+ * Hono steps in this order, and every endpoint has exactly one entry.
  *  1. request id and log line, the client's address, security headers (CSP with a nonce)
  *  2. a malformed Host or forwarding header is a 400
  *  3. health checks; the build's files (assets, prerendered public pages)
  *  4. compression, the same-origin check of state-changing requests
- *  5. the JSON API on /api/v1: Express routes (app/routes/api/router.server.ts)
- *     with their body limit (16 KB) and admin guard
+ *  5. the JSON API on /api/v1 (app/routes/api/router.server.ts) with its body
+ *     limit (16 KB) and admin guard; any other /api/ path is an unknown endpoint
  *  6. React Router for the pages: its middleware reads the body (16 KB), guards
  *     the admin pages (session, no-store) and answers failures in German (app/root.tsx)
  *  7. anything that still fails: logged once, a German 503 (database outage) or 500
@@ -58,19 +55,15 @@ export function createApp({
   clientDir,
   inline = { scripts: [], styles: [] },
   devMiddleware,
-}: AppOptions): express.Express {
+}: AppOptions): Hono<ServerEnv> {
   const dev = config.NODE_ENV === "development";
-  const trustProxy = trustProxySetting(config.TRUST_PROXY);
-  const app = express();
-  app.disable("x-powered-by");
-  // JSON answers are no-store; sirv sends the files' own ETags.
-  app.set("etag", false);
-  app.set("trust proxy", trustProxy);
+  const trust = compileTrustProxy(config.TRUST_PROXY);
+  const app = new Hono<ServerEnv>();
 
   app.use(requestLog);
-  app.use((req, res, next) => {
-    res.locals.clientIp = req.ip ?? req.socket.remoteAddress ?? "unknown";
-    next();
+  app.use(async (c, next) => {
+    c.set("clientIp", clientAddress(c.env.incoming, trust));
+    await next();
   });
   app.use(
     securityHeaders({
@@ -79,43 +72,67 @@ export function createApp({
       httpsPublicUrl: config.PUBLIC_URL?.startsWith("https://") ?? false,
       scriptSources: hashSources(inline.scripts),
       styleSources: hashSources(inline.styles),
+      trust,
     }),
   );
-  app.use(hostCheck({ trustProxy: trustProxy !== false && trustProxy !== 0 }));
+  app.use(hostCheck({ trustProxy: trustsAnyProxy(config.TRUST_PROXY) }));
 
-  app.get("/healthz", (_req, res) => {
-    res.set("Cache-Control", "no-store").json({ status: "ok" });
-  });
-  app.get("/readyz", async (_req, res) => {
+  app.get("/healthz", (c) => c.json({ status: "ok" }, 200, { "Cache-Control": "no-store" }));
+  app.get("/readyz", async (c) => {
     const ready = await isDatabaseReady(db);
-    res
-      .set("Cache-Control", "no-store")
-      .status(ready ? 200 : 503)
-      .json({ status: ready ? "ok" : "unavailable" });
+    return c.json({ status: ready ? "ok" : "unavailable" }, ready ? 200 : 503, { "Cache-Control": "no-store" });
   });
 
-  if (devMiddleware) app.use(devMiddleware);
+  if (devMiddleware) app.use(fromNodeMiddleware(devMiddleware));
   else if (clientDir) app.use(staticFiles(clientDir));
 
-  app.use(compression());
-  app.use(originCheck({ publicUrl: config.PUBLIC_URL }));
-  app.use("/api/v1", apiRouter(db));
-  app.all(
-    "/{*splat}",
-    createRequestHandler({
-      build,
-      mode: dev ? "development" : "production",
-      getLoadContext(req, res) {
-        const context = new RouterContextProvider();
-        context.set(databaseContext, db);
-        const { requestId, clientIp, cspNonce } = res.locals;
-        context.set(requestContext, { requestId, clientIp, cspNonce });
-        return context;
-      },
-    }),
-  );
-  app.use(errorHandler);
+  app.use(compress());
+  app.use(originCheck({ publicUrl: config.PUBLIC_URL, trust }));
+  app.route("/api/v1", apiRouter(db));
+  // The API's namespace, however it is spelled: never a page.
+  app.all("*", async (c, next) => {
+    if (/^\/api(\/|$)/i.test(c.req.path)) return errorAnswer(c, 404, UNKNOWN_ENDPOINT_MESSAGE);
+    await next();
+  });
+
+  const pages = createRequestHandler(build, dev ? "development" : "production");
+  app.all("*", (c) => {
+    const context = new RouterContextProvider();
+    context.set(databaseContext, db);
+    context.set(requestContext, { requestId: c.get("requestId"), clientIp: c.get("clientIp"), cspNonce: c.get("cspNonce") });
+    return pages(c.req.raw, context);
+  });
+  app.onError(errorHandler);
   return app;
+}
+
+/** Stands in for a URL the adapter could not build: the pipeline refuses the request before any route. */
+const PLACEHOLDER_URL = "http://unreadable.invalid/";
+
+/**
+ * The app as Node's request listener (@hono/node-server), for http.createServer. The adapter
+ * builds each request's URL from its Host and target before Hono runs; when it cannot
+ * (a malformed Host, a backslash in the path), its error hook runs the same pipeline on a
+ * placeholder URL with `unreadableUrl` set, so that the refusal is the pipeline's own German 400
+ * with request id, headers and log line (server/host-check.ts). The hook runs synchronously
+ * within the listener's call, so the request in hand is the one that failed.
+ */
+export function requestListener(app: Hono<ServerEnv>): RequestListener {
+  let inHand: HttpBindings | undefined;
+  const listener = getRequestListener(app.fetch, {
+    errorHandler: () => {
+      if (!inHand) throw new Error("the adapter's error hook ran outside its request");
+      return app.fetch(new Request(PLACEHOLDER_URL, { method: "GET" }), { ...inHand, unreadableUrl: true });
+    },
+  });
+  return (incoming, outgoing) => {
+    inHand = { incoming, outgoing };
+    try {
+      void listener(incoming, outgoing);
+    } finally {
+      inHand = undefined;
+    }
+  };
 }
 
 /** The build's client folder next to the server bundle (build/server/index.js → build/client). */

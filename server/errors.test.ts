@@ -1,14 +1,16 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import express from "express";
+import { getRequestListener } from "@hono/node-server";
+import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { ServerEnv } from "~/context";
 import { UNEXPECTED_FAILURE_MESSAGE } from "~/lib/error-policy.server";
 import { logger } from "~/lib/logger.server";
 import { RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE_MESSAGE } from "~/lib/unavailable.server";
-import { errorHandler } from "./errors";
+import { BAD_REQUEST_MESSAGE, errorHandler } from "./errors";
 import { requestLog } from "./request-log";
 
-/** The error policy of what Express answers itself (the JSON API above all), behind the request id of requestLog. */
+/** The error policy of what the server answers itself (the JSON API above all), behind the request id of requestLog, over real HTTP. */
 describe("errorHandler", () => {
   let server: http.Server;
   let origin = "";
@@ -16,14 +18,25 @@ describe("errorHandler", () => {
   const secret = "kunde@example.at";
 
   beforeAll(async () => {
-    const app = express()
-      .use(requestLog)
-      .get(["/api/v1/outage", "/outage"], () => Promise.reject(new Error("wrapped", { cause: outage() })))
-      .get(["/api/v1/bug", "/bug"], () => {
+    const app = new Hono<ServerEnv>().use(requestLog);
+    for (const prefix of ["/api/v1", "/API/v1", ""]) {
+      app.get(`${prefix}/outage`, () => Promise.reject(new Error("wrapped", { cause: outage() })));
+      app.get(`${prefix}/bug`, () => {
         throw new TypeError(`cannot read ${secret}`);
-      })
-      .use(errorHandler);
-    server = http.createServer(app).listen(0, "127.0.0.1");
+      });
+      // A library's refusal of the client's request, as raw-body or a decoder throws it.
+      app.get(`${prefix}/refused`, () => {
+        throw Object.assign(new Error(`bad escape in ${secret}`), { status: 400, expose: true });
+      });
+      // A download begun, then a failure: the error must not arrive as the file.
+      app.get(`${prefix}/export.csv`, (c) => {
+        c.header("Content-Disposition", 'attachment; filename="termine.csv"');
+        c.header("Content-Type", "text/csv; charset=utf-8");
+        throw new Error("the export failed");
+      });
+    }
+    app.onError(errorHandler);
+    server = http.createServer(getRequestListener(app.fetch)).listen(0, "127.0.0.1");
     await new Promise((resolve) => server.once("listening", resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
@@ -35,41 +48,85 @@ describe("errorHandler", () => {
     const errors = vi.spyOn(logger, "error").mockImplementation(() => undefined);
     try {
       const response = await fetch(`${origin}${path}`);
-      return { response, text: await response.text(), errors: errors.mock.calls };
+      const requestId = response.headers.get("x-request-id");
+      expect(requestId, "every answer carries its request id").toMatch(/^[0-9a-f-]{36}$/);
+      expect(response.headers.get("cache-control"), "an error is never kept").toBe("no-store");
+      return { response, requestId, text: await response.text(), errors: errors.mock.calls };
     } finally {
       errors.mockRestore();
     }
   }
 
   it("a database outage in the API → 503, Retry-After, German JSON with the request id; logged once", async () => {
-    const { response, text, errors } = await get("/api/v1/outage");
+    const { response, requestId, text, errors } = await get("/api/v1/outage");
     expect(response.status).toBe(503);
     expect(response.headers.get("retry-after")).toBe(String(RETRY_AFTER_SECONDS));
-    const requestId = response.headers.get("x-request-id");
+    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
     expect(JSON.parse(text)).toEqual({ error: SERVICE_UNAVAILABLE_MESSAGE, requestId });
     expect(errors).toHaveLength(1);
-    expect(errors[0]).toEqual([expect.objectContaining({ requestId }), "database unavailable"]);
+    expect(errors[0]).toEqual([expect.objectContaining({ requestId, path: "/api/v1/outage" }), "database unavailable"]);
   });
 
   it("anything unexpected in the API → German 500 JSON with the request id, no stack, no English; logged once", async () => {
-    const { response, text, errors } = await get("/api/v1/bug");
+    const { response, requestId, text, errors } = await get("/api/v1/bug");
     expect(response.status).toBe(500);
     expect(response.headers.get("retry-after")).toBeNull();
-    expect(JSON.parse(text)).toEqual({ error: UNEXPECTED_FAILURE_MESSAGE, requestId: response.headers.get("x-request-id") });
+    expect(JSON.parse(text)).toEqual({ error: UNEXPECTED_FAILURE_MESSAGE, requestId });
     expect(text).not.toMatch(/TypeError|at |kunde@/);
     expect(errors).toHaveLength(1);
-    expect(errors[0]![1]).toBe("unhandled error");
+    expect(errors[0]).toEqual([expect.objectContaining({ requestId, err: expect.any(TypeError) }), "unhandled error"]);
+  });
+
+  it("the API's namespace however it is spelled: JSON", async () => {
+    const { response, requestId, text, errors } = await get("/API/v1/bug");
+    expect(response.status).toBe(500);
+    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(JSON.parse(text)).toEqual({ error: UNEXPECTED_FAILURE_MESSAGE, requestId });
+    expect(errors).toHaveLength(1);
   });
 
   it.each([
-    ["/outage", 503, SERVICE_UNAVAILABLE_MESSAGE],
-    ["/bug", 500, UNEXPECTED_FAILURE_MESSAGE],
-  ])("outside the API (%s) the same answer as a small German page", async (path, status, message) => {
-    const { response, text } = await get(path);
+    ["/api/v1/refused", /^application\/json/],
+    ["/refused", /^text\/html/],
+  ])(
+    "a library's 4xx refusal (%s) → German 400 with the request id, nothing of the error shown, not logged as a failure",
+    async (path, type) => {
+      const { response, requestId, text, errors } = await get(path);
+      expect(response.status).toBe(400);
+      expect(response.headers.get("content-type")).toMatch(type);
+      expect(text).toContain(BAD_REQUEST_MESSAGE);
+      expect(text).toContain(String(requestId));
+      expect(text).not.toMatch(/bad escape|kunde@/);
+      expect(errors).toHaveLength(0);
+    },
+  );
+
+  it.each([
+    ["/outage", 503, SERVICE_UNAVAILABLE_MESSAGE, String(RETRY_AFTER_SECONDS)],
+    ["/bug", 500, UNEXPECTED_FAILURE_MESSAGE, null],
+  ])("outside the API (%s) the same answer as a small German page; logged once", async (path, status, message, retryAfter) => {
+    const { response, requestId, text, errors } = await get(path);
     expect(response.status).toBe(status);
+    expect(response.headers.get("retry-after")).toBe(retryAfter);
     expect(response.headers.get("content-type")).toMatch(/^text\/html/);
     expect(text).toContain('<html lang="de">');
     expect(text).toContain(message);
-    expect(text).toContain(String(response.headers.get("x-request-id")));
+    expect(text).toContain(String(requestId));
+    expect(text).not.toMatch(/TypeError|ECONNREFUSED|kunde@/);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]![0]).toMatchObject({ requestId });
+  });
+
+  it.each([
+    ["/api/v1/export.csv", /^application\/json/],
+    ["/export.csv", /^text\/html/],
+  ])("a download that failed (%s) is no download: no Content-Disposition, the error's own type", async (path, type) => {
+    const { response, requestId, text, errors } = await get(path);
+    expect(response.status).toBe(500);
+    expect(response.headers.get("content-disposition")).toBeNull();
+    expect(response.headers.get("content-type")).toMatch(type);
+    expect(text).toContain(UNEXPECTED_FAILURE_MESSAGE);
+    expect(text).toContain(String(requestId));
+    expect(errors).toHaveLength(1);
   });
 });

@@ -1,5 +1,7 @@
-import type { RequestHandler } from "express";
-import { sendError } from "./errors";
+import { createMiddleware } from "hono/factory";
+import type { ServerEnv } from "~/context";
+import { errorAnswer } from "./errors";
+import { requestProtocol, type TrustProxy } from "./forwarded";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -47,17 +49,18 @@ export function isSameOriginRequest(
 
 /**
  * The expected origin is PUBLIC_URL's, or else the one the request was sent
- * to (`req.protocol` under TRUST_PROXY and the Host header, checked by
+ * to (its protocol under TRUST_PROXY and the Host header, checked by
  * host-check.ts). Refusals are German (JSON for the API, a page otherwise).
  */
-export function originCheck({ publicUrl }: { publicUrl?: string }): RequestHandler {
+export function originCheck({ publicUrl, trust }: { publicUrl?: string; trust: TrustProxy }) {
   const fixedOrigin = publicUrl ? new URL(publicUrl).origin : undefined;
-  return (req, res, next) => {
-    if (SAFE_METHODS.has(req.method) || isCrossSiteAllowed(req.path)) return next();
-    const { origin, referer } = req.headers;
-    const fetchSite = req.headers["sec-fetch-site"] as string | undefined;
-    const expected = fixedOrigin ?? `${req.protocol}://${req.headers.host}`;
+  return createMiddleware<ServerEnv>(async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method) || isCrossSiteAllowed(c.req.path)) return next();
+    const { incoming } = c.env;
+    const { origin, referer } = incoming.headers;
+    const fetchSite = incoming.headers["sec-fetch-site"] as string | undefined;
+    const expected = fixedOrigin ?? `${requestProtocol(incoming, trust)}://${incoming.headers.host}`;
     if (isSameOriginRequest({ origin, "sec-fetch-site": fetchSite, referer }, expected)) return next();
-    sendError(req, res, 403, ORIGIN_REFUSED_MESSAGE);
-  };
+    return errorAnswer(c, 403, ORIGIN_REFUSED_MESSAGE);
+  });
 }

@@ -1,29 +1,32 @@
 import crypto from "node:crypto";
-import type { RequestHandler } from "express";
+import { createMiddleware } from "hono/factory";
+import type { ServerEnv } from "~/context";
 import { logger } from "~/lib/logger.server";
 
 /**
- * Every response carries a fresh id (X-Request-Id, `res.locals.requestId`)
- * and gets one log line when it is finished: method, path without the query
- * (it may hold a token; the logger masks a secret link's token in the path),
- * status and time. Never a header or a body.
+ * Every response carries a fresh id (X-Request-Id, `requestId` in the request's
+ * variables) and gets one log line when it is finished: method, path without the
+ * query (it may hold a token; the logger masks a secret link's token in the path),
+ * status and time. Never a header or a body. The id is set on the Node response, so
+ * that every answer carries it, a file sent by server/static-files.ts included.
  */
-export const requestLog: RequestHandler = (req, res, next) => {
+export const requestLog = createMiddleware<ServerEnv>(async (c, next) => {
   const requestId = crypto.randomUUID();
-  res.locals.requestId = requestId;
-  res.setHeader("X-Request-Id", requestId);
+  c.set("requestId", requestId);
+  const { incoming, outgoing } = c.env;
+  outgoing.setHeader("X-Request-Id", requestId);
   const started = process.hrtime.bigint();
-  res.once("finish", () => {
+  outgoing.once("finish", () => {
     logger.info(
       {
         requestId,
-        method: req.method,
-        path: req.originalUrl.split("?")[0],
-        status: res.statusCode,
+        method: incoming.method,
+        path: (incoming.url ?? "").split("?")[0],
+        status: outgoing.statusCode,
         ms: Number(process.hrtime.bigint() - started) / 1e6,
       },
       "request",
     );
   });
-  next();
-};
+  await next();
+});

@@ -1,9 +1,12 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import crypto from "node:crypto";
-import express from "express";
-import { afterEach, describe, expect, it } from "vitest";
+import { getRequestListener } from "@hono/node-server";
+import { Hono } from "hono";
+import { describe, expect, it } from "vitest";
+import type { ServerEnv } from "~/context";
 import { themeScript } from "~/lib/theme";
+import { compileTrustProxy } from "./forwarded";
 import { contentSecurityPolicy, MAP_ORIGIN, type SecurityHeaderOptions, securityHeaders } from "./security-headers";
 
 function directives(policy: string): Map<string, string> {
@@ -39,26 +42,24 @@ describe("contentSecurityPolicy", () => {
 });
 
 describe("securityHeaders middleware", () => {
-  let server: http.Server | undefined;
-  afterEach(() => server?.close());
-
-  async function get(options: SecurityHeaderOptions, path: string, headers: Record<string, string> = {}) {
-    const app = express();
-    app.disable("x-powered-by");
-    app.set("trust proxy", true);
-    app.use(securityHeaders(options));
-    app.get("/own-cache", (_req, res) => {
-      res.setHeader("Cache-Control", "public, max-age=60");
-      res.send("ok");
-    });
-    app.use((_req, res) => {
-      res.send(`nonce=${String(res.locals.cspNonce)}`);
-    });
-    server = app.listen(0, "127.0.0.1");
-    await new Promise((resolve) => server!.once("listening", resolve));
-    const { port } = server.address() as AddressInfo;
-    const response = await fetch(`http://127.0.0.1:${port}${path}`, { headers });
-    return { headers: response.headers, body: await response.text() };
+  /** One request from 127.0.0.1 through the middleware on the Node server, as server/app.ts runs it. */
+  async function get(options: SecurityHeaderOptions, path: string, headers: Record<string, string> = {}, trustProxy = "true") {
+    const app = new Hono<ServerEnv>()
+      .use(securityHeaders({ ...options, trust: compileTrustProxy(trustProxy) }))
+      .get("/own-cache", (c) => {
+        c.header("Cache-Control", "public, max-age=60");
+        return c.text("ok");
+      })
+      .all("*", (c) => c.text(`nonce=${c.get("cspNonce")}`));
+    const server = http.createServer(getRequestListener(app.fetch)).listen(0, "127.0.0.1");
+    try {
+      await new Promise((resolve) => server.once("listening", resolve));
+      const { port } = server.address() as AddressInfo;
+      const response = await fetch(`http://127.0.0.1:${port}${path}`, { headers });
+      return { headers: response.headers, body: await response.text() };
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   }
 
   const production = { dev: false, production: true, httpsPublicUrl: false };
@@ -70,11 +71,13 @@ describe("securityHeaders middleware", () => {
     expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
     expect(first.headers.get("content-security-policy")).toContain(`'nonce-${nonce}'`);
     expect(second.body).not.toBe(first.body);
+    expect(second.headers.get("content-security-policy")).toContain(`'nonce-${second.body.replace("nonce=", "")}'`);
     expect(first.headers.get("x-content-type-options")).toBe("nosniff");
     expect(first.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
     expect(first.headers.get("permissions-policy")).toContain("camera=()");
     expect(first.headers.get("permissions-policy")).toContain("geolocation=()");
     expect(first.headers.get("cross-origin-opener-policy")).toBe("same-origin");
+    expect(first.headers.get("x-frame-options")).toBe("DENY");
     expect(first.headers.get("x-powered-by")).toBeNull();
   });
 
@@ -85,6 +88,13 @@ describe("securityHeaders middleware", () => {
     expect((await get(production, "/", { "X-Forwarded-Proto": "https" })).headers.get("strict-transport-security")).toBe(hsts);
     const development = { dev: true, production: false, httpsPublicUrl: true };
     expect((await get(development, "/", { "X-Forwarded-Proto": "https" })).headers.get("strict-transport-security")).toBeNull();
+  });
+
+  it("believes X-Forwarded-Proto only from a trusted proxy (TRUST_PROXY)", async () => {
+    const forwarded = { "X-Forwarded-Proto": "https" };
+    expect((await get(production, "/", forwarded, "false")).headers.get("strict-transport-security")).toBeNull();
+    expect((await get(production, "/", forwarded, "10.0.0.0/8")).headers.get("strict-transport-security")).toBeNull();
+    expect((await get(production, "/", forwarded, "loopback")).headers.get("strict-transport-security")).not.toBeNull();
   });
 
   it("leaves Cache-Control alone: the static files, the admin guard and the error policy decide it (decision 014)", async () => {

@@ -1,5 +1,7 @@
 import crypto from "node:crypto";
-import type { RequestHandler } from "express";
+import { createMiddleware } from "hono/factory";
+import type { ServerEnv } from "~/context";
+import { requestProtocol, type TrustProxy } from "./forwarded";
 import { themeScript } from "~/lib/theme";
 
 import { MAP_ORIGIN } from "~/config/site";
@@ -75,15 +77,21 @@ export function fixedSecurityHeaders(
   return headers;
 }
 
-/** Sets the fixed headers and a CSP with a fresh nonce (in `res.locals.cspNonce` for React Router). */
-export function securityHeaders(options: SecurityHeaderOptions): RequestHandler {
+/**
+ * Sets the fixed headers and a CSP with a fresh nonce (`cspNonce` for React Router) on the
+ * Node response, so that every answer carries them, whoever writes it; an answer's own
+ * header of the same name wins (Node's writeHead). HTTPS: see requestProtocol.
+ */
+export function securityHeaders(options: SecurityHeaderOptions & { trust: TrustProxy }) {
   const overHttp = fixedSecurityHeaders(options, false);
   const overHttps = fixedSecurityHeaders(options, true);
-  return (req, res, next) => {
+  return createMiddleware<ServerEnv>(async (c, next) => {
     const nonce = crypto.randomBytes(16).toString("base64");
-    res.locals.cspNonce = nonce;
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, options));
-    for (const [name, value] of req.secure ? overHttps : overHttp) res.setHeader(name, value);
-    next();
-  };
+    c.set("cspNonce", nonce);
+    const { outgoing } = c.env;
+    outgoing.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, options));
+    for (const [name, value] of requestProtocol(c.env.incoming, options.trust) === "https" ? overHttps : overHttp)
+      outgoing.setHeader(name, value);
+    await next();
+  });
 }

@@ -3,8 +3,8 @@
  * database (running migrations), starts the e-mail worker, the daily
  * jobs and the reminder job, serves the pipeline of server/app.ts and shuts down gracefully.
  */
+import http from "node:http";
 import { eq } from "drizzle-orm";
-import type { Express, RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { envOrExit } from "~/config/env.server";
 import { DataDirLockedError } from "~/db/data-dir-lock.server";
@@ -18,7 +18,8 @@ import { announceAdminBootstrap } from "~/services/admin-accounts.server";
 import { enterDefaultClosures } from "~/services/closures.server";
 import { reminderConfigFromEnv, startReminderJob } from "~/services/reminders.server";
 import { startRetentionJob } from "~/services/retention.server";
-import { createApp, type InlineTexts } from "./app";
+import { createApp, type InlineTexts, requestListener } from "./app";
+import type { NodeMiddleware } from "./node-middleware";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -26,7 +27,7 @@ export type StartOptions =
   /** Production: the bundled build and the client folder beside it. */
   | { build: ServerBuild; clientDir: string; inline: InlineTexts; migrationsFolder: string }
   /** Development: Vite's build getter and middleware. */
-  | { build: () => Promise<ServerBuild>; devMiddleware: RequestHandler; inline: InlineTexts; migrationsFolder: string };
+  | { build: () => Promise<ServerBuild>; devMiddleware: NodeMiddleware; inline: InlineTexts; migrationsFolder: string };
 
 export async function start(options: StartOptions): Promise<void> {
   const config = envOrExit();
@@ -60,8 +61,8 @@ export async function start(options: StartOptions): Promise<void> {
   // Every instance runs it, whatever EMAIL_WORKER says: each reminder is claimed once in the database.
   const reminderJob = startReminderJob(database.db, reminderConfigFromEnv(config));
 
-  const app: Express = createApp({ config, db: database.db, ...options });
-  const server = app.listen(config.PORT, config.HOST, () => {
+  const app = createApp({ config, db: database.db, ...options });
+  const server = http.createServer(requestListener(app)).listen(config.PORT, config.HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.PORT;
     logger.info({ port, database: database.kind }, `Happy Car läuft auf http://localhost:${port}`);

@@ -1,6 +1,8 @@
 import path from "node:path";
-import type { RequestHandler } from "express";
+import { createMiddleware } from "hono/factory";
 import sirv from "sirv";
+import type { ServerEnv } from "~/context";
+import { fromNodeMiddleware } from "./node-middleware";
 
 /**
  * Cache rules of the public pages prerendered at build time: a browser asks
@@ -22,17 +24,21 @@ function cacheControl(pathname: string): string {
  * The build's client folder: hashed assets, the pages prerendered at build
  * time and the public files, each sent as its precompressed copy (.br, .gz,
  * written by scripts/precompress.ts) when the browser accepts it. Only GET
- * and HEAD; a path that is not there goes on to React Router.
+ * and HEAD; a path that is not there goes on to React Router. sirv writes
+ * to the Node response itself (server/node-middleware.ts).
  */
-export function staticFiles(clientDir: string): RequestHandler {
+export function staticFiles(clientDir: string) {
   const serve = sirv(clientDir, { dev: false, etag: true, brotli: true, gzip: true });
-  return (req, res, next) => {
-    if (req.method !== "GET" && req.method !== "HEAD") return next();
-    // Set first, so that a 304 carries it too (RFC 9110, 15.4.5); gone again when no file answers.
-    res.setHeader("Cache-Control", cacheControl(req.path));
-    serve(req, res, () => {
-      res.removeHeader("Cache-Control");
+  const files = fromNodeMiddleware((request, response, next) => {
+    serve(request, response, () => {
+      response.removeHeader("Cache-Control");
       next();
     });
-  };
+  });
+  return createMiddleware<ServerEnv>(async (c, next) => {
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
+    // Set first, so that a 304 carries it too (RFC 9110, 15.4.5); gone again when no file answers.
+    c.env.outgoing.setHeader("Cache-Control", cacheControl(c.req.path));
+    return files(c, next);
+  });
 }

@@ -1,8 +1,8 @@
-import type { RequestHandler } from "express";
+import { createMiddleware } from "hono/factory";
 import { type MiddlewareFunction, redirect } from "react-router";
-import { adminContext, databaseContext, enrolmentContext } from "~/context";
+import { adminContext, databaseContext, enrolmentContext, type ServerEnv } from "~/context";
 import type { Database } from "~/db/client.server";
-import { sendJsonError } from "~/lib/json-api.server";
+import { jsonError } from "~/lib/json-api.server";
 import { loginMessages } from "~/messages";
 import { readSession, type SessionState } from "./session.server";
 
@@ -69,20 +69,20 @@ export const enrolledPagesOnly: MiddlewareFunction<Response> = async ({ context 
   context.get(enrolmentContext) ? redirect(SECURITY_PAGE) : next();
 
 /**
- * The same check for the JSON API (Express, app/routes/api/router.server.ts, mounted on
- * `/admin` there, which Express matches case-insensitively): 401 without a full session;
- * with one, the account is in `res.locals`. The API answers `no-store` throughout.
+ * The same check for the JSON API (app/routes/api/router.server.ts, on `/admin/*` there):
+ * 401 without a full session; with one, the account is in the request's `admin` and
+ * `mustEnrol`. The API answers `no-store` throughout.
  */
-export const adminApiGuard: RequestHandler = async (req, res, next) => {
-  const session = await activeSession(res.locals.db, req.headers.cookie);
-  if (!session) return sendJsonError(res, 401, loginRequiredMessage);
-  res.locals.admin = session.admin;
-  res.locals.mustEnrol = session.mustEnrol;
-  next();
-};
+export const adminApiGuard = createMiddleware<ServerEnv>(async (c, next) => {
+  const session = await activeSession(c.get("db"), c.req.header("cookie"));
+  if (!session) return jsonError(c, 401, loginRequiredMessage);
+  c.set("admin", session.admin);
+  c.set("mustEnrol", session.mustEnrol);
+  await next();
+});
 
 /** The API's counterpart of enrolledPagesOnly: 403 until the account has set up its second factor. */
-export const enrolledApiOnly: RequestHandler = (_req, res, next) => {
-  if (res.locals.mustEnrol) return sendJsonError(res, 403, loginMessages.enrolmentRequired, { enrolmentRequired: true });
-  next();
-};
+export const enrolledApiOnly = createMiddleware<ServerEnv>(async (c, next) => {
+  if (c.get("mustEnrol")) return jsonError(c, 403, loginMessages.enrolmentRequired, { enrolmentRequired: true });
+  await next();
+});

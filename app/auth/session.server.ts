@@ -88,7 +88,7 @@ export async function createSession(
 
 /**
  * The session id in a request's Cookie header, when there is a plausible one. The session
- * functions take the header, not the request: pages have a web Request, the JSON API Express's.
+ * functions take the header, not the request: pages have a web Request, the JSON API Hono's context.
  */
 export function sessionIdFrom(cookieHeader: string | null | undefined, policy: SessionPolicy = sessionPolicy()): string | null {
   const id = readCookie(cookieHeader, sessionCookieName(policy));

@@ -19,7 +19,7 @@ function integer(min: number, max = Number.MAX_SAFE_INTEGER) {
 const hoursMessage = "muss eine Zahl von Stunden ab 0 sein (z. B. 24 oder 2.5)";
 const hours = z.coerce.number({ error: hoursMessage }).min(0, { error: hoursMessage }).max(8760, { error: hoursMessage });
 
-/** Express's named ranges and addresses or subnets (`10.0.0.0/8`, `::1`) of trusted proxies. */
+/** proxy-addr's named ranges and addresses or subnets (`10.0.0.0/8`, `::1`) of trusted proxies. */
 function isProxyAddress(entry: string): boolean {
   if (["loopback", "linklocal", "uniquelocal"].includes(entry)) return true;
   const [address = "", prefix, ...rest] = entry.split("/");
@@ -42,7 +42,7 @@ const trustProxy = z
   .default("false");
 
 /**
- * `true` makes Express take the left-most X-Forwarded-For entry as the client,
+ * `true` makes the app take the left-most X-Forwarded-For entry as the client,
  * and the client writes that entry itself: anyone who reaches the app directly
  * would pick their own address for every per-IP limit.
  */

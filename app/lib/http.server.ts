@@ -59,8 +59,7 @@ export async function readLimitedBytes(request: Request): Promise<Uint8Array<Arr
 export const METHODS_WITHOUT_BODY = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * The 4xx status a library's error carries (raw-body's refusals, Express's own for a path
- * parameter that is no valid percent-encoding): the client's mistake, not a failure.
+ * The 4xx status a library's error carries (raw-body's refusals, for one): the client's mistake, not a failure.
  */
 export function clientErrorStatus(error: unknown): number | undefined {
   const status = (error as { status?: unknown } | null)?.status;

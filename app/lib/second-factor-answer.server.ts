@@ -1,10 +1,10 @@
 import type { SecondFactorErrorCode } from "~/domain/error-codes";
 import { loginMessages, secondFactorMessages } from "~/messages";
 import type { SecondFactorResult } from "~/services/second-factor.server";
-import type { Response } from "express";
-import { sendJsonError } from "./json-api.server";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { type ApiContext, jsonError } from "./json-api.server";
 
-const statusOf: Record<SecondFactorErrorCode, number> = {
+const statusOf: Record<SecondFactorErrorCode, ContentfulStatusCode> = {
   wrongPasswordOrCode: 400,
   ownerOnly: 403,
   alreadyEnabled: 409,
@@ -14,15 +14,15 @@ const statusOf: Record<SecondFactorErrorCode, number> = {
 };
 
 /** The JSON answer to a refused change of the second factor (docs/api.md). */
-export function secondFactorRefusal(res: Response, result: Exclude<SecondFactorResult<unknown>, { ok: true }>): void {
+export function secondFactorRefusal(c: ApiContext, result: Exclude<SecondFactorResult<unknown>, { ok: true }>): Response {
   if ("reason" in result) {
-    return sendJsonError(
-      res,
+    return jsonError(
+      c,
       429,
       loginMessages.throttled(result.limit, result.retryAfterSeconds),
       {},
       { "Retry-After": String(result.retryAfterSeconds) },
     );
   }
-  return sendJsonError(res, statusOf[result.code], secondFactorMessages[result.code]);
+  return jsonError(c, statusOf[result.code], secondFactorMessages[result.code]);
 }

@@ -1,9 +1,9 @@
 import type { TeamErrorCode } from "~/domain/error-codes";
 import { teamMessages } from "~/messages";
-import type { Response } from "express";
-import { sendJsonError } from "./json-api.server";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { type ApiContext, jsonError } from "./json-api.server";
 
-const statusOf: Record<TeamErrorCode, number> = {
+const statusOf: Record<TeamErrorCode, ContentfulStatusCode> = {
   ownerOnly: 403,
   invalidEmail: 400,
   invalidName: 400,
@@ -17,6 +17,6 @@ const statusOf: Record<TeamErrorCode, number> = {
 };
 
 /** The JSON answer to a refused change of the team (docs/api.md). */
-export function teamRefusal(res: Response, code: TeamErrorCode): void {
-  return sendJsonError(res, statusOf[code], teamMessages[code]);
+export function teamRefusal(c: ApiContext, code: TeamErrorCode): Response {
+  return jsonError(c, statusOf[code], teamMessages[code]);
 }

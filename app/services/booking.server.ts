@@ -72,7 +72,7 @@ export type BookingResult =
   | { kind: "rate-limited"; retryAfterSeconds: number };
 
 /** The HTTP status each result is answered with, for the API and the form action alike. */
-export const bookingResultStatus: Record<BookingResult["kind"], number> = {
+export const bookingResultStatus = {
   created: 201,
   honeypot: 201,
   invalid: 400,
@@ -80,7 +80,7 @@ export const bookingResultStatus: Record<BookingResult["kind"], number> = {
   "pickups-full": 409,
   "too-many-open": 409,
   "rate-limited": 429,
-};
+} as const satisfies Record<BookingResult["kind"], number>;
 
 type StoredOutcome = "created" | "closed" | "slot-taken" | "pickups-full" | "too-many-open";
 

@@ -30,12 +30,12 @@ export type ContactResult =
   | { kind: "rate-limited"; retryAfterSeconds: number };
 
 /** The HTTP status each result is answered with, for the API and the form action alike. */
-export const contactResultStatus: Record<ContactResult["kind"], number> = {
+export const contactResultStatus = {
   sent: 201,
   honeypot: 201,
   invalid: 400,
   "rate-limited": 429,
-};
+} as const satisfies Record<ContactResult["kind"], number>;
 
 /**
  * A visitor's message from a contact form. The stored message and its e-mail

@@ -31,10 +31,18 @@ function flatten(entries: RouteEntry[], parent = ""): { path: string; file: stri
 const PUBLIC_ADMIN_PATHS = new Set(["admin-login", "admin-setup", "admin-einladung", "api/v1/admin/login"]);
 const SOME_ID = "0b5c7f3e-8d4a-4c1e-9f2b-6a7d8e9f0a1b";
 
-/** The JSON API's endpoints as its Express router lists them (app/routes/api/router.server.ts), as `api/v1/…` paths. */
-const apiRoutes = apiRouter(undefined as unknown as Database).stack.flatMap((layer) =>
-  layer.route ? [{ path: `api/v1${layer.route.path}`, file: "routes/api/router.server.ts" }] : [],
-);
+/**
+ * The JSON API's admin endpoints as its Hono app lists them (app/routes/api/router.server.ts), as
+ * `api/v1/…` paths: every registration (one per method, the 405 of `all`, the middleware of `use`)
+ * is an entry, so the distinct paths below /admin/, without the guard's wildcard `/admin/*`.
+ */
+const apiRoutes = [
+  ...new Set(
+    apiRouter(undefined as unknown as Database)
+      .routes.map((route) => route.path)
+      .filter((routePath) => routePath.startsWith("/admin/") && !routePath.includes("*")),
+  ),
+].map((routePath) => ({ path: `api/v1${routePath}`, file: "routes/api/router.server.ts" }));
 
 const adminRoutes = [...flatten(routes as RouteEntry[]), ...apiRoutes]
   .filter(({ path: routePath }) => /^(admin|api\/v1\/admin)(\/|-|$)/.test(routePath))
@@ -88,7 +96,20 @@ describe.each(testDatabaseKinds)("admin over HTTP on %s", (kind) => {
 
   it("finds the admin pages in app/routes.ts and the admin endpoints in the API's router", () => {
     expect(adminRoutes.filter((route) => !route.api).length).toBeGreaterThanOrEqual(4);
-    expect(adminRoutes.filter((route) => route.api).length).toBeGreaterThanOrEqual(15);
+    const api = adminRoutes.filter((route) => route.api);
+    expect(api.length).toBeGreaterThanOrEqual(15);
+    // Each endpoint once (not once per method), the login and the guard's wildcard left out, parameters filled in.
+    expect(new Set(api.map((route) => route.url)).size).toBe(api.length);
+    expect(api.map((route) => route.url)).toEqual(
+      expect.arrayContaining([
+        "/api/v1/admin/logout",
+        "/api/v1/admin/appointments",
+        `/api/v1/admin/appointments/${SOME_ID}`,
+        `/api/v1/admin/appointments/${SOME_ID}/confirm`,
+        "/api/v1/admin/settings",
+      ]),
+    );
+    expect(api.every((route) => !/[:*]/.test(route.url) && route.url !== "/api/v1/admin/login")).toBe(true);
   });
 
   it("without a session every admin page redirects to the login and every admin API answers 401", async () => {
@@ -101,6 +122,7 @@ describe.each(testDatabaseKinds)("admin over HTTP on %s", (kind) => {
             body: method === "GET" ? undefined : JSON.stringify({ reason: "x" }),
           });
           expect([route.file, method, response.status]).toEqual([route.file, method, 401]);
+          expect([route.file, method, response.headers.get("cache-control")]).toEqual([route.file, method, "no-store"]);
           expect(await response.json()).toEqual({ error: loginRequiredMessage });
         }
         continue;

@@ -1,5 +1,6 @@
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { loginRequiredMessage } from "~/auth/guard.server";
 import { createSession, sessionCookieName } from "~/auth/session.server";
 import type { Database } from "~/db/client.server";
 import { addDays } from "~/domain/calendar-date";
@@ -8,8 +9,8 @@ import { UNEXPECTED_FAILURE_MESSAGE } from "~/lib/error-policy.server";
 import { MAX_BODY_BYTES, REQUEST_TOO_LARGE_MESSAGE } from "~/lib/http.server";
 import { METHOD_NOT_ALLOWED_MESSAGE, UNKNOWN_ENDPOINT_MESSAGE } from "~/lib/json-api.server";
 import { logger } from "~/lib/logger.server";
+import { adminMessages } from "~/messages";
 import { RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE_MESSAGE } from "~/lib/unavailable.server";
-import { BAD_REQUEST_MESSAGE } from "../../server/errors";
 import { type ApiApp, startApiApp } from "../support/api-app";
 import { createTestDatabase, type TestDatabase } from "../support/databases";
 import { createAdminAccount } from "../support/factories";
@@ -103,18 +104,69 @@ describe("the JSON API's router", () => {
     expect(await response.json()).toEqual({ error: "Die Anfrage enthält kein gültiges JSON." });
   });
 
-  it("a path parameter that is no valid percent-encoding → German 400, not logged as a failure", async () => {
+  it("a path parameter that is no valid percent-encoding → the handler's German 404 for an unknown id, not logged as a failure", async () => {
+    // Hono keeps a parameter it cannot decode as sent: "%E0" is no appointment id.
     const errors = vi.spyOn(logger, "error");
     try {
       const response = await app.request("/api/v1/admin/appointments/%E0", { cookie });
-      expect(response.status).toBe(400);
+      expect(response.status).toBe(404);
       expect(response.headers.get("cache-control")).toBe("no-store");
-      expect(await response.json()).toEqual({ error: BAD_REQUEST_MESSAGE, requestId: response.headers.get("x-request-id") });
+      expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+      expect(await response.json()).toEqual({ error: adminMessages.notFound });
       expect(errors).not.toHaveBeenCalled();
     } finally {
       errors.mockRestore();
     }
   });
+
+  it("a percent-encoded path is routed decoded, and the admin guard sees it so: without a session 401, no-store", async () => {
+    const response = await app.request("/api/v1/%61dmin/appointments");
+    expect(response.status).toBe(401);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(await response.json()).toEqual({ error: loginRequiredMessage });
+  });
+
+  it("with a session, a percent-encoded path is the same admin endpoint: 200, no-store, the same answer", async () => {
+    const plain = await app.request("/api/v1/admin/appointments", { cookie });
+    const encoded = await app.request("/api/v1/%61dmin/appointments", { cookie });
+    expect([plain.status, encoded.status]).toEqual([200, 200]);
+    expect(encoded.headers.get("cache-control")).toBe("no-store");
+    const body = (await encoded.json()) as unknown;
+    expect(body).toMatchObject({ items: expect.any(Array), page: 1 });
+    expect(body).toEqual(await plain.json());
+  });
+
+  /** Routing is case-sensitive: only `/api/v1/…` in lower case reaches an endpoint; any other spelling stays an API answer. */
+  const otherSpellings = [
+    "/API/V1/ADMIN/appointments",
+    "/Api/V1/Admin/appointments",
+    "/api/V1/admin/appointments",
+    "/api/v1/ADMIN/appointments",
+    "/api/v1/Admin/appointments",
+    "/API/V1/SLOTS?date=Unsinn",
+  ];
+  for (const session of [false, true]) {
+    it.each(otherSpellings)(
+      `${session ? "with" : "without"} a session: GET %s → the API's German JSON 404, no-store, no admin data`,
+      async (path) => {
+        const errors = vi.spyOn(logger, "error");
+        try {
+          const response = await app.request(path, session ? { cookie } : {});
+          expect(response.status).toBe(404);
+          expect(response.headers.get("cache-control")).toBe("no-store");
+          expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+          // Below the mount point (/api/v1/) the API's own catch-all answers; any other spelling, the pipeline's (server/app.ts).
+          const expected = path.startsWith("/api/v1/")
+            ? { error: UNKNOWN_ENDPOINT_MESSAGE }
+            : { error: UNKNOWN_ENDPOINT_MESSAGE, requestId: response.headers.get("x-request-id") };
+          expect(await response.json()).toEqual(expected);
+          expect(errors).not.toHaveBeenCalled();
+        } finally {
+          errors.mockRestore();
+        }
+      },
+    );
+  }
 
   it("a repeated query parameter counts with its first value, as the URL standard reads it", async () => {
     const date = addDays(bookingWindow(new Date()).today, 7);
@@ -134,7 +186,7 @@ describe("the JSON API's router", () => {
   it.each([
     ["/api/v1/nichts", 404, { error: UNKNOWN_ENDPOINT_MESSAGE }, undefined],
     ["/api/v1/appointments", 405, { error: METHOD_NOT_ALLOWED_MESSAGE }, "POST"],
-    ["/API/V1/SLOTS?date=Unsinn", 400, { error: "Bitte geben Sie ein gültiges Datum im Format JJJJ-MM-TT an." }, undefined],
+    ["/api/v1/slots?date=Unsinn", 400, { error: "Bitte geben Sie ein gültiges Datum im Format JJJJ-MM-TT an." }, undefined],
   ])("GET %s → %i in German JSON, no-store", async (path, status, body, allow) => {
     const response = await app.request(path);
     expect(response.status).toBe(status);

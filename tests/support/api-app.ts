@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { parseEnv } from "~/config/env.server";
 import type { Database } from "~/db/client.server";
-import { createApp } from "../../server/app";
+import { createApp, requestListener } from "../../server/app";
 
 export type ApiRequest = {
   method?: string;
@@ -26,7 +26,7 @@ export type ApiApp = {
 };
 
 /**
- * The app's Express chain in this process on a test database, without a React
+ * The app's pipeline (Hono) in this process on a test database, without a React
  * Router build: what the JSON API's integration tests call (server/app.ts →
  * app/routes/api/router.server.ts), exactly as a client reaches it over HTTP.
  */
@@ -36,7 +36,7 @@ export async function startApiApp(db: Database): Promise<ApiApp> {
     db,
     build: () => Promise.reject(new Error("no React Router build in the API tests")),
   });
-  const server = http.createServer(app).listen(0, "127.0.0.1");
+  const server = http.createServer(requestListener(app)).listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

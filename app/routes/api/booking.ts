@@ -1,8 +1,7 @@
 import crypto from "node:crypto";
-import type { RequestHandler } from "express";
 import { bookableServices } from "~/config/site";
 import { daysBetween, isCalendarDate } from "~/domain/calendar-date";
-import { jsonBody, searchParams, sendJsonError } from "~/lib/json-api.server";
+import { type ApiContext, jsonBody, jsonError, searchParams } from "~/lib/json-api.server";
 import { bookingMessages } from "~/messages";
 import {
   bookingConfigFromEnv,
@@ -25,53 +24,53 @@ function serviceParam(params: URLSearchParams): string | undefined | false {
 }
 
 /** GET /api/v1/slots?date=yyyy-MM-dd[&service=…] – the start times of one day, for a service's duration (docs/api.md). */
-export const slots: RequestHandler = async (req, res) => {
-  const params = searchParams(req);
+export async function slots(c: ApiContext): Promise<Response> {
+  const params = searchParams(c);
   const date = params.get("date") ?? "";
-  if (!isCalendarDate(date)) return sendJsonError(res, 400, INVALID_DATE_MESSAGE);
+  if (!isCalendarDate(date)) return jsonError(c, 400, INVALID_DATE_MESSAGE);
   const service = serviceParam(params);
-  if (service === false) return sendJsonError(res, 400, INVALID_SERVICE_MESSAGE);
-  res.json(await getDaySlots(res.locals.db, date, new Date(), bookingConfigFromEnv(), service));
-};
+  if (service === false) return jsonError(c, 400, INVALID_SERVICE_MESSAGE);
+  return c.json(await getDaySlots(c.get("db"), date, new Date(), bookingConfigFromEnv(), service));
+}
 
 /** GET /api/v1/availability?from=&to=[&service=] – which dates can still be requested, and how full they are (docs/api.md). */
-export const availability: RequestHandler = async (req, res) => {
-  const params = searchParams(req);
+export async function availability(c: ApiContext): Promise<Response> {
+  const params = searchParams(c);
   const from = params.get("from") ?? "";
   const to = params.get("to") ?? "";
-  if (!isCalendarDate(from) || !isCalendarDate(to)) return sendJsonError(res, 400, INVALID_RANGE_MESSAGE);
+  if (!isCalendarDate(from) || !isCalendarDate(to)) return jsonError(c, 400, INVALID_RANGE_MESSAGE);
   const days = daysBetween(from, to) + 1;
   if (days < 1 || days > MAX_AVAILABILITY_DAYS) {
-    return sendJsonError(res, 400, `Der Zeitraum muss 1 bis ${MAX_AVAILABILITY_DAYS} Tage umfassen (from ≤ to).`);
+    return jsonError(c, 400, `Der Zeitraum muss 1 bis ${MAX_AVAILABILITY_DAYS} Tage umfassen (from ≤ to).`);
   }
   const service = serviceParam(params);
-  if (service === false) return sendJsonError(res, 400, INVALID_SERVICE_MESSAGE);
-  const result = await getAvailability(res.locals.db, from, to, new Date(), bookingConfigFromEnv(), service);
-  res.json({ from, to, days: result });
-};
+  if (service === false) return jsonError(c, 400, INVALID_SERVICE_MESSAGE);
+  const result = await getAvailability(c.get("db"), from, to, new Date(), bookingConfigFromEnv(), service);
+  return c.json({ from, to, days: result });
+}
 
 /** POST /api/v1/appointments – a customer's appointment request (docs/api.md). */
-export const appointmentRequest: RequestHandler = async (req, res) => {
-  const result = await requestAppointment(res.locals.db, jsonBody(req, res), {
+export async function appointmentRequest(c: ApiContext): Promise<Response> {
+  const result = await requestAppointment(c.get("db"), jsonBody(c), {
     now: new Date(),
-    clientIp: res.locals.clientIp,
+    clientIp: c.get("clientIp"),
     config: bookingConfigFromEnv(),
   });
-  res.status(bookingResultStatus[result.kind]);
+  const status = bookingResultStatus[result.kind];
   switch (result.kind) {
     case "created":
-      return void res.json({ id: result.id, status: "beantragt" });
+      return c.json({ id: result.id, status: "beantragt" }, status);
     case "honeypot":
-      return void res.json({ id: crypto.randomUUID(), status: "beantragt" });
+      return c.json({ id: crypto.randomUUID(), status: "beantragt" }, status);
     case "invalid":
-      return sendJsonError(res, res.statusCode, result.error, { fields: result.fields });
+      return jsonError(c, status, result.error, { fields: result.fields });
     case "rate-limited":
-      return sendJsonError(res, res.statusCode, bookingMessages["rate-limited"], {}, { "Retry-After": String(result.retryAfterSeconds) });
+      return jsonError(c, status, bookingMessages["rate-limited"], {}, { "Retry-After": String(result.retryAfterSeconds) });
     // `code` lets a client tell a taken slot (refresh the times) from the per-address and pick-up limits.
     case "slot-taken":
     case "pickups-full":
-      return void res.json({ error: bookingMessages[result.kind], code: result.kind });
+      return c.json({ error: bookingMessages[result.kind], code: result.kind }, status);
     case "too-many-open":
-      return void res.json({ error: bookingMessages["too-many-open"](result.limit), code: result.kind });
+      return c.json({ error: bookingMessages["too-many-open"](result.limit), code: result.kind }, status);
   }
-};
+}

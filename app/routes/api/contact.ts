@@ -1,24 +1,23 @@
-import type { RequestHandler } from "express";
-import { jsonBody, sendJsonError } from "~/lib/json-api.server";
+import { type ApiContext, jsonBody, jsonError } from "~/lib/json-api.server";
 import { contactFormMessages } from "~/messages";
 import { CONTACT_SENT_MESSAGE } from "~/schemas/contact";
 import { contactConfigFromEnv, contactResultStatus, sendContactMessage } from "~/services/contact.server";
 
 /** POST /api/v1/contact – a message to the workshop (docs/api.md). */
-export const contactMessage: RequestHandler = async (req, res) => {
-  const result = await sendContactMessage(res.locals.db, jsonBody(req, res), {
+export async function contactMessage(c: ApiContext): Promise<Response> {
+  const result = await sendContactMessage(c.get("db"), jsonBody(c), {
     now: new Date(),
-    clientIp: res.locals.clientIp,
+    clientIp: c.get("clientIp"),
     config: contactConfigFromEnv(),
   });
   const status = contactResultStatus[result.kind];
   switch (result.kind) {
     case "sent":
     case "honeypot":
-      return void res.status(status).json({ status: "gesendet", message: CONTACT_SENT_MESSAGE });
+      return c.json({ status: "gesendet", message: CONTACT_SENT_MESSAGE }, status);
     case "invalid":
-      return sendJsonError(res, status, result.error, { fields: result.fields });
+      return jsonError(c, status, result.error, { fields: result.fields });
     case "rate-limited":
-      return sendJsonError(res, status, contactFormMessages["rate-limited"], {}, { "Retry-After": String(result.retryAfterSeconds) });
+      return jsonError(c, status, contactFormMessages["rate-limited"], {}, { "Retry-After": String(result.retryAfterSeconds) });
   }
-};
+}

@@ -1,7 +1,10 @@
-import { Router } from "express";
+import { Hono, type MiddlewareHandler } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { adminApiGuard, enrolledApiOnly } from "~/auth/guard.server";
+import type { ServerEnv } from "~/context";
 import type { Database } from "~/db/client.server";
-import { bodyRefusal, methodNotAllowed, readApiBody, sendJsonError, UNKNOWN_ENDPOINT_MESSAGE } from "~/lib/json-api.server";
+import { RequestBodyError } from "~/lib/http.server";
+import { type ApiContext, jsonError, methodNotAllowed, readApiBody, UNKNOWN_ENDPOINT_MESSAGE } from "~/lib/json-api.server";
 import {
   disableOwnSecondFactor,
   enableOwnSecondFactor,
@@ -19,54 +22,68 @@ import { addMember, changeMember, endMemberSessions, team } from "./admin/team";
 import { appointmentRequest, availability, slots } from "./booking";
 import { contactMessage } from "./contact";
 
+type Handler = (c: ApiContext) => Promise<Response>;
+type Methods = Partial<Record<"GET" | "POST" | "PUT" | "PATCH" | "DELETE", Handler>>;
+
 /**
- * The JSON API (docs/api.md, decision 025): Express routes, mounted on /api/v1 in
+ * The JSON API (docs/api.md, decisions 025 and 026): Hono routes, mounted on /api/v1 in
  * server/app.ts after the pipeline's common steps (request id, log line, headers, Host
- * check, compression, same-origin check). Like React Router, Express matches paths
- * case-insensitively. Every answer is `no-store`: availability changes by the minute
- * and the rest is personal. Unexpected failures go on to the one error policy (server/errors.ts).
+ * check, compression, same-origin check). Every answer is `no-store`: availability
+ * changes by the minute and the rest is personal. Unexpected failures go on to the one
+ * error policy (server/errors.ts).
  */
-export function apiRouter(db: Database): Router {
-  const api = Router();
-  api.use((_req, res, next) => {
-    res.locals.db = db;
-    res.set("Cache-Control", "no-store");
-    next();
+export function apiRouter(db: Database): Hono<ServerEnv> {
+  const api = new Hono<ServerEnv>();
+  /** One path's handlers; any other method there is a 405 with `Allow`. */
+  const endpoint = (path: string, methods: Methods) => {
+    for (const [method, handler] of Object.entries(methods)) api.on(method, path, handler);
+    api.all(path, methodNotAllowed(...Object.keys(methods)));
+  };
+  const below = (middleware: MiddlewareHandler<ServerEnv>) => api.use("/admin/*", middleware);
+
+  api.use(async (c, next) => {
+    c.set("db", db);
+    await next();
+    c.header("Cache-Control", "no-store");
   });
   api.use(readApiBody);
 
-  api.route("/slots").get(slots).all(methodNotAllowed("GET"));
-  api.route("/availability").get(availability).all(methodNotAllowed("GET"));
-  api.route("/appointments").post(appointmentRequest).all(methodNotAllowed("POST"));
-  api.route("/contact").post(contactMessage).all(methodNotAllowed("POST"));
-  api.route("/admin/login").post(logIn).all(methodNotAllowed("POST"));
+  endpoint("/slots", { GET: slots });
+  endpoint("/availability", { GET: availability });
+  endpoint("/appointments", { POST: appointmentRequest });
+  endpoint("/contact", { POST: contactMessage });
+  endpoint("/admin/login", { POST: logIn });
 
   // Everything else below /admin needs a full session.
-  api.use("/admin", adminApiGuard);
-  api.route("/admin/logout").post(logOut).all(methodNotAllowed("POST"));
-  api.route("/admin/2fa/setup").post(startSecondFactor).all(methodNotAllowed("POST"));
-  api.route("/admin/2fa/enable").post(enableOwnSecondFactor).all(methodNotAllowed("POST"));
+  below(adminApiGuard);
+  endpoint("/admin/logout", { POST: logOut });
+  endpoint("/admin/2fa/setup", { POST: startSecondFactor });
+  endpoint("/admin/2fa/enable", { POST: enableOwnSecondFactor });
 
   // The board's endpoints wait until an account the owner requires it of has its second factor.
-  api.use("/admin", enrolledApiOnly);
-  api.route("/admin/2fa/disable").post(disableOwnSecondFactor).all(methodNotAllowed("POST"));
-  api.route("/admin/2fa/policy").post(secondFactorPolicy).all(methodNotAllowed("POST"));
-  api.route("/admin/users").get(team).post(addMember).all(methodNotAllowed("GET", "POST"));
-  api.route("/admin/users/:id").patch(changeMember).all(methodNotAllowed("PATCH"));
-  api.route("/admin/users/:id/sessions").delete(endMemberSessions).all(methodNotAllowed("DELETE"));
-  api.route("/admin/sessions").get(ownSessions).all(methodNotAllowed("GET"));
-  api.route("/admin/sessions/:id").delete(endOwnSession).all(methodNotAllowed("DELETE"));
-  api.route("/admin/closures").get(closures).post(addOwnClosure).all(methodNotAllowed("GET", "POST"));
-  api.route("/admin/closures/:id").delete(removeClosure).all(methodNotAllowed("DELETE"));
-  api.route("/admin/appointments").get(appointmentList).all(methodNotAllowed("GET"));
-  api.route("/admin/appointments/:id").get(appointment).delete(removeAppointment).all(methodNotAllowed("GET", "DELETE"));
-  api.route("/admin/appointments/:id/note").post(internalNote).all(methodNotAllowed("POST"));
-  api.route("/admin/appointments/:id/progress").post(progress).all(methodNotAllowed("POST"));
-  api.route("/admin/appointments/:id/:transition").post(transition).all(methodNotAllowed("POST"));
-  api.route("/admin/export.csv").get(appointmentsExport).all(methodNotAllowed("GET"));
-  api.route("/admin/settings").get(boardSettings).put(changeBoardSettings).all(methodNotAllowed("GET", "PUT"));
+  below(enrolledApiOnly);
+  endpoint("/admin/2fa/disable", { POST: disableOwnSecondFactor });
+  endpoint("/admin/2fa/policy", { POST: secondFactorPolicy });
+  endpoint("/admin/users", { GET: team, POST: addMember });
+  endpoint("/admin/users/:id", { PATCH: changeMember });
+  endpoint("/admin/users/:id/sessions", { DELETE: endMemberSessions });
+  endpoint("/admin/sessions", { GET: ownSessions });
+  endpoint("/admin/sessions/:id", { DELETE: endOwnSession });
+  endpoint("/admin/closures", { GET: closures, POST: addOwnClosure });
+  endpoint("/admin/closures/:id", { DELETE: removeClosure });
+  endpoint("/admin/appointments", { GET: appointmentList });
+  endpoint("/admin/appointments/:id", { GET: appointment, DELETE: removeAppointment });
+  endpoint("/admin/appointments/:id/note", { POST: internalNote });
+  endpoint("/admin/appointments/:id/progress", { POST: progress });
+  endpoint("/admin/appointments/:id/:transition", { POST: transition });
+  endpoint("/admin/export.csv", { GET: appointmentsExport });
+  endpoint("/admin/settings", { GET: boardSettings, PUT: changeBoardSettings });
 
-  api.use((_req, res) => sendJsonError(res, 404, UNKNOWN_ENDPOINT_MESSAGE));
-  api.use(bodyRefusal);
+  api.all("*", (c) => jsonError(c, 404, UNKNOWN_ENDPOINT_MESSAGE));
+  // A body the API refused, in its German JSON; anything else goes on to the error policy (server/errors.ts).
+  api.onError((error, c) => {
+    if (!(error instanceof RequestBodyError)) throw error;
+    return jsonError(c, error.status as ContentfulStatusCode, error.message);
+  });
   return api;
 }

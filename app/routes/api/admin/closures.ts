@@ -1,36 +1,35 @@
-import type { RequestHandler } from "express";
 import { isUuid } from "~/domain/ids";
 import { closureRefusal } from "~/lib/closure-answer.server";
-import { jsonBody, sendJsonError } from "~/lib/json-api.server";
+import { type ApiContext, jsonBody, jsonError, pathParam } from "~/lib/json-api.server";
 import { closureMessages } from "~/messages";
 import { parseClosureInput } from "~/schemas/closure";
 import { addClosure, deleteClosure, listClosures } from "~/services/closures.server";
 
 /** GET /api/v1/admin/closures (owner) → 200 {"closures": […]}: those ending today or later. */
-export const closures: RequestHandler = async (_req, res) => {
-  const result = await listClosures(res.locals.db, res.locals.admin, new Date());
-  if (!result.ok) return closureRefusal(res, result.code);
-  res.json({ closures: result.value });
-};
+export async function closures(c: ApiContext): Promise<Response> {
+  const result = await listClosures(c.get("db"), c.get("admin"), new Date());
+  if (!result.ok) return closureRefusal(c, result.code);
+  return c.json({ closures: result.value });
+}
 
 /** POST /api/v1/admin/closures {"from","to","name","startTime"?} (owner) → 201 with the closure and the appointments it covers. */
-export const addOwnClosure: RequestHandler = async (req, res) => {
-  const body = jsonBody(req, res);
-  const { admin } = res.locals;
-  if (admin.role !== "owner") return closureRefusal(res, "ownerOnly");
+export async function addOwnClosure(c: ApiContext): Promise<Response> {
+  const body = jsonBody(c);
+  const admin = c.get("admin");
+  if (admin.role !== "owner") return closureRefusal(c, "ownerOnly");
   const input = parseClosureInput(body);
-  if (!input.ok) return sendJsonError(res, 400, closureMessages.invalid, { fields: input.fields });
-  const result = await addClosure(res.locals.db, { actor: admin, closure: input.data, now: new Date() });
-  if (!result.ok) return closureRefusal(res, result.code);
-  res.status(201).json(result.value);
-};
+  if (!input.ok) return jsonError(c, 400, closureMessages.invalid, { fields: input.fields });
+  const result = await addClosure(c.get("db"), { actor: admin, closure: input.data, now: new Date() });
+  if (!result.ok) return closureRefusal(c, result.code);
+  return c.json(result.value, 201);
+}
 
 /** DELETE /api/v1/admin/closures/:id (owner) → 204; 404 for an unknown id. */
-export const removeClosure: RequestHandler<{ id: string }> = async (req, res) => {
-  const { admin } = res.locals;
-  if (admin.role !== "owner") return closureRefusal(res, "ownerOnly");
-  if (!isUuid(req.params.id)) return closureRefusal(res, "notFound");
-  const result = await deleteClosure(res.locals.db, { actor: admin, id: req.params.id, now: new Date() });
-  if (!result.ok) return closureRefusal(res, result.code);
-  res.status(204).end();
-};
+export async function removeClosure(c: ApiContext): Promise<Response> {
+  const admin = c.get("admin");
+  if (admin.role !== "owner") return closureRefusal(c, "ownerOnly");
+  if (!isUuid(pathParam(c, "id"))) return closureRefusal(c, "notFound");
+  const result = await deleteClosure(c.get("db"), { actor: admin, id: pathParam(c, "id"), now: new Date() });
+  if (!result.ok) return closureRefusal(c, result.code);
+  return c.body(null, 204);
+}
