@@ -185,4 +185,35 @@ describe.each(testDatabaseKinds)("createApp on %s", (kind) => {
     else expect(body).toContain(message);
     expect(closedByServer).toBe(true);
   });
+
+  // Hono answers HEAD by running GET and wrapping its answer again; a file sirv has already written
+  // must not be written a second time, or the connection dies under the next request (nginx keeps them).
+  it("HEAD of a file, then more requests on the same keep-alive connection", async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const exchange = (method: string, urlPath: string) =>
+      new Promise<{ status: number; reused: boolean; length: number }>((resolve, reject) => {
+        const req = http.request({ host: "127.0.0.1", port, path: urlPath, method, agent }, (res) => {
+          let length = 0;
+          res.on("data", (chunk: Buffer) => (length += chunk.length));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, reused: req.reusedSocket, length }));
+        });
+        req.on("error", reject);
+        req.end();
+      });
+    try {
+      const answers = [
+        await exchange("HEAD", assetPath),
+        await exchange("HEAD", "/favicon.ico"),
+        await exchange("GET", assetPath),
+        await exchange("HEAD", assetPath),
+        await exchange("GET", "/healthz"),
+      ];
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+      // The first opens the connection, every other one reuses it.
+      expect(answers.map((answer) => answer.reused)).toEqual([false, true, true, true, true]);
+      expect(answers.map((answer) => answer.length)).toEqual([0, 0, script.length, 0, JSON.stringify({ status: "ok" }).length]);
+    } finally {
+      agent.destroy();
+    }
+  });
 });

@@ -1,6 +1,7 @@
 import type { RequestListener } from "node:http";
 import path from "node:path";
 import { getRequestListener, type HttpBindings } from "@hono/node-server";
+import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
@@ -9,7 +10,7 @@ import { databaseContext, requestContext, type ServerEnv } from "~/context";
 import { apiRouter } from "~/routes/api/router.server";
 import { type Database, isDatabaseReady } from "~/db/client.server";
 import { errorAnswer, errorHandler } from "./errors";
-import { clientAddress, compileTrustProxy, trustsAnyProxy } from "./forwarded";
+import { clientAddress, compileTrustProxy, requestOrigin, trustsAnyProxy } from "./forwarded";
 import { hostCheck } from "./host-check";
 import { hashSources } from "./inline-sources";
 import { fromNodeMiddleware, type NodeMiddleware } from "./node-middleware";
@@ -17,7 +18,9 @@ import { originCheck } from "./origin-check";
 import { requestLog } from "./request-log";
 import { securityHeaders } from "./security-headers";
 import { staticFiles } from "./static-files";
+import { UNEXPECTED_FAILURE_MESSAGE } from "~/lib/error-policy.server";
 import { UNKNOWN_ENDPOINT_MESSAGE } from "~/lib/json-api.server";
+import { logger } from "~/lib/logger.server";
 
 export type AppOptions = {
   config: Env;
@@ -58,7 +61,8 @@ export function createApp({
 }: AppOptions): Hono<ServerEnv> {
   const dev = config.NODE_ENV === "development";
   const trust = compileTrustProxy(config.TRUST_PROXY);
-  const app = new Hono<ServerEnv>();
+  // A trailing slash names the same endpoint, as it did under Express (`/api/v1/slots/`).
+  const app = new Hono<ServerEnv>({ strict: false });
 
   app.use(requestLog);
   app.use(async (c, next) => {
@@ -100,29 +104,66 @@ export function createApp({
     const context = new RouterContextProvider();
     context.set(databaseContext, db);
     context.set(requestContext, { requestId: c.get("requestId"), clientIp: c.get("clientIp"), cspNonce: c.get("cspNonce") });
-    return pages(c.req.raw, context);
+    return pages(addressedRequest(c.req.raw, requestOrigin(c.env.incoming, trust)), context);
   });
   app.onError(errorHandler);
   return app;
+}
+
+/**
+ * The request with the URL its client addressed. The adapter builds the URL from the socket and
+ * Host; behind the TLS proxy of docs/deployment.md that is `http://` and maybe the proxy's host,
+ * while the browser's Origin is the public `https://` one, which React Router compares with the
+ * URL's origin before any page action runs.
+ */
+function addressedRequest(request: Request, origin: string): Request {
+  const url = new URL(request.url);
+  if (url.origin === origin) return request;
+  const hasBody = request.method !== "GET" && request.method !== "HEAD";
+  return new Request(new URL(url.pathname + url.search, origin), {
+    method: request.method,
+    headers: request.headers,
+    signal: request.signal,
+    ...(hasBody ? { body: request.body, duplex: "half" } : {}),
+  } as RequestInit);
 }
 
 /** Stands in for a URL the adapter could not build: the pipeline refuses the request before any route. */
 const PLACEHOLDER_URL = "http://unreadable.invalid/";
 
 /**
- * The app as Node's request listener (@hono/node-server), for http.createServer. The adapter
- * builds each request's URL from its Host and target before Hono runs; when it cannot
- * (a malformed Host, a backslash in the path), its error hook runs the same pipeline on a
- * placeholder URL with `unreadableUrl` set, so that the refusal is the pipeline's own German 400
- * with request id, headers and log line (server/host-check.ts). The hook runs synchronously
- * within the listener's call, so the request in hand is the one that failed.
+ * The app as Node's request listener (@hono/node-server), for http.createServer.
+ * - The adapter builds each request's URL from its Host and target before Hono runs. When it
+ *   cannot (a malformed Host, a backslash in the path), its error hook runs the same pipeline on a
+ *   placeholder URL with `unreadableUrl` set, so that the refusal is the pipeline's own German 400
+ *   with request id, headers and log line (server/host-check.ts). The hook runs synchronously
+ *   within the listener's call, so the request in hand is the one that failed.
+ * - An answer a Node middleware (sirv) has already written is reported as such to the adapter
+ *   even when Hono wrapped it again (HEAD answers), so that nothing writes it a second time.
+ * - The pipeline's answer never fails: Hono's onError (server/errors.ts) answers every Error, and
+ *   anything that still escapes is logged and answered with a German 500, never the adapter's English.
  */
 export function requestListener(app: Hono<ServerEnv>): RequestListener {
+  const answer = async (request: Request, bindings: ServerEnv["Bindings"]): Promise<Response> => {
+    let response: Response;
+    try {
+      response = await app.fetch(request, bindings);
+    } catch (error) {
+      // Only if the error policy itself failed, or something threw what is no Error (Hono's onError sees Errors only).
+      logger.error({ err: error, path: bindings.incoming.url?.split("?")[0] }, "unhandled error");
+      response = new Response(UNEXPECTED_FAILURE_MESSAGE, {
+        status: 500,
+        headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+      });
+    }
+    return bindings.outgoing.headersSent ? RESPONSE_ALREADY_SENT : response;
+  };
   let inHand: HttpBindings | undefined;
-  const listener = getRequestListener(app.fetch, {
-    errorHandler: () => {
-      if (!inHand) throw new Error("the adapter's error hook ran outside its request");
-      return app.fetch(new Request(PLACEHOLDER_URL, { method: "GET" }), { ...inHand, unreadableUrl: true });
+  // Only http.createServer's requests reach it (server/start.ts), never HTTP/2 ones.
+  const listener = getRequestListener((request, bindings) => answer(request, bindings as HttpBindings), {
+    errorHandler: (error) => {
+      if (!inHand) throw error;
+      return answer(new Request(PLACEHOLDER_URL), { ...inHand, unreadableUrl: true });
     },
   });
   return (incoming, outgoing) => {

@@ -40,3 +40,12 @@ export function requestProtocol(request: IncomingMessage, trust: TrustProxy): "h
   if (!trust(request.socket.remoteAddress ?? "", 0)) return "http";
   return firstEntry(request.headers["x-forwarded-proto"])?.toLowerCase() === "https" ? "https" : "http";
 }
+
+/**
+ * The origin the client addressed: its protocol (requestProtocol) and host, behind a trusted
+ * proxy the first X-Forwarded-Host entry (server/host-check.ts has checked its form), else Host.
+ */
+export function requestOrigin(request: IncomingMessage, trust: TrustProxy): string {
+  const forwardedHost = trust(request.socket.remoteAddress ?? "", 0) ? firstEntry(request.headers["x-forwarded-host"]) : undefined;
+  return `${requestProtocol(request, trust)}://${forwardedHost ?? request.headers.host ?? "localhost"}`;
+}

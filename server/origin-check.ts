@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import type { ServerEnv } from "~/context";
 import { errorAnswer } from "./errors";
-import { requestProtocol, type TrustProxy } from "./forwarded";
+import { requestOrigin, type TrustProxy } from "./forwarded";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -49,7 +49,7 @@ export function isSameOriginRequest(
 
 /**
  * The expected origin is PUBLIC_URL's, or else the one the request was sent
- * to (its protocol under TRUST_PROXY and the Host header, checked by
+ * to (requestOrigin: protocol and host, from the trusted proxy's headers under TRUST_PROXY, checked by
  * host-check.ts). Refusals are German (JSON for the API, a page otherwise).
  */
 export function originCheck({ publicUrl, trust }: { publicUrl?: string; trust: TrustProxy }) {
@@ -59,7 +59,7 @@ export function originCheck({ publicUrl, trust }: { publicUrl?: string; trust: T
     const { incoming } = c.env;
     const { origin, referer } = incoming.headers;
     const fetchSite = incoming.headers["sec-fetch-site"] as string | undefined;
-    const expected = fixedOrigin ?? `${requestProtocol(incoming, trust)}://${incoming.headers.host}`;
+    const expected = fixedOrigin ?? requestOrigin(incoming, trust);
     if (isSameOriginRequest({ origin, "sec-fetch-site": fetchSite, referer }, expected)) return next();
     return errorAnswer(c, 403, ORIGIN_REFUSED_MESSAGE);
   });

@@ -9,7 +9,7 @@ import { UNEXPECTED_FAILURE_MESSAGE } from "~/lib/error-policy.server";
 import { MAX_BODY_BYTES, REQUEST_TOO_LARGE_MESSAGE } from "~/lib/http.server";
 import { METHOD_NOT_ALLOWED_MESSAGE, UNKNOWN_ENDPOINT_MESSAGE } from "~/lib/json-api.server";
 import { logger } from "~/lib/logger.server";
-import { adminMessages } from "~/messages";
+import { adminMessages, loginMessages } from "~/messages";
 import { RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE_MESSAGE } from "~/lib/unavailable.server";
 import { type ApiApp, startApiApp } from "../support/api-app";
 import { createTestDatabase, type TestDatabase } from "../support/databases";
@@ -173,6 +173,21 @@ describe("the JSON API's router", () => {
     const response = await app.request(`/api/v1/slots?date=${date}&date=Unsinn`);
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ date });
+  });
+
+  it("a trailing slash names the same endpoint: slots answer, the login stays reachable without a session", async () => {
+    const date = addDays(bookingWindow(new Date()).today, 7);
+    const slots = await app.request(`/api/v1/slots/?date=${date}`);
+    expect(slots.status).toBe(200);
+    expect(await slots.json()).toMatchObject({ date });
+    const login = await app.request("/api/v1/admin/login/", {
+      json: { email: "niemand@happycar.example", password: "falsches-Passwort-1" },
+    });
+    expect(login.status).toBe(401);
+    expect(await login.json()).toEqual({ error: loginMessages.wrongPassword });
+    const guarded = await app.request("/api/v1/admin/appointments/");
+    expect(guarded.status).toBe(401);
+    expect(await guarded.json()).toEqual({ error: loginRequiredMessage });
   });
 
   it("no ETag on JSON, so no 304 for a no-store answer", async () => {

@@ -270,6 +270,37 @@ describe("the one request pipeline (issue 12)", () => {
     });
   });
 
+  // The deployment guide's nginx ends TLS and passes X-Forwarded-Proto (and Host or X-Forwarded-Host):
+  // React Router refuses a page's form post whose Origin differs from its request URL's origin.
+  describe("a page's form post behind the trusted TLS proxy", () => {
+    const form = new URLSearchParams({ email: ADMIN.email, password: ADMIN.password, redirectTo: "/admin" }).toString();
+    it.each([
+      ["Host as the proxy passes it", "Host: werkstatt.example"],
+      ["X-Forwarded-Host", "Host: {host}\r\nX-Forwarded-Host: werkstatt.example"],
+    ])("%s: the login form logs in (302 with the session cookie), not 400 or 403", async (_label, hostLines) => {
+      const reply = await rawRequest(
+        server.port,
+        `POST /admin-login HTTP/1.1\r\n${hostLines.replace("{host}", host())}\r\nX-Forwarded-Proto: https\r\nX-Forwarded-For: 203.0.113.20\r\n` +
+          `Origin: https://werkstatt.example\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${Buffer.byteLength(form)}\r\nConnection: close\r\n\r\n`,
+        form,
+      );
+      expect(reply.status).toBe(302);
+      expect(reply.headers.location).toBe("/admin");
+      expect(reply.raw).toMatch(/^set-cookie: (__Host-)?hc_admin=[^;\r\n]+;/im);
+    });
+
+    it("a foreign Origin is still refused there", async () => {
+      const reply = await rawRequest(
+        server.port,
+        `POST /admin-login HTTP/1.1\r\nHost: werkstatt.example\r\nX-Forwarded-Proto: https\r\nOrigin: https://evil.example\r\n` +
+          `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${Buffer.byteLength(form)}\r\nConnection: close\r\n\r\n`,
+        form,
+      );
+      expect(reply.status).toBe(403);
+      expect(reply.headers["set-cookie"]).toBeUndefined();
+    });
+  });
+
   describe("no-store on every answer of the admin area, however the URL is spelled", () => {
     let cookie = "";
     beforeAll(async () => {

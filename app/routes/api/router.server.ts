@@ -43,8 +43,9 @@ export function apiRouter(db: Database): Hono<ServerEnv> {
 
   api.use(async (c, next) => {
     c.set("db", db);
-    await next();
+    // Set first: every answer built with the context carries it; the error policy's answers set it themselves.
     c.header("Cache-Control", "no-store");
+    await next();
   });
   api.use(readApiBody);
 
