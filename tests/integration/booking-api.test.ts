@@ -77,7 +77,7 @@ for (const kind of allDatabaseKinds) {
       resetEnvCache();
     });
 
-    /** A GET through the whole Express chain: status and JSON body. */
+    /** A GET through the whole pipeline: status and JSON body. */
     async function get(path: string) {
       const response = await app.request(path);
       return { status: response.status, body: await response.json() };

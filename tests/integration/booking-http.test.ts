@@ -70,7 +70,7 @@ describe.each([
 });
 
 /*
- * TRUST_PROXY as a number of proxies: Express trusts the socket (the nearest
+ * TRUST_PROXY as a number of proxies: the app trusts the socket (the nearest
  * proxy) and hops - 1 more entries from the right of X-Forwarded-For; the client
  * is the entry just left of them. Anything to its left is whatever the client
  * sent and must not count. Each case fails if the number were ignored: `true`

@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../sup
 import { bookableSlots, expectGermanError, post } from "../support/http";
 
 /*
- * Awkward text input over real HTTP: Node's server, the Express chain with the
+ * Awkward text input over real HTTP: Node's server, the Hono pipeline with the
  * origin check, the JSON API's routes (app/routes/api/router.server.ts) and the
  * database (tests/support/api-app.ts). Every answer is a 201 with the cleaned
  * text stored or a 400 with a German message, never a 5xx.

@@ -20,7 +20,7 @@ export type ApiRequest = {
 
 export type ApiApp = {
   origin: string;
-  /** One request through the whole Express chain (same origin, as the site's own scripts send it). */
+  /** One request through the whole pipeline (same origin, as the site's own scripts send it). */
   request(path: string, init?: ApiRequest): Promise<Response>;
   close(): Promise<void>;
 };
