@@ -5,8 +5,10 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { parseEnv } from "~/config/env.server";
+import { UNEXPECTED_FAILURE_MESSAGE } from "~/lib/error-policy.server";
+import { logger } from "~/lib/logger.server";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../tests/support/databases";
 import { createApp, requestListener } from "./app";
 import { BAD_REQUEST_MESSAGE } from "./errors";
@@ -214,6 +216,41 @@ describe.each(testDatabaseKinds)("createApp on %s", (kind) => {
       expect(answers.map((answer) => answer.length)).toEqual([0, 0, script.length, 0, JSON.stringify({ status: "ok" }).length]);
     } finally {
       agent.destroy();
+    }
+  });
+});
+
+// Hono's onError sees only Errors; anything else thrown (here: by the build getter) must still get
+// the German 500 and one log line, never the adapter's English answer or a dropped connection.
+describe("createApp when something throws what is no Error", () => {
+  let database: TestDatabase;
+  let server: http.Server;
+
+  beforeAll(async () => {
+    database = await createTestDatabase("pglite");
+    const app = createApp({
+      config: parseEnv({ NODE_ENV: "production" }),
+      db: database.db,
+      build: () => Promise.reject("no build"),
+    });
+    server = http.createServer(requestListener(app)).listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server?.close(resolve));
+    await database?.close().catch(() => {});
+  });
+
+  it("→ a German 500, no-store, logged once", async () => {
+    const errors = vi.spyOn(logger, "error").mockImplementation(() => undefined);
+    try {
+      const reply = await request((server.address() as AddressInfo).port, "/kontakt");
+      expect(reply.status).toBe(500);
+      expect(reply.body.toString()).toBe(UNEXPECTED_FAILURE_MESSAGE);
+      expect(reply.headers["cache-control"]).toBe("no-store");
+      expect(errors).toHaveBeenCalledTimes(1);
+    } finally {
+      errors.mockRestore();
     }
   });
 });
