@@ -7,20 +7,20 @@ import { compress } from "hono/compress";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { Env } from "~/config/env.server";
 import { databaseContext, requestContext, type ServerEnv } from "~/context";
-import { apiRouter } from "~/routes/api/router.server";
 import { type Database, isDatabaseReady } from "~/db/client.server";
+import { UNEXPECTED_FAILURE_MESSAGE } from "~/lib/error-policy.server";
+import { UNKNOWN_ENDPOINT_MESSAGE } from "~/lib/json-api.server";
+import { logger } from "~/lib/logger.server";
+import { apiRouter } from "~/routes/api/router.server";
 import { errorAnswer, errorHandler } from "./errors";
 import { clientAddress, compileTrustProxy, requestOrigin, trustsAnyProxy } from "./forwarded";
 import { hostCheck } from "./host-check";
 import { hashSources } from "./inline-sources";
 import { fromNodeMiddleware, type NodeMiddleware } from "./node-middleware";
 import { originCheck } from "./origin-check";
-import { requestLog } from "./request-log";
+import { loggedPath, requestLog } from "./request-log";
 import { securityHeaders } from "./security-headers";
 import { staticFiles } from "./static-files";
-import { UNEXPECTED_FAILURE_MESSAGE } from "~/lib/error-policy.server";
-import { UNKNOWN_ENDPOINT_MESSAGE } from "~/lib/json-api.server";
-import { logger } from "~/lib/logger.server";
 
 export type AppOptions = {
   config: Env;
@@ -150,7 +150,7 @@ export function requestListener(app: Hono<ServerEnv>): RequestListener {
       response = await app.fetch(request, bindings);
     } catch (error) {
       // Only if the error policy itself failed, or something threw what is no Error (Hono's onError sees Errors only).
-      logger.error({ err: error, path: bindings.incoming.url?.split("?")[0] }, "unhandled error");
+      logger.error({ err: error, path: loggedPath(bindings.incoming) }, "unhandled error");
       response = new Response(UNEXPECTED_FAILURE_MESSAGE, {
         status: 500,
         headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },

@@ -6,6 +6,7 @@ import { UNEXPECTED_FAILURE_MESSAGE } from "~/lib/error-policy.server";
 import { clientErrorStatus } from "~/lib/http.server";
 import { logger } from "~/lib/logger.server";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE_MESSAGE } from "~/lib/unavailable.server";
+import { loggedPath } from "./request-log";
 
 export const BAD_REQUEST_MESSAGE = "Die Anfrage ist ungültig.";
 
@@ -53,7 +54,7 @@ export const errorHandler: ErrorHandler<ServerEnv> = (error, c) => {
   const outage = status === undefined && isDatabaseUnavailable(error);
   if (status === undefined) {
     logger.error(
-      { err: error, requestId: c.get("requestId"), path: c.env.incoming.url?.split("?")[0] },
+      { err: error, requestId: c.get("requestId"), path: loggedPath(c.env.incoming) },
       outage ? "database unavailable" : "unhandled error",
     );
   }

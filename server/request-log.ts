@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import type { IncomingMessage } from "node:http";
 import { createMiddleware } from "hono/factory";
 import type { ServerEnv } from "~/context";
 import { logger } from "~/lib/logger.server";
@@ -10,6 +11,11 @@ import { logger } from "~/lib/logger.server";
  * status and time. Never a header or a body. The id is set on the Node response, so
  * that every answer carries it, a file sent by server/static-files.ts included.
  */
+/** The request's path as logged: without the query, which may hold a token. */
+export function loggedPath(request: IncomingMessage): string {
+  return (request.url ?? "").split("?")[0] ?? "";
+}
+
 export const requestLog = createMiddleware<ServerEnv>(async (c, next) => {
   const requestId = crypto.randomUUID();
   c.set("requestId", requestId);
@@ -21,7 +27,7 @@ export const requestLog = createMiddleware<ServerEnv>(async (c, next) => {
       {
         requestId,
         method: incoming.method,
-        path: (incoming.url ?? "").split("?")[0],
+        path: loggedPath(incoming),
         status: outgoing.statusCode,
         ms: Number(process.hrtime.bigint() - started) / 1e6,
       },

@@ -1,10 +1,9 @@
 import crypto from "node:crypto";
 import { createMiddleware } from "hono/factory";
-import type { ServerEnv } from "~/context";
-import { requestProtocol, type TrustProxy } from "./forwarded";
-import { themeScript } from "~/lib/theme";
-
 import { MAP_ORIGIN } from "~/config/site";
+import type { ServerEnv } from "~/context";
+import { themeScript } from "~/lib/theme";
+import { requestProtocol, type TrustProxy } from "./forwarded";
 
 export { MAP_ORIGIN };
 
