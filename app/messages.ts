@@ -1,21 +1,51 @@
-import { passwordMessages } from "~/auth/password-policy";
+import type { Weekday } from "~/config/site";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/domain/admin";
+import type { AppointmentStatus, ProgressState } from "~/domain/appointment";
 import type {
   AccountErrorCode,
   AdminErrorCode,
+  BookingErrorCode,
   ExportErrorCode,
+  PasswordErrorCode,
   SecondFactorErrorCode,
   SettingsErrorCode,
   TeamErrorCode,
 } from "~/domain/error-codes";
-import { CONTACT_RATE_LIMITED_MESSAGE } from "~/schemas/contact-fields";
-import type { AppointmentStatus, ProgressState } from "~/domain/appointment";
+import type { FailureOf } from "~/domain/result";
+import { parseCalendarDate } from "~/domain/calendar-date";
+import type { ClosedRow } from "~/domain/planner";
+import type { SlotField, SlotProblem, UnavailableDay } from "~/domain/slots";
 
 /**
  * German wording of results and errors, in one place at the edge: services
- * answer with codes (app/domain/error-codes.ts), routes and components say
- * them in German with these texts. Not server-only: the browser shows the
- * failure texts itself when an action never reached the server.
+ * answer with codes (app/domain/error-codes.ts), routes, the JSON API,
+ * components and e-mails say them in German with these texts; the HTTP status
+ * of each code is app/http-status.ts. Not server-only: the browser shows the
+ * failure texts itself when an action never reached the server. Imports only
+ * types and pure helpers, nothing from app/schemas (which use these texts).
  */
+
+/** The rules of a new password (app/auth/password-policy.ts), keyed by PasswordProblem; `mismatch` for the repeated field. */
+export const passwordMessages = {
+  tooShort: `Das Passwort muss mindestens ${MIN_PASSWORD_LENGTH} Zeichen lang sein.`,
+  tooLong: `Das Passwort darf höchstens ${MAX_PASSWORD_LENGTH} Zeichen lang sein.`,
+  common: "Dieses Passwort ist zu häufig und leicht zu erraten. Bitte wählen Sie ein anderes.",
+  mismatch: "Die Passwörter stimmen nicht überein.",
+} as const;
+
+/** Every admin page and API address without a full session (app/auth/guard.server.ts). */
+export const loginRequiredMessage = "Bitte melden Sie sich an.";
+
+/** The public forms' summary line above the fields' own messages (app/schemas). */
+export const formMessages = {
+  missingFields: "Bitte füllen Sie alle Pflichtfelder aus.",
+  invalidFields: "Bitte überprüfen Sie Ihre Eingaben.",
+} as const;
+
+/** The summary of a form's bad fields: whether a required one is missing. */
+export function invalidFormMessage(missingRequired: boolean): string {
+  return missingRequired ? formMessages.missingFields : formMessages.invalidFields;
+}
 
 /** The admin board's answers; the error entries are keyed by AdminErrorCode. */
 export const adminMessages = {
@@ -27,6 +57,7 @@ export const adminMessages = {
   cancelFailed: "Termin konnte nicht storniert werden.",
   deleteFailed: "Termin konnte nicht gelöscht werden.",
   resendFailed: "Die E-Mail konnte nicht erneut gesendet werden.",
+  emailNotFound: "Die E-Mail konnte nicht erneut gesendet werden.",
   reasonRequired: "Bitte geben Sie einen Stornierungsgrund an.",
   reasonTooLong: "Der Stornierungsgrund darf höchstens 1000 Zeichen lang sein.",
   notFound: "Der Termin existiert nicht (mehr).",
@@ -43,6 +74,7 @@ export const adminMessages = {
   progressSaved: "Der Fortschritt wurde gespeichert.",
   progressReadyEmail: "Der Fortschritt wurde gespeichert; die Kundin oder der Kunde bekommt eine E-Mail.",
   progressFailed: "Der Fortschritt konnte nicht gespeichert werden.",
+  readyTooEarly: "„Abholbereit“ kann erst ab dem Tag des Termins gesetzt werden.",
 } as const satisfies Record<AdminErrorCode, string> & Record<string, unknown>;
 
 /** Admin accounts (setup page, CLI, first start); password problems in the policy's own words. */
@@ -86,9 +118,32 @@ export const secondFactorMessages = {
   policyInvalid: "Bitte geben Sie „required“ als true oder false an.",
 } as const satisfies Record<SecondFactorErrorCode, string> & Record<string, string>;
 
+/** 'Passwort ändern' on 'Sicherheit', 'Passwort vergessen?' and their JSON API; password problems in the policy's own words. */
+export const passwordChangeMessages = {
+  wrongCurrentPassword: "Das aktuelle Passwort ist falsch.",
+  samePassword: "Das neue Passwort muss sich vom bisherigen unterscheiden.",
+  resetInvalid: "Der Link zum Zurücksetzen ist ungültig, abgelaufen oder wurde bereits verwendet. Bitte fordern Sie einen neuen an.",
+  invalidEmail: "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
+  tooShort: passwordMessages.tooShort,
+  tooLong: passwordMessages.tooLong,
+  common: passwordMessages.common,
+  mismatch: passwordMessages.mismatch,
+  changeMissing: "Bitte geben Sie das aktuelle und das neue Passwort ein.",
+  confirmMissing: "Bitte geben Sie den Link (token) und das neue Passwort an.",
+  changed: "Ihr Passwort wurde geändert. Alle anderen Sitzungen wurden beendet.",
+  /** The same answer whether or not the address has an account. */
+  resetRequested:
+    "Wenn es zu dieser Adresse ein aktives Konto gibt, haben wir eine E-Mail mit einem Link geschickt. Er gilt 1 Stunde und nur einmal. Bitte sehen Sie auch im Spam-Ordner nach.",
+  resetDone: "Ihr neues Passwort ist gespeichert und alle Sitzungen Ihres Kontos wurden beendet. Bitte melden Sie sich jetzt an.",
+  rateLimited: (seconds: number) =>
+    `Zu viele Anfragen. Bitte versuchen Sie es in ${seconds < 60 ? `${seconds} Sekunden` : `${Math.ceil(seconds / 60)} Minuten`} erneut.`,
+} as const satisfies Record<PasswordErrorCode, string> & Record<string, unknown>;
+
 /** The 'Team' page and /api/v1/admin/users; password problems in the policy's own words. */
 export const teamMessages = {
   ownerOnly: "Nur der Inhaber oder die Inhaberin darf das.",
+  /** Staff opening the 'Team' page. */
+  ownerOnlyPage: "Nur der Inhaber oder die Inhaberin verwaltet die Konten und die Einstellungen des Boards.",
   invalidEmail: "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
   invalidName: "Bitte geben Sie einen Namen mit höchstens 100 Zeichen an.",
   exists: "Ein Konto mit dieser E-Mail-Adresse existiert bereits.",
@@ -124,7 +179,7 @@ export const exportMessages = {
 } as const satisfies Record<ExportErrorCode, string>;
 
 /**
- * The booking form's refusals, keyed by the result kind of requestAppointment
+ * The booking form's refusals, keyed by the code of requestAppointment
  * (app/services/booking.server.ts); field errors come from app/schemas.
  */
 export const bookingMessages = {
@@ -139,9 +194,9 @@ export const bookingMessages = {
   },
 } as const;
 
-/** The contact forms' refusals, keyed by the result kind of sendContactMessage; the form's toasts share the text. */
+/** The contact forms' refusals, keyed by the code of sendContactMessage; the form's toasts share the text. */
 export const contactFormMessages = {
-  "rate-limited": CONTACT_RATE_LIMITED_MESSAGE,
+  "rate-limited": "Sie haben in kurzer Zeit zu viele Nachrichten gesendet. Bitte versuchen Sie es in einigen Minuten erneut.",
 } as const;
 
 /** The owner's 'Schließtage' (board page and /api/v1/admin/closures). */
@@ -156,10 +211,23 @@ export const closureMessages = {
   startTime: "Bitte geben Sie die Uhrzeit als HH:MM zur vollen oder halben Stunde an, oder lassen Sie das Feld leer (ganzer Tag).",
   added: "Der Schließtag wurde eingetragen.",
   deleted: "Der Schließtag wurde gelöscht.",
-  /** After 'Alle stornieren': how many were cancelled, and how many had changed meanwhile. */
+  /** After 'Alle stornieren': how many were cancelled, and how many had changed meanwhile; singular and plural kept apart. */
   cancelled: (cancelled: number, skipped: number) =>
-    `${cancelled === 1 ? "Ein Termin wurde" : `${cancelled} Termine wurden`} storniert; die Kundinnen und Kunden bekommen die Absage per E-Mail.` +
+    (cancelled === 0
+      ? "Es wurde kein Termin storniert."
+      : cancelled === 1
+        ? "Ein Termin wurde storniert; die Kundin oder der Kunde bekommt die Absage per E-Mail."
+        : `${cancelled} Termine wurden storniert; die Kundinnen und Kunden bekommen die Absage per E-Mail.`) +
     (skipped > 0 ? ` ${skipped === 1 ? "Ein Termin war" : `${skipped} Termine waren`} inzwischen schon storniert oder gelöscht.` : ""),
+  /** 'Alle stornieren' asks once more, since every customer gets an e-mail. */
+  confirmCancelAll: (count: number) =>
+    count === 1
+      ? "Wirklich diesen Termin stornieren? Die Kundin oder der Kunde bekommt sofort eine Absage-E-Mail mit diesem Grund:"
+      : `Wirklich alle ${count} Termine stornieren? Alle ${count} Kundinnen und Kunden bekommen sofort eine Absage-E-Mail mit diesem Grund:`,
+  confirmCancelAllButton: (count: number) => (count === 1 ? "Ja, Termin stornieren" : `Ja, alle ${count} Termine stornieren`),
+  /** A closure's 'Löschen' asks once more: its days are offered to customers again at once. */
+  confirmDelete: (name: string, period: string) =>
+    `Schließtag „${name}“ (${period}) wirklich löschen? Termine in diesem Zeitraum können dann sofort wieder gebucht werden.`,
 } as const;
 
 /** Where a confirmed appointment's car is (issue 16): the board's buttons and the customer's page. */
@@ -188,4 +256,92 @@ export const customerPageMessages = {
 /** 24 → "24 Stunden", 1 → "1 Stunde", 2.5 → "2,5 Stunden". */
 function formatHours(hours: number): string {
   return `${hours.toLocaleString("de-AT")} ${hours === 1 ? "Stunde" : "Stunden"}`;
+}
+
+const weekdayNames = ["Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"] as const satisfies Record<
+  Weekday,
+  string
+>;
+
+/** Why a day (or a row of the planner) takes no appointments (app/domain/slots.ts, app/domain/planner.ts). */
+export function unavailableDayMessage(reason: UnavailableDay | ClosedRow): string {
+  switch (reason.code) {
+    case "past":
+      return "Dieser Tag liegt in der Vergangenheit.";
+    case "beyond-horizon":
+      return `Termine können höchstens ${reason.horizonDays} Tage im Voraus angefragt werden.`;
+    case "holiday":
+    case "closure":
+      return reason.name;
+    case "weekday-closed":
+      return `${weekdayNames[reason.weekday]} geschlossen`;
+    case "too-late-today":
+      return "Für heute sind keine Termine mehr möglich.";
+    case "fully-booked":
+      return "Ausgebucht";
+    case "outside-hours":
+      return "Geschlossen";
+  }
+}
+
+/** 90 → "90 Minuten", 60 → "1 Stunde", 120 → "2 Stunden". */
+function durationText(minutes: number): string {
+  if (minutes % 60 !== 0) return `${minutes} Minuten`;
+  return minutes === 60 ? "1 Stunde" : `${minutes / 60} Stunden`;
+}
+
+/**
+ * "2026-12-06" → "06.12.2026", without date-fns (app/lib/format-date.ts): the booking form's
+ * first paint loads these texts.
+ */
+function calendarDateDE(date: string): string {
+  const parts = parseCalendarDate(date);
+  if (!parts) return date;
+  return `${String(parts.day).padStart(2, "0")}.${String(parts.month).padStart(2, "0")}.${parts.year}`;
+}
+
+/** Why a start time cannot be requested (app/domain/slots.ts, checkSlot), shown at its field. */
+export function slotProblemMessage(problem: SlotProblem): string {
+  switch (problem.code) {
+    case "day-unavailable":
+      return `Am ${calendarDateDE(problem.date)} sind keine Termine möglich: ${unavailableDayMessage(problem.day)}`;
+    case "closed-from":
+      return `Ab ${problem.from} Uhr ist an diesem Tag geschlossen: ${problem.name}.`;
+    case "no-start":
+      return `Um ${problem.time} Uhr beginnt an diesem Tag kein Termin.`;
+    case "ends-after-closing":
+      return `Diese Leistung dauert ${durationText(problem.durationMinutes)}: Ein Termin um ${problem.time} Uhr würde nach Geschäftsschluss (${problem.closing} Uhr) enden. Bitte wählen Sie eine frühere Uhrzeit.`;
+    case "too-soon":
+      return `Dieser Termin beginnt zu bald. Bitte wählen Sie einen Termin mindestens ${durationText(problem.leadTimeMinutes)} im Voraus.`;
+  }
+}
+
+/** A refused appointment request as the booking form and POST /api/v1/appointments say it. */
+type BookingRefusal = FailureOf<
+  | { ok: false; code: "invalid"; fields: Record<string, string>; missingRequired: boolean }
+  | { ok: false; code: "slot-unavailable"; field: SlotField; problem: SlotProblem }
+  | { ok: false; code: "too-many-open"; limit: number }
+  | { ok: false; code: Exclude<BookingErrorCode, "honeypot" | "invalid" | "slot-unavailable" | "too-many-open"> }
+>;
+
+/**
+ * The one wording of a refused appointment request, for the form and the API alike: the
+ * summary and the message of each field it concerns (a taken slot at the time, full pick-ups
+ * at the handover, a closed day or start time at its field).
+ */
+export function bookingRefusal(refusal: BookingRefusal): { error: string; fields: Record<string, string> } {
+  switch (refusal.code) {
+    case "invalid":
+      return { error: invalidFormMessage(refusal.missingRequired), fields: refusal.fields };
+    case "slot-unavailable":
+      return { error: formMessages.invalidFields, fields: { [refusal.field]: slotProblemMessage(refusal.problem) } };
+    case "slot-taken":
+      return { error: bookingMessages["slot-taken"], fields: { time: bookingMessages["slot-taken"] } };
+    case "pickups-full":
+      return { error: bookingMessages["pickups-full"], fields: { handover: bookingMessages["pickups-full"] } };
+    case "too-many-open":
+      return { error: bookingMessages["too-many-open"](refusal.limit), fields: {} };
+    case "rate-limited":
+      return { error: bookingMessages["rate-limited"], fields: {} };
+  }
 }

@@ -4,8 +4,6 @@ import siteStyles from "virtual:site-styles";
 import type { Route } from "./+types/root";
 import { useNonce } from "~/components/nonce";
 import { requestContext } from "~/context";
-import { pageErrorPolicy } from "~/lib/error-policy.server";
-import { requestBodyMiddleware } from "~/lib/http.server";
 import { themeScript } from "~/lib/theme";
 import { toasterOptions } from "~/lib/toaster";
 import "sonner/dist/styles.css";
@@ -16,9 +14,6 @@ export const links: Route.LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
   { rel: "manifest", href: "/site.webmanifest" },
 ];
-
-/** Every request: the body read once with its limit, then the page error policy (503 on an outage). */
-export const middleware: Route.MiddlewareFunction[] = [pageErrorPolicy, requestBodyMiddleware];
 
 /** The request id, for the error screen: a visitor who reports a failure can quote it. */
 export function loader({ context }: Route.LoaderArgs) {

@@ -25,6 +25,9 @@ export default [
   route("admin-login", "routes/admin/login.tsx"),
   route("admin-setup", "routes/admin/setup.tsx"),
   route("admin-einladung", "routes/admin/invitation.tsx"),
+  // 'Passwort vergessen?': asks for the address; the e-mailed one-time link (1 hour) sets a new password.
+  route("admin-passwort-vergessen", "routes/admin/password-forgotten.tsx"),
+  route("admin-passwort-neu/:token", "routes/admin/password-reset.tsx"),
   layout("routes/admin/layout.tsx", [
     route("admin/sicherheit", "routes/admin/security.tsx"),
     route("admin/abmelden", "routes/admin/logout.ts"),
@@ -42,6 +45,4 @@ export default [
   // seo resources
   route("robots.txt", "routes/seo/robots.ts"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),
-  // The JSON API (docs/api.md) is not here: Hono serves it before React Router
-  // (app/routes/api/router.server.ts, decisions 025 and 026).
 ] satisfies RouteConfig;

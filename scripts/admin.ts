@@ -8,10 +8,9 @@
  */
 import readline from "node:readline";
 import { parseArgs } from "node:util";
-import { passwordMessages } from "~/auth/password-policy";
 import { createAdmin, listAdmins, resetAdminPassword, resetSecondFactor } from "~/services/admin-accounts.server";
 import { exitWithMessage } from "~/lib/exit.server";
-import { accountMessages } from "~/messages";
+import { accountMessages, passwordMessages } from "~/messages";
 import { openCliDatabase } from "./lib/cli-database";
 
 const USAGE = `Verwendung:

@@ -7,11 +7,10 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { parseEnv } from "~/config/env.server";
-import { UNEXPECTED_FAILURE_MESSAGE } from "~/lib/error-policy.server";
 import { logger } from "~/lib/logger.server";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../tests/support/databases";
 import { createApp, requestListener } from "./app";
-import { BAD_REQUEST_MESSAGE } from "./errors";
+import { BAD_REQUEST_MESSAGE, UNEXPECTED_FAILURE_MESSAGE } from "./errors";
 import { MALFORMED_HOST_MESSAGE } from "./host-check";
 
 type Reply = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };

@@ -6,18 +6,18 @@ import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { Env } from "~/config/env.server";
-import { databaseContext, requestContext, type ServerEnv } from "~/context";
+import { databaseContext, failureContext, requestBodyContext, requestContext } from "~/context";
+import type { ServerEnv } from "./env";
 import { type Database, isDatabaseReady } from "~/db/client.server";
-import { UNEXPECTED_FAILURE_MESSAGE } from "~/lib/error-policy.server";
-import { UNKNOWN_ENDPOINT_MESSAGE } from "~/lib/json-api.server";
-import { logger } from "~/lib/logger.server";
-import { apiRouter } from "~/routes/api/router.server";
-import { errorAnswer, errorHandler } from "./errors";
+import { UNKNOWN_ENDPOINT_MESSAGE } from "./api/answers";
+import { jsonApi } from "./api";
+import { errorAnswer, errorHandler, lastResortAnswer, pageErrorPolicy } from "./errors";
 import { clientAddress, compileTrustProxy, requestOrigin, trustsAnyProxy } from "./forwarded";
 import { hostCheck } from "./host-check";
 import { hashSources } from "./inline-sources";
 import { fromNodeMiddleware, type NodeMiddleware } from "./node-middleware";
 import { originCheck } from "./origin-check";
+import { requestBody } from "./request-body";
 import { loggedPath, requestLog } from "./request-log";
 import { securityHeaders } from "./security-headers";
 import { staticFiles } from "./static-files";
@@ -44,11 +44,12 @@ export type InlineTexts = { scripts: readonly string[]; styles: readonly string[
  *  1. request id and log line, the client's address, security headers (CSP with a nonce)
  *  2. a malformed Host or forwarding header is a 400
  *  3. health checks; the build's files (assets, prerendered public pages)
- *  4. compression, the same-origin check of state-changing requests
- *  5. the JSON API on /api/v1 (app/routes/api/router.server.ts) with its body
- *     limit (16 KB) and admin guard; any other /api/ path is an unknown endpoint
- *  6. React Router for the pages: its middleware reads the body (16 KB), guards
- *     the admin pages (session, no-store) and answers failures in German (app/root.tsx)
+ *  4. compression, the same-origin check of state-changing requests, the body read once
+ *     with its limit (16 KB, server/request-body.ts) for the API and the pages alike
+ *  5. the JSON API on /api/v1 (server/api/index.ts) with its admin guard; any other
+ *     /api/ path is an unknown endpoint
+ *  6. React Router for the pages: its middleware guards the admin pages (session,
+ *     no-store) and answers failures in German (app/root.tsx)
  *  7. anything that still fails: logged once, a German 503 (database outage) or 500
  */
 export function createApp({
@@ -66,6 +67,8 @@ export function createApp({
 
   app.use(requestLog);
   app.use(async (c, next) => {
+    // The one place the database is put on the request, for the API and (below) the pages alike.
+    c.set("db", db);
     c.set("clientIp", clientAddress(c.env.incoming, trust));
     await next();
   });
@@ -92,7 +95,8 @@ export function createApp({
 
   app.use(compress());
   app.use(originCheck({ publicUrl: config.PUBLIC_URL, trust }));
-  app.route("/api/v1", apiRouter(db));
+  app.use(requestBody);
+  app.route("/api/v1", jsonApi);
   // The API's namespace, however it is spelled: never a page.
   app.all("*", async (c, next) => {
     if (/^\/api(\/|$)/i.test(c.req.path)) return errorAnswer(c, 404, UNKNOWN_ENDPOINT_MESSAGE);
@@ -100,11 +104,14 @@ export function createApp({
   });
 
   const pages = createRequestHandler(build, dev ? "development" : "production");
-  app.all("*", (c) => {
+  app.all("*", async (c) => {
     const context = new RouterContextProvider();
-    context.set(databaseContext, db);
+    context.set(databaseContext, c.get("db"));
+    const body = c.get("body");
+    if (body) context.set(requestBodyContext, body);
     context.set(requestContext, { requestId: c.get("requestId"), clientIp: c.get("clientIp"), cspNonce: c.get("cspNonce") });
-    return pages(addressedRequest(c.req.raw, requestOrigin(c.env.incoming, trust)), context);
+    const response = await pages(addressedRequest(c.req.raw, requestOrigin(c.env.incoming, trust)), context);
+    return pageErrorPolicy(response, context.get(failureContext));
   });
   app.onError(errorHandler);
   return app;
@@ -149,12 +156,9 @@ export function requestListener(app: Hono<ServerEnv>): RequestListener {
     try {
       response = await app.fetch(request, bindings);
     } catch (error) {
-      // Only if the error policy itself failed, or something threw what is no Error (Hono's onError sees Errors only).
-      logger.error({ err: error, path: loggedPath(bindings.incoming) }, "unhandled error");
-      response = new Response(UNEXPECTED_FAILURE_MESSAGE, {
-        status: 500,
-        headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
-      });
+      // Needed: only here when the error policy itself failed, or something threw what is no
+      // Error (Hono's onError sees Errors only and rethrows the rest out of app.fetch).
+      response = lastResortAnswer(error, loggedPath(bindings.incoming));
     }
     return bindings.outgoing.headersSent ? RESPONSE_ALREADY_SENT : response;
   };

@@ -3,11 +3,9 @@ import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { ServerEnv } from "~/context";
-import { UNEXPECTED_FAILURE_MESSAGE } from "~/lib/error-policy.server";
+import type { ServerEnv } from "./env";
 import { logger } from "~/lib/logger.server";
-import { RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE_MESSAGE } from "~/lib/unavailable.server";
-import { BAD_REQUEST_MESSAGE, errorHandler } from "./errors";
+import { BAD_REQUEST_MESSAGE, RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE_MESSAGE, UNEXPECTED_FAILURE_MESSAGE, errorHandler } from "./errors";
 import { requestLog } from "./request-log";
 
 /** The error policy of what the server answers itself (the JSON API above all), behind the request id of requestLog, over real HTTP. */

@@ -1,14 +1,37 @@
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import type { Context, ErrorHandler } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { ServerEnv } from "~/context";
-import { UNEXPECTED_FAILURE_MESSAGE } from "~/lib/error-policy.server";
-import { clientErrorStatus } from "~/lib/http.server";
+import type { ServerEnv } from "./env";
 import { logger } from "~/lib/logger.server";
-import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE_MESSAGE } from "~/lib/unavailable.server";
+import type { Failure } from "~/context";
+import { isDatabaseUnavailable } from "~/lib/unavailable.server";
 import { loggedPath } from "./request-log";
 
+/*
+ * The one error policy of the pipeline (decision 027): what the server answers itself (the JSON
+ * API, the steps before React Router, React Router's handler failing) in `errorHandler`; the pages'
+ * failures, which React Router renders itself, in `pageErrorPolicy`; and the listener's last
+ * resort in `lastResortAnswer`. The same rules everywhere: a client's mistake is a German 4xx
+ * and no failure; anything else is logged once, a database outage is a German 503 with
+ * Retry-After, anything else a German 500.
+ */
+
 export const BAD_REQUEST_MESSAGE = "Die Anfrage ist ungültig.";
+
+/** What a visitor reads when something unexpected failed (HTTP 500); the seed's wording for a failed booking. */
+export const UNEXPECTED_FAILURE_MESSAGE = "Ein Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.";
+
+/** What a visitor reads while the database cannot be reached (HTTP 503). */
+export const SERVICE_UNAVAILABLE_MESSAGE = "Der Dienst ist vorübergehend nicht verfügbar. Bitte versuchen Sie es später erneut.";
+
+/** Seconds a client should wait before trying again. */
+export const RETRY_AFTER_SECONDS = 30;
+
+/** The 4xx status a library's error carries (a decoder's refusal, for one): the client's mistake, not a failure. */
+export function clientErrorStatus(error: unknown): number | undefined {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === "number" && status >= 400 && status < 500 ? status : undefined;
+}
 
 /** Whether the answer to this request is JSON (the API) rather than a page. */
 function wantsJson(c: Context<ServerEnv>): boolean {
@@ -18,7 +41,7 @@ function wantsJson(c: Context<ServerEnv>): boolean {
 /**
  * An answer the server gives itself (before React Router, or when a handler
  * fails): German, JSON for the API and a small page otherwise, with the
- * request id. Routes answer their own errors (app/lib/error-policy.server.ts).
+ * request id. The pages answer their own errors (`pageErrorPolicy` below).
  */
 export function errorAnswer(
   c: Context<ServerEnv>,
@@ -46,7 +69,7 @@ export function errorAnswer(
  * client's request (a 4xx status) is answered with that status in German and not
  * logged as a failure. Anything else is logged once with the request id; a database
  * outage is a German 503 with Retry-After, anything else a German 500 (React Router's
- * pages follow the same policy in app/lib/error-policy.server.ts). An answer already
+ * pages follow the same policy in `pageErrorPolicy`). An answer already
  * under way on the Node response (a file being sent) cannot be replaced: it is left as it is.
  */
 export const errorHandler: ErrorHandler<ServerEnv> = (error, c) => {
@@ -63,3 +86,31 @@ export const errorHandler: ErrorHandler<ServerEnv> = (error, c) => {
   if (!outage) return errorAnswer(c, 500, UNEXPECTED_FAILURE_MESSAGE);
   return errorAnswer(c, 503, SERVICE_UNAVAILABLE_MESSAGE, { "Retry-After": String(RETRY_AFTER_SECONDS) });
 };
+
+/**
+ * The pages' answer in its final form. A loader or action that throws is logged once by
+ * entry.server's handleError, which also notes what kind of failure it was (`failure`, from
+ * React Router's `failureContext`); React Router answers it with a 500 (a page rendered by the
+ * error boundary, or a plain text for a resource route). A database outage becomes a 503 with
+ * Retry-After. Answers without their own caching rule are `no-cache`.
+ */
+export function pageErrorPolicy(response: Response, failure: Failure | null): Response {
+  if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "no-cache");
+  if (response.status !== 500 || failure?.kind !== "outage") return response;
+  const headers = new Headers(response.headers);
+  headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
+  return new Response(response.body, { status: 503, headers });
+}
+
+/**
+ * The listener's last resort (server/app.ts), for what Hono's context could not answer: Hono's
+ * onError sees only what is thrown as an Error, and the error policy itself may fail. Logged,
+ * and answered with a German 500 as plain text, never the adapter's English.
+ */
+export function lastResortAnswer(error: unknown, path: string): Response {
+  logger.error({ err: error, path }, "unhandled error");
+  return new Response(UNEXPECTED_FAILURE_MESSAGE, {
+    status: 500,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}

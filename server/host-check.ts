@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import type { ServerEnv } from "~/context";
+import type { ServerEnv } from "./env";
 import { BAD_REQUEST_MESSAGE, errorAnswer } from "./errors";
 
 /** A host name, IPv4 address or bracketed IPv6 address, with an optional port. */

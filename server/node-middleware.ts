@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { createMiddleware } from "hono/factory";
-import type { ServerEnv } from "~/context";
+import type { ServerEnv } from "./env";
 
 /** A middleware of Node's own kind (connect's): sirv, Vite's dev server. */
 export type NodeMiddleware = (request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void) => void;

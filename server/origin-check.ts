@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import type { ServerEnv } from "~/context";
+import type { ServerEnv } from "./env";
 import { errorAnswer } from "./errors";
 import { requestOrigin, type TrustProxy } from "./forwarded";
 

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { createMiddleware } from "hono/factory";
-import type { ServerEnv } from "~/context";
+import type { ServerEnv } from "./env";
 import { logger } from "~/lib/logger.server";
 
 /**

@@ -4,7 +4,7 @@ import crypto from "node:crypto";
 import { getRequestListener } from "@hono/node-server";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import type { ServerEnv } from "~/context";
+import type { ServerEnv } from "./env";
 import { themeScript } from "~/lib/theme";
 import { compileTrustProxy } from "./forwarded";
 import { contentSecurityPolicy, MAP_ORIGIN, type SecurityHeaderOptions, securityHeaders } from "./security-headers";

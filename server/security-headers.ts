@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { createMiddleware } from "hono/factory";
 import { MAP_ORIGIN } from "~/config/site";
-import type { ServerEnv } from "~/context";
+import type { ServerEnv } from "./env";
 import { themeScript } from "~/lib/theme";
 import { requestProtocol, type TrustProxy } from "./forwarded";
 

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { createMiddleware } from "hono/factory";
 import sirv from "sirv";
-import type { ServerEnv } from "~/context";
+import type { ServerEnv } from "./env";
 import { fromNodeMiddleware } from "./node-middleware";
 
 /**

@@ -1,12 +1,7 @@
-import { createMiddleware } from "hono/factory";
 import { type MiddlewareFunction, redirect } from "react-router";
-import { adminContext, databaseContext, enrolmentContext, type ServerEnv } from "~/context";
+import { adminContext, databaseContext, enrolmentContext } from "~/context";
 import type { Database } from "~/db/client.server";
-import { jsonError } from "~/lib/json-api.server";
-import { loginMessages } from "~/messages";
 import { readSession, type SessionState } from "./session.server";
-
-export const loginRequiredMessage = "Bitte melden Sie sich an.";
 
 /** Where an account that must set up its second factor is sent. */
 export const SECURITY_PAGE = "/admin/sicherheit";
@@ -36,8 +31,11 @@ function noStore(response: Response): Response {
 /** For the admin routes that need no session (login, first setup): only `no-store`. */
 export const adminArea: MiddlewareFunction<Response> = async (_args, next) => noStore(await next());
 
-/** The session behind a Cookie header when it is a full one: not expired, not still waiting for the login's code. */
-async function activeSession(db: Database, cookieHeader: string | null | undefined): Promise<SessionState | null> {
+/**
+ * The session behind a Cookie header when it is a full one: not expired, not still waiting for the
+ * login's code. The one check of the pages' guard below and the JSON API's (server/api/guard.ts).
+ */
+export async function activeSession(db: Database, cookieHeader: string | null | undefined): Promise<SessionState | null> {
   const session = await readSession(db, cookieHeader, new Date());
   return session?.stage === "active" ? session : null;
 }
@@ -67,22 +65,3 @@ export const adminPagesGuard: MiddlewareFunction<Response> = async ({ request, c
  */
 export const enrolledPagesOnly: MiddlewareFunction<Response> = async ({ context }, next) =>
   context.get(enrolmentContext) ? redirect(SECURITY_PAGE) : next();
-
-/**
- * The same check for the JSON API (app/routes/api/router.server.ts, on `/admin/*` there):
- * 401 without a full session; with one, the account is in the request's `admin` and
- * `mustEnrol`. The API answers `no-store` throughout.
- */
-export const adminApiGuard = createMiddleware<ServerEnv>(async (c, next) => {
-  const session = await activeSession(c.get("db"), c.req.header("cookie"));
-  if (!session) return jsonError(c, 401, loginRequiredMessage);
-  c.set("admin", session.admin);
-  c.set("mustEnrol", session.mustEnrol);
-  await next();
-});
-
-/** The API's counterpart of enrolledPagesOnly: 403 until the account has set up its second factor. */
-export const enrolledApiOnly = createMiddleware<ServerEnv>(async (c, next) => {
-  if (c.get("mustEnrol")) return jsonError(c, 403, loginMessages.enrolmentRequired, { enrolmentRequired: true });
-  await next();
-});

@@ -1,10 +1,13 @@
 import { Hono } from "hono";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { adminContext, databaseContext, type ServerEnv } from "~/context";
+import { adminContext, databaseContext } from "~/context";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/databases";
 import { createAdminAccount } from "../../tests/support/factories";
-import { adminApiGuard, adminArea, adminPagesGuard, enrolledApiOnly, loginRequiredMessage, safeRedirectTarget } from "./guard.server";
+import { loginRequiredMessage } from "~/messages";
+import { adminApiGuard, enrolledApiOnly } from "../../server/api/guard";
+import type { ServerEnv } from "../../server/env";
+import { adminArea, adminPagesGuard, safeRedirectTarget } from "./guard.server";
 import { REQUIRE_SECOND_FACTOR, writeSetting } from "~/db/settings.server";
 import { createSession, sessionCookieName } from "./session.server";
 
@@ -95,7 +98,7 @@ describe("the admin guards decide no-store themselves, whatever the URL", () => 
   });
 });
 
-/** The JSON API's guards as its router mounts them (app/routes/api/router.server.ts), on a route that echoes the account. */
+/** The JSON API's guards as its router mounts them (server/api/index.ts), on a route that echoes the account. */
 describe("the JSON API's admin guard", () => {
   let database: TestDatabase;
   let app: Hono<ServerEnv>;

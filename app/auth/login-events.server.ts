@@ -14,7 +14,11 @@ export type LoginEvent =
   | "login.refused"
   | "logout"
   | "second_factor.enabled"
-  | "second_factor.disabled";
+  | "second_factor.disabled"
+  | "password.changed"
+  | "password.change_failure"
+  | "password.reset_requested"
+  | "password.reset";
 
 export type LoginEventFacts = {
   requestId: string;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { passwordMessages, passwordProblem } from "./password-policy";
+import { passwordMessages } from "~/messages";
+import { passwordProblem } from "./password-policy";
 
 describe("passwordProblem", () => {
   it.each([

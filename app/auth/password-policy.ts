@@ -1,14 +1,6 @@
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/domain/admin";
+import type { PasswordProblem } from "~/domain/error-codes";
 import { COMMON_PASSWORDS } from "./common-passwords";
-
-export const MIN_PASSWORD_LENGTH = 12;
-const MAX_PASSWORD_LENGTH = 256;
-
-export const passwordMessages = {
-  tooShort: `Das Passwort muss mindestens ${MIN_PASSWORD_LENGTH} Zeichen lang sein.`,
-  tooLong: `Das Passwort darf höchstens ${MAX_PASSWORD_LENGTH} Zeichen lang sein.`,
-  common: "Dieses Passwort ist zu häufig und leicht zu erraten. Bitte wählen Sie ein anderes.",
-  mismatch: "Die Passwörter stimmen nicht überein.",
-} as const;
 
 /** "passwortpasswort" → "passwort"; null when the text is not one unit repeated. */
 function repeatedUnit(text: string): string | null {
@@ -28,9 +20,7 @@ function isCommon(password: string): boolean {
   return [lower, stem, repeatedUnit(lower), repeatedUnit(stem)].some((candidate) => candidate !== null && COMMON_PASSWORDS.has(candidate));
 }
 
-export type PasswordProblem = "tooShort" | "tooLong" | "common";
-
-/** Why a new password is refused (a key of passwordMessages), or null when it is acceptable. */
+/** Why a new password is refused (app/messages.ts, passwordMessages, words it), or null when it is acceptable. */
 export function passwordProblem(password: string): PasswordProblem | null {
   if ([...password].length < MIN_PASSWORD_LENGTH) return "tooShort";
   if ([...password].length > MAX_PASSWORD_LENGTH) return "tooLong";

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, desc, eq, gt, isNull, lt } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, ne } from "drizzle-orm";
 import { env } from "~/config/env.server";
 import type { Executor } from "~/db/client.server";
 import { adminUsers, sessions, settings } from "~/db/schema";
@@ -155,6 +155,11 @@ export async function destroySession(db: Executor, cookieHeader: string | null |
 
 export async function revokeAllSessions(db: Executor, userId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Ends every session of the account but the one with this cookie value (a password change keeps its own). */
+export async function revokeOtherSessions(db: Executor, userId: string, keepSessionId: string): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.idHash, hashSessionId(keepSessionId))));
 }
 
 /** Removes sessions past their absolute lifetime; idle ones also go when next seen. */

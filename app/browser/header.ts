@@ -6,8 +6,8 @@ function isModifiedClick(event: MouseEvent) {
 
 /**
  * The header's behaviour (markup: app/components/layout/header.tsx): the
- * mobile panel opens and closes with its button, closes on Escape and after
- * any link or button in it; the current item follows path and hash; Home on
+ * mobile panel opens and closes with its button, closes on Escape, after
+ * any link or button in it and on a tap or click outside it and its button; the current item follows path and hash; Home on
  * the home page scrolls to the top and clears the hash instead of reloading.
  */
 export function enhanceHeader(document: Document) {
@@ -25,6 +25,12 @@ export function enhanceHeader(document: Document) {
   toggle?.addEventListener("click", () => setOpen(!isOpen()));
   panel?.addEventListener("click", (event) => {
     if (event.target instanceof Element && event.target.closest("a, button")) setOpen(false);
+  });
+  // pointerdown, not click: a tap on the page's text fires no click on some phones.
+  document.addEventListener("pointerdown", (event) => {
+    if (!isOpen() || !(event.target instanceof Node)) return;
+    if (panel?.contains(event.target) || toggle?.contains(event.target)) return;
+    setOpen(false);
   });
   document.addEventListener("keydown", (event) => {
     if (event.key !== "Escape" || !isOpen()) return;

@@ -21,7 +21,9 @@ export function loadIslandsOnApproach(document: Document, load: () => Promise<Is
   if (elements.length === 0) return;
   const window = document.defaultView;
   let state: "waiting" | "loading" | "done" = "waiting";
-  let scrolled = false;
+  // Opened at a fragment (/#booking) or scrolled before this module ran (it loads after the first
+  // paint, decision 021): that scroll counts, as no further scroll event may come.
+  let scrolled = (window?.scrollY ?? 0) > 0;
   const near = new Set<Element>();
   const observer =
     typeof IntersectionObserver === "function"

@@ -7,11 +7,11 @@ import { enhanceBackToTop } from "./back-to-top";
 import { enhanceHeader } from "./header";
 import { loadIslandsOnApproach } from "./island-loader";
 import { enhanceMap } from "./map";
-import { enhanceThemeToggle } from "./theme";
+import { followSystemTheme } from "./theme";
 import { ENHANCED_ATTRIBUTE } from "./enhanced";
 
 enhanceHeader(document);
-enhanceThemeToggle(document);
+followSystemTheme(document);
 enhanceBackToTop(document);
 enhanceMap(document);
 loadIslandsOnApproach(document, () => import("./islands"));

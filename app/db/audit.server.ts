@@ -1,22 +1,35 @@
+import type { AppointmentStatus } from "~/domain/appointment";
 import type { Executor } from "./client.server";
 import { auditLog } from "./schema";
 
-/** Who did it: the admin's account, or the system (imports, the customer's own link later). */
-export type AuditActor = { id: string; email: string } | null;
+/**
+ * Who did it: an admin's account, the customer through the personal link of an e-mail, or the
+ * system (imports, the first start).
+ */
+export type AuditActor = { id: string; email: string } | "customer" | null;
+
+/** How the trail names a customer who acted through the personal link (issue 16); stored, shown on the board. */
+const CUSTOMER_ACTOR = "Kunde (persönlicher Link)";
 
 /**
- * One entry of the audit trail for an action on no appointment (an account,
- * an export): `subject` names what it touched, e.g. `account:<id>`.
+ * One entry of the audit trail: an action on an appointment (with its status before and after;
+ * a progress entry keeps the new state in `reason`), or on something else that `subject` names
+ * (`account:<id>`, `closure:<id>`, `settings`, an export). The only writer of the trail, inside
+ * the transaction of the change it records.
  */
-export async function recordAccountAction(
-  db: Executor,
-  entry: { actor: AuditActor; action: string; subject: string; reason?: string | null; now: Date },
-): Promise<void> {
+export type AuditRecord = { actor: AuditActor; action: string; reason?: string | null; now: Date } & (
+  { appointmentId: string; oldStatus: AppointmentStatus; newStatus: AppointmentStatus | null } | { subject: string }
+);
+
+export async function recordAudit(db: Executor, entry: AuditRecord): Promise<void> {
+  const { actor } = entry;
+  const admin = actor === "customer" ? null : actor;
   await db.insert(auditLog).values({
-    appointmentId: null,
-    subject: entry.subject,
-    adminUserId: entry.actor?.id ?? null,
-    actor: entry.actor?.email ?? "system",
+    ...("subject" in entry
+      ? { appointmentId: null, subject: entry.subject }
+      : { appointmentId: entry.appointmentId, oldStatus: entry.oldStatus, newStatus: entry.newStatus }),
+    adminUserId: admin?.id ?? null,
+    actor: actor === "customer" ? CUSTOMER_ACTOR : (admin?.email ?? "system"),
     action: entry.action,
     reason: entry.reason ?? null,
     createdAt: entry.now,

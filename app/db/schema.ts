@@ -16,7 +16,7 @@ import {
 } from "drizzle-orm/pg-core";
 // Relative, not "~/…": drizzle-kit loads this file without the app's path aliases.
 import { appointmentStatuses, cancellers, emailStatuses, progressStates } from "../domain/appointment";
-import { adminRoles, sessionStages } from "../domain/admin";
+import { adminRoles, sessionStages, setupTokenPurposes } from "../domain/admin";
 import { handovers } from "../domain/vehicle";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -217,14 +217,28 @@ export const sessions = pgTable(
   ],
 );
 
-export const setupTokens = pgTable("setup_tokens", {
-  tokenHash: text("token_hash").primaryKey(),
-  // Set: an invitation to this (new) account to choose its password; unset: the first start's setup link.
-  userId: uuid("user_id").references(() => adminUsers.id, { onDelete: "cascade" }),
-  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-  usedAt: timestamp("used_at", { withTimezone: true }),
-  createdAt: createdAt(),
-});
+/**
+ * One-time links that let someone choose a password without a login (only the token's hash is kept):
+ * the first start's setup link (no account yet), an invitation to a new account, and a reset of a
+ * forgotten password ('Passwort vergessen?'). `purpose` keeps them apart, so one kind never opens another.
+ */
+export const setupTokens = pgTable(
+  "setup_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: uuid("user_id").references(() => adminUsers.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: setupTokenPurposes }).notNull().default("setup"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check("setup_tokens_purpose_check", sql`${table.purpose} in ('setup', 'invitation', 'password-reset')`),
+    // Only the first start's link belongs to no account.
+    check("setup_tokens_account_check", sql`(${table.purpose} = 'setup') = (${table.userId} is null)`),
+    index("setup_tokens_user_idx").on(table.userId),
+  ],
+);
 
 export const auditLog = pgTable(
   "audit_log",

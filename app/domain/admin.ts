@@ -9,3 +9,11 @@ export type SessionStage = (typeof sessionStages)[number];
 export function isAdminRole(value: unknown): value is AdminRole {
   return (adminRoles as readonly unknown[]).includes(value);
 }
+
+/** What a one-time password link is for: the first account, an invited one, or a forgotten password. */
+export const setupTokenPurposes = ["setup", "invitation", "password-reset"] as const;
+export type SetupTokenPurpose = (typeof setupTokenPurposes)[number];
+
+/** A new password's length in characters (app/auth/password-policy.ts checks it, app/messages.ts says it). */
+export const MIN_PASSWORD_LENGTH = 12;
+export const MAX_PASSWORD_LENGTH = 256;

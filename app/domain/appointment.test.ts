@@ -1,5 +1,26 @@
 import { describe, expect, it } from "vitest";
-import { type AppointmentAction, type AppointmentStatus, availableActions, canTransition, nextStatus } from "./appointment";
+import {
+  type AppointmentAction,
+  type AppointmentStatus,
+  availableActions,
+  canTransition,
+  nextStatus,
+  progressAllowedOn,
+} from "./appointment";
+
+describe("when the car's progress may be set", () => {
+  it("'Abholbereit' only from the appointment's day on (it e-mails the customer at once)", () => {
+    expect(progressAllowedOn("ready", "2026-12-01", "2026-11-28")).toBe(false);
+    expect(progressAllowedOn("ready", "2026-12-01", "2026-11-30")).toBe(false);
+    expect(progressAllowedOn("ready", "2026-12-01", "2026-12-01")).toBe(true);
+    expect(progressAllowedOn("ready", "2026-12-01", "2026-12-03")).toBe(true);
+  });
+
+  it("'Fahrzeug angekommen' and 'In Arbeit' any day (a car brought in early)", () => {
+    expect(progressAllowedOn("arrived", "2026-12-01", "2026-11-28")).toBe(true);
+    expect(progressAllowedOn("in_progress", "2026-12-01", "2026-11-30")).toBe(true);
+  });
+});
 
 describe("appointment status transitions", () => {
   it.each<[AppointmentStatus, AppointmentAction, boolean, AppointmentStatus | null | "throws"]>([

@@ -21,6 +21,16 @@ export function isProgressState(value: unknown): value is ProgressState {
   return typeof value === "string" && (progressStates as readonly string[]).includes(value);
 }
 
+/**
+ * Whether `progress` may be set on a confirmed appointment of `appointmentDate`
+ * on `today` (both calendar dates in the workshop's zone): 'Abholbereit' tells
+ * the customer at once to come, so not before the appointment's day; the other
+ * states any time (a car brought in early).
+ */
+export function progressAllowedOn(progress: ProgressState, appointmentDate: string, today: string): boolean {
+  return progress !== "ready" || today >= appointmentDate;
+}
+
 /** Who cancelled: the workshop on the board, or the customer through the personal link. */
 export const cancellers = ["workshop", "customer"] as const;
 export type Canceller = (typeof cancellers)[number];

@@ -1,13 +1,16 @@
-import type { PasswordProblem } from "~/auth/password-policy";
-
 /**
- * What went wrong, as codes: services answer with these, the edge
- * (app/messages.ts, routes, components) puts them into words.
+ * What went wrong, as codes: services answer with these (app/domain/result.ts), the edge gives
+ * each its HTTP status (app/http-status.ts) and its German words (app/messages.ts).
  */
+
+/** Why a new password is refused (app/auth/password-policy.ts). */
+export type PasswordProblem = "tooShort" | "tooLong" | "common";
 
 /**
  * Why an admin action on an appointment was refused; slotFull: the slot's confirmed appointments reach SLOT_CAPACITY;
- * notConfirmed / invalidProgress: the car's progress (issue 16) is set only on a confirmed appointment, to a known state.
+ * notConfirmed / invalidProgress: the car's progress (issue 16) is set only on a confirmed appointment, to a known state;
+ * emailNotFound / resendFailed: 'Erneut senden' found no customer e-mail, or the newest one has not failed.
+ * readyTooEarly: 'Abholbereit' (which e-mails the customer) only from the appointment's day on.
  */
 export type AdminErrorCode =
   | "reasonRequired"
@@ -15,14 +18,19 @@ export type AdminErrorCode =
   | "notFound"
   | "conflict"
   | "slotFull"
+  | "emailNotFound"
   | "resendFailed"
   | "ownerOnly"
   | "noteTooLong"
   | "notConfirmed"
-  | "invalidProgress";
+  | "invalidProgress"
+  | "readyTooEarly";
 
 /** Why an admin account could not be created, reset or set up; password problems keep their own codes. */
 export type AccountErrorCode = "invalidEmail" | "exists" | "unknown" | "setupInvalid" | "setupDone" | PasswordProblem;
+
+/** Why a login (form, JSON API, the form's code step) was refused; `throttled` by the per-IP block or the per-address gate. */
+export type LoginErrorCode = "wrongPassword" | "secondFactor" | "throttled";
 
 /** Why a change of the second factor (the 'Sicherheit' page, /api/v1/admin/2fa/*) was refused. */
 export type SecondFactorErrorCode = "alreadyEnabled" | "notStarted" | "notEnabled" | "wrongPasswordOrCode" | "required" | "ownerOnly";
@@ -36,3 +44,42 @@ export type SettingsErrorCode = "ownerOnly";
 
 /** Why the CSV export was refused: not an owner, from/to not dates (or from after to), an unknown tab. */
 export type ExportErrorCode = "ownerOnly" | "invalidDates" | "invalidStatus";
+
+/**
+ * Why a password change ('Sicherheit', POST /api/v1/admin/password) or a reset by e-mailed link
+ * ('Passwort vergessen?', /api/v1/admin/password-reset…) was refused; password problems keep their own codes.
+ */
+export type PasswordErrorCode = "wrongCurrentPassword" | "samePassword" | "resetInvalid" | "invalidEmail" | PasswordProblem;
+
+/** Why a change of the owner's closures ('Schließtage') was refused; the reasons when it cancels the covered appointments. */
+export type ClosureErrorCode = "ownerOnly" | "notFound" | "reasonRequired" | "reasonTooLong";
+
+/**
+ * Why a public form's request stored nothing. `honeypot`: a bot filled the hidden field, answered
+ * like a success so it learns nothing; `invalid`: bad fields; `rate-limited`: too many from one client.
+ */
+export type FormErrorCode = "honeypot" | "invalid" | "rate-limited";
+
+/**
+ * Why an appointment request was refused: `slot-unavailable` closed or not offered at that time
+ * (the rules of app/domain/slots.ts), `slot-taken` full, `pickups-full` the day's pick-ups taken,
+ * `too-many-open` the address's open requests.
+ */
+export type BookingErrorCode = FormErrorCode | "slot-unavailable" | "slot-taken" | "pickups-full" | "too-many-open";
+
+/** Why the customer's 'Termin absagen' was refused (issue 16). */
+export type CustomerCancelErrorCode = "not-found" | "already-cancelled" | "too-late" | "reason-too-long" | "rate-limited";
+
+/** Every code a service answers with. */
+export type ErrorCode =
+  | AdminErrorCode
+  | AccountErrorCode
+  | LoginErrorCode
+  | SecondFactorErrorCode
+  | TeamErrorCode
+  | SettingsErrorCode
+  | ExportErrorCode
+  | ClosureErrorCode
+  | BookingErrorCode
+  | CustomerCancelErrorCode
+  | PasswordErrorCode;

@@ -1,6 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { type PlannerAppointment, mondayOf, planWeek } from "./planner";
+import { unavailableDayMessage } from "~/messages";
+import { type PlannerAppointment, mondayOf, planWeek as planWeekWithCodes } from "./planner";
 import { defaultSlotRules } from "./slots";
+
+/** The plan with its closed days and rows in words (app/messages.ts), as the planner page shows them. */
+function planWeek(...args: Parameters<typeof planWeekWithCodes>) {
+  const plan = planWeekWithCodes(...args);
+  return {
+    ...plan,
+    days: plan.days.map((day) => ({
+      ...day,
+      closedReason: day.closedReason && unavailableDayMessage(day.closedReason),
+      cells: day.cells.map((cell) => (cell.closed ? { ...cell, reason: unavailableDayMessage(cell.reason) } : cell)),
+    })),
+  };
+}
 
 const appointment = (overrides: Partial<PlannerAppointment>): PlannerAppointment => ({
   id: crypto.randomUUID(),

@@ -2,7 +2,7 @@ import type { Weekday } from "~/config/site";
 import type { AppointmentStatus, ProgressState } from "./appointment";
 import { addDays, type CalendarDate, minutesToTime, timeToMinutes, weekday } from "./calendar-date";
 import { dayClosure } from "./closures";
-import { closureReason, type SlotRules, slotLoad } from "./slots";
+import { type ClosedDay, closureReason, type SlotRules, slotLoad } from "./slots";
 
 /**
  * The board's week planner (issue 15), as pure layout: the week's days
@@ -27,12 +27,15 @@ export type PlannerAppointment = {
 /** An appointment on the grid: from time row `row` over `rows` rows, in side-by-side lane `lane` of its day. */
 export type PlannerBlock = PlannerAppointment & { row: number; rows: number; endTime: string; lane: number };
 
+/** Why a time row is closed: the whole day is, or the row lies outside the day's opening hours. */
+export type ClosedRow = ClosedDay | { code: "outside-hours" };
+
 export type PlannerDay = {
   date: CalendarDate;
   /** Why the whole day is closed (holiday, closure, no opening hours), if it is. */
-  closedReason: string | null;
+  closedReason: ClosedDay | null;
   /** Per time row: closed (with why), or open with its free places. */
-  cells: ({ closed: true; reason: string } | { closed: false; free: number })[];
+  cells: ({ closed: true; reason: ClosedRow } | { closed: false; free: number })[];
   blocks: PlannerBlock[];
   /** Side-by-side lanes the day needs so that no two blocks overlap (at least 1). */
   lanes: number;
@@ -71,9 +74,11 @@ function dayPlan(date: CalendarDate, times: string[], appointments: PlannerAppoi
   const cells = times.map((time): PlannerDay["cells"][number] => {
     if (closedReason) return { closed: true, reason: closedReason };
     if (!hours || timeToMinutes(time) < timeToMinutes(hours.open) || timeToMinutes(time) >= timeToMinutes(hours.close)) {
-      return { closed: true, reason: "Geschlossen" };
+      return { closed: true, reason: { code: "outside-hours" } };
     }
-    if (partial?.fromMinutes != null && timeToMinutes(time) >= partial.fromMinutes) return { closed: true, reason: partial.name };
+    if (partial?.fromMinutes != null && timeToMinutes(time) >= partial.fromMinutes) {
+      return { closed: true, reason: { code: "closure", name: partial.name } };
+    }
     return { closed: false, free: Math.max(0, capacity - (load.get(time) ?? 0)) };
   });
   const placed = ofDay

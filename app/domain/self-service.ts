@@ -30,6 +30,15 @@ export function selfCancellation(status: AppointmentStatus, start: Date, now: Da
   return now.getTime() <= deadline.getTime() ? { allowed: true, deadline } : { allowed: false, reason: "too-late", deadline };
 }
 
+/**
+ * Until when an e-mail queued at `now` may offer cancelling online: the
+ * deadline of a confirmed appointment, or null when it has already passed.
+ */
+export function selfCancelDeadline(start: Date, now: Date, hoursBefore: number): Date | null {
+  const cancellation = selfCancellation("bestätigt", start, now, hoursBefore);
+  return cancellation.allowed ? cancellation.deadline : null;
+}
+
 /** What the customer's page shows: their own data only, never the workshop's internal note. */
 export type CustomerAppointment = {
   id: string;

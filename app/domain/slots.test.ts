@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { slotProblemMessage, unavailableDayMessage } from "~/messages";
 import { addDays } from "./calendar-date";
 import { austrianHolidays } from "./holidays";
 import {
   allSlotTimes,
   bookingWindow,
-  checkSlot,
+  checkSlot as checkSlotProblem,
   coveredSlotTimes,
   type DaySchedule,
   daySchedule,
@@ -46,8 +47,19 @@ function bookableTimes(schedule: DaySchedule): string[] {
   return schedule.slots.filter((slot) => slot.bookable).map((slot) => slot.time);
 }
 
+/** A closed day's reason in words (app/messages.ts), as the pages and the API show it. */
+function worded(schedule: DaySchedule) {
+  return schedule.open ? schedule : { ...schedule, reason: unavailableDayMessage(schedule.reason) };
+}
+
+/** checkSlot with its problem in words (app/messages.ts), as the booking form shows it at the field. */
+function checkSlot(...args: Parameters<typeof checkSlotProblem>) {
+  const check = checkSlotProblem(...args);
+  return check.ok ? check : { ok: false, field: check.field, message: slotProblemMessage(check.problem) };
+}
+
 function reasonOf(schedule: DaySchedule): string | undefined {
-  return schedule.open ? undefined : schedule.reason;
+  return schedule.open ? undefined : unavailableDayMessage(schedule.reason);
 }
 
 describe("daySchedule: opening hours", () => {
@@ -70,7 +82,7 @@ describe("daySchedule: opening hours", () => {
   });
 
   it("Sunday is closed", () => {
-    expect(daySchedule("2026-02-08", EARLY_NOW)).toEqual({
+    expect(worded(daySchedule("2026-02-08", EARLY_NOW))).toEqual({
       date: "2026-02-08",
       open: false,
       reason: "Sonntag geschlossen",

@@ -9,7 +9,6 @@ import {
   weekday,
   zonedParts,
 } from "./calendar-date";
-import { formatIsoDateDE } from "~/lib/format-date";
 import { type Closure, dayClosure } from "./closures";
 import { austrianHolidayName } from "./holidays";
 
@@ -41,10 +40,27 @@ export const defaultSlotRules: SlotRules = {
 
 export type Slot = { time: string; bookable: boolean };
 
-export type DaySchedule =
-  { date: CalendarDate; open: true; slots: Slot[] } | { date: CalendarDate; open: false; reason: string; slots: [] };
+/**
+ * Why no appointment can be requested on a day, as a code with the facts its words need
+ * (app/messages.ts, unavailableDayMessage): the past, beyond the horizon, a statutory holiday, an
+ * owner's closure, a weekday without opening hours; for the calendar also today after the last
+ * bookable start, or every start time taken.
+ */
+export type UnavailableDay =
+  | { code: "past" }
+  | { code: "beyond-horizon"; horizonDays: number }
+  | { code: "holiday"; name: string }
+  | { code: "closure"; name: string }
+  | { code: "weekday-closed"; weekday: Weekday }
+  | { code: "too-late-today" }
+  | { code: "fully-booked" };
 
-const weekdayNames = ["Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"];
+/** Why a day is closed all day, whatever the time of the request. */
+export type ClosedDay = Extract<UnavailableDay, { code: "holiday" | "closure" | "weekday-closed" }>;
+
+export type DaySchedule =
+  | { date: CalendarDate; open: true; slots: Slot[] }
+  | { date: CalendarDate; open: false; reason: Exclude<UnavailableDay, { code: "too-late-today" | "fully-booked" }>; slots: [] };
 
 /** Slot start times on a weekday, ignoring dates and `now`. */
 export function slotTimesForWeekday(day: Weekday, rules: SlotRules = defaultSlotRules): string[] {
@@ -77,14 +93,14 @@ export function bookingWindow(now: Date, rules: SlotRules = defaultSlotRules): {
  * Why a date is closed all day regardless of `now`, or undefined when the
  * workshop opens (a closure from a time only shortens the day: `closingMinutes`).
  */
-export function closureReason(date: CalendarDate, rules: SlotRules = defaultSlotRules): string | undefined {
+export function closureReason(date: CalendarDate, rules: SlotRules = defaultSlotRules): ClosedDay | undefined {
   // A named closure says more than "Sonntag geschlossen" when both apply.
   const holiday = austrianHolidayName(date);
-  if (holiday) return holiday;
+  if (holiday) return { code: "holiday", name: holiday };
   const closure = dayClosure(date, rules.closures);
-  if (closure?.fromMinutes === null) return closure.name;
+  if (closure?.fromMinutes === null) return { code: "closure", name: closure.name };
   const day = weekday(date) as Weekday;
-  return rules.openingHours[day] ? undefined : `${weekdayNames[day]} geschlossen`;
+  return rules.openingHours[day] ? undefined : { code: "weekday-closed", weekday: day };
 }
 
 /**
@@ -114,12 +130,10 @@ function clockAt(now: Date, rules: SlotRules): Clock {
 }
 
 function scheduleFor(date: CalendarDate, clock: Clock, rules: SlotRules): DaySchedule {
-  const closed = (reason: string): DaySchedule => ({ date, open: false, reason, slots: [] });
+  const closed = (reason: (DaySchedule & { open: false })["reason"]): DaySchedule => ({ date, open: false, reason, slots: [] });
   const ahead = daysBetween(clock.today, date);
-  if (ahead < 0) return closed("Dieser Tag liegt in der Vergangenheit.");
-  if (ahead > rules.horizonDays) {
-    return closed(`Termine können höchstens ${rules.horizonDays} Tage im Voraus angefragt werden.`);
-  }
+  if (ahead < 0) return closed({ code: "past" });
+  if (ahead > rules.horizonDays) return closed({ code: "beyond-horizon", horizonDays: rules.horizonDays });
   const reason = closureReason(date, rules);
   if (reason) return closed(reason);
 
@@ -129,7 +143,7 @@ function scheduleFor(date: CalendarDate, clock: Clock, rules: SlotRules): DaySch
   const times = slotTimesForWeekday(weekday(date) as Weekday, rules).filter(
     (time) => closure?.fromMinutes == null || timeToMinutes(time) < closure.fromMinutes,
   );
-  if (times.length === 0 && closure) return closed(closure.name);
+  if (times.length === 0 && closure) return closed({ code: "closure", name: closure.name });
   const slots = times.map((time) => ({
     time,
     bookable: date > earliest.date || (date === earliest.date && timeToMinutes(time) >= earliest.minutes),
@@ -191,11 +205,25 @@ export function hasRoom(
   return coveredSlotTimes(time, durationMinutes, rules).every((slot) => (load.get(slot) ?? 0) < capacity);
 }
 
-export type SlotCheck = { ok: true } | { ok: false; field: "date" | "time"; message: string };
+export type SlotField = "date" | "time";
+
+/**
+ * Why a start time cannot be requested, with the facts its words need (app/messages.ts,
+ * slotProblemMessage): the day is unavailable, a closure starts earlier that day, no slot starts
+ * then, the service would end after closing, or it starts within the lead time.
+ */
+export type SlotProblem =
+  | { code: "day-unavailable"; date: CalendarDate; day: (DaySchedule & { open: false })["reason"] }
+  | { code: "closed-from"; from: string; name: string }
+  | { code: "no-start"; time: string }
+  | { code: "ends-after-closing"; time: string; durationMinutes: number; closing: string }
+  | { code: "too-soon"; leadTimeMinutes: number };
+
+export type SlotCheck = { ok: true } | { ok: false; field: SlotField; problem: SlotProblem };
 
 /**
  * Whether `date` at `time` can be requested at `now` for a service of
- * `durationMinutes` (one slot unless given), with a German message if not.
+ * `durationMinutes` (one slot unless given), with the field and the problem if not.
  */
 export function checkSlot(
   date: CalendarDate,
@@ -205,40 +233,17 @@ export function checkSlot(
   durationMinutes = rules.slotMinutes,
 ): SlotCheck {
   const schedule = daySchedule(date, now, rules);
-  if (!schedule.open) {
-    return { ok: false, field: "date", message: `Am ${formatIsoDateDE(date)} sind keine Termine möglich: ${schedule.reason}` };
-  }
+  if (!schedule.open) return { ok: false, field: "date", problem: { code: "day-unavailable", date, day: schedule.reason } };
   const slot = schedule.slots.find((s) => s.time === time);
   const closure = dayClosure(date, rules.closures);
   if (!slot && closure?.fromMinutes != null && timeToMinutes(time) >= closure.fromMinutes) {
-    return {
-      ok: false,
-      field: "time",
-      message: `Ab ${minutesToTime(closure.fromMinutes)} Uhr ist an diesem Tag geschlossen: ${closure.name}.`,
-    };
+    return { ok: false, field: "time", problem: { code: "closed-from", from: minutesToTime(closure.fromMinutes), name: closure.name } };
   }
-  if (!slot) {
-    return { ok: false, field: "time", message: `Um ${time} Uhr beginnt an diesem Tag kein Termin.` };
-  }
+  if (!slot) return { ok: false, field: "time", problem: { code: "no-start", time } };
   if (!endsByClosing(date, time, durationMinutes, rules)) {
-    const close = minutesToTime(closingMinutes(date, rules)!);
-    return {
-      ok: false,
-      field: "time",
-      message: `Diese Leistung dauert ${durationText(durationMinutes)}: Ein Termin um ${time} Uhr würde nach Geschäftsschluss (${close} Uhr) enden. Bitte wählen Sie eine frühere Uhrzeit.`,
-    };
+    const closing = minutesToTime(closingMinutes(date, rules)!);
+    return { ok: false, field: "time", problem: { code: "ends-after-closing", time, durationMinutes, closing } };
   }
-  if (!slot.bookable) {
-    return {
-      ok: false,
-      field: "time",
-      message: `Dieser Termin beginnt zu bald. Bitte wählen Sie einen Termin mindestens ${durationText(rules.leadTimeMinutes)} im Voraus.`,
-    };
-  }
+  if (!slot.bookable) return { ok: false, field: "time", problem: { code: "too-soon", leadTimeMinutes: rules.leadTimeMinutes } };
   return { ok: true };
-}
-
-function durationText(minutes: number): string {
-  if (minutes % 60 !== 0) return `${minutes} Minuten`;
-  return minutes === 60 ? "1 Stunde" : `${minutes / 60} Stunden`;
 }

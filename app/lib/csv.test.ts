@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { csvField, toCsv } from "./csv";
+import { type CsvValue, toCsv } from "./csv";
 
-describe("csvField", () => {
+/** One value as the file has it: the record of a one-column file without its BOM and CRLF. */
+function csvField(value: CsvValue): string {
+  return toCsv(["Kopf"], [[value]]).slice('\uFEFF"Kopf"\r\n'.length, -"\r\n".length);
+}
+
+describe("one field of the file", () => {
   it.each([
     ["Maria Muster", '"Maria Muster"'],
     ["", '""'],
@@ -23,6 +28,7 @@ describe("csvField", () => {
     ["@SUM(1+1)", `"'@SUM(1+1)"`],
     ["\t=1+1", `"'\t=1+1"`],
     ["\r=1+1", `"'\r=1+1"`],
+    ["\uFF1DSUMME(1)", `"'\uFF1DSUMME(1)"`],
   ])("neutralises the formula %j", (value, field) => {
     expect(csvField(value)).toBe(field);
   });

@@ -1,12 +1,7 @@
-/** Theme handling shared by the pre-paint script and the toggle. */
+/** Theme handling shared by the pre-paint script (which also handles the toggle) and the site script. */
 export const THEME_STORAGE_KEY = "theme";
 
 export type ThemeChoice = "light" | "dark" | "system";
-
-/** The seed's toggle: dark→light, light→dark, system→light. */
-export function nextTheme(current: ThemeChoice): ThemeChoice {
-  return current === "light" ? "dark" : "light";
-}
 
 export function readStoredTheme(storage: Pick<Storage, "getItem">): ThemeChoice | null {
   const value = storage.getItem(THEME_STORAGE_KEY);
@@ -20,16 +15,6 @@ export function resolveDark(choice: ThemeChoice | null, systemPrefersDark: boole
   return true;
 }
 
-/** Stores the visitor's choice (only ever called from the toggle) and applies it. */
-export function chooseTheme(choice: ThemeChoice): void {
-  try {
-    localStorage.setItem(THEME_STORAGE_KEY, choice);
-  } catch {
-    // Storage can be blocked (private mode); the theme still applies for this page.
-  }
-  applyTheme(choice);
-}
-
 /** Sets the dark/light class on <html>, as the pre-paint script does. */
 export function applyTheme(choice: ThemeChoice | null): void {
   const dark = resolveDark(choice, matchMedia("(prefers-color-scheme: dark)").matches);
@@ -40,10 +25,20 @@ export function applyTheme(choice: ThemeChoice | null): void {
 
 /**
  * Runs before first paint so the page never flashes the wrong theme. Kept as a
- * string because it is inlined into the document head (with the CSP nonce).
- * It also marks <html> with "js", so controls that need JavaScript (menu
- * button, theme toggle, back-to-top) stay hidden when scripts are off.
+ * string because it is inlined into the document head (allowed by its hash in
+ * the CSP). It also marks <html> with "js", so controls that need JavaScript
+ * (menu button, theme toggle, back-to-top) stay hidden when scripts are off.
+ *
+ * It is also the theme toggle's click handler, on the document, so the toggle
+ * works from the first paint, before the site script has loaded (issue 26);
+ * nothing is stored until the visitor clicks. The seed's toggle: dark→light,
+ * light→dark, system→light.
  */
-export const themeScript = `(function(){try{var t=localStorage.getItem(${JSON.stringify(
-  THEME_STORAGE_KEY,
-)});var d=t==="light"?false:t==="system"?matchMedia("(prefers-color-scheme: dark)").matches:true;var c=document.documentElement.classList;c.toggle("dark",d);c.toggle("light",!d)}catch(e){}document.documentElement.classList.add("js")})()`;
+export const themeScript = `(function(){var k=${JSON.stringify(THEME_STORAGE_KEY)},c=document.documentElement.classList;\
+function set(d){c.toggle("dark",d);c.toggle("light",!d)}\
+try{var t=localStorage.getItem(k);set(t==="light"?false:t==="system"?matchMedia("(prefers-color-scheme: dark)").matches:true)}catch(e){}\
+c.add("js");\
+document.addEventListener("click",function(e){if(!e.target.closest||!e.target.closest("[data-theme-toggle]"))return;\
+var t=null;try{t=localStorage.getItem(k)}catch(x){}\
+var current=t==="light"||t==="dark"||t==="system"?t:c.contains("dark")?"dark":"light";var d=current==="light";\
+try{localStorage.setItem(k,d?"dark":"light")}catch(x){}set(d)})})()`;

@@ -1,9 +1,3 @@
-/** What a visitor reads while the database cannot be reached (HTTP 503). */
-export const SERVICE_UNAVAILABLE_MESSAGE = "Der Dienst ist vorübergehend nicht verfügbar. Bitte versuchen Sie es später erneut.";
-
-/** Seconds a client should wait before trying again. */
-export const RETRY_AFTER_SECONDS = 30;
-
 // Connection-level failures: PostgreSQL shutting down or refusing, the network gone, the pool closed.
 const UNAVAILABLE_CODES = new Set([
   "ECONNREFUSED",

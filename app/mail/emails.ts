@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { isCalendarDate } from "~/domain/calendar-date";
+import { site } from "~/config/site";
+import { isCalendarDate, zonedInstant } from "~/domain/calendar-date";
+import { selfCancelDeadline } from "~/domain/self-service";
 import { handovers } from "~/domain/vehicle";
 import { adminRoles } from "~/domain/admin";
 import { cancellers } from "~/domain/appointment";
@@ -45,6 +47,39 @@ const appointment = z.object({
   accessToken,
 });
 
+/**
+ * How the car comes to the workshop and, for the Hol- und Bringservice, where
+ * it is fetched: every e-mail about a pick-up states it (issue 26). Rows queued
+ * before have none; the database has null for none.
+ */
+const handover = {
+  handover: z
+    .enum(handovers)
+    .nullish()
+    .transform((value) => value ?? undefined),
+  pickupAddress: optional(line),
+};
+
+/**
+ * Until when the customer may cancel on the personal page (ISO instant, the
+ * start less SELF_CANCEL_CUTOFF_HOURS), when that was still ahead as the
+ * e-mail was queued; without it the e-mail asks to phone.
+ */
+const selfCancelUntil = z.iso.datetime().optional();
+
+/**
+ * The `selfCancelUntil` of an appointment's e-mail queued at `now`: the
+ * deadline (Vienna wall clock start less `cutoffHours`) while it is ahead.
+ */
+export function cancelOnlineUntil(
+  appointment: { date: string; time: string },
+  now: Date,
+  cutoffHours: number | undefined,
+): string | undefined {
+  if (cutoffHours === undefined) return undefined;
+  return selfCancelDeadline(zonedInstant(appointment.date, appointment.time, site.timeZone), now, cutoffHours)?.toISOString();
+}
+
 const bookingRequest = appointment.extend({
   phone: required(line),
   message: optional(paragraph),
@@ -56,20 +91,20 @@ const bookingRequest = appointment.extend({
     .string()
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "yyyy-MM erwartet")
     .optional(),
-  handover: z.enum(handovers).optional(),
+  ...handover,
 });
 
 const emailSchemas = {
   "booking-received-customer": bookingRequest,
-  // Only the workshop learns where to fetch the car.
-  "booking-received-workshop": bookingRequest.extend({ pickupAddress: optional(line) }).omit({ accessToken: true }),
+  "booking-received-workshop": bookingRequest.omit({ accessToken: true }),
   // The invite lasts durationMinutes; confirmations queued before durations were stored take the service's.
-  "appointment-confirmed": appointment.extend({ durationMinutes: count.optional() }),
+  "appointment-confirmed": appointment.extend({ durationMinutes: count.optional(), selfCancelUntil, ...handover }),
   // A confirmed appointment's cancellation withdraws the calendar entry of its confirmation ("true").
   // The workshop's cancellation gives a reason; the customer's own (through the personal link) may not.
   "appointment-cancelled": appointment.extend({
     reason: optional(paragraph),
     cancelledBy: z.enum(cancellers).default("workshop"),
+    ...handover,
     durationMinutes: count.optional(),
     wasConfirmed: z
       .enum(["true", "false"])
@@ -81,9 +116,10 @@ const emailSchemas = {
     phone: required(line),
     licensePlate: optional(line),
     reason: optional(paragraph),
+    ...handover,
   }),
   // The reminder before a confirmed appointment (issue 16): the confirmation's data and invite.
-  "appointment-reminder": appointment.extend({ durationMinutes: count.optional() }),
+  "appointment-reminder": appointment.extend({ durationMinutes: count.optional(), selfCancelUntil, ...handover }),
   // The §57a reminder (issue 16): the unsubscribe link is built from PUBLIC_URL and the token when rendered.
   "inspection-reminder": z.object({
     name: required(line),
@@ -92,7 +128,7 @@ const emailSchemas = {
     unsubscribeToken: secretToken,
   }),
   // The car can be fetched (issue 16, the board's 'Abholbereit'); a pick-up's car is brought back instead.
-  "appointment-ready": appointment.extend({ licensePlate: optional(line), handover: z.enum(handovers).optional() }),
+  "appointment-ready": appointment.extend({ licensePlate: optional(line), ...handover }),
   // The token travels to the invited person only; the link is built from PUBLIC_URL when rendered.
   "staff-invitation": z.object({
     name: required(line),
@@ -100,6 +136,17 @@ const emailSchemas = {
     role: z.enum(adminRoles),
     invitedBy: required(line),
     token: secretToken,
+  }),
+  // 'Passwort vergessen?': the one-time link (1 hour) goes to the account's address only; built from PUBLIC_URL when rendered.
+  "password-reset": z.object({
+    name: required(line),
+    token: secretToken,
+  }),
+  // Tells the account that its password was changed on 'Sicherheit' or set through a reset link, and when.
+  "password-changed": z.object({
+    name: required(line),
+    changedAt: z.iso.datetime({ offset: true }),
+    via: z.enum(["change", "reset"]),
   }),
   "contact-message": z.object({
     name: required(line),
@@ -124,12 +171,16 @@ export type EmailData = { [T in EmailTemplate]: z.output<(typeof emailSchemas)[T
 
 /** A booking request: the receipt to the customer. */
 export type BookingRequestEmail = EmailData["booking-received-customer"];
-/** The same request as the workshop's notice has it, with a pick-up's address. */
+/** The same request as the workshop's notice has it, without the personal link. */
 export type WorkshopBookingEmail = EmailData["booking-received-workshop"];
 /** A confirmed appointment. */
 export type AppointmentEmail = EmailData["appointment-confirmed"];
 /** An invitation to a new admin account. */
 export type StaffInvitationEmail = EmailData["staff-invitation"];
+/** A link to set a forgotten password. */
+export type PasswordResetEmail = EmailData["password-reset"];
+/** The notice that an account's password was changed. */
+export type PasswordChangedEmail = EmailData["password-changed"];
 /** A cancelled appointment and why. */
 export type CancelledAppointmentEmail = EmailData["appointment-cancelled"];
 /** A customer's own cancellation, to the workshop. */

@@ -21,6 +21,9 @@ const invitation = {
   token: "a".repeat(43),
 } as const;
 
+const passwordReset = { name: "Chef", token: "c".repeat(43) };
+const passwordChanged = { name: "Chef", changedAt: "2026-11-20T10:15:00.000Z", via: "change" } as const;
+
 const inspection = { name: "Maria Muster", dueMonth: "2027-03", unsubscribeToken: "b".repeat(43) };
 
 /** Each template: the payload as it is queued now, and as rows before issue 12 stored it. */
@@ -52,6 +55,8 @@ const cases: { [T in EmailTemplate]: [EmailParams[T], Record<string, string>] } 
   "appointment-reminder": [appointment, appointment],
   "inspection-reminder": [inspection, inspection],
   "appointment-ready": [appointment, appointment],
+  "password-reset": [passwordReset, passwordReset],
+  "password-changed": [passwordChanged, passwordChanged],
 };
 
 describe("outbox rows in the old shape (German EmailJS names)", () => {

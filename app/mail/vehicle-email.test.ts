@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { renderEmail } from "./templates";
 
-/** Issue 14: the receipts name the car and the hand-over; the pick-up address goes to the workshop only. */
+/** Issue 14: the receipts name the car and the hand-over; issue 26: the pick-up address the customer typed is in both. */
 const PUBLIC_URL = "https://www.happycar.example";
 const row = { id: "11111111-1111-4111-8111-111111111111", appointmentId: null, createdAt: new Date("2026-11-20T10:15:00Z") };
 const request = {
@@ -20,19 +20,20 @@ const request = {
 const ADDRESS = "Praterstraße 1, 1020 Wien";
 
 describe("booking e-mails with the car", () => {
-  it("the customer's receipt names the car and the hand-over, without any address", () => {
-    const mail = renderEmail({ ...row, template: "booking-received-customer", params: request }, PUBLIC_URL);
+  it("the customer's receipt names the car, the hand-over and the pick-up address", () => {
+    const mail = renderEmail({ ...row, template: "booking-received-customer", params: { ...request, pickupAddress: ADDRESS } }, PUBLIC_URL);
     for (const line of [
       "Kennzeichen: W 123-AB",
       "Marke und Modell: VW Golf",
       "Kilometerstand: 120.000 km",
       "Erstzulassung: 06/2018",
       "Übergabe: Hol- und Bringservice",
+      `Abholadresse: ${ADDRESS}`,
     ]) {
       expect(mail.text).toContain(line);
     }
     expect(mail.html).toContain("W 123-AB");
-    expect(mail.text).not.toContain("Abholadresse");
+    expect(mail.html).toContain(ADDRESS);
   });
 
   it("the workshop's notice also has the pick-up address", () => {

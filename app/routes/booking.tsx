@@ -4,9 +4,10 @@ import { Island } from "~/components/island";
 import { PageHeader } from "~/components/site/section";
 import { databaseContext, requestContext } from "~/context";
 import { readFormFields } from "~/lib/http.server";
-import { bookingMessages } from "~/messages";
+import { statusOf } from "~/http-status";
+import { bookingRefusal } from "~/messages";
 import { bookingInputFromForm, HONEYPOT_FIELD } from "~/schemas/booking";
-import { bookingConfigFromEnv, bookingResultStatus, requestAppointment } from "~/services/booking.server";
+import { bookingConfigFromEnv, requestAppointment } from "~/services/booking.server";
 
 export function meta() {
   return [{ title: "Termin anfragen – Happy Car" }, { name: "robots", content: "noindex" }];
@@ -32,22 +33,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     clientIp: context.get(requestContext).clientIp,
     config: bookingConfigFromEnv(),
   });
-  if (result.kind === "created" || result.kind === "honeypot") {
-    return redirect("/termin-anfragen?termin=beantragt#booking", 303);
-  }
-  const status = bookingResultStatus[result.kind];
-  switch (result.kind) {
-    case "invalid":
-      return data({ error: result.error, fields: result.fields, values }, { status });
-    case "slot-taken":
-      return data({ error: bookingMessages["slot-taken"], fields: { time: bookingMessages["slot-taken"] }, values }, { status });
-    case "pickups-full":
-      return data({ error: bookingMessages["pickups-full"], fields: { handover: bookingMessages["pickups-full"] }, values }, { status });
-    case "too-many-open":
-      return data({ error: bookingMessages["too-many-open"](result.limit), fields: {}, values }, { status });
-    case "rate-limited":
-      return data({ error: bookingMessages["rate-limited"], fields: {}, values }, { status });
-  }
+  if (result.ok || result.code === "honeypot") return redirect("/termin-anfragen?termin=beantragt#booking", 303);
+  return data({ ...bookingRefusal(result), values }, { status: statusOf(result.code) });
 }
 
 export default function BookingPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -7,9 +7,10 @@ import { Card } from "~/components/ui/card";
 import { site } from "~/config/site";
 import { databaseContext, requestContext } from "~/context";
 import { readFormFields } from "~/lib/http.server";
-import { contactFormMessages } from "~/messages";
+import { statusOf } from "~/http-status";
+import { contactFormMessages, invalidFormMessage } from "~/messages";
 import { contactFormNames, contactInputFromForm, type ContactVariant, HONEYPOT_FIELD } from "~/schemas/contact";
-import { contactConfigFromEnv, contactResultStatus, sendContactMessage } from "~/services/contact.server";
+import { contactConfigFromEnv, sendContactMessage } from "~/services/contact.server";
 
 export function meta() {
   return [{ title: `Nachricht senden – ${site.name}` }, { name: "robots", content: "noindex" }];
@@ -35,9 +36,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     config: contactConfigFromEnv(),
     variant,
   });
-  if (result.kind === "sent" || result.kind === "honeypot") return redirect(SUCCESS_TARGET, 303);
-  const status = contactResultStatus[result.kind];
-  if (result.kind === "invalid") return data(failure(variant, result.error, result.fields, values), { status });
+  if (result.ok || result.code === "honeypot") return redirect(SUCCESS_TARGET, 303);
+  const status = statusOf(result.code);
+  if (result.code === "invalid")
+    return data(failure(variant, invalidFormMessage(result.missingRequired), result.fields, values), { status });
   return data(failure(variant, contactFormMessages["rate-limited"], {}, values), {
     status,
     headers: { "Retry-After": String(result.retryAfterSeconds) },

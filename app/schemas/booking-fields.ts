@@ -4,9 +4,10 @@
  * (./booking, shared with the server) load when someone uses the form.
  */
 import type { Handover } from "~/domain/vehicle";
+import { formMessages } from "~/messages";
 
-export const MISSING_FIELDS_MESSAGE = "Bitte füllen Sie alle Pflichtfelder aus.";
-export const INVALID_FIELDS_MESSAGE = "Bitte überprüfen Sie Ihre Eingaben.";
+export const MISSING_FIELDS_MESSAGE = formMessages.missingFields;
+export const INVALID_FIELDS_MESSAGE = formMessages.invalidFields;
 /** The seed's message when sending fails for any other reason. */
 export const BOOKING_FAILED_MESSAGE = "Ein Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.";
 

@@ -1,3 +1,4 @@
+import { contactFormMessages } from "~/messages";
 import { HONEYPOT_FIELD } from "./booking-fields";
 
 /**
@@ -17,8 +18,7 @@ export const MESSAGE_MAX_LENGTH = 5000;
 /** Texts of the answers, shared by the form (toasts) and the server. */
 export const CONTACT_SENT_TITLE = "Nachricht gesendet";
 export const CONTACT_SENT_MESSAGE = "Vielen Dank für Ihre Nachricht. Wir melden uns so bald wie möglich bei Ihnen.";
-export const CONTACT_RATE_LIMITED_MESSAGE =
-  "Sie haben in kurzer Zeit zu viele Nachrichten gesendet. Bitte versuchen Sie es in einigen Minuten erneut.";
+export const CONTACT_RATE_LIMITED_MESSAGE = contactFormMessages["rate-limited"];
 export const CONTACT_FAILED_MESSAGE = "Ein Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.";
 
 export type ContactFieldErrors = Partial<Record<ContactField, string>>;

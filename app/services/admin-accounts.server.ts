@@ -8,10 +8,11 @@ import type { Database, Executor } from "~/db/client.server";
 import { adminUsers, recoveryCodes, setupTokens } from "~/db/schema";
 import { usableSetupToken } from "~/db/setup-tokens.server";
 import type { AccountErrorCode } from "~/domain/error-codes";
+import { fail, ok, type Result } from "~/domain/result";
 import { accountMessages } from "~/messages";
 
 /** Admin accounts: owner and staff, created by the CLI, the first start or the setup link. */
-export type AccountResult<T> = { ok: true; value: T } | { ok: false; code: AccountErrorCode };
+export type AccountResult<T> = Result<T, AccountErrorCode>;
 
 const SETUP_TOKEN_TTL_MS = 60 * 60_000;
 
@@ -44,22 +45,22 @@ type NewAdmin = { email: string; password: string; displayName?: string };
 /** Validates, hashes and inserts; usable inside a transaction. */
 export async function createAdmin(db: Executor, input: NewAdmin): Promise<AccountResult<{ id: string; email: string }>> {
   const email = normaliseEmail(input.email);
-  if (!email) return { ok: false, code: "invalidEmail" };
+  if (!email) return fail("invalidEmail");
   const problem = passwordProblem(input.password);
-  if (problem) return { ok: false, code: problem };
+  if (problem) return fail(problem);
   const passwordHash = await hashPassword(input.password);
   const [row] = await db
     .insert(adminUsers)
     .values({ email, displayName: input.displayName?.trim() || email, passwordHash })
     .onConflictDoNothing()
     .returning({ id: adminUsers.id, email: adminUsers.email });
-  return row ? { ok: true, value: row } : { ok: false, code: "exists" };
+  return row ? ok(row) : fail("exists");
 }
 
 /** A new password ends every session of the account. */
 export async function resetAdminPassword(db: Database, input: { email: string; password: string }): Promise<AccountResult<{ id: string }>> {
   const problem = passwordProblem(input.password);
-  if (problem) return { ok: false, code: problem };
+  if (problem) return fail(problem);
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -67,9 +68,9 @@ export async function resetAdminPassword(db: Database, input: { email: string; p
       .set({ passwordHash })
       .where(eq(sql`lower(${adminUsers.email})`, input.email.trim().toLowerCase()))
       .returning({ id: adminUsers.id });
-    if (!row) return { ok: false, code: "unknown" };
+    if (!row) return fail("unknown");
     await revokeAllSessions(tx, row.id);
-    return { ok: true, value: row };
+    return ok(row);
   });
 }
 
@@ -85,10 +86,10 @@ export async function resetSecondFactor(db: Database, input: { email: string }):
       .set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null })
       .where(eq(sql`lower(${adminUsers.email})`, input.email.trim().toLowerCase()))
       .returning({ id: adminUsers.id });
-    if (!row) return { ok: false, code: "unknown" };
+    if (!row) return fail("unknown");
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, row.id));
     await revokeAllSessions(tx, row.id);
-    return { ok: true, value: row };
+    return ok(row);
   });
 }
 
@@ -121,20 +122,20 @@ export async function completeSetup(
   input: NewAdmin & { token: string; now: Date },
 ): Promise<AccountResult<{ sessionId: string }>> {
   // Checked before the token is spent, so a typo does not burn the link.
-  if (!normaliseEmail(input.email)) return { ok: false, code: "invalidEmail" };
+  if (!normaliseEmail(input.email)) return fail("invalidEmail");
   const problem = passwordProblem(input.password);
-  if (problem) return { ok: false, code: problem };
+  if (problem) return fail(problem);
   return db.transaction(async (tx): Promise<AccountResult<{ sessionId: string }>> => {
-    if ((await countAdmins(tx)) > 0) return { ok: false, code: "setupDone" };
+    if ((await countAdmins(tx)) > 0) return fail("setupDone");
     const [spent] = await tx
       .update(setupTokens)
       .set({ usedAt: input.now })
       .where(usableSetupToken(input.token, input.now, "setup"))
       .returning({ tokenHash: setupTokens.tokenHash });
-    if (!spent) return { ok: false, code: "setupInvalid" };
+    if (!spent) return fail("setupInvalid");
     const created = await createAdmin(tx, input);
     if (!created.ok) return created;
-    return { ok: true, value: { sessionId: await createSession(tx, created.value.id, input.now) } };
+    return ok({ sessionId: await createSession(tx, created.value.id, input.now) });
   });
 }
 

@@ -1,12 +1,13 @@
 import { and, asc, eq, getTableColumns, gte, lte } from "drizzle-orm";
 import { z } from "zod";
 import type { AdminIdentity } from "~/auth/session.server";
-import { recordAccountAction } from "~/db/audit.server";
+import { recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
 import { appointments } from "~/db/schema";
 import { type AdminTab, isAdminTab } from "~/domain/appointment";
 import { isCalendarDate } from "~/domain/calendar-date";
 import type { ExportErrorCode } from "~/domain/error-codes";
+import { fail, ok, type Result } from "~/domain/result";
 
 /**
  * The owner's CSV export (issue 15): every field of the appointments of a date
@@ -26,22 +27,22 @@ export type ExportFilter = { from: string; to: string; tab: AdminTab };
 
 export type ExportRow = Omit<typeof appointments.$inferSelect, "licensePlateNormalized">;
 
-export type ExportResult = { ok: true; value: { filter: ExportFilter; rows: ExportRow[] } } | { ok: false; code: ExportErrorCode };
+export type ExportResult = Result<{ filter: ExportFilter; rows: ExportRow[] }, ExportErrorCode>;
 
 /** Reads the query's `from`, `to` (yyyy-MM-dd) and `status` (a tab, default `alle`). */
-export function parseExportFilter(params: URLSearchParams): { ok: true; value: ExportFilter } | { ok: false; code: ExportErrorCode } {
+export function parseExportFilter(params: URLSearchParams): Result<ExportFilter, ExportErrorCode> {
   const status = params.get("status") || "alle";
-  if (!isAdminTab(status)) return { ok: false, code: "invalidStatus" };
+  if (!isAdminTab(status)) return fail("invalidStatus");
   const parsed = exportQuerySchema.safeParse({ from: params.get("from") ?? "", to: params.get("to") ?? "", status });
-  if (!parsed.success) return { ok: false, code: "invalidDates" };
-  return { ok: true, value: { from: parsed.data.from, to: parsed.data.to, tab: status } };
+  if (!parsed.success) return fail("invalidDates");
+  return ok({ from: parsed.data.from, to: parsed.data.to, tab: status });
 }
 
 export async function exportAppointments(
   db: Database,
   { admin, filter, now = new Date() }: { admin: AdminIdentity; filter: ExportFilter; now?: Date },
 ): Promise<ExportResult> {
-  if (admin.role !== "owner") return { ok: false, code: "ownerOnly" };
+  if (admin.role !== "owner") return fail("ownerOnly");
   // The normalised plate is the search's copy of the plate, not a field of its own.
   const { licensePlateNormalized: _searchCopy, ...columns } = getTableColumns(appointments);
   return db.transaction(async (tx) => {
@@ -56,13 +57,13 @@ export async function exportAppointments(
         ),
       )
       .orderBy(asc(appointments.date), asc(appointments.time), asc(appointments.createdAt), asc(appointments.id));
-    await recordAccountAction(tx, {
+    await recordAudit(tx, {
       actor: admin,
       action: "export",
       subject: `appointments from=${filter.from} to=${filter.to} status=${filter.tab}`,
       reason: `${rows.length} rows`,
       now,
     });
-    return { ok: true, value: { filter, rows } };
+    return ok({ filter, rows });
   });
 }

@@ -17,15 +17,19 @@ import {
   endsByClosing,
   hasRoom,
   type SlotCheck,
+  type SlotField,
+  type SlotProblem,
   slotLoad,
   type SlotRules,
+  type UnavailableDay,
 } from "~/domain/slots";
+import { fail, type Failure, ok, type Ok } from "~/domain/result";
 import { normalizeLicensePlate } from "~/domain/vehicle";
 import { logger } from "~/lib/logger.server";
 import { newSecretToken } from "~/lib/secret-token.server";
 import type { EmailParams } from "~/mail/emails";
 import { outboxRow } from "~/mail/outbox.server";
-import { type FieldErrors, INSPECTION_CONSENT_LABEL, INVALID_FIELDS_MESSAGE, validateBooking, workshopMonth } from "~/schemas/booking";
+import { type FieldErrors, INSPECTION_CONSENT_LABEL, validateBooking, workshopMonth } from "~/schemas/booking";
 import { resultRows } from "~/db/result-rows";
 import { rulesWithClosures } from "./closures.server";
 import { FORM_RATE_LIMIT_WINDOW_SECONDS, formRateLimited, honeypotFilled } from "./form-guard.server";
@@ -58,29 +62,23 @@ export function bookingConfigFromEnv(config: Env = env()): BookingConfig {
   };
 }
 
+/**
+ * A stored request's id, or why nothing was stored (app/domain/error-codes.ts, BookingErrorCode),
+ * with the facts its answer names; app/messages.ts (bookingRefusal) words them.
+ */
 export type BookingResult =
-  | { kind: "created"; id: string }
-  /** A bot filled the honeypot: answer like "created", store nothing. */
-  | { kind: "honeypot" }
-  | { kind: "invalid"; error: string; fields: FieldErrors; missingRequired: boolean }
-  /** The refusals are codes; app/messages.ts (bookingMessages) words them. */
-  | { kind: "slot-taken" }
+  | Ok<{ id: string }>
+  /** A bot filled the honeypot: answered like a stored request, nothing stored. */
+  | Failure<"honeypot">
+  | (Failure<"invalid"> & { fields: FieldErrors; missingRequired: boolean })
+  /** Closed, or no start at that time, by the rules of app/domain/slots.ts. */
+  | (Failure<"slot-unavailable"> & { field: SlotField; problem: SlotProblem })
+  | Failure<"slot-taken">
   /** The day's pick-ups (site.booking.pickupsPerDay) are taken. */
-  | { kind: "pickups-full" }
+  | Failure<"pickups-full">
   /** `limit` open requests for this e-mail address already. */
-  | { kind: "too-many-open"; limit: number }
-  | { kind: "rate-limited"; retryAfterSeconds: number };
-
-/** The HTTP status each result is answered with, for the API and the form action alike. */
-export const bookingResultStatus = {
-  created: 201,
-  honeypot: 201,
-  invalid: 400,
-  "slot-taken": 409,
-  "pickups-full": 409,
-  "too-many-open": 409,
-  "rate-limited": 429,
-} as const satisfies Record<BookingResult["kind"], number>;
+  | (Failure<"too-many-open"> & { limit: number })
+  | (Failure<"rate-limited"> & { retryAfterSeconds: number });
 
 type StoredOutcome = "created" | "closed" | "slot-taken" | "pickups-full" | "too-many-open";
 
@@ -96,10 +94,10 @@ export async function requestAppointment(
   input: Record<string, unknown>,
   { now, clientIp, config }: { now: Date; clientIp: string; config: BookingConfig },
 ): Promise<BookingResult> {
-  if (honeypotFilled("booking", input, clientIp)) return { kind: "honeypot" };
+  if (honeypotFilled("booking", input, clientIp)) return fail("honeypot");
 
   const validation = validateBooking(input, workshopMonth(now));
-  if (!validation.ok) return { kind: "invalid", ...validation };
+  if (!validation.ok) return fail("invalid", { fields: validation.fields, missingRequired: validation.missingRequired });
   const booking = validation.data;
   const durationMinutes = serviceDurationMinutes(booking.service);
   // Opening hours, holidays, lead time and horizon here; the owner's stored closures inside
@@ -113,7 +111,7 @@ export async function requestAppointment(
     windowSeconds: config.rateLimitWindowSeconds,
     now,
   });
-  if (retryAfterSeconds !== null) return { kind: "rate-limited", retryAfterSeconds };
+  if (retryAfterSeconds !== null) return fail("rate-limited", { retryAfterSeconds });
 
   const id = crypto.randomUUID();
   // Absent vehicle fields stay out of the e-mail data, as the seed's fields alone always were.
@@ -124,6 +122,7 @@ export async function requestAppointment(
       mileageKm: booking.mileageKm?.toString(),
       firstRegistration: booking.firstRegistration,
       handover: booking.handover,
+      pickupAddress: booking.pickupAddress,
     }).filter(([, value]) => value !== undefined),
   );
   const params: EmailParams["booking-received-customer"] = {
@@ -136,19 +135,16 @@ export async function requestAppointment(
     message: booking.message,
     ...vehicle,
   };
-  // The pick-up address is for the workshop's driver only; the personal link for the customer only.
-  const workshopParams: EmailParams["booking-received-workshop"] = booking.pickupAddress
-    ? { ...params, pickupAddress: booking.pickupAddress }
-    : params;
   const link = newSecretToken();
   const emails = [
     outboxRow({
       recipient: booking.email,
       template: "booking-received-customer",
+      // The personal link is for the customer only.
       params: { ...params, accessToken: link.token },
       replyTo: config.workshopEmail,
     }),
-    outboxRow({ recipient: config.workshopEmail, template: "booking-received-workshop", params: workshopParams, replyTo: booking.email }),
+    outboxRow({ recipient: config.workshopEmail, template: "booking-received-workshop", params, replyTo: booking.email }),
   ].map((row) => ({
     id: row.id,
     recipient: row.recipient,
@@ -180,33 +176,34 @@ export async function requestAppointment(
   switch (outcome) {
     case "created":
       logger.info({ appointmentId: id, date: booking.date, time: booking.time }, "appointment requested");
-      return { kind: "created", id };
+      return ok({ id });
     case "closed": {
       // A stored closure covers the slot (closed after the visitor's page loaded): only now are
       // the closures read, for the answer that names them.
       const rules = await rulesWithClosures(db, config.rules, booking.date, booking.date);
       const closed = checkSlot(booking.date, booking.time, now, rules, durationMinutes);
       // The closure was deleted in the meantime: the slot's state changed under the visitor.
-      return closed.ok ? { kind: "slot-taken" } : slotRefused(closed);
+      return closed.ok ? fail("slot-taken") : slotRefused(closed);
     }
     case "slot-taken":
     case "pickups-full":
-      return { kind: outcome };
+      return fail(outcome);
     case "too-many-open":
-      return { kind: "too-many-open", limit: config.maxOpenRequestsPerEmail };
+      return fail("too-many-open", { limit: config.maxOpenRequestsPerEmail });
     default:
       throw new Error(`request_appointment returned ${String(outcome)}`);
   }
 }
 
 function slotRefused(check: Extract<SlotCheck, { ok: false }>): BookingResult {
-  return { kind: "invalid", error: INVALID_FIELDS_MESSAGE, fields: { [check.field]: check.message }, missingRequired: false };
+  return fail("slot-unavailable", { field: check.field, problem: check.problem });
 }
 
 export type SlotAvailability = { time: string; available: boolean };
 
 export type DaySlots =
-  { date: CalendarDate; open: true; slots: SlotAvailability[] } | { date: CalendarDate; open: false; reason: string; slots: [] };
+  | { date: CalendarDate; open: true; slots: SlotAvailability[] }
+  | { date: CalendarDate; open: false; reason: (DaySchedule & { open: false })["reason"]; slots: [] };
 
 /** Active appointments per date, grouped by start and duration, in [from, to]: one indexed query. */
 async function bookingsByDate(db: Executor, from: CalendarDate, to: CalendarDate): Promise<Map<CalendarDate, DayBookings>> {
@@ -274,10 +271,9 @@ export async function getDaySlots(db: Executor, date: CalendarDate, now: Date, c
 /** How full a day is at a glance: many free start times, few, or none. */
 export type FreeLevel = "many" | "few" | "none";
 
-export type DayAvailability = { date: CalendarDate; available: boolean; reason?: string; freeSlots: number; level: FreeLevel };
+/** `reason` says why an unavailable day is (app/messages.ts words it). */
+export type DayAvailability = { date: CalendarDate; available: boolean; reason?: UnavailableDay; freeSlots: number; level: FreeLevel };
 
-const FULLY_BOOKED_REASON = "Ausgebucht";
-const TOO_LATE_TODAY_REASON = "Für heute sind keine Termine mehr möglich.";
 export const MAX_AVAILABILITY_DAYS = 100;
 
 /** For the calendar: which dates in [from, to] still have a free start time (for `service`, else for one slot), and how many. */
@@ -294,13 +290,19 @@ export async function getAvailability(
   const durationMinutes = service ? serviceDurationMinutes(service) : config.rules.slotMinutes;
   const [rules, bookings] = await closuresAndBookings(db, config.rules, from, to);
   return daySchedules(from, to, now, rules).map((schedule): DayAvailability => {
-    const closed = (reason: string): DayAvailability => ({ date: schedule.date, available: false, reason, freeSlots: 0, level: "none" });
+    const closed = (reason: UnavailableDay): DayAvailability => ({
+      date: schedule.date,
+      available: false,
+      reason,
+      freeSlots: 0,
+      level: "none",
+    });
     if (!schedule.open) return closed(schedule.reason);
-    if (!schedule.slots.some((slot) => slot.bookable)) return closed(TOO_LATE_TODAY_REASON);
+    if (!schedule.slots.some((slot) => slot.bookable)) return closed({ code: "too-late-today" });
     const freeSlots = withOccupancy(schedule, bookings.get(schedule.date) ?? [], durationMinutes, { ...config, rules }).filter(
       (slot) => slot.available,
     ).length;
-    if (freeSlots === 0) return closed(FULLY_BOOKED_REASON);
+    if (freeSlots === 0) return closed({ code: "fully-booked" });
     return { date: schedule.date, available: true, freeSlots, level: freeSlots <= config.fewFreeSlots ? "few" : "many" };
   });
 }

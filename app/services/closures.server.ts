@@ -1,16 +1,18 @@
 import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { AdminIdentity } from "~/auth/session.server";
 import { site } from "~/config/site";
-import { recordAccountAction } from "~/db/audit.server";
+import { recordAudit } from "~/db/audit.server";
 import type { Database, Executor } from "~/db/client.server";
 import { appointments, closures } from "~/db/schema";
 import { readBooleanSetting, writeSetting } from "~/db/settings.server";
 import { type AppointmentStatus, slotOccupyingStatuses } from "~/domain/appointment";
 import { type CalendarDate, zonedParts } from "~/domain/calendar-date";
 import { type Closure, closureCovers, defaultClosures } from "~/domain/closures";
+import type { ClosureErrorCode } from "~/domain/error-codes";
+import { fail, ok, type Result } from "~/domain/result";
 import type { SlotRules } from "~/domain/slots";
 import type { ClosureInput } from "~/schemas/closure";
-import { cancelAppointment } from "./admin-appointments.server";
+import { cancelAppointment } from "./appointment-commands.server";
 
 /**
  * The owner's closures (issue 15, decision 018): kept in the database, read
@@ -32,9 +34,9 @@ export type AffectedAppointment = {
   status: AppointmentStatus;
 };
 
-export type ClosureResult<T> = { ok: true; value: T } | { ok: false; code: "ownerOnly" | "notFound" };
+export type ClosureResult<T> = Result<T, Exclude<ClosureErrorCode, "reasonRequired" | "reasonTooLong">>;
 
-const ownerOnly = { ok: false, code: "ownerOnly" } as const;
+const ownerOnly = fail("ownerOnly");
 
 const columns = {
   id: closures.id,
@@ -72,7 +74,7 @@ export async function listClosures(db: Executor, actor: AdminIdentity, now: Date
     .from(closures)
     .where(gte(closures.toDate, today))
     .orderBy(asc(closures.fromDate), asc(closures.startTime), asc(closures.createdAt));
-  return { ok: true, value: rows.map(stored) };
+  return ok(rows.map(stored));
 }
 
 /** The active appointments (beantragt, bestätigt) the closure covers, in time order. */
@@ -128,15 +130,27 @@ export async function addClosure(
       .returning(columns);
     const created = stored(row!);
     const range = created.from === created.to ? created.from : `${created.from} – ${created.to}`;
-    await recordAccountAction(tx, {
+    await recordAudit(tx, {
       actor,
       action: "closure.create",
       subject: `closure:${created.id}`,
       reason: `${created.name}: ${range}${created.startTime ? ` ab ${created.startTime}` : ""}`,
       now,
     });
-    return { ok: true, value: { ...created, affected: await affectedBy(tx, created) } };
+    return ok({ ...created, affected: await affectedBy(tx, created) });
   });
+}
+
+/** One closure with the appointments it covers now: what 'Alle stornieren' asks about once more. */
+export async function closureWithAffected(
+  db: Executor,
+  { actor, id }: { actor: AdminIdentity; id: string },
+): Promise<ClosureResult<StoredClosure & { affected: AffectedAppointment[] }>> {
+  if (actor.role !== "owner") return ownerOnly;
+  const [row] = await db.select(columns).from(closures).where(eq(closures.id, id));
+  if (!row) return { ok: false, code: "notFound" };
+  const closure = stored(row);
+  return { ok: true, value: { ...closure, affected: await affectedBy(db, closure) } };
 }
 
 export async function deleteClosure(
@@ -146,9 +160,9 @@ export async function deleteClosure(
   if (actor.role !== "owner") return ownerOnly;
   return db.transaction(async (tx) => {
     const [row] = await tx.delete(closures).where(eq(closures.id, id)).returning({ name: closures.name });
-    if (!row) return { ok: false, code: "notFound" } as const;
-    await recordAccountAction(tx, { actor, action: "closure.delete", subject: `closure:${id}`, reason: row.name, now });
-    return { ok: true, value: null };
+    if (!row) return fail("notFound");
+    await recordAudit(tx, { actor, action: "closure.delete", subject: `closure:${id}`, reason: row.name, now });
+    return ok(null);
   });
 }
 
@@ -160,15 +174,15 @@ export async function deleteClosure(
 export async function cancelAppointments(
   db: Database,
   { admin, ids, reason, now }: { admin: AdminIdentity; ids: ReadonlyArray<string>; reason: string; now: Date },
-): Promise<ClosureResult<{ cancelled: number; skipped: number }> | { ok: false; code: "reasonRequired" | "reasonTooLong" }> {
+): Promise<Result<{ cancelled: number; skipped: number }, ClosureErrorCode>> {
   if (admin.role !== "owner") return ownerOnly;
   let cancelled = 0;
   for (const id of ids) {
     const result = await cancelAppointment(db, { id, admin, reason, now });
     if (result.ok) cancelled++;
-    else if (result.code === "reasonRequired" || result.code === "reasonTooLong") return { ok: false, code: result.code };
+    else if (result.code === "reasonRequired" || result.code === "reasonTooLong") return fail(result.code);
   }
-  return { ok: true, value: { cancelled, skipped: ids.length - cancelled } };
+  return ok({ cancelled, skipped: ids.length - cancelled });
 }
 
 /** Settings key: the defaults of app/config/site.ts were entered once; deleted ones stay deleted. */

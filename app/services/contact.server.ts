@@ -1,6 +1,7 @@
 import { type Env, env } from "~/config/env.server";
 import type { Executor } from "~/db/client.server";
 import { contactMessages } from "~/db/schema";
+import { fail, type Failure, ok, type Ok } from "~/domain/result";
 import { logger } from "~/lib/logger.server";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { type ContactFieldErrors, type ContactVariant, validateContact } from "~/schemas/contact";
@@ -21,21 +22,13 @@ export function contactConfigFromEnv(config: Env = env()): ContactConfig {
   };
 }
 
+/** A stored message's id, or why nothing was stored; app/messages.ts (contactFormMessages) words the codes. */
 export type ContactResult =
-  | { kind: "sent"; id: string }
-  /** A bot filled the honeypot: answer like "sent", store nothing. */
-  | { kind: "honeypot" }
-  | { kind: "invalid"; error: string; fields: ContactFieldErrors; missingRequired: boolean }
-  /** A code; app/messages.ts (contactFormMessages) words it. */
-  | { kind: "rate-limited"; retryAfterSeconds: number };
-
-/** The HTTP status each result is answered with, for the API and the form action alike. */
-export const contactResultStatus = {
-  sent: 201,
-  honeypot: 201,
-  invalid: 400,
-  "rate-limited": 429,
-} as const satisfies Record<ContactResult["kind"], number>;
+  | Ok<{ id: string }>
+  /** A bot filled the honeypot: answered like a sent message, nothing stored. */
+  | Failure<"honeypot">
+  | (Failure<"invalid"> & { fields: ContactFieldErrors; missingRequired: boolean })
+  | (Failure<"rate-limited"> & { retryAfterSeconds: number });
 
 /**
  * A visitor's message from a contact form. The stored message and its e-mail
@@ -46,12 +39,12 @@ export async function sendContactMessage(
   input: Record<string, unknown>,
   { now, clientIp, config, variant }: { now: Date; clientIp: string; config: ContactConfig; variant?: ContactVariant },
 ): Promise<ContactResult> {
-  if (honeypotFilled("contact", input, clientIp)) return { kind: "honeypot" };
+  if (honeypotFilled("contact", input, clientIp)) return fail("honeypot");
 
   const validation = validateContact(input, variant);
   if (!validation.ok) {
-    const { error, fields, missingRequired } = validation;
-    return { kind: "invalid", error, fields, missingRequired };
+    const { fields, missingRequired } = validation;
+    return fail("invalid", { fields, missingRequired });
   }
   const contact = validation.data;
 
@@ -61,7 +54,7 @@ export async function sendContactMessage(
     windowSeconds: config.rateLimitWindowSeconds,
     now,
   });
-  if (retryAfterSeconds !== null) return { kind: "rate-limited", retryAfterSeconds };
+  if (retryAfterSeconds !== null) return fail("rate-limited", { retryAfterSeconds });
 
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -84,5 +77,5 @@ export async function sendContactMessage(
     return row!.id;
   });
   logger.info({ contactMessageId: id }, "contact message received");
-  return { kind: "sent", id };
+  return ok({ id });
 }

@@ -4,9 +4,11 @@ import { site } from "~/config/site";
 import { createCustomerLink } from "~/db/customer-links.server";
 import type { Database, Executor } from "~/db/client.server";
 import { hitRateLimit } from "~/db/rate-limit.server";
-import { appointments, auditLog, customerLinks } from "~/db/schema";
+import { recordAudit } from "~/db/audit.server";
+import { appointments, customerLinks } from "~/db/schema";
 import { slotOccupyingStatuses } from "~/domain/appointment";
 import { zonedInstant, zonedParts } from "~/domain/calendar-date";
+import { fail, type Failure, ok, type Ok } from "~/domain/result";
 import { type CustomerAppointment, customerLinkUsable, selfCancellation } from "~/domain/self-service";
 import { hashSecretToken, SECRET_TOKEN_PATTERN } from "~/lib/secret-token.server";
 import { logger } from "~/lib/logger.server";
@@ -127,13 +129,12 @@ export async function customerCalendarFile(
   return appointmentInvite({ ...row, appointmentId: row.id }, "REQUEST", now);
 }
 
+/** The cancelled appointment, or why not (with the appointment as it still is, when the link opened one). */
 export type CustomerCancelResult =
-  | { kind: "cancelled"; appointment: CustomerAppointment }
-  | { kind: "not-found" }
-  | { kind: "already-cancelled"; appointment: CustomerAppointment }
-  | { kind: "too-late"; appointment: CustomerAppointment }
-  | { kind: "reason-too-long"; appointment: CustomerAppointment }
-  | { kind: "rate-limited"; retryAfterSeconds: number };
+  | Ok<CustomerAppointment>
+  | Failure<"not-found">
+  | (Failure<"already-cancelled" | "too-late" | "reason-too-long"> & { appointment: CustomerAppointment })
+  | (Failure<"rate-limited"> & { retryAfterSeconds: number });
 
 export const MAX_CUSTOMER_REASON_LENGTH = 500;
 
@@ -154,19 +155,19 @@ export async function cancelByCustomer(
     const limited = await hitRateLimit(db, { key, ...window });
     if (!limited.allowed) {
       logger.warn({ clientIp: input.clientIp }, "self-cancel rate limit reached");
-      return { kind: "rate-limited", retryAfterSeconds: limited.retryAfterSeconds };
+      return fail("rate-limited", { retryAfterSeconds: limited.retryAfterSeconds });
     }
   }
   const reason = typeof input.reason === "string" ? cleanText(input.reason, true) : "";
   return db.transaction(async (tx): Promise<CustomerCancelResult> => {
     const row = await appointmentByToken(tx, token, { lock: true });
-    if (!row || !usable(row, now, config)) return { kind: "not-found" };
+    if (!row || !usable(row, now, config)) return fail("not-found");
     const before = view(row, now, config);
-    if (reason.length > MAX_CUSTOMER_REASON_LENGTH) return { kind: "reason-too-long", appointment: before };
+    if (reason.length > MAX_CUSTOMER_REASON_LENGTH) return fail("reason-too-long", { appointment: before });
     if (!before.cancellation.allowed) {
       return before.cancellation.reason === "cancelled"
-        ? { kind: "already-cancelled", appointment: before }
-        : { kind: "too-late", appointment: before };
+        ? fail("already-cancelled", { appointment: before })
+        : fail("too-late", { appointment: before });
     }
     const [updated] = await tx
       .update(appointments)
@@ -174,17 +175,24 @@ export async function cancelByCustomer(
       .where(and(eq(appointments.id, row.id), inArray(appointments.status, [...slotOccupyingStatuses])))
       .returning({ id: appointments.id });
     if (!updated) throw new Error("self-cancel: the locked appointment changed");
-    await tx.insert(auditLog).values({
+    await recordAudit(tx, {
       appointmentId: row.id,
-      adminUserId: null,
-      actor: "Kunde (persönlicher Link)",
+      actor: "customer",
       action: "cancel",
       oldStatus: row.status,
       newStatus: "storniert",
       reason: reason || null,
-      createdAt: now,
+      now,
     });
-    const appointment = { name: row.name, email: row.email, date: row.date, time: row.time, service: row.service };
+    const appointment = {
+      name: row.name,
+      email: row.email,
+      date: row.date,
+      time: row.time,
+      service: row.service,
+      handover: row.handover,
+      pickupAddress: row.pickupAddress,
+    };
     await enqueueEmail(tx, {
       recipient: row.email,
       template: "appointment-cancelled",
@@ -207,9 +215,6 @@ export async function cancelByCustomer(
       appointmentId: row.id,
     });
     logger.info({ appointmentId: row.id }, "appointment cancelled by the customer");
-    return {
-      kind: "cancelled",
-      appointment: view({ ...row, status: "storniert", cancelledBy: "customer", cancellationReason: reason || null }, now, config),
-    };
+    return ok(view({ ...row, status: "storniert", cancelledBy: "customer", cancellationReason: reason || null }, now, config));
   });
 }

@@ -9,6 +9,7 @@ import { zonedInstant, zonedParts } from "~/domain/calendar-date";
 import { addMonths, inspectionReminderDueMonth } from "~/domain/inspection";
 import { logger } from "~/lib/logger.server";
 import { hashSecretToken, newSecretToken, SECRET_TOKEN_PATTERN } from "~/lib/secret-token.server";
+import { cancelOnlineUntil } from "~/mail/emails";
 import { enqueueEmail } from "~/mail/outbox.server";
 
 /**
@@ -24,17 +25,26 @@ import { enqueueEmail } from "~/mail/outbox.server";
 export type ReminderConfig = {
   /** Hours (decimal) before the start at which the appointment reminder is due. */
   hoursBefore: number;
+  /** The cutoff of cancelling online (SELF_CANCEL_CUTOFF_HOURS) the reminder names; without it, it asks to phone. */
+  selfCancelCutoffHours?: number;
 };
 
-export function reminderConfigFromEnv(config: Pick<Env, "REMINDER_HOURS_BEFORE"> = env()): ReminderConfig {
-  return { hoursBefore: config.REMINDER_HOURS_BEFORE ?? site.booking.reminderHoursBefore };
+export function reminderConfigFromEnv(config: Pick<Env, "REMINDER_HOURS_BEFORE" | "SELF_CANCEL_CUTOFF_HOURS"> = env()): ReminderConfig {
+  return {
+    hoursBefore: config.REMINDER_HOURS_BEFORE ?? site.booking.reminderHoursBefore,
+    selfCancelCutoffHours: config.SELF_CANCEL_CUTOFF_HOURS ?? site.booking.selfCancelHoursBefore,
+  };
 }
 
 /**
  * Queues the reminder of every confirmed appointment whose reminder is due
  * (app/domain/appointment-reminder.ts), in one transaction; returns how many.
  */
-export async function queueAppointmentReminders(db: Database, now: Date, { hoursBefore }: ReminderConfig): Promise<number> {
+export async function queueAppointmentReminders(
+  db: Database,
+  now: Date,
+  { hoursBefore, selfCancelCutoffHours }: ReminderConfig,
+): Promise<number> {
   const { from, to } = reminderCandidateDates(now, hoursBefore, site.timeZone);
   return db.transaction(async (tx) => {
     // The partial index appointments_reminder_due_idx holds exactly these rows.
@@ -73,6 +83,9 @@ export async function queueAppointmentReminders(db: Database, now: Date, { hours
           time: row.time,
           service: row.service,
           durationMinutes: String(row.durationMinutes),
+          handover: row.handover,
+          pickupAddress: row.pickupAddress,
+          selfCancelUntil: cancelOnlineUntil(row, now, selfCancelCutoffHours),
           accessToken: await createCustomerLink(tx, row.id, now),
         },
         appointmentId: row.id,

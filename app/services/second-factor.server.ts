@@ -4,12 +4,12 @@ import { throughLoginLimits, type Throttled } from "~/auth/login.server";
 import { verifyPassword } from "~/auth/password.server";
 import type { AdminIdentity } from "~/auth/session.server";
 import { acceptSecondFactor, issueRecoveryCodes, newTotpSecret, otpauthUrl, remainingRecoveryCodes, totpStep } from "~/auth/totp.server";
-import { recordAccountAction } from "~/db/audit.server";
+import { recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
 import { adminUsers, recoveryCodes } from "~/db/schema";
-import { readBooleanSetting, REQUIRE_SECOND_FACTOR } from "~/db/settings.server";
+import { readBooleanSetting, REQUIRE_SECOND_FACTOR, writeSettingWithAudit } from "~/db/settings.server";
 import type { SecondFactorErrorCode } from "~/domain/error-codes";
-import { writeOwnerSetting } from "./board-settings.server";
+import { fail, ok, type Result } from "~/domain/result";
 
 /**
  * The second factor of an admin account (TOTP, RFC 6238, ASVS 6.3.3):
@@ -17,7 +17,7 @@ import { writeOwnerSetting } from "./board-settings.server";
  * single-use recovery codes once; switching it off needs the password and a
  * current code. Checks of a code run behind the login's limits.
  */
-export type SecondFactorResult<T> = { ok: true; value: T } | { ok: false; code: SecondFactorErrorCode } | Throttled;
+export type SecondFactorResult<T> = Result<T, Exclude<SecondFactorErrorCode, "throttled">> | Throttled;
 
 type Actor = { admin: AdminIdentity; ip: string; requestId: string; now?: Date };
 
@@ -55,10 +55,10 @@ export async function startEnrolment(
   admin: AdminIdentity,
 ): Promise<SecondFactorResult<{ secret: string; otpauthUrl: string }>> {
   const row = await accountRow(db, admin.id);
-  if (row.totpSecret) return { ok: false, code: "alreadyEnabled" };
+  if (row.totpSecret) return fail("alreadyEnabled");
   const secret = newTotpSecret();
   await db.update(adminUsers).set({ totpPendingSecret: secret }).where(eq(adminUsers.id, admin.id));
-  return { ok: true, value: { secret, otpauthUrl: otpauthUrl(secret, row.email) } };
+  return ok({ secret, otpauthUrl: otpauthUrl(secret, row.email) });
 }
 
 /**
@@ -72,24 +72,24 @@ export async function enableSecondFactor(
 ): Promise<SecondFactorResult<{ recoveryCodes: string[] }>> {
   const now = input.now ?? new Date();
   const row = await accountRow(db, input.admin.id);
-  if (row.totpSecret) return { ok: false, code: "alreadyEnabled" };
+  if (row.totpSecret) return fail("alreadyEnabled");
   const secret = row.totpPendingSecret;
-  if (!secret) return { ok: false, code: "notStarted" };
+  if (!secret) return fail("notStarted");
   const facts = { email: row.email, ip: input.ip, requestId: input.requestId, now };
   return throughLoginLimits<SecondFactorResult<{ recoveryCodes: string[] }>>(db, facts, async () => {
     const passwordMatches = await verifyPassword(input.password, row.passwordHash);
     const step = totpStep(secret, input.code, now);
-    if (!passwordMatches || step === null) return { result: { ok: false, code: "wrongPasswordOrCode" }, outcome: "failure" };
+    if (!passwordMatches || step === null) return { result: fail("wrongPasswordOrCode"), outcome: "failure" };
     const recoveryCodes = await db.transaction(async (tx) => {
       await tx
         .update(adminUsers)
         .set({ totpSecret: secret, totpPendingSecret: null, totpEnabledAt: now, totpLastStep: step })
         .where(eq(adminUsers.id, row.id));
-      await recordAccountAction(tx, { actor: input.admin, action: "account.second-factor-on", subject: `account:${row.id}`, now });
+      await recordAudit(tx, { actor: input.admin, action: "account.second-factor-on", subject: `account:${row.id}`, now });
       return issueRecoveryCodes(tx, row.id, now);
     });
     logLoginEvent("second_factor.enabled", { accountId: row.id, ip: input.ip, requestId: input.requestId });
-    return { result: { ok: true, value: { recoveryCodes } }, outcome: "success" };
+    return { result: ok({ recoveryCodes }), outcome: "success" };
   });
 }
 
@@ -101,13 +101,13 @@ export async function disableSecondFactor(
   const now = input.now ?? new Date();
   const row = await accountRow(db, input.admin.id);
   const secret = row.totpSecret;
-  if (!secret) return { ok: false, code: "notEnabled" };
-  if (await readBooleanSetting(db, REQUIRE_SECOND_FACTOR)) return { ok: false, code: "required" };
+  if (!secret) return fail("notEnabled");
+  if (await readBooleanSetting(db, REQUIRE_SECOND_FACTOR)) return fail("required");
   const facts = { email: row.email, ip: input.ip, requestId: input.requestId, now };
   return throughLoginLimits<SecondFactorResult<null>>(db, facts, async () => {
     const passwordMatches = await verifyPassword(input.password, row.passwordHash);
     if (!passwordMatches || !(await acceptSecondFactor(db, row.id, secret, input.code, now))) {
-      return { result: { ok: false, code: "wrongPasswordOrCode" }, outcome: "failure" };
+      return { result: fail("wrongPasswordOrCode"), outcome: "failure" };
     }
     await db.transaction(async (tx) => {
       await tx
@@ -115,10 +115,10 @@ export async function disableSecondFactor(
         .set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null })
         .where(eq(adminUsers.id, row.id));
       await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, row.id));
-      await recordAccountAction(tx, { actor: input.admin, action: "account.second-factor-off", subject: `account:${row.id}`, now });
+      await recordAudit(tx, { actor: input.admin, action: "account.second-factor-off", subject: `account:${row.id}`, now });
     });
     logLoginEvent("second_factor.disabled", { accountId: row.id, ip: input.ip, requestId: input.requestId });
-    return { result: { ok: true, value: null }, outcome: "success" };
+    return { result: ok(null), outcome: "success" };
   });
 }
 
@@ -127,13 +127,14 @@ export async function setSecondFactorRequired(
   db: Database,
   input: { admin: AdminIdentity; required: boolean; now?: Date },
 ): Promise<SecondFactorResult<{ required: boolean }>> {
-  const written = await writeOwnerSetting(db, {
-    admin: input.admin,
+  if (input.admin.role !== "owner") return fail("ownerOnly");
+  await writeSettingWithAudit(db, {
+    actor: input.admin,
     key: REQUIRE_SECOND_FACTOR,
     value: input.required,
     action: "settings.second-factor",
     reason: input.required ? "für alle Konten vorgeschrieben" : "nicht mehr vorgeschrieben",
     now: input.now ?? new Date(),
   });
-  return written ? { ok: true, value: { required: input.required } } : { ok: false, code: "ownerOnly" };
+  return ok({ required: input.required });
 }

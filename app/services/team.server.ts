@@ -4,12 +4,13 @@ import { z } from "zod";
 import { passwordProblem } from "~/auth/password-policy";
 import { hashPassword } from "~/auth/password.server";
 import { type AdminIdentity, createSession, revokeAllSessions } from "~/auth/session.server";
-import { recordAccountAction } from "~/db/audit.server";
+import { recordAudit } from "~/db/audit.server";
 import type { Database, Executor } from "~/db/client.server";
 import { adminUsers, setupTokens } from "~/db/schema";
 import { usableSetupToken } from "~/db/setup-tokens.server";
 import { type AdminRole, adminRoles } from "~/domain/admin";
 import type { TeamErrorCode } from "~/domain/error-codes";
+import { fail, ok, type Result } from "~/domain/result";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { INVITATION_HOURS } from "~/mail/templates/account";
 import { cleanText } from "~/schemas/text";
@@ -21,7 +22,7 @@ import { cleanText } from "~/schemas/text";
  * active owner can be neither demoted nor deactivated: every change that
  * could remove an owner runs under one lock and counts the owners after it.
  */
-export type TeamResult<T> = { ok: true; value: T } | { ok: false; code: TeamErrorCode };
+export type TeamResult<T> = Result<T, TeamErrorCode>;
 
 export type TeamMember = {
   id: string;
@@ -39,7 +40,7 @@ export type TeamMember = {
 const NO_PASSWORD_YET = "invited";
 const TEAM_LOCK = sql`select pg_advisory_xact_lock(31010, 0)`;
 
-const ownerOnly = { ok: false, code: "ownerOnly" } as const;
+const ownerOnly = fail("ownerOnly");
 
 export const newMemberSchema = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email().max(254)),
@@ -65,7 +66,7 @@ export async function listTeam(db: Executor, actor: AdminIdentity, now: Date): P
       lastLoginAt: adminUsers.lastLoginAt,
       createdAt: adminUsers.createdAt,
       invitationOpen: sql<boolean>`exists (select 1 from ${setupTokens} where ${setupTokens.userId} = ${adminUsers.id}
-        and ${setupTokens.usedAt} is null and ${setupTokens.expiresAt} > ${now.toISOString()})`,
+        and ${setupTokens.purpose} = 'invitation' and ${setupTokens.usedAt} is null and ${setupTokens.expiresAt} > ${now.toISOString()})`,
     })
     .from(adminUsers)
     .orderBy(asc(adminUsers.createdAt));
@@ -97,7 +98,7 @@ export async function addTeamMember(
   const { email, name, role, password } = input.member;
   if (password) {
     const problem = passwordProblem(password);
-    if (problem) return { ok: false, code: problem };
+    if (problem) return fail(problem);
   }
   const passwordHash = password ? await hashPassword(password) : NO_PASSWORD_YET;
   return db.transaction(async (tx): Promise<TeamResult<TeamMember & { invited: boolean }>> => {
@@ -106,12 +107,13 @@ export async function addTeamMember(
       .values({ email, displayName: name, role, passwordHash, createdAt: input.now })
       .onConflictDoNothing()
       .returning();
-    if (!row) return { ok: false, code: "exists" };
+    if (!row) return fail("exists");
     if (!password) {
       const { token, hash } = newSecretToken();
       await tx.insert(setupTokens).values({
         tokenHash: hash,
         userId: row.id,
+        purpose: "invitation",
         expiresAt: new Date(input.now.getTime() + INVITATION_HOURS * 3_600_000),
         createdAt: input.now,
       });
@@ -121,7 +123,7 @@ export async function addTeamMember(
         params: { name, email, role, invitedBy: input.actor.displayName, token },
       });
     }
-    await recordAccountAction(tx, {
+    await recordAudit(tx, {
       actor: input.actor,
       action: password ? "account.create" : "account.invite",
       subject: `account:${row.id}`,
@@ -164,7 +166,7 @@ export async function changeTeamMember(
     .transaction(async (tx): Promise<TeamResult<{ id: string; role: AdminRole; active: boolean }>> => {
       await tx.execute(TEAM_LOCK);
       const [before] = await tx.select().from(adminUsers).where(eq(adminUsers.id, input.id));
-      if (!before) return { ok: false, code: "notFound" };
+      if (!before) return fail("notFound");
       const role = input.role ?? before.role;
       const deactivatedAt = input.active === undefined ? before.deactivatedAt : input.active ? null : (before.deactivatedAt ?? input.now);
       await tx.update(adminUsers).set({ role, deactivatedAt }).where(eq(adminUsers.id, input.id));
@@ -179,7 +181,7 @@ export async function changeTeamMember(
         !deactivatedAt && before.deactivatedAt ? "wieder aktiviert" : null,
       ].filter(Boolean);
       if (changes.length > 0) {
-        await recordAccountAction(tx, {
+        await recordAudit(tx, {
           actor: input.actor,
           action: "account.change",
           subject: `account:${input.id}`,
@@ -187,10 +189,10 @@ export async function changeTeamMember(
           now: input.now,
         });
       }
-      return { ok: true, value: { id: input.id, role, active: deactivatedAt === null } };
+      return ok({ id: input.id, role, active: deactivatedAt === null });
     })
     .catch((error: unknown) => {
-      if (error instanceof LastOwnerError) return { ok: false, code: "lastOwner" } as const;
+      if (error instanceof LastOwnerError) return fail("lastOwner");
       throw error;
     });
 }
@@ -205,10 +207,10 @@ export async function endTeamMemberSessions(
   if (input.actor.role !== "owner") return ownerOnly;
   return db.transaction(async (tx): Promise<TeamResult<null>> => {
     const [row] = await tx.select({ id: adminUsers.id }).from(adminUsers).where(eq(adminUsers.id, input.id));
-    if (!row) return { ok: false, code: "notFound" };
+    if (!row) return fail("notFound");
     await revokeAllSessions(tx, input.id);
-    await recordAccountAction(tx, { actor: input.actor, action: "account.end-sessions", subject: `account:${input.id}`, now: input.now });
-    return { ok: true, value: null };
+    await recordAudit(tx, { actor: input.actor, action: "account.end-sessions", subject: `account:${input.id}`, now: input.now });
+    return ok(null);
   });
 }
 
@@ -229,7 +231,7 @@ export async function acceptInvitation(
   input: { token: string; password: string; now: Date; userAgent?: string | null },
 ): Promise<TeamResult<{ sessionId: string }>> {
   const problem = passwordProblem(input.password);
-  if (problem) return { ok: false, code: problem };
+  if (problem) return fail(problem);
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx): Promise<TeamResult<{ sessionId: string }>> => {
     const [spent] = await tx
@@ -237,14 +239,14 @@ export async function acceptInvitation(
       .set({ usedAt: input.now })
       .where(usableSetupToken(input.token, input.now, "invitation"))
       .returning({ userId: setupTokens.userId });
-    if (!spent?.userId) return { ok: false, code: "invitationInvalid" };
+    if (!spent?.userId) return fail("invitationInvalid");
     const [user] = await tx
       .update(adminUsers)
       .set({ passwordHash, lastLoginAt: input.now })
       .where(and(eq(adminUsers.id, spent.userId), isNull(adminUsers.deactivatedAt)))
       .returning({ id: adminUsers.id, email: adminUsers.email });
-    if (!user) return { ok: false, code: "invitationInvalid" };
-    await recordAccountAction(tx, { actor: user, action: "account.accept-invitation", subject: `account:${user.id}`, now: input.now });
-    return { ok: true, value: { sessionId: await createSession(tx, user.id, input.now, undefined, { userAgent: input.userAgent }) } };
+    if (!user) return fail("invitationInvalid");
+    await recordAudit(tx, { actor: user, action: "account.accept-invitation", subject: `account:${user.id}`, now: input.now });
+    return ok({ sessionId: await createSession(tx, user.id, input.now, undefined, { userAgent: input.userAgent }) });
   });
 }

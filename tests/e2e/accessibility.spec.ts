@@ -2,7 +2,8 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures";
 import { publicPageContent } from "./public-pages";
 
-const paths = [...publicPageContent.map((content) => content.path), "/gibt-es-nicht"];
+// 'Passwort vergessen?' is reachable without a login; its link's page and 'Passwort ändern' are checked in password.spec.ts.
+const paths = [...publicPageContent.map((content) => content.path), "/gibt-es-nicht", "/admin-passwort-vergessen"];
 
 for (const theme of ["dark", "light"] as const) {
   test.describe(`axe-core in the ${theme} theme`, () => {

@@ -228,15 +228,19 @@ test.describe("without JavaScript", () => {
 
     // Where the car is (issue 16): the details page's buttons are plain forms too.
     await row(page, confirmName).getByRole("link", { name: confirmName }).click();
+    // 'Abholbereit' e-mails the customer at once: not before the appointment's day (it lies weeks ahead).
     await page.getByRole("button", { name: "Abholbereit" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Fortschritt" })).toHaveText(
-      "Der Fortschritt wurde gespeichert; die Kundin oder der Kunde bekommt eine E-Mail.",
+    await expect(page.getByRole("alert").filter({ hasText: "Fortschritt" })).toHaveText(
+      "Der Fortschritt konnte nicht gespeichert werden. „Abholbereit“ kann erst ab dem Tag des Termins gesetzt werden.",
     );
-    await expect(page.getByTestId("progress-current")).toContainText(`Abholbereit seit`);
-    await expect(page.getByRole("button", { name: "Abholbereit" })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByTestId("progress-current")).toHaveText("Noch kein Fortschritt gesetzt.");
+    await page.getByRole("button", { name: "In Arbeit" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Fortschritt" })).toHaveText("Der Fortschritt wurde gespeichert.");
+    await expect(page.getByTestId("progress-current")).toContainText(`In Arbeit seit`);
+    await expect(page.getByRole("button", { name: "In Arbeit" })).toHaveAttribute("aria-pressed", "true");
     // The week planner shows it on the appointment's block too.
     await page.goto(`/admin/planer?date=${confirmSlot!.date}`);
-    await expect(page.getByRole("link", { name: new RegExp(confirmName) })).toContainText("Abholbereit");
+    await expect(page.getByRole("link", { name: new RegExp(confirmName) })).toContainText("In Arbeit");
 
     await page.getByRole("button", { name: "Abmelden" }).click();
     await expect(page).toHaveURL("/admin-login");

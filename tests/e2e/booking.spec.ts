@@ -220,7 +220,7 @@ test.describe("booking with JavaScript", () => {
 
     // A normal weekday (open, with free slots), a Sunday, and a statutory holiday on a day the workshop would be open.
     const normalDay = future.find((date) => date !== fullDay && isWorkday(date))!;
-    const sunday = future.find((date) => weekday(date) === 0 && closureReason(date, serverRules) === "Sonntag geschlossen")!;
+    const sunday = future.find((date) => weekday(date) === 0 && closureReason(date, serverRules)?.code === "weekday-closed")!;
     const holidays = [...new Set([today.slice(0, 4), lastDate.slice(0, 4)])]
       .flatMap((year) => austrianHolidays(Number(year)))
       .filter(({ date }) => date > today && date <= lastDate);
@@ -288,6 +288,44 @@ test.describe("booking with JavaScript", () => {
     await expect(page.locator("#booking").getByRole("button", { name: "Termin beantragen" })).toBeEnabled();
   });
 
+  test("a service chosen after the time keeps the time while the times reload; a submit in that moment waits for them (issue 26)", async ({
+    page,
+    request,
+  }) => {
+    const slot = await freeSlot(request);
+    await page.goto("/#booking");
+    await pickDate(page, slot.date);
+    const timeSelect = page.locator('select[name="booking-time"]');
+    await timeSelect.selectOption(slot.time);
+    await page.locator('input[name="booking-name"]').fill(CONTACT.name);
+    await page.locator('input[name="booking-email"]').fill(uniqueEmail());
+    await page.locator('input[name="booking-phone"]').fill(CONTACT.phone);
+
+    // Hold the day's times for the service, so the moment of the reload can be seen and clicked into.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/v1\/slots\?.*service=/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const posts: string[] = [];
+    page.on("request", (sent) => {
+      if (sent.method() === "POST") posts.push(sent.url());
+    });
+    // An Ölwechsel takes one slot: the time chosen for no service fits it.
+    await page.locator('select[name="booking-service"]').selectOption("Ölwechsel");
+    await expect(timeSelect).toHaveValue(slot.time);
+    await page.locator("#booking").getByRole("button", { name: "Termin beantragen" }).click();
+    await expect(page.locator("#booking").getByRole("button", { name: "Wird gesendet..." })).toBeDisabled();
+    await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
+    expect(posts).toEqual([]);
+
+    release();
+    await expect(toast(page, SUCCESS_TITLE)).toContainText(SUCCESS_TEXT);
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Fehler" })).toHaveCount(0);
+    expect(await isAvailable(request, slot)).toBe(false);
+  });
+
   test("missing fields: toast 'Fehler' / 'Bitte füllen Sie alle Pflichtfelder aus.' and nothing is sent", async ({ page }) => {
     const posts: string[] = [];
     page.on("request", (req) => {
@@ -305,6 +343,62 @@ test.describe("booking with JavaScript", () => {
     await expect(page.locator("#booking-date-error")).toHaveText("Bitte wählen Sie ein Datum aus.");
     expect(posts).toEqual([]);
   });
+
+  test("a corrected field loses its error at once; the success dismisses the earlier 'Fehler' toast", async ({ page, request }) => {
+    const slot = await freeSlot(request, 3);
+    await page.goto("/#booking");
+    const booking = page.locator("section#booking");
+    // The first touch of the form loads its island (the hash's scroll may come before the loader listens).
+    await page.locator('input[name="booking-name"]').fill(CONTACT.name);
+    await expect(booking.locator(".rdp-root")).toBeVisible({ timeout: 15_000 });
+    await page.locator('input[name="booking-email"]').fill(uniqueEmail());
+    await page.locator('input[name="booking-phone"]').fill(CONTACT.phone);
+    await booking.getByRole("button", { name: "Termin beantragen" }).click();
+    await expectErrorToast(page, MISSING_TEXT);
+    const service = page.locator('select[name="booking-service"]');
+    await expect(service).toHaveAttribute("aria-invalid", "true");
+    await expect(page.locator("#booking-service-error")).toBeVisible();
+    await expect(page.locator("#booking-date-error")).toBeVisible();
+
+    // Editing one field clears its error only, before any new submit.
+    await service.selectOption(CONTACT.service);
+    await expect(service).not.toHaveAttribute("aria-invalid");
+    await expect(page.locator("#booking-service-error")).toHaveCount(0);
+    await expect(page.locator("#booking-date-error")).toBeVisible();
+
+    await pickDate(page, slot.date);
+    await page.locator('select[name="booking-time"]').selectOption(slot.time);
+    await booking.getByRole("button", { name: "Termin beantragen" }).click();
+    await expect(toast(page, SUCCESS_TITLE)).toContainText(SUCCESS_TEXT);
+    await expect(page.locator('[data-sonner-toast][data-type="error"]')).toHaveCount(0);
+  });
+
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`at ${viewport.width} px the toasts sit at the bottom, clear of the header and its navigation`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.goto("/#booking");
+      // Name, e-mail and phone given (the browser checks `required` first); date, time and service missing: 'Fehler'.
+      await page.locator('input[name="booking-name"]').fill(CONTACT.name);
+      await page.locator('input[name="booking-email"]').fill(uniqueEmail());
+      await page.locator('input[name="booking-phone"]').fill(CONTACT.phone);
+      await expect(page.locator(".rdp-root")).toBeVisible({ timeout: 15_000 });
+      await page.locator("#booking").getByRole("button", { name: "Termin beantragen" }).click();
+      const shown = page.locator("[data-sonner-toast]").first();
+      await expect(shown).toBeVisible();
+      await expect(shown).toHaveAttribute("data-y-position", "bottom");
+      await expect(shown).toHaveAttribute("data-mounted", "true");
+      await page.waitForTimeout(500); // sonner's slide-in (0.4 s)
+      const box = (await shown.boundingBox())!;
+      const header = (await page.locator("header").first().boundingBox())!;
+      expect(box.y, "below the header").toBeGreaterThan(header.y + header.height);
+      expect(box.y + box.height, "at the bottom of the screen").toBeGreaterThan(viewport.height * 0.75);
+      // On a desktop at the right: the booking form's first column stays visible.
+      if (viewport.width > 600) expect(box.x).toBeGreaterThan(viewport.width / 2);
+    });
+  }
 
   test("a slot taken meanwhile gets its own message and the time list refreshes", async ({ page, request, baseURL }) => {
     const slot = await freeSlot(request);

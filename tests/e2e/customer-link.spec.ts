@@ -1,79 +1,42 @@
 import fs from "node:fs/promises";
-import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { simpleParser } from "mailparser";
-import type { APIRequestContext } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { E2E_ADMIN, expect, test } from "./fixtures";
+import { bookWithPersonalLink, mailText, unique } from "./personal-link";
+import { site } from "../../app/config/site";
 
 /**
  * Issue 16, the customer's journey after booking: the personal link of the
  * receipt e-mail (written as a file by the server's worker) opens the page
  * with the request; once the workshop confirms, the page offers the calendar
- * file; 'Termin absagen' cancels it in the browser (its form post carries
- * Origin: null on this no-referrer page) and the customer gets the e-mail.
+ * file; 'Termin absagen' asks once more and then cancels it in the browser
+ * (its form post carries Origin: null on this no-referrer page) and the
+ * customer gets the e-mail. Issue 26: one tap does not cancel, with and without
+ * JavaScript; a deleted appointment's link says so, with the phone number.
  */
-const mailDir = path.resolve(process.env.E2E_DATA_DIR ?? ".e2e-data", "mail");
 
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-function viennaToday(): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Vienna" }).format(new Date());
+/** Runs `change` on the admin API (confirm, delete) as the e2e account. */
+async function asAdmin(request: APIRequestContext, baseURL: string, change: (headers: Record<string, string>) => Promise<number>) {
+  const headers = { Origin: baseURL };
+  expect((await request.post("/api/v1/admin/login", { headers, data: E2E_ADMIN })).status()).toBe(204);
+  const status = await change(headers);
+  await request.post("/api/v1/admin/logout", { headers });
+  return status;
 }
 
-function addDays(date: string, days: number): string {
-  const value = new Date(`${date}T00:00:00Z`);
-  value.setUTCDate(value.getUTCDate() + days);
-  return value.toISOString().slice(0, 10);
-}
-
-/** A free slot at least three days ahead, so it can still be cancelled online. */
-async function freeSlot(request: APIRequestContext): Promise<{ date: string; time: string }> {
-  const today = viennaToday();
-  const response = await request.get(`/api/v1/availability?from=${addDays(today, 3)}&to=${addDays(today, 60)}`);
-  const { days } = (await response.json()) as { days: Array<{ date: string; available: boolean }> };
-  for (const day of days.filter((d) => d.available)) {
-    const { slots } = (await (await request.get(`/api/v1/slots?date=${day.date}`)).json()) as {
-      slots: Array<{ time: string; available: boolean }>;
-    };
-    const free = slots.filter((slot) => slot.available).at(-1);
-    if (free) return { date: day.date, time: free.time };
+/** The screenshots of a changed page at 390 × 844 and 1280 × 900 (opened and looked at by whoever changes it). */
+async function screenshots(page: Page, name: string) {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth, `no sideways scrolling at ${width} px`).toBeLessThanOrEqual(width);
   }
-  throw new Error("no free slot in the next 60 days");
-}
-
-/** The text of the `template` e-mail file whose text contains `needle`, once the worker wrote it. */
-async function mailText(template: string, needle: string): Promise<string> {
-  let found = "";
-  await expect
-    .poll(
-      async () => {
-        const files = await fs.readdir(mailDir).catch(() => [] as string[]);
-        for (const file of files.filter((name) => name.includes(`-${template}-`))) {
-          const text = (await simpleParser(await fs.readFile(path.join(mailDir, file)))).text ?? "";
-          if (text.includes(needle)) found = text;
-        }
-        return found !== "";
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-  return found;
 }
 
 test("from the receipt's link to a cancellation", async ({ page, request, baseURL }) => {
   const name = `Kundin ${unique()}`;
-  const slot = await freeSlot(request);
-  const booked = await request.post("/api/v1/appointments", {
-    headers: { Origin: baseURL! },
-    data: { name, email: "kundin@example.at", phone: "0660 1112233", service: "Ölwechsel", licensePlate: "W 4711 K", ...slot },
-  });
-  expect(booked.status()).toBe(201);
-  const { id } = (await booked.json()) as { id: string };
-
-  const receipt = await mailText("booking-received-customer", name);
-  const link = /https?:\/\/\S+\/termin\/[A-Za-z0-9_-]{43}/.exec(receipt)?.[0];
-  expect(link, receipt).toBeTruthy();
-  const pagePath = new URL(link!).pathname;
+  const { id, pagePath } = await bookWithPersonalLink(request, baseURL!, name);
 
   await page.goto(pagePath);
   await expect(page.getByRole("heading", { level: 1, name: "Ihr Termin" })).toBeVisible();
@@ -82,11 +45,10 @@ test("from the receipt's link to a cancellation", async ({ page, request, baseUR
   await expect(page.getByRole("link", { name: "In den Kalender eintragen" })).toHaveCount(0);
 
   // The workshop confirms (admin API); the page then offers the calendar entry of the confirmation.
-  const login = await request.post("/api/v1/admin/login", { headers: { Origin: baseURL! }, data: E2E_ADMIN });
-  expect(login.status()).toBe(204);
-  const confirmed = await request.post(`/api/v1/admin/appointments/${id}/confirm`, { headers: { Origin: baseURL! } });
-  expect(confirmed.status()).toBe(200);
-  await request.post("/api/v1/admin/logout", { headers: { Origin: baseURL! } });
+  const confirmed = await asAdmin(request, baseURL!, async (headers) =>
+    (await request.post(`/api/v1/admin/appointments/${id}/confirm`, { headers })).status(),
+  );
+  expect(confirmed).toBe(200);
   await page.reload();
   await expect(page.getByText("Bestätigt", { exact: true })).toBeVisible();
   const download = page.waitForEvent("download");
@@ -94,17 +56,14 @@ test("from the receipt's link to a cancellation", async ({ page, request, baseUR
   const ics = await fs.readFile(await (await download).path(), "utf8");
   expect(ics).toContain(`UID:${id}@happycar.termine`);
 
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.screenshot({ path: test.info().outputPath(`customer-page-${width}.png`), fullPage: true });
-    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(scrollWidth, `no sideways scrolling at ${width} px`).toBeLessThanOrEqual(width);
-  }
+  await screenshots(page, "customer-page");
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 
   await page.getByLabel("Grund (optional)").fill("Auto ist schon repariert");
-  const posted = page.waitForRequest((sent) => sent.method() === "POST");
   await page.getByRole("button", { name: "Termin absagen" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Wirklich absagen?" })).toBeVisible();
+  const posted = page.waitForRequest((sent) => sent.method() === "POST");
+  await page.getByRole("button", { name: "Ja, Termin absagen" }).click();
   // Why the server lets "null" through when Sec-Fetch-Site says same-origin (server/origin-check.ts).
   expect((await (await posted).allHeaders()).origin).toBe("null");
   await expect(page.getByRole("status")).toHaveText("Ihr Termin wurde abgesagt. Sie erhalten eine Bestätigung per E-Mail.");
@@ -118,8 +77,92 @@ test("from the receipt's link to a cancellation", async ({ page, request, baseUR
   expect(cancellation).toContain("Grund: Auto ist schon repariert");
 });
 
-test("an unknown link is the not-found page", async ({ page }) => {
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {
+    test.use({ javaScriptEnabled });
+    // A booking, its e-mail, two page posts and axe: slow on a shared two-core machine.
+    test.describe.configure({ timeout: 90_000 });
+
+    test("'Termin absagen' asks 'Wirklich absagen?'; 'Nein, Termin behalten' keeps it, 'Ja, Termin absagen' cancels", async ({
+      page,
+      request,
+      baseURL,
+    }) => {
+      const name = `Kunde ${unique()}`;
+      const { pagePath } = await bookWithPersonalLink(request, baseURL!, name);
+      await page.goto(pagePath);
+      await page.getByLabel("Grund (optional)").fill("Bin verreist");
+      await page.getByRole("button", { name: "Termin absagen" }).click();
+
+      // The question, with the appointment and the reason, and nothing cancelled yet.
+      await expect(page.getByRole("heading", { level: 1, name: "Wirklich absagen?" })).toBeVisible();
+      await expect(page.getByText(/^Ölwechsel am \d{2}\.\d{2}\.\d{4} um \d{2}:\d{2} Uhr$/)).toBeVisible();
+      await expect(page.getByText("Ihr Grund: Bin verreist")).toBeVisible();
+      const keep = page.getByRole("link", { name: "Nein, Termin behalten" });
+      const cancel = page.getByRole("button", { name: "Ja, Termin absagen" });
+      await expect(keep).toBeVisible();
+      await expect(cancel).toBeVisible();
+      // On a phone both answers are in the first screen, the way back on top.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect(keep).toBeInViewport();
+      await expect(cancel).toBeInViewport();
+      expect((await keep.boundingBox())!.y).toBeLessThan((await cancel.boundingBox())!.y);
+      // axe runs as a script in the page: only where the page runs scripts.
+      if (javaScriptEnabled) {
+        expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+        await screenshots(page, "customer-page-confirm");
+      }
+
+      await keep.click();
+      await expect(page).toHaveURL(pagePath);
+      await expect(page.getByText("Angefragt – noch nicht bestätigt")).toBeVisible();
+      await expect(page.getByRole("button", { name: "Termin absagen" })).toBeVisible();
+
+      await page.getByRole("button", { name: "Termin absagen" }).click();
+      await page.getByRole("button", { name: "Ja, Termin absagen" }).click();
+      await expect(page.getByRole("status")).toHaveText("Ihr Termin wurde abgesagt. Sie erhalten eine Bestätigung per E-Mail.");
+      await expect(page.getByText("Storniert", { exact: true })).toBeVisible();
+      expect(await mailText("appointment-cancelled", name)).toContain("Sie haben Ihren Termin bei Happy Car abgesagt:");
+    });
+  });
+}
+
+test("the link of a deleted appointment says that the appointment is gone, with the phone number, privately and with 404", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const { id, pagePath } = await bookWithPersonalLink(request, baseURL!, `Gelöscht ${unique()}`);
+  const deleted = await asAdmin(request, baseURL!, async (headers) =>
+    (await request.delete(`/api/v1/admin/appointments/${id}`, { headers })).status(),
+  );
+  expect(deleted).toBe(204);
+
+  const response = await page.goto(pagePath);
+  expect(response?.status()).toBe(404);
+  const headers = response!.headers();
+  expect(headers["cache-control"]).toBe("no-store");
+  expect(headers["referrer-policy"]).toMatch(/(^|,\s*)no-referrer$/);
+  expect(headers["x-robots-tag"]).toContain("noindex");
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
+  await expect(page.locator('meta[name="referrer"]')).toHaveAttribute("content", "no-referrer");
+  await expect(page).toHaveTitle("Termin nicht gefunden – Happy Car");
+  await expect(page.getByRole("heading", { level: 1, name: "Diesen Termin gibt es nicht mehr" })).toBeVisible();
+  await expect(page.getByText("Oops! Page not found")).toHaveCount(0);
+  const phone = site.phones[0]!;
+  await expect(page.getByRole("main").getByRole("link", { name: phone.display })).toHaveAttribute("href", phone.href);
+  await expect(page.getByRole("link", { name: "Neuen Termin vereinbaren" })).toHaveAttribute("href", "/#booking");
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await screenshots(page, "customer-page-gone");
+
+  // The form of a page opened before the deletion: the same answer.
+  const post = await request.post(pagePath, { headers: { Origin: baseURL! }, form: { intent: "cancel", confirm: "ja" } });
+  expect(post.status()).toBe(404);
+  expect(await post.text()).toContain("Diesen Termin gibt es nicht mehr");
+});
+
+test("an unknown link gets the same page", async ({ page }) => {
   const response = await page.goto(`/termin/${"x".repeat(43)}`);
   expect(response?.status()).toBe(404);
-  await expect(page.getByRole("heading", { name: "404" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Diesen Termin gibt es nicht mehr" })).toBeVisible();
 });

@@ -128,3 +128,24 @@ for (const path of ["/", "/kontakt", "/ueber-uns"]) {
     await expect(header).toHaveCSS("position", /sticky|fixed/);
   });
 }
+
+test("a page opened at #booking hydrates the booking form without a further scroll, also when that scroll came before the site script", async ({
+  page,
+  baseURL,
+}) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  // Hold the site script until the browser has jumped to the fragment.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/public-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  // The frame's own goto: the fixture's page.goto waits for the site script.
+  await page.mainFrame().goto(`${baseURL}/#booking`, { waitUntil: "domcontentloaded" });
+  await expect(page.locator("#booking")).toBeInViewport();
+  await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(0);
+  release();
+  await expect(page.locator("html")).toHaveAttribute("data-enhanced", "");
+  await expect(page.locator("#booking .rdp-root")).toBeVisible({ timeout: 30_000 });
+});

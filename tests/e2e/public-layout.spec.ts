@@ -1,5 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { bookWithPersonalLink, unique } from "./personal-link";
+import { publicPageContent } from "./public-pages";
 
 // Geometry of the public pages (issue 14, polish found on a phone). Instant scrolling, so a box is measured where it lands.
 test.use({ reducedMotion: "reduce" });
@@ -96,4 +98,55 @@ test("home page: the short contact form's card keeps its natural height beside t
   // The card ends with its content's padding (1.5 rem) below the send button, well above the map column's end.
   expect(cardBox.y + cardBox.height - (submit.y + submit.height)).toBeLessThanOrEqual(24 + 2);
   expect(cardBox.y + cardBox.height).toBeLessThan(map.y + map.height - 100);
+});
+
+test.describe("no sideways scrolling on a phone (issue 26)", () => {
+  // Two dozen page loads and a booking: slow on a shared two-core machine.
+  test.describe.configure({ timeout: 180_000 });
+
+  test("every public page fits 360 and 390 px: German headings wrap or hyphenate, the header's controls stay on the screen", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const { pagePath: personalLink } = await bookWithPersonalLink(request, baseURL!, `Breite ${unique()}`);
+    const pages: Array<{ name: string; open: () => Promise<unknown> }> = [
+      ...[
+        ...publicPageContent.map((content) => content.path),
+        "/termin-anfragen",
+        "/nachricht-senden",
+        "/karte",
+        personalLink,
+        `/termin/${"x".repeat(43)}`,
+        "/gibt-es-nicht",
+      ].map((path) => ({ name: path, open: () => page.goto(path) })),
+      {
+        name: "the personal link's 'Wirklich absagen?'",
+        open: async () => {
+          await page.goto(personalLink);
+          await page.getByRole("button", { name: "Termin absagen" }).click();
+          await expect(page.getByRole("heading", { level: 1, name: "Wirklich absagen?" })).toBeVisible();
+        },
+      },
+    ];
+    for (const width of [360, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const { name, open } of pages) {
+        await open();
+        const where = `${name} at ${width} px`;
+        expect
+          .soft(await page.evaluate(() => document.documentElement.scrollWidth), `${where}: page wider than the screen`)
+          .toBeLessThanOrEqual(width);
+        const heading = page.getByRole("heading", { level: 1 });
+        const headingBox = await box(heading);
+        expect.soft(headingBox.x + headingBox.width, `${where}: heading wider than the screen`).toBeLessThanOrEqual(width);
+        expect.soft(await heading.evaluate((element) => getComputedStyle(element).hyphens), `${where}: heading hyphenates`).toBe("auto");
+        for (const control of [headerOf(page).getByTestId("theme-toggle"), headerOf(page).getByRole("button", { name: "Menü öffnen" })]) {
+          const controlBox = await box(control);
+          expect.soft(controlBox.x + controlBox.width, `${where}: header control off the screen`).toBeLessThanOrEqual(width);
+        }
+      }
+    }
+    await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  });
 });

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { ENHANCED_ATTRIBUTE } from "../../app/browser/enhanced";
 import { site } from "../../app/config/site";
 import { canonicalOrigin } from "../../app/lib/seo";
 import { expect, test } from "./fixtures";
@@ -230,6 +231,27 @@ test.describe("header navigation at 375 px", () => {
   });
 });
 
+test.describe("header navigation on a touch phone (390 px)", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test("the open menu panel stays open on a tap inside it and closes on a tap outside it", async ({ page }) => {
+    await page.goto("/");
+    const toggle = page.getByRole("button", { name: "Menü öffnen" });
+    const panel = page.locator(`#${await toggle.getAttribute("aria-controls")}`);
+    await toggle.tap();
+    await expect(panel).toBeVisible();
+    // Inside the panel, beside its links: it stays open.
+    const box = (await panel.boundingBox())!;
+    await page.touchscreen.tap(box.x + box.width - 4, box.y + 4);
+    await expect(panel).toBeVisible();
+    // Below the panel, on the page: it closes, and the page did not scroll or navigate.
+    await page.touchscreen.tap(195, 820);
+    await expect(panel).toBeHidden();
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
+
 test.describe("theme", () => {
   test("the toggle switches the theme and the choice survives a reload; nothing is stored on a first visit", async ({ page }) => {
     await page.goto("/");
@@ -248,6 +270,33 @@ test.describe("theme", () => {
     expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
     await page.reload();
     await expect(html).toHaveClass(/\bdark\b/);
+  });
+
+  test("the toggle works from the first paint, before the site script has loaded, and once it has, one click still switches once (issue 26)", async ({
+    page,
+    baseURL,
+  }) => {
+    // Hold the site script (loaded after the first paint, decision 021) until the toggle was used.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/public-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    // The frame's own goto: the fixture's page.goto waits for the site script.
+    await page.mainFrame().goto(`${baseURL}/`, { waitUntil: "domcontentloaded" });
+    const html = page.locator("html");
+    await expect(html).toHaveClass(/\bdark\b/);
+    await page.getByRole("button", { name: "Zum hellen Design wechseln" }).click();
+    expect(await html.getAttribute(ENHANCED_ATTRIBUTE), "the site script has not run yet").toBeNull();
+    await expect(html).toHaveClass(/\blight\b/);
+    expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("light");
+
+    release();
+    await expect(html).toHaveAttribute(ENHANCED_ATTRIBUTE, "");
+    await page.getByRole("button", { name: "Zum dunklen Design wechseln" }).click();
+    await expect(html).toHaveClass(/\bdark\b/);
+    expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
   });
 
   test("a stored 'system' follows the operating system and the toggle then switches to light", async ({ page }) => {

@@ -11,13 +11,13 @@ async function expectNoAxeViolations(page: import("@playwright/test").Page) {
   expect(results.violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target) }))).toEqual([]);
 }
 
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 180_000 });
 
 test("second factor: set up under 'Sicherheit', then the login asks for the code, with and without JavaScript", async ({
   page,
   browser,
   baseURL,
-}) => {
+}, testInfo) => {
   await loginAsAdmin(page);
   await page.getByRole("link", { name: "Sicherheit" }).click();
   await expect(page.getByRole("heading", { name: "Sicherheit" })).toBeVisible();
@@ -35,6 +35,35 @@ test("second factor: set up under 'Sicherheit', then the login asks for the code
   const recoveryCodes = (await codes.allTextContents()).map((code) => code.trim());
   await expect(page.getByText("Die Zwei-Faktor-Anmeldung ist eingeschaltet.")).toBeVisible();
 
+  // The codes are copied (one a line) or printed (issue 26); printed, the page shows the codes alone.
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
+  await page.getByRole("button", { name: "Kopieren" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Die Codes wurden kopiert." })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(recoveryCodes.join("\n"));
+  await page.evaluate(() => {
+    const counted = window as unknown as { printed: number };
+    counted.printed = 0;
+    window.print = () => void counted.printed++;
+  });
+  await page.getByRole("button", { name: "Drucken" }).click();
+  expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+  await page.emulateMedia({ media: "print" });
+  await expect(page.getByRole("list", { name: "Wiederherstellungscodes" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Admin-Board" })).toBeHidden();
+  await expect(page.getByRole("heading", { name: "Sicherheit", level: 2 })).toBeHidden();
+  await expect(page.getByRole("navigation", { name: "Admin-Bereich" })).toBeHidden();
+  await expect(page.getByRole("button", { name: "Kopieren" })).toBeHidden();
+  await expect(page.getByRole("button", { name: "Ausschalten" })).toBeHidden();
+  await page.screenshot({ path: testInfo.outputPath("recovery-codes-print.png"), fullPage: true });
+  await page.emulateMedia({ media: "screen" });
+  await expect(page.getByRole("heading", { name: "Sicherheit", level: 2 })).toBeVisible();
+  await page.waitForTimeout(600);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: testInfo.outputPath("recovery-codes-1280.png"), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: testInfo.outputPath("recovery-codes-390.png"), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 720 });
+
   try {
     // With JavaScript: password, then a recovery code.
     await page.getByRole("button", { name: "Abmelden" }).click();
@@ -42,15 +71,22 @@ test("second factor: set up under 'Sicherheit', then the login asks for the code
     await page.getByLabel("E-Mail").fill(E2E_ADMIN.email);
     await page.getByLabel("Passwort").fill(E2E_ADMIN.password);
     await page.getByRole("button", { name: "Anmelden" }).click();
-    await expect(page.getByLabel("Code")).toBeVisible();
+    // The app's code: focused at once, the number pad and the one-time-code suggestion on a phone.
+    const code = page.getByLabel("Code", { exact: true });
+    await expect(code).toBeVisible({ timeout: 15_000 });
+    await expect(code).toBeFocused();
+    await expect(code).toHaveAttribute("autocomplete", "one-time-code");
+    await expect(code).toHaveAttribute("inputmode", "numeric");
     // The toaster outlives navigations: axe measures contrast mid-fade, so check once the toasts are gone.
     await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 10_000 });
     await expectNoAxeViolations(page);
-    await page.getByLabel("Code").fill("000000");
+    await code.fill("000000");
     await page.getByRole("button", { name: "Bestätigen" }).click();
     await expect(page.getByText("Der Code ist ungültig oder wurde bereits verwendet.").first()).toBeVisible();
-    await page.getByLabel("Code").fill(recoveryCodes[0]!);
-    await page.getByRole("button", { name: "Bestätigen" }).click();
+    // A recovery code has letters: its own field, behind 'Wiederherstellungscode verwenden'.
+    await page.getByText("Wiederherstellungscode verwenden").click();
+    await page.getByLabel("Wiederherstellungscode", { exact: true }).fill(recoveryCodes[0]!);
+    await page.getByRole("button", { name: "Mit Wiederherstellungscode anmelden" }).click();
     await expect(page).toHaveURL("/admin");
 
     // Without JavaScript: the same two steps as plain forms, with the app's code of the next step.
@@ -61,7 +97,7 @@ test("second factor: set up under 'Sicherheit', then the login asks for the code
     await plainPage.getByLabel("Passwort").fill(E2E_ADMIN.password);
     await plainPage.getByRole("button", { name: "Anmelden" }).click();
     await expect(plainPage).toHaveURL("/admin-login?redirectTo=%2Fadmin");
-    await plainPage.getByLabel("Code").fill(codeAt(secret, Date.now() + 30_000));
+    await plainPage.getByLabel("Code", { exact: true }).fill(codeAt(secret, Date.now() + 30_000));
     await plainPage.getByRole("button", { name: "Bestätigen" }).click();
     await expect(plainPage).toHaveURL("/admin");
     await expect(plainPage.getByRole("heading", { name: "Admin-Board" })).toBeVisible();
@@ -69,7 +105,7 @@ test("second factor: set up under 'Sicherheit', then the login asks for the code
   } finally {
     // Back to the password alone for the other specs: switch it off on the page.
     await page.goto("/admin/sicherheit");
-    await page.getByLabel("Passwort").fill(E2E_ADMIN.password);
+    await page.getByLabel("Passwort", { exact: true }).fill(E2E_ADMIN.password);
     await page.getByLabel("Aktueller Code").fill(recoveryCodes[9]!);
     await page.getByRole("button", { name: "Ausschalten" }).click();
     await expect(page.getByText("Die Zwei-Faktor-Anmeldung ist ausgeschaltet.")).toBeVisible();

@@ -150,6 +150,33 @@ test("with JavaScript: a §57a with pick-up; a time that no longer fits the serv
   await findOnBoard(page, plate, { date, time: "09:00" });
 });
 
+for (const javaScriptEnabled of [true, false]) {
+  test(`${javaScriptEnabled ? "with" : "without"} JavaScript at 390 px: the hand-over radios and the reminder's checkbox keep their 16 × 16 px beside wrapping text (issue 26)`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto("/termin-anfragen");
+    const booking = page.locator("#booking");
+    if (javaScriptEnabled) {
+      // Hydrated (the day picker is there), the checkbox shows once a first registration is entered.
+      await booking.getByLabel("Name *").focus();
+      await expect(booking.locator(".rdp-root")).toBeVisible({ timeout: 30_000 });
+      await booking.getByLabel("Erstzulassung (Monat/Jahr)").fill("2019-05");
+    }
+    // The label holds the radio and its description (a has-locator is relative to the label).
+    const pickupLabel = booking.locator("label", { has: page.getByRole("radio", { name: "Hol- und Bringservice" }) });
+    expect((await pickupLabel.boundingBox())!.height, "the description wraps at 390 px").toBeGreaterThan(60);
+    for (const control of [...(await booking.getByRole("radio").all()), booking.getByRole("checkbox", { name: /§57a-Begutachtung/ })]) {
+      const controlBox = (await control.boundingBox())!;
+      expect([Math.round(controlBox.width), Math.round(controlBox.height)], (await control.getAttribute("value")) ?? "checkbox").toEqual([
+        16, 16,
+      ]);
+    }
+    await context.close();
+  });
+}
+
 test.describe("without JavaScript", () => {
   // The refused plain post answers 400 with the form again; the browser logs that status.
   test.use({ javaScriptEnabled: false, expectedConsoleErrors: [/status of 400 \(Bad Request\)/] });

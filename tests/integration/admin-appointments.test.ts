@@ -1,23 +1,27 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type AdminIdentity, createSession, sessionCookieName } from "~/auth/session.server";
-import { loginRequiredMessage } from "~/auth/guard.server";
+import { loginRequiredMessage } from "~/messages";
 import { appointments, auditLog, emailOutbox } from "~/db/schema";
 import { adminMessages } from "~/messages";
-import {
-  appointmentDetails,
-  cancelAppointment,
-  confirmAppointment,
-  deleteAppointment,
-  listAppointments,
-  PAGE_SIZE,
-  resendLastEmail,
-} from "~/services/admin-appointments.server";
+import * as commands from "~/services/appointment-commands.server";
+import { appointmentDetails, listAppointments, PAGE_SIZE } from "~/services/appointment-queries.server";
 import { listUndeliveredEmails } from "~/services/admin-emails.server";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
 import { withWritesHeldBack } from "../support/held-back";
 import { type ApiApp, startApiApp } from "../support/api-app";
 import { appointmentInput, createAdminAccount, insertAppointment } from "../support/factories";
+import { commandView } from "../support/result-views";
+
+// The board's commands as the edge answers them: status and code (tests/support/result-views.ts).
+const cancelAppointment = async (...args: Parameters<typeof commands.cancelAppointment>) =>
+  commandView(await commands.cancelAppointment(...args));
+const confirmAppointment = async (...args: Parameters<typeof commands.confirmAppointment>) =>
+  commandView(await commands.confirmAppointment(...args));
+const deleteAppointment = async (...args: Parameters<typeof commands.deleteAppointment>) =>
+  commandView(await commands.deleteAppointment(...args));
+const resendLastEmail = async (...args: Parameters<typeof commands.resendLastEmail>) =>
+  commandView(await commands.resendLastEmail(...args));
 
 type NewAppointment = typeof appointments.$inferInsert;
 

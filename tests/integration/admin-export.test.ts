@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { loginRequiredMessage } from "~/auth/guard.server";
+import { loginRequiredMessage } from "~/messages";
 import { type AdminIdentity, createSession, sessionCookieName } from "~/auth/session.server";
 import { adminContext } from "~/context";
 import { auditLog } from "~/db/schema";

@@ -3,9 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import routes from "~/routes";
-import type { Database } from "~/db/client.server";
-import { apiRouter } from "~/routes/api/router.server";
-import { loginRequiredMessage } from "~/auth/guard.server";
+import { jsonApi } from "../../server/api";
+import { loginRequiredMessage } from "~/messages";
 import * as OTPAuth from "otpauth";
 import { accountMessages, loginMessages, secondFactorMessages, teamMessages } from "~/messages";
 import { pauseAfterFailures } from "~/domain/login-gate";
@@ -28,21 +27,26 @@ function flatten(entries: RouteEntry[], parent = ""): { path: string; file: stri
 }
 
 /** Reachable without a session on purpose; everything else under admin must be protected. */
-const PUBLIC_ADMIN_PATHS = new Set(["admin-login", "admin-setup", "admin-einladung", "api/v1/admin/login"]);
+const PUBLIC_ADMIN_PATHS = new Set([
+  "admin-login",
+  "admin-setup",
+  "admin-einladung",
+  "admin-passwort-vergessen",
+  "admin-passwort-neu/:token",
+  "api/v1/admin/login",
+  "api/v1/admin/password-reset",
+  "api/v1/admin/password-reset/confirm",
+]);
 const SOME_ID = "0b5c7f3e-8d4a-4c1e-9f2b-6a7d8e9f0a1b";
 
 /**
- * The JSON API's admin endpoints as its Hono app lists them (app/routes/api/router.server.ts), as
+ * The JSON API's admin endpoints as its Hono app lists them (server/api/index.ts), as
  * `api/v1/…` paths: every registration (one per method, the 405 of `all`, the middleware of `use`)
  * is an entry, so the distinct paths below /admin/, without the guard's wildcard `/admin/*`.
  */
 const apiRoutes = [
-  ...new Set(
-    apiRouter(undefined as unknown as Database)
-      .routes.map((route) => route.path)
-      .filter((routePath) => routePath.startsWith("/admin/") && !routePath.includes("*")),
-  ),
-].map((routePath) => ({ path: `api/v1${routePath}`, file: "routes/api/router.server.ts" }));
+  ...new Set(jsonApi.routes.map((route) => route.path).filter((routePath) => routePath.startsWith("/admin/") && !routePath.includes("*"))),
+].map((routePath) => ({ path: `api/v1${routePath}`, file: "server/api/index.ts" }));
 
 const adminRoutes = [...flatten(routes as RouteEntry[]), ...apiRoutes]
   .filter(({ path: routePath }) => /^(admin|api\/v1\/admin)(\/|-|$)/.test(routePath))
@@ -355,8 +359,14 @@ describe.each(testDatabaseKinds)("admin over HTTP on %s", (kind) => {
     ];
     expect(refusals.map((response) => response.status)).toEqual([403, 403, 403, 403, 403, 403, 403, 403, 403]);
     for (const response of refusals) expect((await response.json()).error).toMatch(/^Nur der Inhaber oder die Inhaberin/);
-    expect((await fetch(url("/admin/team"), { headers: { Cookie: staffCookie } })).status).toBe(403);
-    expect((await fetch(url("/admin/schliesstage"), { headers: { Cookie: staffCookie } })).status).toBe(403);
+    // The owner's pages answer 403 with a page of the board, not the router's error screen (issue 26).
+    for (const page of ["/admin/team", "/admin/schliesstage"]) {
+      const refused = await fetch(url(page), { headers: { Cookie: staffCookie } });
+      expect(refused.status).toBe(403);
+      const html = await refused.text();
+      expect(html).toContain("Nur für Inhaber:innen");
+      expect(html).toContain("Zurück zu den Terminen");
+    }
     // What staff may do: the board, their own sessions.
     expect((await fetch(url("/api/v1/admin/appointments"), { headers: { Cookie: staffCookie } })).status).toBe(200);
     const own = (await (await fetch(url("/api/v1/admin/sessions"), { headers: { Cookie: staffCookie } })).json()) as {

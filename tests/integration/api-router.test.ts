@@ -1,16 +1,15 @@
 import net from "node:net";
+import { RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE_MESSAGE, UNEXPECTED_FAILURE_MESSAGE } from "../../server/errors";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { loginRequiredMessage } from "~/auth/guard.server";
+import { loginRequiredMessage } from "~/messages";
 import { createSession, sessionCookieName } from "~/auth/session.server";
 import type { Database } from "~/db/client.server";
 import { addDays } from "~/domain/calendar-date";
 import { bookingWindow } from "~/domain/slots";
-import { UNEXPECTED_FAILURE_MESSAGE } from "~/lib/error-policy.server";
 import { MAX_BODY_BYTES, REQUEST_TOO_LARGE_MESSAGE } from "~/lib/http.server";
-import { METHOD_NOT_ALLOWED_MESSAGE, UNKNOWN_ENDPOINT_MESSAGE } from "~/lib/json-api.server";
+import { METHOD_NOT_ALLOWED_MESSAGE, UNKNOWN_ENDPOINT_MESSAGE } from "../../server/api/answers";
 import { logger } from "~/lib/logger.server";
 import { adminMessages, loginMessages } from "~/messages";
-import { RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE_MESSAGE } from "~/lib/unavailable.server";
 import { type ApiApp, startApiApp } from "../support/api-app";
 import { createTestDatabase, type TestDatabase } from "../support/databases";
 import { createAdminAccount } from "../support/factories";
@@ -46,7 +45,7 @@ function rawRequest(origin: string, head: string, body = ""): Promise<RawReply> 
   });
 }
 
-/** The JSON API's router as a client meets it (app/routes/api/router.server.ts, server/errors.ts). */
+/** The JSON API's router as a client meets it (server/api/index.ts, server/errors.ts). */
 describe("the JSON API's router", () => {
   let database: TestDatabase;
   let app: ApiApp;

@@ -4,11 +4,16 @@ import type { AdminIdentity } from "~/auth/session.server";
 import { auditLog, customerLinks, emailOutbox } from "~/db/schema";
 import { hashSecretToken } from "~/lib/secret-token.server";
 import { renderEmail } from "~/mail/templates";
-import { appointmentDetails } from "~/services/admin-appointments.server";
-import { setAppointmentProgress } from "~/services/appointment-progress.server";
+import * as commands from "~/services/appointment-commands.server";
+import { appointmentDetails } from "~/services/appointment-queries.server";
 import { readBoardSettings, setReadyEmail } from "~/services/board-settings.server";
 import { createAdminAccount, insertAppointment } from "../support/factories";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
+import { commandView } from "../support/result-views";
+
+// The board's commands as the edge answers them: status and code (tests/support/result-views.ts).
+const setAppointmentProgress = async (...args: Parameters<typeof commands.setAppointmentProgress>) =>
+  commandView(await commands.setAppointmentProgress(...args));
 
 const t0 = new Date("2026-12-01T08:10:00Z");
 const minutes = (n: number) => new Date(t0.getTime() + n * 60_000);
@@ -109,7 +114,7 @@ describe.each(testDatabaseKinds)("the car's progress (issue 16) on %s", (kind) =
       value: { readyEmail: false },
     });
     const quiet = await confirmed();
-    expect(await setAppointmentProgress(database.db, { id: quiet.id, admin: staff, progress: "ready" })).toMatchObject({
+    expect(await setAppointmentProgress(database.db, { id: quiet.id, admin: staff, progress: "ready", now: t0 })).toMatchObject({
       changed: true,
       emailQueued: false,
     });
@@ -117,8 +122,38 @@ describe.each(testDatabaseKinds)("the car's progress (issue 16) on %s", (kind) =
 
     await setReadyEmail(database.db, { admin: owner, readyEmail: true, now: t0 });
     const loud = await insertAppointment(database.db, { status: "bestätigt", time: "09:00" });
-    await setAppointmentProgress(database.db, { id: loud.id, admin: staff, progress: "ready" });
+    await setAppointmentProgress(database.db, { id: loud.id, admin: staff, progress: "ready", now: t0 });
     expect((await readyMails()).map((mail) => mail.appointmentId)).toEqual([loud.id]);
+  });
+
+  it("refuses 'Abholbereit' before the appointment's day in Vienna (409), changing and sending nothing; allows it on the day", async () => {
+    const appointment = await confirmed(); // 1 December 2026, 08:00
+    // 30 November, 23:30 in Vienna (22:30 UTC): still the day before.
+    const eveningBefore = new Date("2026-11-30T22:30:00Z");
+    expect(await setAppointmentProgress(database.db, { id: appointment.id, admin: staff, progress: "ready", now: eveningBefore })).toEqual({
+      ok: false,
+      status: 409,
+      code: "readyTooEarly",
+    });
+    expect((await appointmentDetails(database.db, appointment.id))?.appointment).toMatchObject({ progress: null });
+    expect(await readyMails()).toEqual([]);
+    expect(await progressAudit(appointment.id)).toEqual([]);
+    // The car may arrive early, though.
+    expect(
+      await setAppointmentProgress(database.db, { id: appointment.id, admin: staff, progress: "arrived", now: eveningBefore }),
+    ).toMatchObject({
+      ok: true,
+      changed: true,
+    });
+    // 1 December, 00:30 in Vienna (23:30 UTC on 30 November): the appointment's day.
+    const dayStart = new Date("2026-11-30T23:30:00Z");
+    expect(await setAppointmentProgress(database.db, { id: appointment.id, admin: staff, progress: "ready", now: dayStart })).toMatchObject(
+      {
+        ok: true,
+        changed: true,
+        emailQueued: true,
+      },
+    );
   });
 
   it("the switch is the owner's, and every change of it is in the audit log", async () => {
@@ -133,14 +168,14 @@ describe.each(testDatabaseKinds)("the car's progress (issue 16) on %s", (kind) =
     const requested = await insertAppointment(database.db);
     const cancelled = await insertAppointment(database.db, { status: "storniert", time: "09:00" });
     for (const appointment of [requested, cancelled]) {
-      expect(await setAppointmentProgress(database.db, { id: appointment.id, admin: owner, progress: "ready" })).toEqual({
+      expect(await setAppointmentProgress(database.db, { id: appointment.id, admin: owner, progress: "ready", now: t0 })).toEqual({
         ok: false,
         status: 409,
         code: "notConfirmed",
       });
       expect((await appointmentDetails(database.db, appointment.id))?.appointment).toMatchObject({ progress: null, progressAt: null });
     }
-    expect(await setAppointmentProgress(database.db, { id: crypto.randomUUID(), admin: owner, progress: "ready" })).toEqual({
+    expect(await setAppointmentProgress(database.db, { id: crypto.randomUUID(), admin: owner, progress: "ready", now: t0 })).toEqual({
       ok: false,
       status: 404,
       code: "notFound",
@@ -160,7 +195,7 @@ describe.each(testDatabaseKinds)("the car's progress (issue 16) on %s", (kind) =
   it("of two admins pressing 'Abholbereit' at once, one sets it and one e-mail goes out", async () => {
     const appointment = await confirmed();
     const results = await Promise.all(
-      [owner, staff].map((admin) => setAppointmentProgress(database.db, { id: appointment.id, admin, progress: "ready" })),
+      [owner, staff].map((admin) => setAppointmentProgress(database.db, { id: appointment.id, admin, progress: "ready", now: t0 })),
     );
     expect(results.map((result) => result.ok && result.changed).sort()).toEqual([false, true]);
     expect(await readyMails()).toHaveLength(1);

@@ -5,7 +5,7 @@ import { appointments, emailOutbox } from "~/db/schema";
 import { addDays, type CalendarDate, daysBetween, weekday } from "~/domain/calendar-date";
 import { austrianHolidayName, austrianHolidays } from "~/domain/holidays";
 import { bookingWindow, daySchedule } from "~/domain/slots";
-import { METHOD_NOT_ALLOWED_MESSAGE } from "~/lib/json-api.server";
+import { METHOD_NOT_ALLOWED_MESSAGE } from "../../server/api/answers";
 import { type ApiApp, startApiApp } from "../support/api-app";
 import { allDatabaseKinds, createTestDatabase, isDatabaseAvailable, type TestDatabase } from "../support/databases";
 

@@ -7,7 +7,7 @@ import { bookableSlots, expectGermanError, post } from "../support/http";
 
 /*
  * Awkward text input over real HTTP: Node's server, the Hono pipeline with the
- * origin check, the JSON API's routes (app/routes/api/router.server.ts) and the
+ * origin check, the JSON API's routes (server/api/index.ts) and the
  * database (tests/support/api-app.ts). Every answer is a 201 with the cleaned
  * text stored or a 400 with a German message, never a 5xx.
  */

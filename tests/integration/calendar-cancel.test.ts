@@ -3,9 +3,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AdminIdentity } from "~/auth/session.server";
 import { emailOutbox } from "~/db/schema";
 import { renderEmail } from "~/mail/templates";
-import { cancelAppointment, confirmAppointment } from "~/services/admin-appointments.server";
+import * as commands from "~/services/appointment-commands.server";
 import { createAdminAccount, insertAppointment } from "../support/factories";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
+import { commandView } from "../support/result-views";
+
+// The board's commands as the edge answers them: status and code (tests/support/result-views.ts).
+const cancelAppointment = async (...args: Parameters<typeof commands.cancelAppointment>) =>
+  commandView(await commands.cancelAppointment(...args));
+const confirmAppointment = async (...args: Parameters<typeof commands.confirmAppointment>) =>
+  commandView(await commands.confirmAppointment(...args));
 
 const PUBLIC_URL = "https://www.happycar.example";
 

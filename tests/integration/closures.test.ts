@@ -1,17 +1,28 @@
 import { eq, inArray } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { loginRequiredMessage } from "~/auth/guard.server";
+import { loginRequiredMessage } from "~/messages";
 import { type AdminIdentity, createSession, sessionCookieName } from "~/auth/session.server";
 import { site } from "~/config/site";
 import { appointments, auditLog, closures, emailOutbox } from "~/db/schema";
 import { defaultSlotRules } from "~/domain/slots";
 import { closureMessages } from "~/messages";
-import { type BookingConfig, getAvailability, getDaySlots, requestAppointment } from "~/services/booking.server";
+import {
+  type BookingConfig,
+  getAvailability as getAvailabilityResult,
+  getDaySlots as getDaySlotsResult,
+  requestAppointment as requestAppointmentResult,
+} from "~/services/booking.server";
 import { addClosure, cancelAppointments, enterDefaultClosures } from "~/services/closures.server";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
 import { createAdminAccount, insertAppointment } from "../support/factories";
 import { type ApiApp, startApiApp } from "../support/api-app";
+import { bookingView } from "../support/result-views";
+import { wordedDay, wordedDays } from "../support/result-views";
+const getAvailability = async (...args: Parameters<typeof getAvailabilityResult>) => wordedDays(await getAvailabilityResult(...args));
+const getDaySlots = async (...args: Parameters<typeof getDaySlotsResult>) => wordedDay(await getDaySlotsResult(...args));
+const requestAppointment = async (...args: Parameters<typeof requestAppointmentResult>) =>
+  bookingView(await requestAppointmentResult(...args));
 
 /** Monday 1 March 2027, 09:00 in Vienna: every service call gets this `now`; Wednesday 10 March is an ordinary open day. */
 const NOW = new Date("2027-03-01T09:00:00+01:00");

@@ -6,10 +6,13 @@ import { action as pageAction } from "~/routes/contact-message";
 import { MISSING_FIELDS_MESSAGE, INVALID_FIELDS_MESSAGE } from "~/schemas/booking";
 import { contactFormMessages } from "~/messages";
 import { CONTACT_RATE_LIMITED_MESSAGE } from "~/schemas/contact";
-import { type ContactConfig, sendContactMessage } from "~/services/contact.server";
+import { type ContactConfig, sendContactMessage as sendContactMessageResult } from "~/services/contact.server";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
 import { routeArgs } from "../support/route-args";
 import { startSmtpSink } from "../support/smtp-sink";
+import { contactView } from "../support/result-views";
+const sendContactMessage = async (...args: Parameters<typeof sendContactMessageResult>) =>
+  contactView(await sendContactMessageResult(...args));
 
 const config: ContactConfig = { rateLimit: 3, rateLimitWindowSeconds: 600, workshopEmail: "werkstatt@happycar.example" };
 const short = { name: "Maria Muster", email: "maria@example.com", message: "Haben Sie am Samstag offen?" };

@@ -4,6 +4,7 @@ import path from "node:path";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ORIGIN_REFUSED_MESSAGE } from "../../server/origin-check";
+import { site } from "~/config/site";
 import { addDays } from "~/domain/calendar-date";
 import { bookingWindow } from "~/domain/slots";
 import { bookableSlots, post } from "../support/http";
@@ -13,8 +14,9 @@ import { type ServerProcess, startServer } from "../support/server-process";
  * Issue 16 over HTTP against the real server (`node server.js`, the shared
  * production build, e-mails as files): the receipt's personal link opens a
  * private page (no-store, no referrer, noindex, nothing from elsewhere), an
- * unknown token is a 404, a cross-site post cancels nothing, the browser's own
- * form post (Origin: null on a no-referrer page) cancels.
+ * unknown token is a 404 saying the appointment is gone, a cross-site post
+ * cancels nothing, the browser's own form post (Origin: null on a no-referrer
+ * page) first asks once more, and cancels with the confirmation.
  */
 const buildDir = inject("buildDir");
 
@@ -90,7 +92,7 @@ describe("the customer's page over HTTP", () => {
     expect((await fetch(`${server.origin}${pagePath}/kalender.ics`)).status).toBe(404);
 
     // A form on another site posting here: refused, nothing cancelled.
-    const form = new URLSearchParams({ intent: "cancel", reason: "" }).toString();
+    const form = new URLSearchParams({ intent: "cancel", confirm: "ja", reason: "" }).toString();
     const formHeaders = { "Content-Type": "application/x-www-form-urlencoded" };
     const forged = await fetch(`${server.origin}${pagePath}`, {
       method: "POST",
@@ -103,12 +105,32 @@ describe("the customer's page over HTTP", () => {
     expect(await (await fetch(`${server.origin}${pagePath}`)).text()).toContain("Angefragt – noch nicht bestätigt");
 
     // The browser's own post from this no-referrer page: Origin null, Sec-Fetch-Site same-origin.
-    const cancelled = await fetch(`${server.origin}${pagePath}`, {
-      method: "POST",
-      headers: { ...formHeaders, Origin: "null", "Sec-Fetch-Site": "same-origin" },
-      body: new URLSearchParams({ intent: "cancel", reason: "Termin doch nicht nötig" }).toString(),
-      redirect: "manual",
-    });
+    const browserPost = (fields: Record<string, string>) =>
+      fetch(`${server.origin}${pagePath}`, {
+        method: "POST",
+        headers: { ...formHeaders, Origin: "null", "Sec-Fetch-Site": "same-origin" },
+        body: new URLSearchParams(fields).toString(),
+        redirect: "manual",
+      });
+
+    // 'Termin absagen' alone only asks once more (issue 26): the reason goes along, nothing is cancelled.
+    const asked = await browserPost({ intent: "cancel", reason: "Termin doch nicht nötig" });
+    expect(asked.status).toBe(200);
+    expect(asked.headers.get("cache-control")).toBe("no-store");
+    const question = await asked.text();
+    expect(question).toContain("Wirklich absagen?");
+    expect(question).toContain("Nein, Termin behalten");
+    expect(question).toContain(`href="${pagePath}"`);
+    expect(question).toContain("Ja, Termin absagen");
+    expect(question).toMatch(/<input type="hidden" name="confirm" value="ja"\/>/);
+    expect(question).toMatch(/<input type="hidden" name="reason" value="Termin doch nicht nötig"\/>/);
+    expect(await (await fetch(`${server.origin}${pagePath}`)).text()).toContain("Angefragt – noch nicht bestätigt");
+    // Any answer but 'ja' is no confirmation either.
+    expect((await browserPost({ intent: "cancel", confirm: "1" })).status).toBe(200);
+    expect(await (await fetch(`${server.origin}${pagePath}`)).text()).toContain("Angefragt – noch nicht bestätigt");
+
+    // 'Ja, Termin absagen' cancels.
+    const cancelled = await browserPost({ intent: "cancel", confirm: "ja", reason: "Termin doch nicht nötig" });
     expect(cancelled.status, await cancelled.clone().text()).toBe(303);
     expect(cancelled.headers.get("location")).toBe(`${pagePath}?abgesagt`);
     const after = await (await fetch(`${server.origin}${pagePath}?abgesagt`)).text();
@@ -120,18 +142,23 @@ describe("the customer's page over HTTP", () => {
     expect(await mailText("appointment-cancelled", "Paula Privat")).toContain("Sie haben Ihren Termin bei Happy Car abgesagt:");
   });
 
-  it("an unknown token is the German not-found page with 404, private like a known one", async () => {
+  it("an unknown token says that the appointment is gone (issue 26), with 404, private like a known one", async () => {
     for (const token of ["A".repeat(43), "kurz", "%00"]) {
       const response = await fetch(`${server.origin}/termin/${token}`);
       expect(response.status).toBe(404);
       expect(response.headers.get("cache-control")).toBe("no-store");
-      expect(await response.text()).toContain("Seite nicht gefunden");
+      expect(response.headers.get("x-robots-tag")).toContain("noindex");
+      const html = await response.text();
+      expect(html).toContain("Diesen Termin gibt es nicht mehr");
+      expect(html).toContain(site.phones[0]!.display);
+      expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
+      expect(html).not.toContain("Oops! Page not found");
     }
     expect((await fetch(`${server.origin}/termin/${"A".repeat(43)}/kalender.ics`)).status).toBe(404);
     const post = await fetch(`${server.origin}/termin/${"A".repeat(43)}`, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.origin },
-      body: "intent=cancel",
+      body: "intent=cancel&confirm=ja",
       redirect: "manual",
     });
     expect(post.status).toBe(404);

@@ -8,15 +8,24 @@ import { zonedInstant } from "~/domain/calendar-date";
 import { hashSecretToken } from "~/lib/secret-token.server";
 import { markEmailSent } from "~/mail/worker.server";
 import { renderEmail } from "~/mail/templates";
-import { cancelAppointment, confirmAppointment } from "~/services/admin-appointments.server";
+import * as commands from "~/services/appointment-commands.server";
 import {
-  cancelByCustomer,
+  cancelByCustomer as cancelByCustomerResult,
   customerCalendarFile,
   findCustomerAppointment,
   type SelfServiceConfig,
 } from "~/services/customer-appointment.server";
 import { createAdminAccount, insertAppointment } from "../support/factories";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
+import { commandView } from "../support/result-views";
+import { cancelView } from "../support/result-views";
+const cancelByCustomer = async (...args: Parameters<typeof cancelByCustomerResult>) => cancelView(await cancelByCustomerResult(...args));
+
+// The board's commands as the edge answers them: status and code (tests/support/result-views.ts).
+const cancelAppointment = async (...args: Parameters<typeof commands.cancelAppointment>) =>
+  commandView(await commands.cancelAppointment(...args));
+const confirmAppointment = async (...args: Parameters<typeof commands.confirmAppointment>) =>
+  commandView(await commands.confirmAppointment(...args));
 
 /**
  * Issue 16, the customer's side: the personal link (hashed, expiring), the page

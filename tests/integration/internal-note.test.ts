@@ -2,9 +2,19 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AdminIdentity } from "~/auth/session.server";
 import { auditLog, emailOutbox } from "~/db/schema";
-import { appointmentDetails, cancelAppointment, confirmAppointment, saveInternalNote } from "~/services/admin-appointments.server";
+import * as commands from "~/services/appointment-commands.server";
+import { appointmentDetails } from "~/services/appointment-queries.server";
 import { createAdminAccount, insertAppointment } from "../support/factories";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
+import { commandView } from "../support/result-views";
+
+// The board's commands as the edge answers them: status and code (tests/support/result-views.ts).
+const cancelAppointment = async (...args: Parameters<typeof commands.cancelAppointment>) =>
+  commandView(await commands.cancelAppointment(...args));
+const confirmAppointment = async (...args: Parameters<typeof commands.confirmAppointment>) =>
+  commandView(await commands.confirmAppointment(...args));
+const saveInternalNote = async (...args: Parameters<typeof commands.saveInternalNote>) =>
+  commandView(await commands.saveInternalNote(...args));
 
 const NOTE = "Kunde zahlt bar; Bremsbeläge vorne schon bestellt (Lieferant Mayer).";
 

@@ -3,7 +3,11 @@ import os from "node:os";
 import path from "node:path";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { site } from "~/config/site";
+import { openDatabase } from "~/db/client.server";
+import { zonedParts } from "~/domain/calendar-date";
 import { adminMessages, settingsMessages } from "~/messages";
+import { insertAppointment } from "../support/factories";
 import { bookableSlots, post } from "../support/http";
 import { type ServerProcess, startServer } from "../support/server-process";
 
@@ -20,8 +24,18 @@ const STAFF = { email: "lena@happycar.example", password: "Lena-Werkstatt-2026!"
 describe("the car's progress over HTTP", () => {
   let server: ServerProcess;
   let dataDir: string;
+  /** A confirmed appointment of today (Vienna): 'Abholbereit' is allowed from the appointment's day on. */
+  let todays: string;
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hc-progress-"));
+    // Entered before the server starts (PGlite has one process at a time): customers cannot book today's past hours.
+    const database = await openDatabase({ kind: "pglite", dataDir: path.join(dataDir, "data") });
+    try {
+      const today = zonedParts(new Date(), site.timeZone).date;
+      todays = (await insertAppointment(database.db, { name: "Paula Privat", status: "bestätigt", date: today })).id;
+    } finally {
+      await database.close();
+    }
     server = await startServer({
       BUILD_DIR: buildDir,
       DATA_DIR: path.join(dataDir, "data"),
@@ -107,8 +121,13 @@ describe("the car's progress over HTTP", () => {
     expect(page).toMatch(/In Arbeit<\/span> seit \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}, gesetzt von Lena/);
     expect(page).toContain("Fortschritt: In Arbeit");
 
-    expect(await progress("ready")).toMatchObject({ status: 200, body: { progress: "ready", changed: true, emailQueued: true } });
-    expect(await progress("ready")).toMatchObject({ status: 200, body: { changed: false, emailQueued: false } });
+    // Not before the appointment's day: the booked one lies ahead.
+    expect(await progress("ready")).toMatchObject({ status: 409, body: { error: adminMessages.readyTooEarly } });
+    expect(await progress("ready", staff, todays)).toMatchObject({
+      status: 200,
+      body: { progress: "ready", changed: true, emailQueued: true },
+    });
+    expect(await progress("ready", staff, todays)).toMatchObject({ status: 200, body: { changed: false, emailQueued: false } });
     const text = await waitForMail("appointment-ready");
     expect(text).toContain("Paula Privat");
     expect(text).toContain("Montag – Freitag: 8:00 – 18:00");
@@ -118,12 +137,8 @@ describe("the car's progress over HTTP", () => {
       appointment: Record<string, unknown>;
       audit: { action: string; reason: string | null }[];
     };
-    expect(details.appointment).toMatchObject({ progress: "ready", progressAt: expect.any(String), progressBy: "Lena" });
-    expect(details.audit.filter((entry) => entry.action === "progress").map((entry) => entry.reason)).toEqual([
-      "ready",
-      "in_progress",
-      "arrived",
-    ]);
+    expect(details.appointment).toMatchObject({ progress: "in_progress", progressAt: expect.any(String), progressBy: "Lena" });
+    expect(details.audit.filter((entry) => entry.action === "progress").map((entry) => entry.reason)).toEqual(["in_progress", "arrived"]);
 
     // Only the owner switches the e-mail off.
     const refused = await putSettings(staff, { readyEmail: false });

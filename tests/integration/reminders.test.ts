@@ -10,7 +10,7 @@ import { renderEmail } from "~/mail/templates";
 import { composeMail } from "~/mail/transports.server";
 import { createMailWorker } from "~/mail/worker.server";
 import { INSPECTION_CONSENT_LABEL } from "~/schemas/booking";
-import { type BookingConfig, requestAppointment } from "~/services/booking.server";
+import { type BookingConfig, requestAppointment as requestAppointmentResult } from "~/services/booking.server";
 import {
   createReminderJob,
   queueAppointmentReminders,
@@ -22,6 +22,9 @@ import {
 import { applyRetention } from "~/services/retention.server";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
 import { insertAppointment } from "../support/factories";
+import { bookingView } from "../support/result-views";
+const requestAppointment = async (...args: Parameters<typeof requestAppointmentResult>) =>
+  bookingView(await requestAppointmentResult(...args));
 
 const PUBLIC_URL = "https://www.happycar.example";
 const HOUR = 3_600_000;
@@ -139,8 +142,10 @@ describe.each(testDatabaseKinds)("reminders on %s", (kind) => {
 
     it("follows REMINDER_HOURS_BEFORE as decimal hours (2.5)", async () => {
       const config = reminderConfigFromEnv(parseEnv({ REMINDER_HOURS_BEFORE: "2.5" }));
-      expect(config).toEqual({ hoursBefore: 2.5 });
-      expect(reminderConfigFromEnv(parseEnv({}))).toEqual({ hoursBefore: 24 });
+      expect(config).toEqual({ hoursBefore: 2.5, selfCancelCutoffHours: 24 });
+      expect(reminderConfigFromEnv(parseEnv({}))).toEqual({ hoursBefore: 24, selfCancelCutoffHours: 24 });
+      // The reminder names the personal page's cutoff (issue 26).
+      expect(reminderConfigFromEnv(parseEnv({ SELF_CANCEL_CUTOFF_HOURS: "6" })).selfCancelCutoffHours).toBe(6);
       await confirmed();
       // 08:00 CEST is 06:00Z; 2.5 hours earlier is 03:30Z.
       await queueAppointmentReminders(database.db, new Date("2026-06-10T03:29:59Z"), config);

@@ -4,12 +4,17 @@ import { login } from "~/auth/login.server";
 import { hashPassword } from "~/auth/password.server";
 import { type AdminIdentity, createSession, endSessionByHandle, listSessions, readSession, sessionCookie } from "~/auth/session.server";
 import { auditLog, emailOutbox, sessions } from "~/db/schema";
-import { deleteAppointment } from "~/services/admin-appointments.server";
+import * as commands from "~/services/appointment-commands.server";
 import { acceptInvitation, addTeamMember, changeTeamMember, endTeamMemberSessions, listTeam, openInvitation } from "~/services/team.server";
 import { renderEmail } from "~/mail/templates";
 import { markEmailSent } from "~/mail/worker.server";
 import { createAdminAccount, DEFAULT_ADMIN_PASSWORD, insertAppointment } from "../support/factories";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
+import { commandView } from "../support/result-views";
+
+// The board's commands as the edge answers them: status and code (tests/support/result-views.ts).
+const deleteAppointment = async (...args: Parameters<typeof commands.deleteAppointment>) =>
+  commandView(await commands.deleteAppointment(...args));
 
 const t0 = new Date("2026-12-01T08:00:00Z");
 const hours = (n: number) => new Date(t0.getTime() + n * 3_600_000);

@@ -28,7 +28,7 @@ export type ApiApp = {
 /**
  * The app's pipeline (Hono) in this process on a test database, without a React
  * Router build: what the JSON API's integration tests call (server/app.ts →
- * app/routes/api/router.server.ts), exactly as a client reaches it over HTTP.
+ * server/api/index.ts), exactly as a client reaches it over HTTP.
  */
 export async function startApiApp(db: Database): Promise<ApiApp> {
   const app = createApp({

@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { data, isRouteErrorResponse } from "react-router";
 import { toast } from "sonner";
 import { useHydrated } from "~/lib/use-hydrated";
+import { showSuccessToast } from "~/lib/toaster";
 import { isNetworkError } from "./load-error";
 
 /** What every admin action answers: a success toast or a German failure message. */
@@ -46,7 +47,7 @@ export function bodyErrorData(error: { status: number; message: string }) {
 export function useActionToast(data: AdminActionData | undefined) {
   useEffect(() => {
     if (!data) return;
-    if (data.ok) toast.success(data.title, { description: data.description });
+    if (data.ok) showSuccessToast(data.title, { description: data.description });
     else if (!data.field) toast.error("Fehler", { description: data.message });
   }, [data]);
 }

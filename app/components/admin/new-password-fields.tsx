@@ -1,15 +1,18 @@
-import { MIN_PASSWORD_LENGTH } from "~/auth/password-policy";
+import { MIN_PASSWORD_LENGTH } from "~/domain/admin";
 import { Input, Label } from "~/components/ui/form-controls";
 
 /**
- * The new password and its repetition, as the first setup and an invitation ask for them
- * (`password`, `passwordRepeat`); `idPrefix` keeps the ids unique on the page.
+ * The new password and its repetition, as the first setup, an invitation, a reset link and
+ * 'Passwort ändern' ask for them (`password`, `passwordRepeat`); `idPrefix` keeps the ids unique
+ * on the page, `label` tells them apart from the current password where both are asked for.
  */
-export function NewPasswordFields({ idPrefix }: { idPrefix: string }) {
+export function NewPasswordFields({ idPrefix, label = "Passwort" }: { idPrefix: string; label?: string }) {
   return (
     <>
       <div className="grid gap-2">
-        <Label htmlFor={`${idPrefix}-password`}>Passwort (mindestens {MIN_PASSWORD_LENGTH} Zeichen)</Label>
+        <Label htmlFor={`${idPrefix}-password`}>
+          {label} (mindestens {MIN_PASSWORD_LENGTH} Zeichen)
+        </Label>
         <Input
           id={`${idPrefix}-password`}
           name="password"
@@ -20,7 +23,7 @@ export function NewPasswordFields({ idPrefix }: { idPrefix: string }) {
         />
       </div>
       <div className="grid gap-2">
-        <Label htmlFor={`${idPrefix}-password-repeat`}>Passwort wiederholen</Label>
+        <Label htmlFor={`${idPrefix}-password-repeat`}>{label} wiederholen</Label>
         <Input
           id={`${idPrefix}-password-repeat`}
           name="passwordRepeat"

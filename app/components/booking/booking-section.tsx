@@ -1,5 +1,5 @@
 import { CheckCircle2 } from "lucide-react";
-import { useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { toast } from "sonner";
 import { Section } from "~/components/site/section";
 import { Button } from "~/components/ui/button";
@@ -14,6 +14,8 @@ import {
   MISSING_FIELDS_MESSAGE,
 } from "~/schemas/booking-fields";
 import { lazyModule } from "~/schemas/lazy";
+import { showSuccessToast } from "~/lib/toaster";
+import { useFieldErrorsUntilEdited } from "~/components/ui/use-field-errors";
 import { SlotPicker } from "./slot-picker";
 import { VehicleFields } from "./vehicle-fields";
 
@@ -41,24 +43,47 @@ export function BookingSection({ result, requested = false }: { result?: Booking
   const values = result?.values ?? {};
   const [date, setDate] = useState(values.date ?? "");
   const [time, setTime] = useState(values.time ?? "");
+  // The chosen time as of now, also between a change and the next render (a submit may wait for the slots).
+  const chosenTime = useRef(time);
+  const slotsLoadingRef = useRef<Promise<void> | null>(null);
   const [service, setService] = useState(values.service ?? "");
   const [errors, setErrors] = useState<FieldErrors>(result?.fields ?? {});
+  const shown = useFieldErrorsUntilEdited(errors, (field) => bookingFormNames[field]);
   const [submitting, setSubmitting] = useState(false);
   const [refreshKey, setRefreshKey] = useState(0);
   // A new key after a successful request: the vehicle group starts empty again.
   const [requestCount, setRequestCount] = useState(0);
 
+  // Stable: the slot list's loading effect depends on it.
+  const changeTime = useCallback((value: string) => {
+    chosenTime.current = value;
+    setTime(value);
+  }, []);
+
   function changeDate(value: string) {
     setDate(value);
-    setTime("");
+    changeTime("");
     setErrors(({ date: _date, time: _time, ...rest }) => rest);
+  }
+
+  /** Waits while the day's free times reload; true when it did (the chosen time may have been cleared). */
+  async function slotsSettled(): Promise<boolean> {
+    if (!slotsLoadingRef.current) return false;
+    setSubmitting(true);
+    while (slotsLoadingRef.current) await slotsLoadingRef.current;
+    setSubmitting(false);
+    return true;
   }
 
   async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const formData = new FormData(event.currentTarget);
+    const formElement = event.currentTarget;
+    const waited = await slotsSettled();
+    const formData = new FormData(formElement);
     const form: Record<string, string> = {};
     for (const [key, value] of formData.entries()) if (typeof value === "string") form[key] = value;
+    // The form may not show a time cleared by the list just loaded yet: the time as chosen now counts.
+    if (waited) form[bookingFormNames.time] = chosenTime.current;
     const input = bookingInputFromForm(form);
     const rules = bookingRules.loaded ?? (await bookingRules.load());
     const validation = rules?.validateBooking(input, rules.workshopMonth(new Date()));
@@ -78,16 +103,16 @@ export function BookingSection({ result, requested = false }: { result?: Booking
       });
       const body = (await response.json().catch(() => ({}))) as { error?: string; code?: string; fields?: FieldErrors };
       if (response.status === 201) {
-        toast.success(BOOKING_SUCCESS_TITLE, { description: BOOKING_SUCCESS_MESSAGE });
+        showSuccessToast(BOOKING_SUCCESS_TITLE, { description: BOOKING_SUCCESS_MESSAGE });
         formRef.current?.reset();
         setDate("");
-        setTime("");
+        changeTime("");
         setService("");
         setRefreshKey((key) => key + 1);
         setRequestCount((count) => count + 1);
       } else if (response.status === 409 && body.code === "slot-taken") {
         toast.error("Termin nicht mehr frei", { description: body.error });
-        setTime("");
+        changeTime("");
         setErrors({ time: body.error });
         setRefreshKey((key) => key + 1);
       } else if (response.status === 409 && body.code === "pickups-full") {
@@ -112,8 +137,8 @@ export function BookingSection({ result, requested = false }: { result?: Booking
   const fieldProps = (field: keyof FieldErrors) => ({
     id: bookingFormNames[field],
     name: bookingFormNames[field],
-    "aria-invalid": errors[field] ? true : undefined,
-    "aria-describedby": errors[field] ? `${bookingFormNames[field]}-error` : undefined,
+    "aria-invalid": shown.errors[field] ? true : undefined,
+    "aria-describedby": shown.errors[field] ? `${bookingFormNames[field]}-error` : undefined,
   });
 
   return (
@@ -141,6 +166,7 @@ export function BookingSection({ result, requested = false }: { result?: Booking
         method="post"
         action={BOOKING_FORM_ACTION}
         onSubmit={handleSubmit}
+        onChange={shown.onChange}
         onFocus={() => void bookingRules.load()}
         className="grid items-start gap-8 lg:grid-cols-2"
       >
@@ -156,13 +182,14 @@ export function BookingSection({ result, requested = false }: { result?: Booking
                 time={time}
                 service={service}
                 onDateChange={changeDate}
-                onTimeChange={setTime}
-                errors={errors}
+                onTimeChange={changeTime}
+                errors={shown.errors}
                 refreshKey={refreshKey}
+                slotsLoadingRef={slotsLoadingRef}
               />
             </CardContent>
           </Card>
-          <VehicleFields key={requestCount} values={values} errors={errors} />
+          <VehicleFields key={requestCount} values={values} errors={shown.errors} />
         </div>
 
         <Card>
@@ -174,17 +201,17 @@ export function BookingSection({ result, requested = false }: { result?: Booking
             <div className="space-y-2">
               <Label htmlFor="booking-name">Name *</Label>
               <Input {...fieldProps("name")} autoComplete="name" required defaultValue={values.name} />
-              <FieldError id="booking-name-error">{errors.name}</FieldError>
+              <FieldError id="booking-name-error">{shown.errors.name}</FieldError>
             </div>
             <div className="space-y-2">
               <Label htmlFor="booking-email">E-Mail *</Label>
               <Input {...fieldProps("email")} type="email" autoComplete="email" required defaultValue={values.email} />
-              <FieldError id="booking-email-error">{errors.email}</FieldError>
+              <FieldError id="booking-email-error">{shown.errors.email}</FieldError>
             </div>
             <div className="space-y-2">
               <Label htmlFor="booking-phone">Telefon *</Label>
               <Input {...fieldProps("phone")} type="tel" autoComplete="tel" required defaultValue={values.phone} />
-              <FieldError id="booking-phone-error">{errors.phone}</FieldError>
+              <FieldError id="booking-phone-error">{shown.errors.phone}</FieldError>
             </div>
             <div className="space-y-2">
               <Label htmlFor="booking-service">Leistung *</Label>
@@ -199,12 +226,12 @@ export function BookingSection({ result, requested = false }: { result?: Booking
               {service && bookableServices.includes(service) ? (
                 <p className="text-sm text-muted-foreground">Dauer: etwa {serviceDurationMinutes(service)} Minuten</p>
               ) : null}
-              <FieldError id="booking-service-error">{errors.service}</FieldError>
+              <FieldError id="booking-service-error">{shown.errors.service}</FieldError>
             </div>
             <div className="space-y-2">
               <Label htmlFor="booking-message">Nachricht (optional)</Label>
               <Textarea {...fieldProps("message")} rows={4} maxLength={2000} defaultValue={values.message} />
-              <FieldError id="booking-message-error">{errors.message}</FieldError>
+              <FieldError id="booking-message-error">{shown.errors.message}</FieldError>
             </div>
             {/* Honeypot: people never see it, bots fill it in. */}
             <div aria-hidden="true" className="absolute -left-[9999px] top-auto h-px w-px overflow-hidden">

@@ -57,7 +57,16 @@ async function getJson<T>(url: string, signal: AbortSignal): Promise<T> {
   return (await response.json()) as T;
 }
 
-export default function EnhancedSlotPicker({ date, time, service, onDateChange, onTimeChange, errors, refreshKey }: SlotPickerProps) {
+export default function EnhancedSlotPicker({
+  date,
+  time,
+  service,
+  onDateChange,
+  onTimeChange,
+  errors,
+  refreshKey,
+  slotsLoadingRef,
+}: SlotPickerProps) {
   const [{ today, lastDate }] = useState(() => bookingWindow(new Date()));
   const [availability, setAvailability] = useState<Map<CalendarDate, DayLevel> | undefined>();
   const [slots, setSlots] = useState<SlotList | undefined>();
@@ -84,7 +93,10 @@ export default function EnhancedSlotPicker({ date, time, service, onDateChange, 
   useEffect(() => {
     if (!date) return;
     const controller = new AbortController();
-    getJson<{ slots: Array<{ time: string; available: boolean }> }>(`/api/v1/slots?date=${date}${serviceQuery(service)}`, controller.signal)
+    const loading: Promise<void> = getJson<{ slots: Array<{ time: string; available: boolean }> }>(
+      `/api/v1/slots?date=${date}${serviceQuery(service)}`,
+      controller.signal,
+    )
       .then((body) => {
         const times = body.slots.filter((slot) => slot.available).map((slot) => slot.time);
         setSlots({ date, service, refreshKey, times });
@@ -100,9 +112,13 @@ export default function EnhancedSlotPicker({ date, time, service, onDateChange, 
       })
       .catch(() => {
         if (!controller.signal.aborted) setSlots({ date, service, refreshKey, times: "error" });
+      })
+      .finally(() => {
+        if (slotsLoadingRef.current === loading) slotsLoadingRef.current = null;
       });
+    slotsLoadingRef.current = loading;
     return () => controller.abort();
-  }, [date, service, refreshKey, onTimeChange]);
+  }, [date, service, refreshKey, onTimeChange, slotsLoadingRef]);
 
   const levelOf = (day: Date): DayLevel | undefined => {
     const value = toCalendarDate(day);
@@ -121,7 +137,10 @@ export default function EnhancedSlotPicker({ date, time, service, onDateChange, 
 
   // Until the list for the chosen day, service and the current refreshKey has arrived, it is loading.
   const loaded = slots && slots.date === date && slots.service === service && slots.refreshKey === refreshKey ? slots.times : "loading";
-  const times = Array.isArray(loaded) ? loaded : [];
+  // While the list reloads (another service chosen, a refresh) the chosen time stays shown and is
+  // sent with the form; the new list keeps it if it still fits (issue 26).
+  const keptWhileLoading = loaded === "loading" && time !== "";
+  const times = Array.isArray(loaded) ? loaded : keptWhileLoading ? [time] : [];
   const placeholder = !date
     ? "Bitte zuerst einen Tag wählen"
     : loaded === "loading"
@@ -197,6 +216,8 @@ export default function EnhancedSlotPicker({ date, time, service, onDateChange, 
         error={errors.time}
         placeholder={placeholder}
       />
+      {/* A disabled select is not sent: the kept time goes with a submit that waited for the list. */}
+      {keptWhileLoading ? <input type="hidden" name={bookingFormNames.time} value={time} /> : null}
       {clearedHint ? (
         <p role="status" className="text-sm font-medium text-amber-700 dark:text-amber-300">
           {clearedHint}

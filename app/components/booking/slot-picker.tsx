@@ -18,6 +18,11 @@ export type SlotPickerProps = {
   errors: FieldErrors;
   /** Changes whenever availability must be loaded again (after a booking or a taken slot). */
   refreshKey: number;
+  /**
+   * Set while the free times of the chosen day are loading (settles once they are there and a
+   * time that no longer fits has been cleared): a submit in that moment waits for it.
+   */
+  slotsLoadingRef: React.RefObject<Promise<void> | null>;
 };
 
 /**

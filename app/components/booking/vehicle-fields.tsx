@@ -77,7 +77,7 @@ export function VehicleFields({ values, errors }: { values: Record<string, strin
                     defaultChecked={values.inspectionReminder === "on"}
                     aria-invalid={errors.inspectionReminder ? true : undefined}
                     aria-describedby={errors.inspectionReminder ? "booking-inspection-reminder-error" : undefined}
-                    className="mt-0.5 size-4 accent-[var(--primary)]"
+                    className="mt-0.5 size-4 shrink-0 accent-[var(--primary)]"
                   />
                   <span>{INSPECTION_CONSENT_LABEL}</span>
                 </label>
@@ -103,7 +103,7 @@ export function VehicleFields({ values, errors }: { values: Record<string, strin
                 value={value}
                 checked={handover === value}
                 onChange={() => setHandover(value)}
-                className="mt-1 size-4 accent-[var(--primary)]"
+                className="mt-1 size-4 shrink-0 accent-[var(--primary)]"
               />
               <span className="text-sm font-medium">
                 {handoverLabels[value]}

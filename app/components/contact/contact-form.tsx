@@ -2,6 +2,7 @@ import { type FormEvent, useRef, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { FieldError, Input, Label, Textarea } from "~/components/ui/form-controls";
+import { useFieldErrorsUntilEdited } from "~/components/ui/use-field-errors";
 import { cn } from "~/lib/cn";
 import { useHydrated } from "~/lib/use-hydrated";
 import {
@@ -17,6 +18,7 @@ import {
   MESSAGE_MAX_LENGTH,
 } from "~/schemas/contact-fields";
 import { lazyModule } from "~/schemas/lazy";
+import { showSuccessToast } from "~/lib/toaster";
 
 // The schema (zod) is not part of the page's first load: it loads when the
 // form gets focus, at the latest on submit.
@@ -75,6 +77,7 @@ function formValues(form: HTMLFormElement): Record<string, string> {
 export function ContactForm({ variant, failure, sent = false }: { variant: ContactVariant; failure?: ContactFormFailure; sent?: boolean }) {
   const hydrated = useHydrated();
   const [errors, setErrors] = useState<ContactFieldErrors>(failure?.fields ?? {});
+  const shown = useFieldErrorsUntilEdited(errors, (field) => contactFormNames[field]);
   const [pending, setPending] = useState(false);
   const [showFailure, setShowFailure] = useState(Boolean(failure));
   const formRef = useRef<HTMLFormElement>(null);
@@ -109,7 +112,7 @@ export function ContactForm({ variant, failure, sent = false }: { variant: Conta
       const body = (await response.json().catch(() => ({}))) as { error?: string; fields?: ContactFieldErrors };
       if (response.ok) {
         form.reset();
-        toast.success(CONTACT_SENT_TITLE, { description: CONTACT_SENT_MESSAGE });
+        showSuccessToast(CONTACT_SENT_TITLE, { description: CONTACT_SENT_MESSAGE });
       } else {
         showErrors(body.fields ?? {});
         toast.error("Fehler", { description: body.error ?? CONTACT_FAILED_MESSAGE });
@@ -127,6 +130,7 @@ export function ContactForm({ variant, failure, sent = false }: { variant: Conta
       method="post"
       action={CONTACT_ACTION_PATH}
       onSubmit={onSubmit}
+      onChange={shown.onChange}
       onFocus={() => void contactRules.load()}
       // With JavaScript the shared schema checks the fields (German messages);
       // without it the browser's own check of `required` and `type` applies.
@@ -155,8 +159,8 @@ export function ContactForm({ variant, failure, sent = false }: { variant: Conta
             id,
             name: contactFormNames[spec.field],
             required: spec.required,
-            "aria-invalid": errors[spec.field] ? true : undefined,
-            "aria-describedby": errors[spec.field] ? errorId : undefined,
+            "aria-invalid": shown.errors[spec.field] ? true : undefined,
+            "aria-describedby": shown.errors[spec.field] ? errorId : undefined,
             defaultValue: failure?.values[contactFormNames[spec.field]],
             disabled: pending,
           };
@@ -178,7 +182,7 @@ export function ContactForm({ variant, failure, sent = false }: { variant: Conta
               ) : (
                 <Input {...common} type={spec.type ?? "text"} autoComplete={spec.autoComplete} />
               )}
-              <FieldError id={errorId}>{errors[spec.field]}</FieldError>
+              <FieldError id={errorId}>{shown.errors[spec.field]}</FieldError>
             </div>
           );
         })}

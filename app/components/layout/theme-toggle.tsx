@@ -3,9 +3,9 @@ import { cn } from "~/lib/cn";
 
 /**
  * Light/dark switch. Icon and accessible name follow the `dark` class through
- * CSS, so they are right from the first paint; nothing is stored until the
- * visitor clicks (app/browser/theme.ts). Hidden without JavaScript, where it
- * could not work.
+ * CSS, so they are right from the first paint. Its clicks are handled from the
+ * first paint too, by the pre-paint script in the head (app/lib/theme.ts), which
+ * also shows it: hidden without JavaScript, where it could not work.
  */
 export function ThemeToggle({ className }: { className?: string }) {
   return (

@@ -1,4 +1,5 @@
 import { CalendarPlus, Phone } from "lucide-react";
+import { PageHeader } from "~/components/site/section";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClassName } from "~/components/ui/button";
 import { FieldError, Label, Textarea } from "~/components/ui/form-controls";
@@ -180,5 +181,89 @@ function CancelSection({
         <p>{customerPageMessages["too-late"](cutoffHours, phone)}</p>
       )}
     </section>
+  );
+}
+
+/**
+ * The second step of 'Termin absagen' (issue 26): the appointment, the reason
+ * given, 'Ja, Termin absagen' (posts again with the confirmation) and the way
+ * back, 'Nein, Termin behalten', the page itself. A page of its own at the top,
+ * so that on a phone the question is what the customer sees first.
+ */
+export function CancelConfirmation({
+  appointment,
+  reason,
+  confirmValue,
+  backUrl,
+}: {
+  appointment: CustomerAppointment;
+  reason: string;
+  /** The value of `confirm` the action takes as the answer yes. */
+  confirmValue: string;
+  /** The appointment's page, unchanged. */
+  backUrl: string;
+}) {
+  return (
+    <>
+      <PageHeader
+        title="Wirklich absagen?"
+        intro={`${appointment.service} am ${formatIsoDateDE(appointment.date)} um ${appointment.time} Uhr`}
+      />
+      <div className="mx-auto max-w-3xl space-y-6 px-4 py-10 md:py-14">
+        <p>Wenn Sie absagen, ist die Uhrzeit für andere frei. Sie erhalten eine Bestätigung der Absage per E-Mail.</p>
+        {reason.trim() ? (
+          <p>
+            Ihr Grund: <span className="whitespace-pre-wrap">{reason}</span>
+          </p>
+        ) : null}
+        {/* The way back comes first, on a phone on top: keeping the appointment is the safe answer. */}
+        <form method="post" className="flex flex-col gap-3 sm:flex-row">
+          <input type="hidden" name="intent" value="cancel" />
+          <input type="hidden" name="confirm" value={confirmValue} />
+          <input type="hidden" name="reason" value={reason} />
+          <a href={backUrl} className={buttonClassName()}>
+            Nein, Termin behalten
+          </a>
+          <Button type="submit" variant="destructive">
+            Ja, Termin absagen
+          </Button>
+        </form>
+      </div>
+    </>
+  );
+}
+
+/**
+ * A personal link that opens no appointment (any more): deleted by the
+ * workshop (its links go with it), expired or mistyped. Which of these cannot
+ * be told from a token, and need not be: the customer learns that the
+ * appointment is not there and whom to call (issue 26).
+ */
+export function AppointmentGone() {
+  const phone = site.phones[0];
+  return (
+    <>
+      <PageHeader title="Diesen Termin gibt es nicht mehr" />
+      <div className="mx-auto max-w-3xl space-y-6 px-4 py-10 md:py-14">
+        <p>
+          Zu diesem Link finden wir keinen Termin mehr: Er wurde gelöscht, oder der Link ist abgelaufen. Haben Sie Fragen zu Ihrem Termin?
+          Rufen Sie uns bitte an.
+        </p>
+        <p>
+          <a href={phone.href} className="inline-flex min-h-11 items-center gap-2 text-lg font-medium underline underline-offset-4">
+            <Phone aria-hidden="true" className="size-5" />
+            {phone.display}
+          </a>
+        </p>
+        <p className="flex flex-col gap-3 sm:flex-row">
+          <a href="/#booking" className={buttonClassName()}>
+            Neuen Termin vereinbaren
+          </a>
+          <a href="/" className={buttonClassName({ variant: "outline" })}>
+            Zur Startseite
+          </a>
+        </p>
+      </div>
+    </>
   );
 }

@@ -1,10 +1,14 @@
 import { site } from "~/config/site";
-import type { StaffInvitationEmail } from "../emails";
+import { formatDateTimeVienna } from "~/lib/format-date-time";
+import type { PasswordChangedEmail, PasswordResetEmail, StaffInvitationEmail } from "../emails";
 import { ButtonLink, EmailLayout, Paragraph } from "./layout";
 import { defineTemplate, type TemplateContext } from "./template";
 
 /** How long an invitation link works (app/services/team.server.ts). */
 export const INVITATION_HOURS = 72;
+
+/** How long a link to set a forgotten password works (app/services/account-password.server.ts). */
+export const PASSWORD_RESET_HOURS = 1;
 
 const roleNames = { owner: "Inhaber/in", staff: "Mitarbeiter/in" } as const;
 
@@ -15,7 +19,7 @@ function invitationUrl(p: StaffInvitationEmail, context: TemplateContext): strin
 /** To a new member of the team: a one-time link to choose a password. */
 export const staffInvitation = defineTemplate<StaffInvitationEmail>({
   subject: "Einladung zum Admin-Board",
-  html: (p, context) => (
+  body: (p, context) => (
     <EmailLayout title="Einladung zum Admin-Board">
       <Paragraph>Guten Tag {p.name},</Paragraph>
       <Paragraph>
@@ -26,15 +30,52 @@ export const staffInvitation = defineTemplate<StaffInvitationEmail>({
       <Paragraph>Wenn Sie diese Einladung nicht erwartet haben, ignorieren Sie diese E-Mail bitte.</Paragraph>
     </EmailLayout>
   ),
-  text: (p, context) =>
-    [
-      `Guten Tag ${p.name},`,
-      "",
-      `${p.invitedBy} hat für Sie ein Konto im Admin-Board von ${site.name} angelegt (Rolle: ${roleNames[p.role]}).`,
-      `Bitte wählen Sie über diesen Link Ihr Passwort; er gilt ${INVITATION_HOURS} Stunden und nur einmal:`,
-      "",
-      invitationUrl(p, context),
-      "",
-      "Wenn Sie diese Einladung nicht erwartet haben, ignorieren Sie diese E-Mail bitte.",
-    ].join("\n"),
+});
+
+function passwordResetUrl(p: PasswordResetEmail, context: TemplateContext): string {
+  return new URL(`/admin-passwort-neu/${p.token}`, context.adminUrl).toString();
+}
+
+/** 'Passwort vergessen?': a one-time link to the account's own address. */
+export const passwordReset = defineTemplate<PasswordResetEmail>({
+  subject: "Passwort zurücksetzen",
+  body: (p, context) => (
+    <EmailLayout title="Passwort zurücksetzen">
+      <Paragraph>Guten Tag {p.name},</Paragraph>
+      <Paragraph>
+        für Ihr Konto im Admin-Board von {site.name} wurde ein neues Passwort angefordert. Über diesen Link wählen Sie es; er gilt{" "}
+        {PASSWORD_RESET_HOURS} Stunde und nur einmal:
+      </Paragraph>
+      <ButtonLink href={passwordResetUrl(p, context)}>Neues Passwort wählen</ButtonLink>
+      <Paragraph>
+        Wenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail bitte: Ihr Passwort bleibt unverändert. Eine eingeschaltete
+        Zwei-Faktor-Anmeldung bleibt auch nach dem Zurücksetzen eingeschaltet.
+      </Paragraph>
+    </EmailLayout>
+  ),
+});
+
+const changedHow = {
+  change: "auf der Seite „Sicherheit“ geändert",
+  reset: "über „Passwort vergessen?“ neu gesetzt",
+} as const;
+
+/** After a change or a reset: the account learns of it, and what to do if it was not them. */
+export const passwordChanged = defineTemplate<PasswordChangedEmail>({
+  subject: "Ihr Passwort wurde geändert",
+  body: (p, context) => (
+    <EmailLayout title="Ihr Passwort wurde geändert">
+      <Paragraph>Guten Tag {p.name},</Paragraph>
+      <Paragraph>
+        das Passwort Ihres Kontos im Admin-Board von {site.name} wurde am {formatDateTimeVienna(p.changedAt)} Uhr {changedHow[p.via]}.
+        {p.via === "change" ? " Alle anderen Sitzungen wurden beendet." : " Alle Sitzungen wurden beendet."}
+      </Paragraph>
+      <ButtonLink href={new URL("/admin/sicherheit", context.adminUrl).toString()}>Sicherheit ansehen</ButtonLink>
+      <Paragraph>
+        Waren Sie das nicht? Dann setzen Sie Ihr Passwort sofort über „Passwort vergessen?“ auf der Anmeldeseite neu (
+        {new URL("/admin-passwort-vergessen", context.adminUrl).toString()}), beenden Sie unter „Sicherheit“ alle Sitzungen, die Sie nicht
+        kennen, und sagen Sie es dem Inhaber oder der Inhaberin.
+      </Paragraph>
+    </EmailLayout>
+  ),
 });

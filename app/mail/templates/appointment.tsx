@@ -1,23 +1,39 @@
 import { fullAddress, site } from "~/config/site";
-import {
-  ButtonLink,
-  CustomerLink,
-  customerLinkText,
-  Details,
-  type DetailRow,
-  detailsText,
-  EmailLayout,
-  Paragraph,
-  SignOff,
-  textSignOff,
-} from "./layout";
+import { ButtonLink, CustomerLink, Details, type DetailRow, EmailLayout, Paragraph, SignOff } from "./layout";
+import { minutesToTime, zonedParts } from "~/domain/calendar-date";
+import type { Handover } from "~/domain/vehicle";
 import { formatIsoDateDE } from "~/lib/format-date";
+import { handoverLabels } from "~/schemas/booking-fields";
 import type { AppointmentEmail, CancelledAppointmentEmail, CustomerCancelledEmail } from "../emails";
-import { defineTemplate, type TemplateDefinition } from "./template";
+import { defineTemplate, type TemplateContext, type TemplateDefinition } from "./template";
 
 const phone = site.phones[0].display;
 /** The workshop's address as the customer's e-mails show it (also ./reminder). */
 export const address = `${fullAddress}, ${site.address.country}`;
+
+/** The hand-over and, for the Hol- und Bringservice, where the car is fetched (also ./booking, ./progress). */
+export function handoverRows(p: { handover?: Handover; pickupAddress?: string }): DetailRow[] {
+  return [
+    ["Übergabe", p.handover && handoverLabels[p.handover]],
+    ["Abholadresse", p.pickupAddress],
+  ];
+}
+
+/** "30.11.2026, 08:30 Uhr": an instant as Vienna's wall clock. */
+function viennaDateTime(iso: string): string {
+  const { date, minutes } = zonedParts(new Date(iso), site.timeZone);
+  return `${formatIsoDateDE(date)}, ${minutesToTime(minutes)} Uhr`;
+}
+
+/**
+ * How to cancel: online until the cutoff when the e-mail brings the personal
+ * link and the cutoff was still ahead when it was queued, else by phone.
+ */
+function cancelAdvice(p: AppointmentEmail, context: TemplateContext): string {
+  return p.selfCancelUntil && context.customerUrl
+    ? `Sie können den Termin bis ${viennaDateTime(p.selfCancelUntil)} über Ihren persönlichen Link absagen; danach rufen Sie uns bitte an: ${phone}.`
+    : `Falls Sie den Termin nicht wahrnehmen können, rufen Sie uns bitte unter ${phone} an.`;
+}
 
 function appointmentRows(p: AppointmentEmail): DetailRow[] {
   return [
@@ -39,31 +55,17 @@ export function appointmentWithInvite<Props extends AppointmentEmail>(
   const titleOf = (p: Props) => (typeof title === "string" ? title : title(p));
   return defineTemplate<Props>({
     subject: title,
-    html: (p, context) => (
+    body: (p, context) => (
       <EmailLayout title={titleOf(p)}>
         <Paragraph>Guten Tag {p.name},</Paragraph>
         <Paragraph>{lead(p)}</Paragraph>
-        <Details rows={[...appointmentRows(p), ["Adresse", address]]} />
+        <Details rows={[...appointmentRows(p), ["Adresse", address], ...handoverRows(p)]} />
         <Paragraph>Den Termin finden Sie auch im Anhang (termin.ics) zum Eintragen in Ihren Kalender.</Paragraph>
-        <Paragraph>Falls Sie den Termin nicht wahrnehmen können, rufen Sie uns bitte unter {phone} an.</Paragraph>
+        <Paragraph>{cancelAdvice(p, context)}</Paragraph>
         <CustomerLink url={context.customerUrl} />
         <SignOff />
       </EmailLayout>
     ),
-    text: (p, context) =>
-      [
-        `Guten Tag ${p.name},`,
-        "",
-        lead(p),
-        "",
-        detailsText([...appointmentRows(p), ["Adresse", address]]),
-        "",
-        "Den Termin finden Sie auch im Anhang (termin.ics) zum Eintragen in Ihren Kalender.",
-        `Falls Sie den Termin nicht wahrnehmen können, rufen Sie uns bitte unter ${phone} an.`,
-        "",
-        ...customerLinkText(context.customerUrl),
-        textSignOff(),
-      ].join("\n"),
   });
 }
 
@@ -83,57 +85,29 @@ function cancellationLead(p: CancelledAppointmentEmail): string {
 /** To the customer: the confirmation's details and the reason. */
 export const appointmentCancelled = defineTemplate<CancelledAppointmentEmail>({
   subject: "Terminstornierung",
-  html: (p, context) => (
+  body: (p, context) => (
     <EmailLayout title="Terminstornierung">
       <Paragraph>Guten Tag {p.name},</Paragraph>
       <Paragraph>{cancellationLead(p)}</Paragraph>
-      <Details rows={[...appointmentRows(p), ["Grund", p.reason]]} />
+      <Details rows={[...appointmentRows(p), ...handoverRows(p), ["Grund", p.reason]]} />
       <Paragraph>Gerne können Sie online einen neuen Termin vereinbaren oder uns unter {phone} anrufen.</Paragraph>
       <ButtonLink href={context.bookingUrl}>Neuen Termin vereinbaren</ButtonLink>
-      <br />
-      <br />
       <CustomerLink url={context.customerUrl} />
-      <Paragraph>
-        <br />
-        Mit freundlichen Grüßen
-        <br />
-        Ihr {site.name} Team
-      </Paragraph>
+      <SignOff />
     </EmailLayout>
   ),
-  text: (p, context) =>
-    [
-      `Guten Tag ${p.name},`,
-      "",
-      cancellationLead(p),
-      "",
-      detailsText([...appointmentRows(p), ["Grund", p.reason]]),
-      "",
-      `Gerne können Sie online einen neuen Termin vereinbaren (${context.bookingUrl}) oder uns unter ${phone} anrufen.`,
-      "",
-      ...customerLinkText(context.customerUrl),
-      textSignOff(),
-    ].join("\n"),
 });
 
 /** To the workshop: a customer cancelled on the personal page; the slot is free again. */
 export const customerCancelledWorkshop = defineTemplate<CustomerCancelledEmail>({
   subject: "Termin vom Kunden abgesagt",
-  html: (p, context) => (
+  body: (p, context) => (
     <EmailLayout title="Termin vom Kunden abgesagt">
       <Paragraph>Ein Kunde hat seinen Termin über die persönliche Terminseite abgesagt. Der Termin ist wieder frei.</Paragraph>
       <Details rows={customerCancelledRows(p)} />
       <ButtonLink href={context.appointmentAdminUrl ?? context.adminUrl}>Zum Admin-Board</ButtonLink>
     </EmailLayout>
   ),
-  text: (p, context) =>
-    [
-      "Ein Kunde hat seinen Termin über die persönliche Terminseite abgesagt. Der Termin ist wieder frei.",
-      "",
-      detailsText(customerCancelledRows(p)),
-      "",
-      `Admin-Board: ${context.appointmentAdminUrl ?? context.adminUrl}`,
-    ].join("\n"),
 });
 
 function customerCancelledRows(p: CustomerCancelledEmail): DetailRow[] {
@@ -143,6 +117,7 @@ function customerCancelledRows(p: CustomerCancelledEmail): DetailRow[] {
     ["Telefon", p.phone],
     ...appointmentRows(p),
     ["Kennzeichen", p.licensePlate],
+    ...handoverRows(p),
     ["Grund", p.reason],
   ];
 }

@@ -1,20 +1,9 @@
 import { site } from "~/config/site";
-import {
-  ButtonLink,
-  CustomerLink,
-  customerLinkText,
-  Details,
-  type DetailRow,
-  detailsText,
-  EmailLayout,
-  Paragraph,
-  SignOff,
-  textSignOff,
-} from "./layout";
+import { ButtonLink, CustomerLink, Details, type DetailRow, EmailLayout, Paragraph, SignOff } from "./layout";
 import { formatIsoDateDE } from "~/lib/format-date";
-import { handoverLabels } from "~/schemas/booking-fields";
 import { formatMileage, formatMonthDE } from "~/lib/format-vehicle";
 import type { BookingRequestEmail, WorkshopBookingEmail } from "../emails";
+import { handoverRows } from "./appointment";
 import { defineTemplate } from "./template";
 
 function requestRows(p: BookingRequestEmail): DetailRow[] {
@@ -27,7 +16,7 @@ function requestRows(p: BookingRequestEmail): DetailRow[] {
     ["Marke und Modell", p.vehicleModel],
     ["Kilometerstand", p.mileageKm === undefined ? undefined : formatMileage(p.mileageKm)],
     ["Erstzulassung", p.firstRegistration && formatMonthDE(p.firstRegistration)],
-    ["Übergabe", p.handover && handoverLabels[p.handover]],
+    ...handoverRows(p),
     ["Nachricht", p.message],
   ];
 }
@@ -36,7 +25,7 @@ const phone = site.phones[0].display;
 
 export const bookingReceivedCustomer = defineTemplate<BookingRequestEmail>({
   subject: "Ihre Terminanfrage ist eingegangen",
-  html: (p, context) => (
+  body: (p, context) => (
     <EmailLayout title="Ihre Terminanfrage ist eingegangen">
       <Paragraph>Guten Tag {p.name},</Paragraph>
       <Paragraph>vielen Dank für Ihre Terminanfrage bei {site.name}. Wir haben folgende Angaben erhalten:</Paragraph>
@@ -50,30 +39,15 @@ export const bookingReceivedCustomer = defineTemplate<BookingRequestEmail>({
       <SignOff />
     </EmailLayout>
   ),
-  text: (p, context) =>
-    [
-      `Guten Tag ${p.name},`,
-      "",
-      `vielen Dank für Ihre Terminanfrage bei ${site.name}. Wir haben folgende Angaben erhalten:`,
-      "",
-      detailsText(requestRows(p)),
-      "",
-      "Bitte beachten Sie: Ihr Termin ist noch nicht bestätigt. Wir prüfen Ihre Anfrage und senden Ihnen so bald wie möglich eine Bestätigung per E-Mail.",
-      "",
-      `Bei Fragen erreichen Sie uns telefonisch unter ${phone}.`,
-      "",
-      ...customerLinkText(context.customerUrl),
-      textSignOff(),
-    ].join("\n"),
 });
 
 function workshopRows(p: WorkshopBookingEmail): DetailRow[] {
-  return [["Name", p.name], ["E-Mail", p.email], ...requestRows(p), ["Abholadresse", p.pickupAddress]];
+  return [["Name", p.name], ["E-Mail", p.email], ...requestRows(p)];
 }
 
 export const bookingReceivedWorkshop = defineTemplate<WorkshopBookingEmail>({
   subject: "Neue Terminanfrage",
-  html: (p, context) => (
+  body: (p, context) => (
     <EmailLayout title="Neue Terminanfrage">
       <Paragraph>Eine neue Terminanfrage ist eingegangen:</Paragraph>
       <Details rows={workshopRows(p)} />
@@ -81,12 +55,4 @@ export const bookingReceivedWorkshop = defineTemplate<WorkshopBookingEmail>({
       <ButtonLink href={context.appointmentAdminUrl ?? context.adminUrl}>Zum Admin-Board</ButtonLink>
     </EmailLayout>
   ),
-  text: (p, context) =>
-    [
-      "Eine neue Terminanfrage ist eingegangen:",
-      "",
-      detailsText(workshopRows(p)),
-      "",
-      `Bestätigen oder stornieren Sie die Anfrage im Admin-Board: ${context.appointmentAdminUrl ?? context.adminUrl}`,
-    ].join("\n"),
 });

@@ -1,4 +1,4 @@
-import { Details, type DetailRow, detailsText, EmailLayout, Paragraph } from "./layout";
+import { Details, type DetailRow, EmailLayout, Paragraph } from "./layout";
 import type { ContactMessageEmail } from "../emails";
 import { defineTemplate } from "./template";
 
@@ -15,18 +15,10 @@ function messageRows(p: ContactMessageEmail): DetailRow[] {
 /** To the workshop; Reply-To is the sender, so "Antworten" answers the customer. */
 export const contactMessage = defineTemplate<ContactMessageEmail>({
   subject: "Neue Nachricht über das Kontaktformular",
-  html: (p) => (
+  body: (p) => (
     <EmailLayout title="Neue Nachricht über das Kontaktformular">
       <Details rows={messageRows(p)} />
       <Paragraph>Antworten Sie einfach auf diese E-Mail, um dem Absender zu schreiben.</Paragraph>
     </EmailLayout>
   ),
-  text: (p) =>
-    [
-      "Neue Nachricht über das Kontaktformular",
-      "",
-      detailsText(messageRows(p)),
-      "",
-      "Antworten Sie einfach auf diese E-Mail, um dem Absender zu schreiben.",
-    ].join("\n"),
 });

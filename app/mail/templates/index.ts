@@ -5,9 +5,10 @@ import { appointmentInvite } from "../appointment-invite";
 import { appointmentCancelled, appointmentConfirmed, customerCancelledWorkshop } from "./appointment";
 import { bookingReceivedCustomer, bookingReceivedWorkshop } from "./booking";
 import { contactMessage } from "./contact";
-import { staffInvitation } from "./account";
+import { passwordChanged, passwordReset, staffInvitation } from "./account";
 import { appointmentReminder, inspectionReminder } from "./reminder";
 import { appointmentReady } from "./progress";
+import { htmlToPlainText } from "./plain-text";
 import type { TemplateContext, TemplateDefinition } from "./template";
 
 const templates: { [T in EmailTemplate]: TemplateDefinition<EmailData[T]> } = {
@@ -18,6 +19,8 @@ const templates: { [T in EmailTemplate]: TemplateDefinition<EmailData[T]> } = {
   "customer-cancelled-workshop": customerCancelledWorkshop,
   "contact-message": contactMessage,
   "staff-invitation": staffInvitation,
+  "password-reset": passwordReset,
+  "password-changed": passwordChanged,
   "appointment-reminder": appointmentReminder,
   "inspection-reminder": inspectionReminder,
   "appointment-ready": appointmentReady,
@@ -45,10 +48,11 @@ export type RenderInput = {
 
 function renderWith<T extends EmailTemplate>(email: { template: T; data: EmailData[T] }, context: TemplateContext) {
   const definition = templates[email.template];
+  const html = `<!DOCTYPE html>${renderToStaticMarkup(definition.body(email.data, context))}`;
   return {
     subject: typeof definition.subject === "string" ? definition.subject : definition.subject(email.data),
-    html: `<!DOCTYPE html>${renderToStaticMarkup(definition.html(email.data, context))}`,
-    text: definition.text(email.data, context),
+    html,
+    text: htmlToPlainText(html),
   };
 }
 

@@ -42,7 +42,10 @@ export function EmailLayout({ title, children }: { title: string; children: Reac
                       </td>
                     </tr>
                     <tr>
-                      <td style={{ padding: "16px 24px", borderTop: `1px solid ${colors.border}`, fontSize: 12, color: colors.muted }}>
+                      <td
+                        data-footer
+                        style={{ padding: "16px 24px", borderTop: `1px solid ${colors.border}`, fontSize: 12, color: colors.muted }}
+                      >
                         {site.legalName} · {fullAddress}
                         <br />
                         {site.phones.map((phone) => `${phone.label}: ${phone.display}`).join(" · ")} · {site.email}
@@ -69,7 +72,7 @@ export function Details({ rows }: { rows: DetailRow[] }) {
         {rows
           .filter(([, value]) => value)
           .map(([label, value]) => (
-            <tr key={label}>
+            <tr key={label} data-detail>
               <td style={{ padding: "4px 16px 4px 0", color: colors.muted, verticalAlign: "top" }}>{label}</td>
               <td style={{ padding: "4px 0", whiteSpace: "pre-wrap" }}>{value}</td>
             </tr>
@@ -83,25 +86,26 @@ export function Paragraph({ children }: { children: React.ReactNode }) {
   return <p style={{ margin: "0 0 12px" }}>{children}</p>;
 }
 
+/** A link styled as a button, in a paragraph of its own. */
 export function ButtonLink({ href, children }: { href: string; children: React.ReactNode }) {
   return (
-    <a
-      href={href}
-      style={{
-        display: "inline-block",
-        backgroundColor: colors.brand,
-        color: "#ffffff",
-        padding: "10px 16px",
-        borderRadius: 6,
-        textDecoration: "none",
-      }}
-    >
-      {children}
-    </a>
+    <Paragraph>
+      <a
+        href={href}
+        style={{
+          display: "inline-block",
+          backgroundColor: colors.brand,
+          color: "#ffffff",
+          padding: "10px 16px",
+          borderRadius: 6,
+          textDecoration: "none",
+        }}
+      >
+        {children}
+      </a>
+    </Paragraph>
   );
 }
-
-const CUSTOMER_LINK_TEXT = "Den aktuellen Stand Ihres Termins sehen Sie jederzeit auf Ihrer persönlichen Terminseite";
 
 /**
  * The customer's personal page (issue 16): status, details and, while it is
@@ -111,28 +115,12 @@ export function CustomerLink({ url }: { url: string | null }) {
   if (!url) return null;
   return (
     <>
-      <Paragraph>{CUSTOMER_LINK_TEXT}:</Paragraph>
-      <Paragraph>
-        <ButtonLink href={url}>Meinen Termin ansehen</ButtonLink>
-      </Paragraph>
+      <Paragraph>Den aktuellen Stand Ihres Termins sehen Sie jederzeit auf Ihrer persönlichen Terminseite:</Paragraph>
+      <ButtonLink href={url}>Meinen Termin ansehen</ButtonLink>
     </>
   );
 }
 
-/** Plain-text twin of CustomerLink: a line and an empty line, or nothing. */
-export function customerLinkText(url: string | null): string[] {
-  return url ? [`${CUSTOMER_LINK_TEXT}: ${url}`, ""] : [];
-}
-
-/** Plain-text twin of Details. */
-export function detailsText(rows: DetailRow[]): string {
-  return rows
-    .filter(([, value]) => value)
-    .map(([label, value]) => `${label}: ${value}`)
-    .join("\n");
-}
-
-/** Plain-text footer with the same branding as the HTML frame. */
 /** The greeting that closes every e-mail to a customer. */
 export function SignOff() {
   return (
@@ -142,13 +130,4 @@ export function SignOff() {
       Ihr {site.name} Team
     </Paragraph>
   );
-}
-
-/** The plain-text greeting and footer that close every e-mail to a customer. */
-export function textSignOff(): string {
-  return ["Mit freundlichen Grüßen", `Ihr ${site.name} Team`, "", textFooter()].join("\n");
-}
-
-function textFooter(): string {
-  return ["--", site.legalName, fullAddress, ...site.phones.map((phone) => `${phone.label}: ${phone.display}`), site.email].join("\n");
 }

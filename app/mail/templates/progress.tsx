@@ -1,17 +1,7 @@
 import { site } from "~/config/site";
 import type { AppointmentReadyEmail } from "../emails";
-import { address } from "./appointment";
-import {
-  CustomerLink,
-  customerLinkText,
-  Details,
-  type DetailRow,
-  detailsText,
-  EmailLayout,
-  Paragraph,
-  SignOff,
-  textSignOff,
-} from "./layout";
+import { address, handoverRows } from "./appointment";
+import { CustomerLink, Details, type DetailRow, EmailLayout, Paragraph, SignOff } from "./layout";
 import { defineTemplate } from "./template";
 
 const title = "Ihr Fahrzeug ist abholbereit";
@@ -28,15 +18,12 @@ const lead = (p: AppointmentReadyEmail) =>
 
 const openingHours: DetailRow[] = site.openingHoursDisplay.map(({ days, hours }) => [days, hours]);
 
-const rows = (p: AppointmentReadyEmail): DetailRow[] => [
-  ["Leistung", p.service],
-  ["Adresse", address],
-];
+const rows = (p: AppointmentReadyEmail): DetailRow[] => [["Leistung", p.service], ...handoverRows(p), ["Adresse", address]];
 
 /** To the customer when the board sets 'Abholbereit' (services/appointment-progress.server.ts), unless the owner switched it off. */
 export const appointmentReady = defineTemplate<AppointmentReadyEmail>({
   subject: title,
-  html: (p, context) => (
+  body: (p, context) => (
     <EmailLayout title={title}>
       <Paragraph>Guten Tag {p.name},</Paragraph>
       <Paragraph>{lead(p)}</Paragraph>
@@ -48,20 +35,4 @@ export const appointmentReady = defineTemplate<AppointmentReadyEmail>({
       <SignOff />
     </EmailLayout>
   ),
-  text: (p, context) =>
-    [
-      `Guten Tag ${p.name},`,
-      "",
-      lead(p),
-      "",
-      detailsText(rows(p)),
-      "",
-      "Unsere Öffnungszeiten:",
-      detailsText(openingHours),
-      "",
-      `Bei Fragen erreichen Sie uns unter ${phone}.`,
-      "",
-      ...customerLinkText(context.customerUrl),
-      textSignOff(),
-    ].join("\n"),
 });

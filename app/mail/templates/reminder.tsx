@@ -3,7 +3,7 @@ import { formatIsoDateDE } from "~/lib/format-date";
 import { formatMonthDE } from "~/lib/format-vehicle";
 import type { AppointmentReminderEmail, InspectionReminderEmail } from "../emails";
 import { appointmentWithInvite } from "./appointment";
-import { ButtonLink, EmailLayout, Paragraph, SignOff, textSignOff } from "./layout";
+import { ButtonLink, EmailLayout, Paragraph, SignOff } from "./layout";
 import { defineTemplate } from "./template";
 
 const phone = site.phones[0].display;
@@ -27,17 +27,15 @@ const inspectionTitle = "Erinnerung an die §57a-Begutachtung";
 const yourCar = (p: InspectionReminderEmail) =>
   p.licensePlate ? `Ihres Fahrzeugs mit dem Kennzeichen ${p.licensePlate}` : "Ihres Fahrzeugs";
 
-const UNSUBSCRIBE_TEXT = "Sie möchten keine Erinnerungen mehr erhalten? Mit einem Klick melden Sie sich ab";
-
 /**
  * The opt-in §57a reminder (services/reminders.server.ts), at the start of
  * the month before the inspection is due. Every one carries its own
- * unsubscribe link, in the text and as List-Unsubscribe (./index.ts).
+ * unsubscribe link, in the body and as List-Unsubscribe (./index.ts).
  */
 export const inspectionReminder = defineTemplate<InspectionReminderEmail>({
   // The month is a checked yyyy-MM, never customer text.
   subject: (p) => `${inspectionTitle}: fällig im ${formatMonthDE(p.dueMonth)}`,
-  html: (p, context) => (
+  body: (p, context) => (
     <EmailLayout title={inspectionTitle}>
       <Paragraph>Guten Tag {p.name},</Paragraph>
       <Paragraph>
@@ -50,24 +48,11 @@ export const inspectionReminder = defineTemplate<InspectionReminderEmail>({
       <SignOff />
       <Paragraph>
         <small>
-          Sie erhalten diese E-Mail, weil Sie bei einer Terminanfrage um diese Erinnerung gebeten haben. {UNSUBSCRIBE_TEXT}:{" "}
+          Sie erhalten diese E-Mail, weil Sie bei einer Terminanfrage um diese Erinnerung gebeten haben. Sie möchten keine Erinnerungen mehr
+          erhalten? Mit einem Klick melden Sie sich ab:{" "}
           {context.unsubscribeUrl ? <a href={context.unsubscribeUrl}>Erinnerungen abbestellen</a> : null}
         </small>
       </Paragraph>
     </EmailLayout>
   ),
-  text: (p, context) =>
-    [
-      `Guten Tag ${p.name},`,
-      "",
-      `die wiederkehrende Begutachtung nach §57a KFG („Pickerl“) ${yourCar(p)} ist im ${formatMonthDE(p.dueMonth)} fällig.`,
-      "",
-      `Gerne erledigen wir sie für Sie – vereinbaren Sie einfach online einen Termin (${context.bookingUrl}) oder rufen Sie uns unter ${phone} an.`,
-      "",
-      // Above the signature: clients may fold what follows "--".
-      "Sie erhalten diese E-Mail, weil Sie bei einer Terminanfrage um diese Erinnerung gebeten haben.",
-      `${UNSUBSCRIBE_TEXT}: ${context.unsubscribeUrl ?? ""}`,
-      "",
-      textSignOff(),
-    ].join("\n"),
 });

@@ -13,15 +13,17 @@ export type TemplateContext = {
   unsubscribeUrl: string | null;
 };
 
-/** One e-mail: HTML and plain text from the same typed props. */
+/**
+ * One e-mail, written once as a React element: the HTML part is its markup,
+ * the plain-text part is derived from that markup (./plain-text.ts).
+ */
 export type TemplateDefinition<Props> = {
   /**
    * Fixed, trusted text, or one computed from checked values that are no
    * customer text (a date, a month): a customer's words never reach a header.
    */
   subject: string | ((props: Props) => string);
-  html(props: Props, context: TemplateContext): React.ReactElement;
-  text(props: Props, context: TemplateContext): string;
+  body(props: Props, context: TemplateContext): React.ReactElement;
 };
 
 export function defineTemplate<Props>(definition: TemplateDefinition<Props>): TemplateDefinition<Props> {

@@ -15,9 +15,10 @@ import { formatMileage, formatMonthDE } from "~/lib/format-vehicle";
 import { adminMessages, progressLabels } from "~/messages";
 import { handoverLabels } from "~/schemas/booking-fields";
 import { isProgressState, MAX_NOTE_LENGTH } from "~/domain/appointment";
-import { type AuditEntry, appointmentDetails, isAppointmentId, saveInternalNote } from "~/services/admin-appointments.server";
-import { setAppointmentProgress } from "~/services/appointment-progress.server";
-import { readyEmailEnabled } from "~/services/board-settings.server";
+import { statusOf } from "~/http-status";
+import { saveInternalNote, setAppointmentProgress } from "~/services/appointment-commands.server";
+import { type AuditEntry, appointmentDetails, isAppointmentId } from "~/services/appointment-queries.server";
+import { readBoardSettings } from "~/services/board-settings.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Termindetails – Admin-Board – Happy Car" },
@@ -33,7 +34,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const db = context.get(databaseContext);
   const details = isAppointmentId(params.id) ? await appointmentDetails(db, params.id) : null;
   if (!details) throw data(adminMessages.notFound, { status: 404 });
-  return { ...details, readyEmail: await readyEmailEnabled(db) };
+  return { ...details, readyEmail: (await readBoardSettings(db)).readyEmail };
 }
 
 type PageActionData = { intent: "note" | "progress"; ok: boolean; message: string; unanswered?: true };
@@ -52,11 +53,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = context.get(adminContext);
   if (intent === "progress") {
     const result = await setAppointmentProgress(db, { id: params.id, admin, progress: body.fields.progress });
-    if (!result.ok) return answer(false, `${adminMessages.progressFailed} ${adminMessages[result.code]}`, result.status);
-    return answer(true, result.emailQueued ? adminMessages.progressReadyEmail : adminMessages.progressSaved);
+    if (!result.ok) return answer(false, `${adminMessages.progressFailed} ${adminMessages[result.code]}`, statusOf(result.code));
+    return answer(true, result.value.emailQueued ? adminMessages.progressReadyEmail : adminMessages.progressSaved);
   }
   const result = await saveInternalNote(db, { id: params.id, admin, note: body.fields.note });
-  if (!result.ok) return answer(false, `${adminMessages.noteFailed} ${adminMessages[result.code]}`, result.status);
+  if (!result.ok) return answer(false, `${adminMessages.noteFailed} ${adminMessages[result.code]}`, statusOf(result.code));
   return answer(true, adminMessages.noteSaved.description);
 }
 

@@ -22,17 +22,19 @@ import { adminContext, databaseContext } from "~/context";
 import { type AdminAppointment, canTransition, isAdminTab } from "~/domain/appointment";
 import { monthOf, zonedParts } from "~/domain/calendar-date";
 import { readFormFields } from "~/lib/http.server";
+import { fail } from "~/domain/result";
+import { statusOf } from "~/http-status";
 import { adminMessages } from "~/messages";
 import {
   type AdminActionResult,
   cancelAppointment,
   confirmAppointment,
   deleteAppointment,
-  isAppointmentId,
-  listAppointments,
   resendLastEmail,
-} from "~/services/admin-appointments.server";
+} from "~/services/appointment-commands.server";
+import { isAppointmentId, listAppointments } from "~/services/appointment-queries.server";
 import { bookingConfigFromEnv } from "~/services/booking.server";
+import { selfServiceConfigFromEnv } from "~/services/customer-appointment.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin-Board – Happy Car" }, { name: "robots", content: "noindex, nofollow" }];
 
@@ -93,11 +95,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<AdminActionData>({ ok: false, intent: "", message: adminMessages.unknownAction }, { status: 400 });
   }
   const { success, failure } = outcomes[intent];
-  let result: AdminActionResult;
+  let result: AdminActionResult<unknown>;
   if (!isAppointmentId(id)) {
-    result = { ok: false, status: 404, code: "notFound" };
+    result = fail("notFound");
   } else if (intent === "confirm") {
-    result = await confirmAppointment(db, { id, admin, slotCapacity: bookingConfigFromEnv().slotCapacity });
+    result = await confirmAppointment(db, {
+      id,
+      admin,
+      slotCapacity: bookingConfigFromEnv().slotCapacity,
+      selfCancelCutoffHours: selfServiceConfigFromEnv().cancelCutoffHours,
+    });
   } else if (intent === "cancel") {
     result = await cancelAppointment(db, { id, admin, reason: form.reason });
   } else if (intent === "delete") {
@@ -108,10 +115,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.ok) return data<AdminActionData>({ ok: true, intent, ...success });
   // A blank reason belongs to the field and re-renders the form (200, as a form page does;
   // the JSON API says 400). Everything else is 'Fehler' plus why, with its status.
-  if (result.status === 400) {
+  const status = statusOf(result.code);
+  if (status === 400) {
     return data<AdminActionData>({ ok: false, intent, message: adminMessages[result.code], field: "reason" });
   }
-  return data<AdminActionData>({ ok: false, intent, message: `${failure} ${adminMessages[result.code]}` }, { status: result.status });
+  return data<AdminActionData>({ ok: false, intent, message: `${failure} ${adminMessages[result.code]}` }, { status });
 }
 
 /** In the browser: a dropped connection or a failed server answers as a failed action does, 'Fehler' and what failed. */

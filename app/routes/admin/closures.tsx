@@ -1,11 +1,14 @@
-import { data, Form, useNavigation } from "react-router";
+import { useEffect, useRef } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
 import { ResultMessage } from "~/components/admin/action-result";
 import type { Route } from "./+types/closures";
 import type { AdminRouteHandle } from "~/components/admin/load-error";
+import { isOwnerOnly, type OwnerOnlyData, OwnerOnlyPage } from "~/components/admin/owner-only";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { FieldError, Input, Label, NativeSelect, Textarea } from "~/components/ui/form-controls";
+import { useFieldErrorsUntilEdited } from "~/components/ui/use-field-errors";
 import { adminContext, databaseContext } from "~/context";
 import { isUuid } from "~/domain/ids";
 import { allSlotTimes } from "~/domain/slots";
@@ -17,6 +20,7 @@ import {
   type AffectedAppointment,
   addClosure,
   cancelAppointments,
+  closureWithAffected,
   deleteClosure,
   listClosures,
   type StoredClosure,
@@ -29,12 +33,21 @@ export const meta: Route.MetaFunction = () => [
 
 export const handle: AdminRouteHandle = { loadFailure: "Die Schließtage konnten nicht geladen werden." };
 
-/** Only an owner manages closures; staff get 403 with the German reason. */
-export async function loader({ context }: Route.LoaderArgs) {
+/** The query parameter of a closure's 'Löschen': the page asks once more before the form deletes it. */
+const DELETE_PARAM = "loeschen";
+
+/**
+ * Only an owner manages closures; staff get 403 with the German reason,
+ * shown inside the board. `?loeschen=<id>` opens the question for that closure.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
   const result = await listClosures(context.get(databaseContext), context.get(adminContext), new Date());
-  if (!result.ok) throw data(closureMessages.ownerOnly, { status: 403 });
-  return { closures: result.value, startTimes: allSlotTimes() };
+  if (!result.ok) return data<OwnerOnlyData>({ ownerOnly: closureMessages.ownerOnly }, { status: 403 });
+  const deleting = new URL(request.url).searchParams.get(DELETE_PARAM);
+  return { closures: result.value, startTimes: allSlotTimes(), deleting };
 }
+
+type ClosureWithAffected = StoredClosure & { affected: AffectedAppointment[] };
 
 type ClosuresActionData = {
   ok: boolean;
@@ -42,8 +55,8 @@ type ClosuresActionData = {
   /** A bad 'Eintragen': the message per field and what was typed. */
   fields?: Record<string, string>;
   values?: Record<string, string>;
-  /** A closure just entered, with the appointments it covers. */
-  added?: StoredClosure & { affected: AffectedAppointment[] };
+  /** A closure just entered (or asked about), with the appointments it covers and the reason typed for them. */
+  review?: { closure: ClosureWithAffected; reason: string; confirming: boolean };
 };
 
 function answer(body: ClosuresActionData, status = body.ok ? 200 : 400) {
@@ -65,7 +78,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!input.ok) return answer({ ok: false, message: closureMessages.invalid, fields: input.fields, values });
       const result = await addClosure(db, { actor, closure: input.data, now });
       if (!result.ok) return answer({ ok: false, message: closureMessages[result.code] }, 403);
-      return answer({ ok: true, message: closureMessages.added, added: result.value });
+      return answer({
+        ok: true,
+        message: closureMessages.added,
+        review: { closure: result.value, reason: result.value.name, confirming: false },
+      });
     }
     case "delete": {
       const result = isUuid(form.id) ? await deleteClosure(db, { actor, id: form.id, now }) : ({ ok: false, code: "notFound" } as const);
@@ -73,7 +90,19 @@ export async function action({ request, context }: Route.ActionArgs) {
         ? answer({ ok: true, message: closureMessages.deleted })
         : answer({ ok: false, message: closureMessages[result.code] }, 404);
     }
-    case "cancel-all": {
+    case "cancel-all":
+    case "cancel-all-back": {
+      // 'Alle stornieren' first asks once more (and 'Zurück' returns to the list): the closure's appointments as they are now.
+      const reason = form.reason ?? "";
+      const found = isUuid(form.closure)
+        ? await closureWithAffected(db, { actor, id: form.closure })
+        : ({ ok: false, code: "notFound" } as const);
+      if (!found.ok) return answer({ ok: false, message: closureMessages[found.code] }, found.code === "ownerOnly" ? 403 : 404);
+      const blank = form.intent === "cancel-all" && reason.trim() === "";
+      const review = { closure: found.value, reason, confirming: form.intent === "cancel-all" && !blank };
+      return answer({ ok: !blank, message: blank ? adminMessages.reasonRequired : "", review }, blank ? 400 : 200);
+    }
+    case "cancel-all-confirmed": {
       // One hidden field with every id: the form reader keeps the first of repeated keys.
       const ids = (form.ids ?? "").split(",").filter(isUuid);
       const result = await cancelAppointments(db, { admin: actor, ids, reason: form.reason ?? "", now });
@@ -93,8 +122,18 @@ function period(closure: Pick<StoredClosure, "from" | "to" | "startTime">): stri
 }
 
 export default function AdminClosures({ loaderData, actionData }: Route.ComponentProps) {
+  if (isOwnerOnly(loaderData)) return <OwnerOnlyPage reason={loaderData.ownerOnly} />;
+  return <ClosuresPage {...loaderData} actionData={actionData} />;
+}
+
+function ClosuresPage({
+  closures,
+  startTimes,
+  deleting,
+  actionData,
+}: Exclude<Route.ComponentProps["loaderData"], OwnerOnlyData> & { actionData: Route.ComponentProps["actionData"] }) {
   const busy = useNavigation().state === "submitting";
-  const fields = actionData?.fields ?? {};
+  const { errors: fields, onChange: clearEditedError } = useFieldErrorsUntilEdited(actionData?.fields);
   const values = actionData?.values ?? {};
   const fieldProps = (name: string) => ({
     id: `closure-${name}`,
@@ -107,7 +146,7 @@ export default function AdminClosures({ loaderData, actionData }: Route.Componen
     <div className="grid gap-6">
       <h2 className="text-2xl font-semibold">Schließtage</h2>
       <ResultMessage result={actionData} />
-      {actionData?.added ? <AffectedAppointments closure={actionData.added} busy={busy} /> : null}
+      {actionData?.review ? <AffectedAppointments {...actionData.review} busy={busy} /> : null}
       <Card>
         <CardHeader>
           <CardTitle>Schließtag eintragen</CardTitle>
@@ -118,7 +157,7 @@ export default function AdminClosures({ loaderData, actionData }: Route.Componen
         </CardHeader>
         <CardContent>
           {/* Keyed by the answer, so a successful entry empties the fields. */}
-          <Form method="post" className="grid max-w-md gap-3" key={actionData?.added?.id ?? "form"}>
+          <Form method="post" className="grid max-w-md gap-3" key={actionData?.review?.closure.id ?? "form"} onChange={clearEditedError}>
             <input type="hidden" name="intent" value="add" />
             <Label htmlFor="closure-name">Bezeichnung</Label>
             <Input {...fieldProps("name")} maxLength={100} required placeholder="z. B. Betriebsurlaub" autoComplete="off" />
@@ -138,7 +177,7 @@ export default function AdminClosures({ loaderData, actionData }: Route.Componen
             <Label htmlFor="closure-startTime">Geschlossen ab (am ersten Tag)</Label>
             <NativeSelect {...fieldProps("startTime")}>
               <option value="">ganztägig</option>
-              {loaderData.startTimes.map((time) => (
+              {startTimes.map((time) => (
                 <option key={time} value={time}>
                   {time} Uhr
                 </option>
@@ -157,23 +196,30 @@ export default function AdminClosures({ loaderData, actionData }: Route.Componen
           <CardDescription>Zusätzlich zu Sonntagen und gesetzlichen Feiertagen, die immer geschlossen sind.</CardDescription>
         </CardHeader>
         <CardContent>
-          {loaderData.closures.length === 0 ? (
+          {closures.length === 0 ? (
             <p className="text-sm text-muted-foreground">Keine Schließtage eingetragen.</p>
           ) : (
             <ul className="grid gap-3" aria-label="Eingetragene Schließtage">
-              {loaderData.closures.map((closure) => (
+              {closures.map((closure) => (
                 <li key={closure.id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-border p-4">
                   <div>
                     <p className="font-semibold">{closure.name}</p>
                     <p className="text-sm text-muted-foreground">{period(closure)}</p>
                   </div>
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="delete" />
-                    <input type="hidden" name="id" value={closure.id} />
-                    <Button type="submit" variant="outline" disabled={busy} aria-label={`${closure.name} (${period(closure)}) löschen`}>
-                      Löschen
+                  {closure.id === deleting ? (
+                    <DeleteQuestion closure={closure} busy={busy} />
+                  ) : (
+                    <Button asChild variant="outline">
+                      {/* A link: it only opens the question (also without JavaScript); the question's button deletes. */}
+                      <Link
+                        to={`?${DELETE_PARAM}=${closure.id}`}
+                        preventScrollReset
+                        aria-label={`${closure.name} (${period(closure)}) löschen`}
+                      >
+                        Löschen
+                      </Link>
                     </Button>
-                  </Form>
+                  )}
                 </li>
               ))}
             </ul>
@@ -184,9 +230,47 @@ export default function AdminClosures({ loaderData, actionData }: Route.Componen
   );
 }
 
-/** After 'Eintragen': the appointments the new closure covers, and 'Alle stornieren' with its name as the reason. */
-function AffectedAppointments({ closure, busy }: { closure: StoredClosure & { affected: AffectedAppointment[] }; busy: boolean }) {
+/** Moves the focus to a question that just appeared, so keyboard and screen reader users land on it. */
+function useFocusOnMount<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return ref;
+}
+
+/** A closure's 'Löschen', asked once more: deleting offers its days to customers again at once. */
+function DeleteQuestion({ closure, busy }: { closure: StoredClosure; busy: boolean }) {
+  const question = useFocusOnMount<HTMLParagraphElement>();
+  return (
+    <div role="group" aria-labelledby={`delete-${closure.id}`} className="grid w-full gap-3 rounded-md border border-destructive p-3">
+      <p id={`delete-${closure.id}`} ref={question} tabIndex={-1} className="text-sm font-medium focus-visible:outline-none">
+        {closureMessages.confirmDelete(closure.name, period(closure))}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        {/* Posted to the page without ?loeschen, so the answer shows the list again. */}
+        <Form method="post" action="/admin/schliesstage" preventScrollReset>
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="id" value={closure.id} />
+          <Button type="submit" variant="destructive" disabled={busy}>
+            Ja, löschen
+          </Button>
+        </Form>
+        <Button asChild variant="outline">
+          <Link to="/admin/schliesstage" preventScrollReset>
+            Abbrechen
+          </Link>
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * After 'Eintragen': the appointments the new closure covers, and 'Alle stornieren' with its name
+ * as the reason; 'Alle stornieren' asks once more (every customer gets an e-mail), with 'Zurück'.
+ */
+function AffectedAppointments({ closure, reason, confirming, busy }: NonNullable<ClosuresActionData["review"]> & { busy: boolean }) {
   const { affected } = closure;
+  const ids = affected.map((appointment) => appointment.id).join(",");
   return (
     <Card>
       <CardHeader>
@@ -211,17 +295,63 @@ function AffectedAppointments({ closure, busy }: { closure: StoredClosure & { af
               </li>
             ))}
           </ul>
-          <Form method="post" className="grid max-w-md gap-3">
-            <input type="hidden" name="intent" value="cancel-all" />
-            <input type="hidden" name="ids" value={affected.map((appointment) => appointment.id).join(",")} />
-            <Label htmlFor="cancel-all-reason">Stornierungsgrund (steht in der Absage-E-Mail)</Label>
-            <Textarea id="cancel-all-reason" name="reason" rows={3} maxLength={1000} required defaultValue={closure.name} />
-            <Button type="submit" variant="destructive" disabled={busy}>
-              Alle stornieren
-            </Button>
-          </Form>
+          {confirming ? (
+            <CancelAllQuestion closureId={closure.id} ids={ids} count={affected.length} reason={reason} busy={busy} />
+          ) : (
+            <Form method="post" className="grid max-w-md gap-3">
+              <input type="hidden" name="intent" value="cancel-all" />
+              <input type="hidden" name="closure" value={closure.id} />
+              <Label htmlFor="cancel-all-reason">Stornierungsgrund (steht in der Absage-E-Mail)</Label>
+              <Textarea id="cancel-all-reason" name="reason" rows={3} maxLength={1000} required defaultValue={reason} />
+              <Button type="submit" variant="destructive" disabled={busy}>
+                Alle stornieren
+              </Button>
+            </Form>
+          )}
         </CardContent>
       ) : null}
     </Card>
+  );
+}
+
+function CancelAllQuestion({
+  closureId,
+  ids,
+  count,
+  reason,
+  busy,
+}: {
+  closureId: string;
+  ids: string;
+  count: number;
+  reason: string;
+  busy: boolean;
+}) {
+  const question = useFocusOnMount<HTMLParagraphElement>();
+  return (
+    <div role="group" aria-labelledby="cancel-all-question" className="grid max-w-md gap-3 rounded-md border border-destructive p-3">
+      <p id="cancel-all-question" ref={question} tabIndex={-1} className="text-sm font-medium focus-visible:outline-none">
+        {closureMessages.confirmCancelAll(count)}
+      </p>
+      <blockquote className="whitespace-pre-wrap break-words border-l-4 border-border pl-3 text-sm">{reason}</blockquote>
+      <div className="flex flex-wrap gap-2">
+        <Form method="post">
+          <input type="hidden" name="intent" value="cancel-all-confirmed" />
+          <input type="hidden" name="ids" value={ids} />
+          <input type="hidden" name="reason" value={reason} />
+          <Button type="submit" variant="destructive" disabled={busy}>
+            {closureMessages.confirmCancelAllButton(count)}
+          </Button>
+        </Form>
+        <Form method="post">
+          <input type="hidden" name="intent" value="cancel-all-back" />
+          <input type="hidden" name="closure" value={closureId} />
+          <input type="hidden" name="reason" value={reason} />
+          <Button type="submit" variant="outline" disabled={busy}>
+            Zurück
+          </Button>
+        </Form>
+      </div>
+    </div>
   );
 }

@@ -10,7 +10,7 @@ import { formatIsoDateDE } from "~/lib/format-date";
 import { formatMileage } from "~/lib/format-vehicle";
 import { progressLabels } from "~/messages";
 import { handoverLabels } from "~/schemas/booking-fields";
-import { dayList } from "~/services/admin-appointments.server";
+import { dayList } from "~/services/appointment-queries.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `Tagesliste ${data ? formatIsoDateDE(data.date) : ""} – Admin-Board – Happy Car` },

@@ -59,6 +59,8 @@ const templateLabels: Record<string, string> = {
   "appointment-ready": "Fahrzeug abholbereit",
   "contact-message": "Kontaktnachricht",
   "staff-invitation": "Einladung ins Admin-Board",
+  "password-reset": "Passwort zurücksetzen",
+  "password-changed": "Passwort geändert",
 };
 
 export default function AdminEmails({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,11 +1,9 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/invitation";
-import { Button } from "~/components/ui/button";
-import { NewPasswordFields } from "~/components/admin/new-password-fields";
-import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { PasswordTokenPage } from "~/components/admin/password-token-page";
 import { flashCookie } from "~/auth/flash";
 import { adminArea } from "~/auth/guard.server";
-import { passwordMessages } from "~/auth/password-policy";
+import { passwordMessages } from "~/messages";
 import { sessionCookie } from "~/auth/session.server";
 import { databaseContext } from "~/context";
 import { readFormFields } from "~/lib/http.server";
@@ -54,35 +52,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminInvitation({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <main className="flex min-h-screen items-center justify-center px-4 py-12">
-      <Card className="w-full max-w-md">
-        <CardHeader>
-          <h1 className="text-xl font-semibold leading-tight">Einladung annehmen</h1>
-          {loaderData.email ? <p className="text-sm text-muted-foreground">Konto: {loaderData.email}</p> : null}
-        </CardHeader>
-        <CardContent>
-          {loaderData.invalidMessage ? (
-            <div className="grid gap-4">
-              <p role="alert">{loaderData.invalidMessage}</p>
-              <Link to="/admin-login" className="underline underline-offset-4">
-                Zum Admin-Login
-              </Link>
-            </div>
-          ) : (
-            <Form method="post" className="grid gap-4">
-              <input type="hidden" name="token" value={loaderData.token} />
-              <input type="hidden" name="username" value={loaderData.email} autoComplete="username" />
-              <NewPasswordFields idPrefix="invitation" />
-              {actionData?.error ? (
-                <p role="alert" className="text-sm font-medium text-destructive">
-                  {actionData.error}
-                </p>
-              ) : null}
-              <Button type="submit">Passwort speichern und anmelden</Button>
-            </Form>
-          )}
-        </CardContent>
-      </Card>
-    </main>
+    <PasswordTokenPage
+      title="Einladung annehmen"
+      account={loaderData.email}
+      invalidMessage={loaderData.invalidMessage}
+      token={loaderData.token}
+      error={actionData?.error}
+      idPrefix="invitation"
+      submitLabel="Passwort speichern und anmelden"
+    >
+      {/* For the password manager: the account the new password belongs to. */}
+      <input type="hidden" name="username" value={loaderData.email} autoComplete="username" />
+    </PasswordTokenPage>
   );
 }

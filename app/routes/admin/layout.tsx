@@ -1,6 +1,5 @@
 import { useEffect } from "react";
 import { data, Form, Link, NavLink, Outlet, PrefetchPageLinks, type ShouldRevalidateFunction, useMatches } from "react-router";
-import { toast } from "sonner";
 import type { Route } from "./+types/layout";
 import { unanswered } from "~/components/admin/action-result";
 import { LoadError, loadFailureOf } from "~/components/admin/load-error";
@@ -9,6 +8,7 @@ import { clearFlashCookie, flashMessages, readFlash } from "~/auth/flash";
 import { adminPagesGuard } from "~/auth/guard.server";
 import { adminContext, databaseContext } from "~/context";
 import { cn } from "~/lib/cn";
+import { showSuccessToast } from "~/lib/toaster";
 import { useHydrated } from "~/lib/use-hydrated";
 import { ErrorScreen } from "~/root";
 import { outboxHealth } from "~/services/admin-emails.server";
@@ -44,7 +44,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   const welcome = flash ? flashMessages[flash] : null;
   useEffect(() => {
-    if (welcome) toast.success(welcome.title, { description: welcome.description });
+    if (welcome) showSuccessToast(welcome.title, { description: welcome.description });
   }, [welcome]);
   useEffect(() => {
     lastShell = { admin, health };

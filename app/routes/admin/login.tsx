@@ -143,14 +143,16 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
                 <input type="hidden" name="intent" value="code" />
                 <div className="grid gap-2">
                   <Label htmlFor="admin-code">Code</Label>
+                  {/* The app's six digits: the phone's number pad and its SMS/app suggestion, focused at once. */}
                   <Input
                     key={attempt}
                     id="admin-code"
                     name="code"
                     autoComplete="one-time-code"
-                    inputMode="text"
-                    autoCapitalize="none"
-                    spellCheck={false}
+                    inputMode="numeric"
+                    // The step's only task, reached right after the password: the code is typed at once (issue 26).
+                    // eslint-disable-next-line jsx-a11y/no-autofocus
+                    autoFocus
                     maxLength={32}
                     required
                     aria-invalid={actionData ? true : undefined}
@@ -162,6 +164,30 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
                   Bestätigen
                 </Button>
               </Form>
+              {/* A recovery code has letters, which a number pad cannot type: its own field, also without JavaScript. */}
+              <details className="mt-4 text-sm">
+                <summary className="cursor-pointer rounded-md font-medium underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+                  Wiederherstellungscode verwenden
+                </summary>
+                <Form method="post" className="mt-3 grid gap-2">
+                  <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+                  <input type="hidden" name="intent" value="code" />
+                  <Label htmlFor="admin-recovery-code">Wiederherstellungscode</Label>
+                  <Input
+                    key={attempt}
+                    id="admin-recovery-code"
+                    name="code"
+                    autoComplete="off"
+                    autoCapitalize="none"
+                    spellCheck={false}
+                    maxLength={32}
+                    required
+                  />
+                  <Button type="submit" variant="outline" disabled={submitting}>
+                    Mit Wiederherstellungscode anmelden
+                  </Button>
+                </Form>
+              </details>
               <Form method="post" className="mt-3">
                 <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
                 <input type="hidden" name="intent" value="restart" />
@@ -194,6 +220,9 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
               <Button type="submit" disabled={submitting}>
                 Anmelden
               </Button>
+              <Link to="/admin-passwort-vergessen" className="justify-self-center text-sm underline underline-offset-4">
+                Passwort vergessen?
+              </Link>
             </Form>
           )}
           <p className="mt-6 text-center text-sm">

@@ -9,8 +9,8 @@ import { mondayOf, type PlannerBlock, type PlannerDay, planWeek } from "~/domain
 import { defaultSlotRules } from "~/domain/slots";
 import { cn } from "~/lib/cn";
 import { formatIsoDateDE } from "~/lib/format-date";
-import { progressLabels } from "~/messages";
-import { appointmentsBetween } from "~/services/admin-appointments.server";
+import { progressLabels, unavailableDayMessage } from "~/messages";
+import { appointmentsBetween } from "~/services/appointment-queries.server";
 import { bookingConfigFromEnv } from "~/services/booking.server";
 import { rulesWithClosures } from "~/services/closures.server";
 
@@ -37,43 +37,84 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const monday = mondayOf(date);
   const saturday = addDays(monday, 5);
   const rules = await rulesWithClosures(db, defaultSlotRules, monday, saturday);
-  const plan = planWeek(date, await appointmentsBetween(db, monday, saturday), bookingConfigFromEnv().slotCapacity, rules);
+  const capacity = bookingConfigFromEnv().slotCapacity;
+  const plan = planWeek(date, await appointmentsBetween(db, monday, saturday), capacity, rules);
   // On a phone one day at a time: the asked one, or Monday when it is a Sunday.
   const focus = weekday(date) === 0 ? monday : date;
-  return { plan, focus, today };
+  return { plan, focus, today, capacity };
 }
 
 function dayLabel(date: string): string {
   return `${dayNames[weekday(date)]} ${formatIsoDateDE(date).slice(0, 6)}`;
 }
 
+/**
+ * Everything a block says, status first: its accessible name and tooltip, since
+ * a 30-minute block has room for two lines only.
+ */
+function blockSummary(block: PlannerBlock): string {
+  const status = block.progress ? `${block.status}, ${progressLabels[block.progress]}` : block.status;
+  const details = [block.service, block.licensePlate, block.internalNote ? `Notiz: ${block.internalNote}` : null].filter(Boolean);
+  return `${status}: ${block.time}–${block.endTime} ${block.name}, ${details.join(", ")}`;
+}
+
+/** One line of a block: cut with an ellipsis where the column ends (the whole text is in the name and tooltip). */
+const line = "block truncate";
+
 function Block({ block }: { block: PlannerBlock }) {
   return (
     <Link
       to={`/admin/termine/${block.id}`}
+      aria-label={blockSummary(block)}
+      title={blockSummary(block)}
       style={{ gridRow: `${block.row + 2} / span ${block.rows}`, gridColumn: `${block.lane + 1}` }}
       className={cn(
         "z-10 m-0.5 overflow-hidden rounded-md border-l-4 px-1.5 py-1 text-xs leading-tight shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
         statusTone[block.status],
       )}
     >
-      <span className="block font-semibold">
+      {/* The status first: the line a 30-minute block always has room for. */}
+      <span className={cn(line, "font-semibold")}>
+        {block.status}
+        {block.progress ? ` · ${progressLabels[block.progress]}` : null}
+      </span>
+      <span className={line}>
         {block.time}–{block.endTime} {block.name}
       </span>
-      <span className="block">{block.service}</span>
-      {block.licensePlate ? <span className="block">{block.licensePlate}</span> : null}
-      <span className="block italic">{block.status}</span>
-      {block.progress ? <span className="block font-semibold">{progressLabels[block.progress]}</span> : null}
-      {block.internalNote ? <span className="block truncate">Notiz: {block.internalNote}</span> : null}
+      <span className={line}>{block.service}</span>
+      {block.licensePlate ? <span className={line}>{block.licensePlate}</span> : null}
+      {block.internalNote ? <span className={line}>Notiz: {block.internalNote}</span> : null}
     </Link>
   );
 }
 
-function DayColumn({ day, times, focused, isToday }: { day: PlannerDay; times: string[]; focused: boolean; isToday: boolean }) {
+/**
+ * An open time row: quiet while it has room (only screen readers hear "frei"),
+ * "frei: n" once some places are taken and "voll" when none is left.
+ */
+function OpenCell({ time, free, capacity }: { time: string; free: number; capacity: number }) {
+  if (free === 0) return <span>voll</span>;
+  if (free < capacity) return <span>frei: {free}</span>;
+  return <span className="sr-only">{time} frei</span>;
+}
+
+function DayColumn({
+  day,
+  times,
+  focused,
+  isToday,
+  capacity,
+}: {
+  day: PlannerDay;
+  times: string[];
+  focused: boolean;
+  isToday: boolean;
+  capacity: number;
+}) {
   return (
     <section
       data-planner-day={day.date}
-      aria-label={`${dayLabel(day.date)}${day.closedReason ? `, ${day.closedReason}` : ""}`}
+      aria-label={`${dayLabel(day.date)}${day.closedReason ? `, ${unavailableDayMessage(day.closedReason)}` : ""}`}
       className={cn("grid min-w-0 flex-1 auto-rows-[3rem] border-l border-border", !focused && "max-md:hidden")}
       style={{ gridTemplateColumns: `repeat(${day.lanes}, minmax(0, 1fr))`, gridTemplateRows: `3rem repeat(${times.length}, 3rem)` }}
     >
@@ -85,7 +126,7 @@ function DayColumn({ day, times, focused, isToday }: { day: PlannerDay; times: s
         style={{ gridRow: "1" }}
       >
         {dayLabel(day.date)}
-        {day.closedReason ? <span className="text-xs font-normal">{day.closedReason}</span> : null}
+        {day.closedReason ? <span className="text-xs font-normal">{unavailableDayMessage(day.closedReason)}</span> : null}
       </h3>
       {day.cells.map((cell, index) => (
         <div
@@ -98,10 +139,10 @@ function DayColumn({ day, times, focused, isToday }: { day: PlannerDay; times: s
         >
           {cell.closed ? (
             index === 0 || !day.cells[index - 1]!.closed ? (
-              <span className="sr-only md:not-sr-only">{cell.reason}</span>
+              <span className="sr-only md:not-sr-only">{unavailableDayMessage(cell.reason)}</span>
             ) : null
           ) : (
-            <span>{cell.free > 0 ? `frei: ${cell.free}` : "voll"}</span>
+            <OpenCell time={times[index]!} free={cell.free} capacity={capacity} />
           )}
         </div>
       ))}
@@ -113,14 +154,16 @@ function DayColumn({ day, times, focused, isToday }: { day: PlannerDay; times: s
 }
 
 export default function Planner({ loaderData }: Route.ComponentProps) {
-  const { plan, focus, today } = loaderData;
+  const { plan, focus, today, capacity } = loaderData;
   const saturday = plan.days[5]!.date;
   const focusIndex = plan.days.findIndex((day) => day.date === focus);
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
+        {/* The week on a desktop; on a phone, which shows one day, that day. */}
         <h2 className="text-2xl font-semibold">
-          Wochenplaner {formatIsoDateDE(plan.monday)} – {formatIsoDateDE(saturday)}
+          Wochenplaner <span className="max-md:hidden">{`${formatIsoDateDE(plan.monday)} – ${formatIsoDateDE(saturday)}`}</span>
+          <span className="md:hidden">{`${dayNames[weekday(focus)]}, ${formatIsoDateDE(focus)}`}</span>
         </h2>
         <nav aria-label="Woche wählen" className="flex flex-wrap gap-2">
           <Button asChild variant="outline" className="max-md:hidden">
@@ -158,7 +201,14 @@ export default function Planner({ loaderData }: Route.ComponentProps) {
           ))}
         </div>
         {plan.days.map((day) => (
-          <DayColumn key={day.date} day={day} times={plan.times} focused={day.date === focus} isToday={day.date === today} />
+          <DayColumn
+            key={day.date}
+            day={day}
+            times={plan.times}
+            focused={day.date === focus}
+            isToday={day.date === today}
+            capacity={capacity}
+          />
         ))}
       </div>
     </div>

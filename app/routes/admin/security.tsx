@@ -3,6 +3,8 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/security";
 import { ResultMessage } from "~/components/admin/action-result";
 import { type AdminRouteHandle } from "~/components/admin/load-error";
+import { RecoveryCodes } from "~/components/admin/recovery-codes";
+import { sessionDevice } from "~/components/admin/session-device";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/form-controls";
@@ -10,13 +12,15 @@ import { secondFactorCodeSchema } from "~/auth/credentials";
 import { adminContext, databaseContext, enrolmentContext, requestContext } from "~/context";
 import { formatDateTimeVienna } from "~/lib/format-date-time";
 import { readFormFields } from "~/lib/http.server";
-import { endSessionByHandle, listSessions } from "~/auth/session.server";
-import { loginMessages, secondFactorMessages, teamMessages } from "~/messages";
+import { endSessionByHandle, listSessions, sessionIdFrom } from "~/auth/session.server";
+import { NewPasswordFields } from "~/components/admin/new-password-fields";
+import { loginMessages, passwordChangeMessages, secondFactorMessages, teamMessages } from "~/messages";
+import type { Throttled } from "~/auth/login.server";
+import { changeOwnPassword } from "~/services/account-password.server";
 import {
   disableSecondFactor,
   enableSecondFactor,
   securityOverview,
-  type SecondFactorResult,
   setSecondFactorRequired,
   startEnrolment,
 } from "~/services/second-factor.server";
@@ -36,6 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The QR code as inline SVG (paths only, no script or style): no third-party service sees the secret.
   const qrSvg = overview.pendingOtpauthUrl ? await QRCode.toString(overview.pendingOtpauthUrl, { type: "svg", margin: 1 }) : null;
   return {
+    email: admin.email,
     isOwner: admin.role === "owner",
     mustEnrol: context.get(enrolmentContext),
     enabled: overview.enabled,
@@ -54,7 +59,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type SecurityActionData = { ok: boolean; message: string; recoveryCodes?: string[] };
 
-function answer<T>(result: SecondFactorResult<T>, success: string): ReturnType<typeof data<SecurityActionData>> {
+function answer<T, Code extends string>(
+  result: { ok: true; value: T } | { ok: false; code: Code } | Throttled,
+  success: string,
+  messages: Record<Code, string>,
+): ReturnType<typeof data<SecurityActionData>> {
   if (result.ok) return data<SecurityActionData>({ ok: true, message: success });
   if ("reason" in result) {
     return data<SecurityActionData>(
@@ -62,7 +71,7 @@ function answer<T>(result: SecondFactorResult<T>, success: string): ReturnType<t
       { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
     );
   }
-  return data<SecurityActionData>({ ok: false, message: secondFactorMessages[result.code] }, { status: 400 });
+  return data<SecurityActionData>({ ok: false, message: messages[result.code] }, { status: 400 });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -81,13 +90,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       const result = await startEnrolment(db, admin);
       // The QR code is drawn by the loader from the stored secret: a reload shows it again until it is confirmed.
       if (result.ok) throw redirect("/admin/sicherheit");
-      return answer(result, "");
+      return answer(result, "", secondFactorMessages);
     }
     case "enable": {
       if (!typedCode || !form.password)
         return data<SecurityActionData>({ ok: false, message: secondFactorMessages.wrongPasswordOrCode }, { status: 400 });
       const result = await enableSecondFactor(db, { admin, password: form.password, code: typedCode, ip, requestId });
-      if (!result.ok) return answer(result, "");
+      if (!result.ok) return answer(result, "", secondFactorMessages);
       // Shown once, in this answer only: neither the page nor the database can show them again.
       return data<SecurityActionData>({ ok: true, message: secondFactorMessages.enabled, recoveryCodes: result.value.recoveryCodes });
     }
@@ -97,7 +106,23 @@ export async function action({ request, context }: Route.ActionArgs) {
       return answer(
         await disableSecondFactor(db, { admin, password: form.password, code: typedCode, ip, requestId }),
         secondFactorMessages.disabled,
+        secondFactorMessages,
       );
+    }
+    case "password": {
+      if (!form.currentPassword || !form.password)
+        return data<SecurityActionData>({ ok: false, message: passwordChangeMessages.changeMissing }, { status: 400 });
+      if (form.password !== form.passwordRepeat)
+        return data<SecurityActionData>({ ok: false, message: passwordChangeMessages.mismatch }, { status: 400 });
+      const result = await changeOwnPassword(db, {
+        admin,
+        sessionId: sessionIdFrom(request.headers.get("cookie")) ?? "",
+        currentPassword: form.currentPassword,
+        newPassword: form.password,
+        ip,
+        requestId,
+      });
+      return answer(result, passwordChangeMessages.changed, passwordChangeMessages);
     }
     case "end-session": {
       const ended = await endSessionByHandle(db, admin.id, form.session ?? "");
@@ -108,7 +133,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "policy": {
       const required = form.required === "on";
       const result = await setSecondFactorRequired(db, { admin, required });
-      return answer(result, required ? secondFactorMessages.policyOn : secondFactorMessages.policyOff);
+      return answer(result, required ? secondFactorMessages.policyOn : secondFactorMessages.policyOff, secondFactorMessages);
     }
     default:
       return data<SecurityActionData>({ ok: false, message: secondFactorMessages.notStarted }, { status: 400 });
@@ -129,24 +154,7 @@ export default function AdminSecurity({ loaderData, actionData }: Route.Componen
         </p>
       ) : null}
       <ResultMessage result={actionData} />
-      {actionData?.recoveryCodes ? (
-        <Card>
-          <CardHeader>
-            <CardTitle>Ihre Wiederherstellungscodes</CardTitle>
-            <CardDescription>
-              Bewahren Sie diese 10 Codes sicher auf (ausdrucken oder im Passwort-Manager). Jeder Code gilt einmal, falls Ihr Telefon
-              verloren geht. Sie werden nur jetzt angezeigt.
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            <ul className="grid grid-cols-2 gap-2 font-mono text-base" aria-label="Wiederherstellungscodes">
-              {actionData.recoveryCodes.map((code) => (
-                <li key={code}>{code}</li>
-              ))}
-            </ul>
-          </CardContent>
-        </Card>
-      ) : null}
+      {actionData?.recoveryCodes ? <RecoveryCodes codes={actionData.recoveryCodes} /> : null}
 
       <Card>
         <CardHeader>
@@ -186,7 +194,15 @@ export default function AdminSecurity({ loaderData, actionData }: Route.Componen
                 <Label htmlFor="enable-password">Passwort</Label>
                 <Input id="enable-password" name="password" type="password" autoComplete="current-password" required />
                 <Label htmlFor="enable-code">Code aus der App</Label>
-                <Input id="enable-code" name="code" autoComplete="one-time-code" inputMode="numeric" maxLength={32} required />
+                <Input
+                  id="enable-code"
+                  name="code"
+                  autoComplete="one-time-code"
+                  inputMode="numeric"
+                  pattern="[0-9 ]*"
+                  maxLength={32}
+                  required
+                />
                 <Button type="submit" disabled={busy}>
                   Einschalten
                 </Button>
@@ -211,6 +227,28 @@ export default function AdminSecurity({ loaderData, actionData }: Route.Componen
 
       <Card>
         <CardHeader>
+          <CardTitle>Passwort ändern</CardTitle>
+          <CardDescription>Danach sind Sie nur noch in diesem Browser angemeldet; alle anderen Sitzungen enden.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {/* A new key after each answer empties the fields, so no password stays on the page. */}
+          <Form method="post" className="grid max-w-sm gap-4" key={actionData?.message}>
+            <input type="hidden" name="intent" value="password" />
+            <input type="hidden" name="username" value={loaderData.email} autoComplete="username" />
+            <div className="grid gap-2">
+              <Label htmlFor="change-current-password">Aktuelles Passwort</Label>
+              <Input id="change-current-password" name="currentPassword" type="password" autoComplete="current-password" required />
+            </div>
+            <NewPasswordFields idPrefix="change" label="Neues Passwort" />
+            <Button type="submit" disabled={busy}>
+              Passwort ändern
+            </Button>
+          </Form>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
           <CardTitle>Ihre Sitzungen</CardTitle>
           <CardDescription>
             Wo Ihr Konto gerade angemeldet ist. Beenden Sie, was Sie nicht kennen, und ändern Sie dann Ihr Passwort.
@@ -221,7 +259,7 @@ export default function AdminSecurity({ loaderData, actionData }: Route.Componen
             {loaderData.sessions.map((session) => (
               <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-border p-3">
                 <div className="grid gap-1 text-sm">
-                  <span className="break-words font-medium">{session.userAgent ?? "Unbekannter Browser"}</span>
+                  <span className="break-words font-medium">{sessionDevice(session.userAgent)}</span>
                   <span className="text-muted-foreground">
                     Angemeldet {session.createdAt}, zuletzt aktiv {session.lastSeenAt}
                   </span>

@@ -1,11 +1,9 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/setup";
-import { Button } from "~/components/ui/button";
-import { NewPasswordFields } from "~/components/admin/new-password-fields";
-import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { PasswordTokenPage } from "~/components/admin/password-token-page";
 import { Input, Label } from "~/components/ui/form-controls";
 import { flashCookie } from "~/auth/flash";
-import { passwordMessages } from "~/auth/password-policy";
+import { passwordMessages } from "~/messages";
 import { sessionCookie } from "~/auth/session.server";
 import { adminArea } from "~/auth/guard.server";
 import { databaseContext } from "~/context";
@@ -58,41 +56,22 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminSetup({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <main className="flex min-h-screen items-center justify-center px-4 py-12">
-      <Card className="w-full max-w-md">
-        <CardHeader>
-          <h1 className="text-xl font-semibold leading-tight">Admin-Konto einrichten</h1>
-        </CardHeader>
-        <CardContent>
-          {loaderData.invalidMessage ? (
-            <div className="grid gap-4">
-              <p role="alert">{loaderData.invalidMessage}</p>
-              <Link to="/admin-login" className="underline underline-offset-4">
-                Zum Admin-Login
-              </Link>
-            </div>
-          ) : (
-            <Form method="post" className="grid gap-4">
-              <input type="hidden" name="token" value={loaderData.token} />
-              <div className="grid gap-2">
-                <Label htmlFor="setup-email">E-Mail</Label>
-                <Input id="setup-email" name="email" type="email" autoComplete="username" required />
-              </div>
-              <div className="grid gap-2">
-                <Label htmlFor="setup-name">Anzeigename</Label>
-                <Input id="setup-name" name="displayName" autoComplete="name" maxLength={100} />
-              </div>
-              <NewPasswordFields idPrefix="setup" />
-              {actionData?.error ? (
-                <p role="alert" className="text-sm font-medium text-destructive">
-                  {actionData.error}
-                </p>
-              ) : null}
-              <Button type="submit">Konto anlegen</Button>
-            </Form>
-          )}
-        </CardContent>
-      </Card>
-    </main>
+    <PasswordTokenPage
+      title="Admin-Konto einrichten"
+      invalidMessage={loaderData.invalidMessage}
+      token={loaderData.token}
+      error={actionData?.error}
+      idPrefix="setup"
+      submitLabel="Konto anlegen"
+    >
+      <div className="grid gap-2">
+        <Label htmlFor="setup-email">E-Mail</Label>
+        <Input id="setup-email" name="email" type="email" autoComplete="username" required />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="setup-name">Anzeigename</Label>
+        <Input id="setup-name" name="displayName" autoComplete="name" maxLength={100} />
+      </div>
+    </PasswordTokenPage>
   );
 }

@@ -2,11 +2,12 @@ import { data, Form, useNavigation } from "react-router";
 import { ResultMessage } from "~/components/admin/action-result";
 import type { Route } from "./+types/team";
 import type { AdminRouteHandle } from "~/components/admin/load-error";
+import { isOwnerOnly, type OwnerOnlyData, OwnerOnlyPage } from "~/components/admin/owner-only";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input, Label, NativeSelect } from "~/components/ui/form-controls";
-import { MIN_PASSWORD_LENGTH } from "~/auth/password-policy";
+import { MIN_PASSWORD_LENGTH } from "~/domain/admin";
 import { adminContext, databaseContext } from "~/context";
 import { isAdminRole } from "~/domain/admin";
 import { formatDateTimeVienna } from "~/lib/format-date-time";
@@ -24,12 +25,12 @@ export const handle: AdminRouteHandle = { loadFailure: "Das Team konnte nicht ge
 
 const roleNames = { owner: "Inhaber/in", staff: "Mitarbeiter/in" } as const;
 
-/** Only an owner sees the team (and the board's settings); staff get 403 with the German reason. */
+/** Only an owner sees the team (and the board's settings); staff get 403 with the German reason, shown inside the board. */
 export async function loader({ context }: Route.LoaderArgs) {
   const admin = context.get(adminContext);
   const db = context.get(databaseContext);
   const team = await listTeam(db, admin, new Date());
-  if (!team.ok) throw data(teamMessages.ownerOnly, { status: 403 });
+  if (!team.ok) return data<OwnerOnlyData>({ ownerOnly: teamMessages.ownerOnlyPage }, { status: 403 });
   return { me: admin.id, members: team.value, settings: await readBoardSettings(db) };
 }
 
@@ -79,6 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminTeam({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
+  if (isOwnerOnly(loaderData)) return <OwnerOnlyPage reason={loaderData.ownerOnly} />;
   return (
     <div className="grid gap-6">
       <h2 className="text-2xl font-semibold">Team</h2>

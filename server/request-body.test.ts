@@ -1,7 +1,10 @@
+import { Hono } from "hono";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { requestBodyContext } from "~/context";
-import { jsonObjectBody, MAX_BODY_BYTES, readFormFields, readLimitedBytes, RequestBodyError, requestBodyMiddleware } from "./http.server";
+import { MAX_BODY_BYTES, readFormFields, RequestBodyError } from "~/lib/http.server";
+import type { ServerEnv } from "./env";
+import { readLimitedBytes, readRequestBody, requestBody } from "./request-body";
 
 const URLENCODED = "application/x-www-form-urlencoded";
 
@@ -41,16 +44,24 @@ async function multipart(fields: Record<string, string>): Promise<{ text: string
   return { text: await encoded.text(), contentType: encoded.headers.get("content-type")! };
 }
 
-type MiddlewareArgs = Parameters<typeof requestBodyMiddleware>[0];
-
-/** The root middleware reads the body into the context; `next` is the route, answering `routeAnswer`. */
+/**
+ * The pipeline's step reads the body; then a page's route, answering `routeAnswer`, gets it in
+ * its context as server/app.ts hands it over.
+ */
 async function throughBodyMiddleware(request: Request, routeAnswer = () => new Response("route")) {
   const context = new RouterContextProvider();
-  const response = await requestBodyMiddleware({ request, context, params: {} } as unknown as MiddlewareArgs, async () => routeAnswer());
-  return { context, response: response as Response };
+  const app = new Hono<ServerEnv>();
+  app.use(requestBody);
+  app.all("*", (c) => {
+    const body = c.get("body");
+    if (body) context.set(requestBodyContext, body);
+    return routeAnswer();
+  });
+  const response = await app.request(request);
+  return { context, response };
 }
 
-/** A form post as a route reads it: through the root middleware, then readFormFields. */
+/** A form post as a route reads it: through the pipeline's step, then readFormFields. */
 async function readFormData(request: Request): Promise<Map<string, string>> {
   const { context } = await throughBodyMiddleware(request);
   const result = await readFormFields({ request, context });
@@ -129,41 +140,6 @@ describe("readFormData: other bodies", () => {
   });
 });
 
-describe("jsonObjectBody (the JSON API's bodies)", () => {
-  const json = (text: string) => new TextEncoder().encode(text);
-  const refused = (contentType: string | undefined, text: string) => {
-    try {
-      jsonObjectBody(contentType, json(text));
-    } catch (error) {
-      expect(error).toBeInstanceOf(RequestBodyError);
-      return { status: (error as RequestBodyError).status, message: (error as RequestBodyError).message };
-    }
-    throw new Error("not refused");
-  };
-
-  it("an object parses, multi-byte characters included; the content type's parameters and case do not matter", () => {
-    expect(jsonObjectBody("application/json", json('{"message":"Grüße"}'))).toEqual({ message: "Grüße" });
-    expect(jsonObjectBody("Application/JSON; charset=utf-8", json("{}"))).toEqual({});
-  });
-
-  it.each([undefined, "text/plain", "application/x-www-form-urlencoded", "application/jsonx"])("Content-Type %s → 415", (type) => {
-    expect(refused(type, "{}")).toEqual({
-      status: 415,
-      message: "Bitte senden Sie die Daten als JSON (Content-Type: application/json).",
-    });
-  });
-
-  it.each([
-    ["malformed", "{", "Die Anfrage enthält kein gültiges JSON."],
-    ["empty", "", "Die Anfrage enthält kein gültiges JSON."],
-    ["an array", "[1]", "Die Anfrage muss ein JSON-Objekt sein."],
-    ["a string", '"x"', "Die Anfrage muss ein JSON-Objekt sein."],
-    ["null", "null", "Die Anfrage muss ein JSON-Objekt sein."],
-  ])("%s → 400 in German", (_label, text, message) => {
-    expect(refused("application/json", text)).toEqual({ status: 400, message });
-  });
-});
-
 describe("readLimitedBytes", () => {
   it("a chunked body over 16 KB → 413 after at most 16 KB and one chunk", async () => {
     const { request, read } = streamedRequest("x".repeat(MAX_BODY_BYTES * 4), URLENCODED);
@@ -179,7 +155,7 @@ describe("readLimitedBytes", () => {
   });
 });
 
-describe("requestBodyMiddleware", () => {
+describe("the pipeline's body step (requestBody)", () => {
   it("on an oversized body the route still answers (with its own 413), and the connection is closed", async () => {
     const { request } = streamedRequest("x".repeat(MAX_BODY_BYTES + 10), URLENCODED);
     const { response } = await throughBodyMiddleware(request, () => new Response("eigene 413", { status: 413 }));
@@ -206,5 +182,21 @@ describe("requestBodyMiddleware", () => {
     expect(response.headers.get("connection")).toBeNull();
     expect(request.bodyUsed).toBe(false);
     expect(context.get(requestBodyContext)).toEqual({ bytes: new Uint8Array(0) });
+  });
+});
+
+describe("readRequestBody", () => {
+  it("a body the client broke off → the German 400 of an unreadable request, never a 500", async () => {
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        controller.error(new Error("aborted"));
+      },
+    });
+    const request = new Request("http://localhost/api/v1/contact", { method: "POST", body, duplex: "half" } as RequestInit);
+    const read = await readRequestBody(request);
+    expect("error" in read && { status: read.error.status, message: read.error.message }).toEqual({
+      status: 400,
+      message: "Die Anfrage konnte nicht gelesen werden.",
+    });
   });
 });

@@ -1,0 +1,69 @@
+import type { ErrorCode } from "~/domain/error-codes";
+
+/**
+ * The one table from a service's code to the HTTP status it is answered with (JSON API and page
+ * actions alike). A code means the same wherever it comes from: `ownerOnly` is always 403.
+ * The words for each code are in app/messages.ts.
+ */
+export const httpStatus = {
+  // The request itself: bad or missing input.
+  invalid: 400,
+  invalidEmail: 400,
+  invalidName: 400,
+  invalidDates: 400,
+  invalidStatus: 400,
+  invalidProgress: 400,
+  reasonRequired: 400,
+  reasonTooLong: 400,
+  "reason-too-long": 400,
+  noteTooLong: 400,
+  tooShort: 400,
+  tooLong: 400,
+  common: 400,
+  wrongPasswordOrCode: 400,
+  wrongCurrentPassword: 400,
+  samePassword: 400,
+  resetInvalid: 400,
+  invitationInvalid: 400,
+  setupInvalid: 400,
+  "slot-unavailable": 400,
+  // Who is asking.
+  wrongPassword: 401,
+  secondFactor: 401,
+  ownerOnly: 403,
+  // What it is about does not exist (any more).
+  notFound: 404,
+  "not-found": 404,
+  unknown: 404,
+  emailNotFound: 404,
+  // The state changed or forbids it.
+  conflict: 409,
+  slotFull: 409,
+  resendFailed: 409,
+  notConfirmed: 409,
+  readyTooEarly: 409,
+  exists: 409,
+  lastOwner: 409,
+  setupDone: 409,
+  alreadyEnabled: 409,
+  notStarted: 409,
+  notEnabled: 409,
+  required: 409,
+  "slot-taken": 409,
+  "pickups-full": 409,
+  "too-many-open": 409,
+  "already-cancelled": 409,
+  "too-late": 409,
+  // Too many attempts: answered with Retry-After.
+  "rate-limited": 429,
+  throttled: 429,
+  // A bot filled the honeypot: answered like a stored request, so it learns nothing.
+  honeypot: 201,
+} as const satisfies Record<ErrorCode, number>;
+
+export type HttpStatusOf<C extends ErrorCode> = (typeof httpStatus)[C];
+
+/** The HTTP status a refusal with `code` is answered with. */
+export function statusOf<C extends ErrorCode>(code: C): HttpStatusOf<C> {
+  return httpStatus[code];
+}

@@ -1,0 +1,314 @@
+import { and, count, desc, eq, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
+import type { AdminIdentity } from "~/auth/session.server";
+import { recordAudit } from "~/db/audit.server";
+import type { Database, Executor } from "~/db/client.server";
+import { createCustomerLink } from "~/db/customer-links.server";
+import { appointments, emailOutbox } from "~/db/schema";
+import { readyEmailEnabled } from "~/db/settings.server";
+import { site } from "~/config/site";
+import { zonedParts } from "~/domain/calendar-date";
+import {
+  type AppointmentAction,
+  type AppointmentStatus,
+  appointmentStatuses,
+  canTransition,
+  isProgressState,
+  MAX_NOTE_LENGTH,
+  nextStatus,
+  progressAllowedOn,
+  type ProgressState,
+} from "~/domain/appointment";
+import type { AdminErrorCode } from "~/domain/error-codes";
+import { fail, ok, type Result } from "~/domain/result";
+import { coveredSlotTimes, hasRoom, slotLoad } from "~/domain/slots";
+import { cancelOnlineUntil } from "~/mail/emails";
+import { enqueueEmail, requeueFailedEmail } from "~/mail/outbox.server";
+import { cleanText } from "~/schemas/text";
+
+/**
+ * The board's commands on one appointment: confirm, cancel, delete, the internal note, the car's
+ * progress and 'Erneut senden'. Each is one transaction with its e-mail and its audit entry; the
+ * reads are app/services/appointment-queries.server.ts.
+ */
+
+const MAX_REASON_LENGTH = 1000;
+
+/** A refused command on an appointment; the edge gives each code its status and words. */
+export type AdminActionResult<T = undefined> = Result<T, AdminErrorCode>;
+
+type StatusChange = { id: string; admin: AdminIdentity; now?: Date };
+
+/** Confirming needs to know how many confirmed appointments one slot holds (SLOT_CAPACITY, as booking). */
+/**
+ * Confirming needs the slot capacity, and the cutoff of cancelling online
+ * (SELF_CANCEL_CUTOFF_HOURS) the confirmation names; without it, the
+ * confirmation asks to phone.
+ */
+type Confirmation = StatusChange & { slotCapacity: number; selfCancelCutoffHours?: number };
+
+/** Statuses from which the table in app/domain/appointment.ts allows `action`. */
+function statusesAllowing(action: AppointmentAction): AppointmentStatus[] {
+  return appointmentStatuses.filter((status) => canTransition(status, action));
+}
+
+/** No row changed: the appointment is gone (notFound) or no longer in a status that allows the action (conflict). */
+async function missOutcome(tx: Executor, id: string): Promise<AdminActionResult<never>> {
+  const [row] = await tx.select({ id: appointments.id }).from(appointments).where(eq(appointments.id, id));
+  return row ? fail("conflict") : fail("notFound");
+}
+/**
+ * Whether any slot the appointment covers (a §57a covers two) already holds
+ * `capacity` confirmed appointments besides `slot.id` (so a second confirm of
+ * the same request stays a plain conflict). Takes the covered slots' locks
+ * first, in ascending time, the keys and order of `request_appointment`
+ * (drizzle/0005_…, decisions 008 and 016), so two confirms for one slot count
+ * one after the other and the second sees the first's commit; the locks end
+ * with the transaction.
+ */
+async function slotFullyConfirmed(
+  tx: Executor,
+  slot: { id: string; date: string; time: string; durationMinutes: number },
+  capacity: number,
+): Promise<boolean> {
+  for (const time of coveredSlotTimes(slot.time, slot.durationMinutes)) {
+    await tx.execute(sql`select pg_advisory_xact_lock(31001, hashtext(${`${slot.date} ${time}`}::text))`);
+  }
+  const confirmed = await tx
+    .select({ time: appointments.time, durationMinutes: appointments.durationMinutes, count: count() })
+    .from(appointments)
+    .where(and(eq(appointments.date, slot.date), eq(appointments.status, "bestätigt"), ne(appointments.id, slot.id)))
+    .groupBy(appointments.time, appointments.durationMinutes);
+  return !hasRoom(slot.time, slot.durationMinutes, slotLoad(confirmed), capacity);
+}
+
+/**
+ * Confirm or cancel: one conditional update (`… WHERE id = ? AND status IN
+ * (allowed)`), so of two admins acting at once exactly one changes the row and
+ * queues the e-mail; the other gets conflict. E-mail and audit row share the transaction.
+ * Confirming also refuses (slotFull) when the slot's confirmed appointments
+ * reach the capacity: a lowered SLOT_CAPACITY or an import can leave more
+ * requests in a slot than it holds.
+ */
+async function changeStatus(
+  db: Database,
+  change: { action: "confirm"; slotCapacity: number; selfCancelCutoffHours?: number } | { action: "cancel"; reason: string },
+  { id, admin, now = new Date() }: StatusChange,
+): Promise<AdminActionResult<{ status: AppointmentStatus }>> {
+  const { action } = change;
+  const reason = change.action === "cancel" ? change.reason : undefined;
+  const from = statusesAllowing(action);
+  return db.transaction(async (tx): Promise<AdminActionResult<{ status: AppointmentStatus }>> => {
+    const [before] = await tx
+      .select({
+        status: appointments.status,
+        date: appointments.date,
+        time: appointments.time,
+        durationMinutes: appointments.durationMinutes,
+      })
+      .from(appointments)
+      .where(eq(appointments.id, id));
+    if (!before) return fail("notFound");
+    if (!canTransition(before.status, action)) return fail("conflict");
+    if (change.action === "confirm" && (await slotFullyConfirmed(tx, { id, ...before }, change.slotCapacity))) {
+      return fail("slotFull");
+    }
+    const newStatus = nextStatus(before.status, action)!;
+    const [row] = await tx
+      .update(appointments)
+      .set({
+        status: newStatus,
+        updatedAt: now,
+        ...(action === "cancel" ? { cancellationReason: reason, cancelledBy: "workshop" as const } : { confirmedAt: now }),
+      })
+      // Still in the status read above: a cancellation knows whether it withdraws a confirmed entry.
+      .where(and(eq(appointments.id, id), inArray(appointments.status, from), eq(appointments.status, before.status)))
+      .returning();
+    if (!row) return missOutcome(tx, id);
+    const params = {
+      name: row.name,
+      email: row.email,
+      date: row.date,
+      time: row.time,
+      service: row.service,
+      handover: row.handover,
+      pickupAddress: row.pickupAddress,
+      accessToken: await createCustomerLink(tx, row.id, now),
+    };
+    await enqueueEmail(
+      tx,
+      action === "confirm"
+        ? {
+            recipient: row.email,
+            template: "appointment-confirmed",
+            // The calendar invite lasts as long as the booking.
+            params: {
+              ...params,
+              durationMinutes: String(row.durationMinutes),
+              selfCancelUntil: cancelOnlineUntil(row, now, change.action === "confirm" ? change.selfCancelCutoffHours : undefined),
+            },
+            appointmentId: row.id,
+          }
+        : {
+            recipient: row.email,
+            template: "appointment-cancelled",
+            params: {
+              ...params,
+              reason: reason ?? "",
+              durationMinutes: String(row.durationMinutes),
+              wasConfirmed: before.status === "bestätigt" ? "true" : "false",
+            },
+            appointmentId: row.id,
+          },
+    );
+    await recordAudit(tx, { appointmentId: id, actor: admin, action, oldStatus: before.status, newStatus, reason, now });
+    return ok({ status: newStatus });
+  });
+}
+
+export function confirmAppointment(db: Database, input: Confirmation): Promise<AdminActionResult<{ status: AppointmentStatus }>> {
+  const { slotCapacity, selfCancelCutoffHours } = input;
+  return changeStatus(db, { action: "confirm", slotCapacity, selfCancelCutoffHours }, input);
+}
+
+/** A blank reason is refused (reasonRequired) before anything changes. */
+export function cancelAppointment(
+  db: Database,
+  input: StatusChange & { reason: unknown },
+): Promise<AdminActionResult<{ status: AppointmentStatus }>> {
+  // Cleaned like customer input: it goes into the e-mail (jsonb) and to the customer.
+  const reason = typeof input.reason === "string" ? cleanText(input.reason, true) : "";
+  if (!reason) return Promise.resolve(fail("reasonRequired"));
+  if (reason.length > MAX_REASON_LENGTH) {
+    return Promise.resolve(fail("reasonTooLong"));
+  }
+  return changeStatus(db, { action: "cancel", reason }, input);
+}
+
+/**
+ * Deleting is allowed in every status, and only to an owner (issue 15: staff
+ * confirm, cancel and write notes); the audit trail keeps who deleted what.
+ */
+export async function deleteAppointment(db: Database, { id, admin, now = new Date() }: StatusChange): Promise<AdminActionResult> {
+  if (admin.role !== "owner") return fail("ownerOnly");
+  return db.transaction(async (tx): Promise<AdminActionResult> => {
+    const [row] = await tx.delete(appointments).where(eq(appointments.id, id)).returning({ status: appointments.status });
+    if (!row) return fail("notFound");
+    await recordAudit(tx, { appointmentId: id, actor: admin, action: "delete", oldStatus: row.status, newStatus: null, now });
+    return ok();
+  });
+}
+
+/**
+ * The workshop's internal note on an appointment (issue 15): any admin writes
+ * it, an empty one removes it; it never reaches a customer's e-mail.
+ */
+export async function saveInternalNote(
+  db: Database,
+  { id, admin, note, now = new Date() }: StatusChange & { note: unknown },
+): Promise<AdminActionResult> {
+  const text = typeof note === "string" ? cleanText(note, true) : "";
+  if (text.length > MAX_NOTE_LENGTH) return fail("noteTooLong");
+  return db.transaction(async (tx): Promise<AdminActionResult> => {
+    const [row] = await tx
+      .update(appointments)
+      .set({ internalNote: text || null, updatedAt: now })
+      .where(eq(appointments.id, id))
+      .returning({ status: appointments.status });
+    if (!row) return fail("notFound");
+    await recordAudit(tx, { appointmentId: id, actor: admin, action: "note", oldStatus: row.status, newStatus: row.status, now });
+    return ok();
+  });
+}
+
+/** 'Erneut senden': requeues the appointment's newest customer e-mail if it failed. */
+export async function resendLastEmail(db: Database, appointmentId: string): Promise<AdminActionResult> {
+  const [last] = await db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.appointmentId, appointmentId), ne(emailOutbox.template, "booking-received-workshop")))
+    .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
+    .limit(1);
+  if (!last) return fail("emailNotFound");
+  return (await requeueFailedEmail(db, last.id)) ? ok() : fail("resendFailed");
+}
+
+/**
+ * Where a confirmed appointment's car is (issue 16): 'Fahrzeug angekommen',
+ * 'In Arbeit', 'Abholbereit', set on the board by staff or an owner.
+ */
+export type ProgressChange = {
+  progress: ProgressState;
+  /** False when the appointment already had this state: nothing was written or sent. */
+  changed: boolean;
+  /** Whether the customer's 'Abholbereit' e-mail was queued. */
+  emailQueued: boolean;
+};
+
+/**
+ * One conditional update (`… WHERE status = 'bestätigt' AND progress IS
+ * DISTINCT FROM the new one`), so of two admins pressing 'Abholbereit' at once
+ * exactly one changes the row, writes the audit entry and queues the e-mail;
+ * the other finds the state already set and changes nothing. Any state may
+ * follow any other: the board corrects a mistaken click the same way.
+ */
+export async function setAppointmentProgress(
+  db: Database,
+  { id, admin, progress, now = new Date() }: { id: string; admin: AdminIdentity; progress: unknown; now?: Date },
+): Promise<AdminActionResult<ProgressChange>> {
+  if (!isProgressState(progress)) return fail("invalidProgress");
+  const today = zonedParts(now, site.timeZone).date;
+  return db.transaction(async (tx): Promise<AdminActionResult<ProgressChange>> => {
+    const [row] = await tx
+      .update(appointments)
+      .set({ progress, progressAt: now, progressBy: admin.id, updatedAt: now })
+      .where(
+        and(
+          eq(appointments.id, id),
+          eq(appointments.status, "bestätigt"),
+          or(isNull(appointments.progress), ne(appointments.progress, progress)),
+          progress === "ready" ? lte(appointments.date, today) : undefined,
+        ),
+      )
+      .returning();
+    if (!row) {
+      const [current] = await tx
+        .select({ status: appointments.status, date: appointments.date })
+        .from(appointments)
+        .where(eq(appointments.id, id));
+      if (!current) return fail("notFound");
+      if (current.status !== "bestätigt") return fail("notConfirmed");
+      if (!progressAllowedOn(progress, current.date, today)) return fail("readyTooEarly");
+      // Confirmed but not updated: it already had this state.
+      return ok({ progress, changed: false, emailQueued: false });
+    }
+    await recordAudit(tx, {
+      appointmentId: id,
+      actor: admin,
+      action: "progress",
+      oldStatus: row.status,
+      newStatus: row.status,
+      reason: progress,
+      now,
+    });
+    const emailQueued = progress === "ready" && (await readyEmailEnabled(tx));
+    if (emailQueued) {
+      await enqueueEmail(tx, {
+        recipient: row.email,
+        template: "appointment-ready",
+        params: {
+          name: row.name,
+          email: row.email,
+          date: row.date,
+          time: row.time,
+          service: row.service,
+          licensePlate: row.licensePlate,
+          handover: row.handover,
+          pickupAddress: row.pickupAddress,
+          accessToken: await createCustomerLink(tx, row.id, now),
+        },
+        appointmentId: row.id,
+      });
+    }
+    return ok({ progress, changed: true, emailQueued });
+  });
+}

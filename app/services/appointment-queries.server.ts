@@ -1,0 +1,221 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, like, lte, or, type SQL, sql } from "drizzle-orm";
+import type { Executor } from "~/db/client.server";
+import { adminUsers, appointmentCounts, appointments, auditLog } from "~/db/schema";
+import type { AdminAppointment, AdminTab } from "~/domain/appointment";
+import { isUuid } from "~/domain/ids";
+import type { PlannerAppointment } from "~/domain/planner";
+import { licensePlateProblem, normalizeLicensePlate, PLATE_MIN_SIGNS } from "~/domain/vehicle";
+import { lastEmailState } from "~/mail/outbox.server";
+import { cleanText } from "~/schemas/text";
+
+/**
+ * The appointments as the board reads them (the read model): the list with its search, tabs and
+ * pages, one appointment with its audit trail, the day list and the planner's week. Reads only;
+ * the changes are app/services/appointment-commands.server.ts.
+ */
+
+export const PAGE_SIZE = 50;
+/** The highest page number looked up as asked: its offset is still a safe integer (one past it is the last page anyway). */
+const MAX_PAGE = Math.floor(Number.MAX_SAFE_INTEGER / PAGE_SIZE);
+
+export type AppointmentList = {
+  items: AdminAppointment[];
+  counts: Record<AdminTab, number>;
+  page: number;
+  pageSize: number;
+  total: number;
+};
+
+const columns = {
+  id: appointments.id,
+  name: appointments.name,
+  email: appointments.email,
+  phone: appointments.phone,
+  date: appointments.date,
+  time: appointments.time,
+  service: appointments.service,
+  message: appointments.message,
+  status: appointments.status,
+  cancellationReason: appointments.cancellationReason,
+  createdAt: appointments.createdAt,
+  durationMinutes: appointments.durationMinutes,
+  licensePlate: appointments.licensePlate,
+  vehicleModel: appointments.vehicleModel,
+  mileageKm: appointments.mileageKm,
+  firstRegistration: appointments.firstRegistration,
+  handover: appointments.handover,
+  pickupAddress: appointments.pickupAddress,
+  internalNote: appointments.internalNote,
+  progress: appointments.progress,
+};
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/**
+ * Name, e-mail or phone contain the text; phone also ignoring spaces, slashes and dashes;
+ * the licence plate ignoring case, spaces and hyphens ("w-123 ab" finds "W 123AB"), by its normalised column.
+ * The query is cleaned like every text input: PostgreSQL refuses a NUL in a parameter (a 500 before).
+ */
+function searchCondition(query: string): SQL | undefined {
+  const text = cleanText(query.slice(0, 100));
+  if (!text) return undefined;
+  const pattern = `%${escapeLike(text)}%`;
+  const conditions = [ilike(appointments.name, pattern), ilike(appointments.email, pattern), ilike(appointments.phone, pattern)];
+  const digits = text.replace(/\D/g, "");
+  if (digits.length >= 3 && /^[\d\s+()/.-]+$/.test(text)) {
+    conditions.push(sql`regexp_replace(${appointments.phone}, '[^0-9]', '', 'g') like ${`%${digits}%`}`);
+  }
+  const plate = normalizeLicensePlate(text);
+  if (plate.length >= PLATE_MIN_SIGNS && !licensePlateProblem(plate)) {
+    conditions.push(like(appointments.licensePlateNormalized, `%${plate}%`));
+  }
+  return or(...conditions);
+}
+
+const listOrder = [asc(appointments.date), asc(appointments.time), asc(appointments.createdAt), asc(appointments.id)];
+
+/**
+ * The matching rows of one page in the list's order, each with its last e-mail's state. The page's
+ * ids first, so that a late page skips its offset over the index alone, not over every column.
+ */
+async function listPage(db: Executor, where: SQL | undefined, page: number) {
+  const pageIds = db.$with("page_ids").as(
+    db
+      .select({ id: appointments.id })
+      .from(appointments)
+      .where(where)
+      .orderBy(...listOrder)
+      .limit(PAGE_SIZE)
+      .offset((page - 1) * PAGE_SIZE),
+  );
+  const rows = await db
+    .with(pageIds)
+    .select({ ...columns, emailState: lastEmailState(appointments.id) })
+    .from(appointments)
+    .innerJoin(pageIds, eq(pageIds.id, appointments.id))
+    .orderBy(...listOrder);
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}
+
+/** Per status, how many appointments match: without a search from the triggers' table (decision 019). */
+async function listCounts(db: Executor, search: SQL | undefined): Promise<Record<AdminTab, number>> {
+  const countRows = search
+    ? await db.select({ status: appointments.status, n: count() }).from(appointments).where(search).groupBy(appointments.status)
+    : await db
+        .select({ status: appointmentCounts.status, n: sql<number>`sum(${appointmentCounts.n})::int` })
+        .from(appointmentCounts)
+        .groupBy(appointmentCounts.status);
+  const counts: Record<AdminTab, number> = { alle: 0, beantragt: 0, bestätigt: 0, storniert: 0 };
+  for (const row of countRows) {
+    counts[row.status] = row.n;
+    counts.alle += row.n;
+  }
+  return counts;
+}
+
+export async function listAppointments(db: Executor, input: { tab?: AdminTab; q?: string; page?: number }): Promise<AppointmentList> {
+  const tab = input.tab ?? "alle";
+  const search = searchCondition(input.q ?? "");
+  const where = and(search, tab === "alle" ? undefined : eq(appointments.status, tab));
+  // Past any real page (a hand-edited ?page=Infinity) it is the last page, read after the counts: the
+  // offset of the page read first must stay an integer PostgreSQL takes.
+  const requested = Math.min(Math.max(1, Math.trunc(input.page ?? 1) || 1), MAX_PAGE);
+  // The counts and the requested page at once, on two pooled connections (decision 022); only a
+  // page past the end, known from the counts, costs a second look: the last page instead.
+  const [counts, items] = await Promise.all([listCounts(db, search), listPage(db, where, requested)]);
+  const total = counts[tab];
+  const page = Math.min(requested, Math.max(1, Math.ceil(total / PAGE_SIZE)));
+  return {
+    items: page === requested ? items : await listPage(db, where, page),
+    counts,
+    page,
+    pageSize: PAGE_SIZE,
+    total,
+  };
+}
+
+/**
+ * The day's appointments for the workshop (the printable day list): requested
+ * and confirmed, in time order, with everything the mechanics need.
+ */
+export async function dayList(db: Executor, date: string): Promise<Omit<AdminAppointment, "emailState">[]> {
+  const rows = await db
+    .select(columns)
+    .from(appointments)
+    .where(and(eq(appointments.date, date), inArray(appointments.status, ["beantragt", "bestätigt"])))
+    .orderBy(asc(appointments.time), asc(appointments.createdAt));
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}
+
+/** Every appointment (any status) from `from` to `to`, for the week planner (app/domain/planner.ts). */
+export async function appointmentsBetween(db: Executor, from: string, to: string): Promise<PlannerAppointment[]> {
+  return db
+    .select({
+      id: appointments.id,
+      name: appointments.name,
+      date: appointments.date,
+      time: appointments.time,
+      durationMinutes: appointments.durationMinutes,
+      service: appointments.service,
+      status: appointments.status,
+      licensePlate: appointments.licensePlate,
+      internalNote: appointments.internalNote,
+      progress: appointments.progress,
+    })
+    .from(appointments)
+    .where(and(gte(appointments.date, from), lte(appointments.date, to)))
+    .orderBy(asc(appointments.date), asc(appointments.time));
+}
+
+export type AuditEntry = {
+  id: number;
+  actor: string;
+  action: string;
+  oldStatus: string | null;
+  newStatus: string | null;
+  reason: string | null;
+  createdAt: string;
+};
+
+/**
+ * One appointment with its audit trail (newest first); the trail outlives a deletion.
+ * The appointment also says when and by whom (display name) its progress was set.
+ */
+export async function appointmentDetails(db: Executor, id: string) {
+  const [found] = await db
+    .select({
+      ...columns,
+      emailState: lastEmailState(appointments.id),
+      progressAt: appointments.progressAt,
+      progressBy: adminUsers.displayName,
+    })
+    .from(appointments)
+    .leftJoin(adminUsers, eq(adminUsers.id, appointments.progressBy))
+    .where(eq(appointments.id, id));
+  const row = found && { ...found, progressAt: found.progressAt?.toISOString() ?? null };
+  const trail = await db
+    .select({
+      id: auditLog.id,
+      actor: auditLog.actor,
+      action: auditLog.action,
+      oldStatus: auditLog.oldStatus,
+      newStatus: auditLog.newStatus,
+      reason: auditLog.reason,
+      createdAt: auditLog.createdAt,
+    })
+    .from(auditLog)
+    .where(eq(auditLog.appointmentId, id))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id));
+  if (!row && trail.length === 0) return null;
+  return {
+    appointment: row ? { ...row, createdAt: row.createdAt.toISOString() } : null,
+    audit: trail.map((entry): AuditEntry => ({ ...entry, createdAt: entry.createdAt.toISOString() })),
+  };
+}
+
+/** A malformed id is simply "not found". */
+export function isAppointmentId(value: unknown): value is string {
+  return isUuid(value);
+}

@@ -1,0 +1,64 @@
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ClosureErrorCode, SecondFactorErrorCode, TeamErrorCode } from "~/domain/error-codes";
+import { statusOf } from "~/http-status";
+import { closureMessages, loginMessages, secondFactorMessages, teamMessages } from "~/messages";
+
+/** The JSON API's refusals (docs/api.md): always `{error, …}` with a German message. */
+
+export const METHOD_NOT_ALLOWED_MESSAGE = "Diese Methode ist hier nicht erlaubt.";
+export const UNKNOWN_ENDPOINT_MESSAGE = "Diese Adresse gibt es in der API nicht (docs/api.md).";
+
+export type ApiError = {
+  error: string;
+  fields?: Record<string, string>;
+  requestId?: string;
+  /** The login needs the account's second factor (docs/api.md). */
+  secondFactor?: boolean;
+  /** The account must set up its second factor before anything else. */
+  enrolmentRequired?: boolean;
+};
+
+/** A refusal in the API's shape (docs/api.md): `{error, …}` with a German message. */
+export function jsonError(
+  c: Context,
+  status: ContentfulStatusCode,
+  error: string,
+  extra: Omit<ApiError, "error"> = {},
+  headers: Record<string, string> = {},
+): Response {
+  return c.json({ error, ...extra } satisfies ApiError, status, headers);
+}
+
+/** The last handler of a path: any other method gets 405 with the allowed ones in `Allow`. */
+export function methodNotAllowed(...allowed: string[]) {
+  return (c: Context) => jsonError(c, 405, METHOD_NOT_ALLOWED_MESSAGE, {}, { Allow: allowed.join(", ") });
+}
+
+/** The JSON answer to a refused closure request (docs/api.md). */
+export function closureRefusal(c: Context, code: Exclude<ClosureErrorCode, "reasonRequired" | "reasonTooLong">): Response {
+  return jsonError(c, statusOf(code), closureMessages[code]);
+}
+
+/** A refused change of the second factor: a code, or the login's limits (`reason: "throttled"`). */
+type SecondFactorRefusal =
+  { ok: false; code: SecondFactorErrorCode } | { ok: false; reason: "throttled"; limit: "ip" | "account"; retryAfterSeconds: number };
+
+/** The JSON answer to a refused change of the second factor (docs/api.md). */
+export function secondFactorRefusal(c: Context, result: SecondFactorRefusal): Response {
+  if ("reason" in result) {
+    return jsonError(
+      c,
+      statusOf("throttled"),
+      loginMessages.throttled(result.limit, result.retryAfterSeconds),
+      {},
+      { "Retry-After": String(result.retryAfterSeconds) },
+    );
+  }
+  return jsonError(c, statusOf(result.code), secondFactorMessages[result.code]);
+}
+
+/** The JSON answer to a refused change of the team (docs/api.md). */
+export function teamRefusal(c: Context, code: TeamErrorCode): Response {
+  return jsonError(c, statusOf(code), teamMessages[code]);
+}

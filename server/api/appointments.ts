@@ -1,0 +1,108 @@
+import { zValidator } from "@hono/zod-validator";
+import { type Context, Hono } from "hono";
+import { z } from "zod";
+import type { ServerEnv } from "../env";
+import { isAdminTab } from "~/domain/appointment";
+import { jsonError } from "./answers";
+import { jsonBody, jsonObject, refuseInvalid } from "./input";
+import type { AdminErrorCode } from "~/domain/error-codes";
+import { statusOf } from "~/http-status";
+import { adminMessages } from "~/messages";
+import {
+  cancelAppointment,
+  confirmAppointment,
+  deleteAppointment,
+  saveInternalNote,
+  setAppointmentProgress,
+} from "~/services/appointment-commands.server";
+import { appointmentDetails, isAppointmentId, listAppointments } from "~/services/appointment-queries.server";
+import { bookingConfigFromEnv } from "~/services/booking.server";
+import { selfServiceConfigFromEnv } from "~/services/customer-appointment.server";
+
+/** The JSON answer to a refused command on an appointment (docs/api.md). */
+function refusal(c: Context, code: AdminErrorCode): Response {
+  return jsonError(c, statusOf(code), adminMessages[code]);
+}
+
+/** The board's appointments (docs/api.md), mounted on /api/v1/admin/appointments. */
+export const appointments = new Hono<ServerEnv>();
+
+/** The `:id` of the path: anything but an appointment's id is an unknown appointment (404). */
+const appointmentId = zValidator("param", z.object({ id: z.string().refine(isAppointmentId) }), refuseInvalid(404, adminMessages.notFound));
+
+/** GET /api/v1/admin/appointments?status=&q=&page= */
+appointments.get("/", async (c) => {
+  const status = c.req.query("status") || "alle";
+  if (!isAdminTab(status)) {
+    return jsonError(c, 400, "Unbekannter Status. Erlaubt: alle, beantragt, bestätigt, storniert.");
+  }
+  const page = Number(c.req.query("page") ?? "1");
+  return c.json(await listAppointments(c.get("db"), { tab: status, q: c.req.query("q") ?? "", page: Number.isFinite(page) ? page : 1 }));
+});
+
+/** GET /api/v1/admin/appointments/:id → the appointment with its audit trail. */
+appointments.get("/:id", appointmentId, async (c) => {
+  const details = await appointmentDetails(c.get("db"), c.req.valid("param").id);
+  if (!details) return jsonError(c, 404, adminMessages.notFound);
+  return c.json(details);
+});
+
+/** DELETE /api/v1/admin/appointments/:id → 204. */
+appointments.delete("/:id", appointmentId, async (c) => {
+  const { id } = c.req.valid("param");
+  const result = await deleteAppointment(c.get("db"), { id, admin: c.get("admin") });
+  if (!result.ok) return refusal(c, result.code);
+  return c.body(null, 204);
+});
+
+/**
+ * POST /api/v1/admin/appointments/:id/note {"note"} → 200 {"id","internalNote"}: the workshop's
+ * internal note (any admin; "" removes it); 400 over 2000 characters, 404 for an unknown id.
+ */
+appointments.post("/:id/note", jsonObject, appointmentId, async (c) => {
+  const { id } = c.req.valid("param");
+  const result = await saveInternalNote(c.get("db"), { id, admin: c.get("admin"), note: jsonBody(c).note ?? "" });
+  if (!result.ok) return refusal(c, result.code);
+  const details = await appointmentDetails(c.get("db"), id);
+  return c.json({ id, internalNote: details?.appointment?.internalNote ?? null });
+});
+
+/**
+ * POST /api/v1/admin/appointments/:id/progress {"progress": "arrived"|"in_progress"|"ready"} → 200
+ * {"id","progress","changed","emailQueued"}: where the car is (any admin); 400 for another value,
+ * 404 for an unknown id, 409 unless the appointment is confirmed.
+ */
+appointments.post("/:id/progress", jsonObject, appointmentId, async (c) => {
+  const { id } = c.req.valid("param");
+  const result = await setAppointmentProgress(c.get("db"), { id, admin: c.get("admin"), progress: jsonBody(c).progress });
+  if (!result.ok) return refusal(c, result.code);
+  const { changed, emailQueued } = result.value;
+  return c.json({ id, progress: result.value.progress, changed, emailQueued });
+});
+
+/**
+ * POST /api/v1/admin/appointments/:id/confirm and …/cancel {"reason"}:
+ * 200 {"id","status"}, 400 (blank reason), 404, 409 (no longer beantragt, or the slot's
+ * confirmed appointments already reach SLOT_CAPACITY).
+ */
+appointments.post("/:id/:transition", appointmentId, async (c) => {
+  const { id } = c.req.valid("param");
+  const transition = c.req.param("transition");
+  const db = c.get("db");
+  const admin = c.get("admin");
+  let result;
+  if (transition === "confirm") {
+    result = await confirmAppointment(db, {
+      id,
+      admin,
+      slotCapacity: bookingConfigFromEnv().slotCapacity,
+      selfCancelCutoffHours: selfServiceConfigFromEnv().cancelCutoffHours,
+    });
+  } else if (transition === "cancel") {
+    result = await cancelAppointment(db, { id, admin, reason: jsonBody(c).reason });
+  } else {
+    return jsonError(c, 404, adminMessages.unknownAction);
+  }
+  if (!result.ok) return refusal(c, result.code);
+  return c.json({ id, status: result.value.status });
+});

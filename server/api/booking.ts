@@ -1,0 +1,75 @@
+import crypto from "node:crypto";
+import { Hono } from "hono";
+import { bookableServices } from "~/config/site";
+import type { ServerEnv } from "../env";
+import { daysBetween, isCalendarDate } from "~/domain/calendar-date";
+import { jsonError } from "./answers";
+import { jsonBody } from "./input";
+import { statusOf } from "~/http-status";
+import { bookingRefusal, unavailableDayMessage } from "~/messages";
+import { bookingConfigFromEnv, getAvailability, getDaySlots, MAX_AVAILABILITY_DAYS, requestAppointment } from "~/services/booking.server";
+
+const INVALID_DATE_MESSAGE = "Bitte geben Sie ein gültiges Datum im Format JJJJ-MM-TT an.";
+const INVALID_RANGE_MESSAGE = "Bitte geben Sie from und to als gültige Daten im Format JJJJ-MM-TT an.";
+const INVALID_SERVICE_MESSAGE = "Bitte wählen Sie eine der angebotenen Leistungen aus.";
+
+/** The optional `service` parameter: absent (one slot), a bookable service, or false for anything else. */
+function serviceParam(service: string | undefined): string | undefined | false {
+  if (service === undefined || service === "") return undefined;
+  return bookableServices.includes(service) ? service : false;
+}
+
+/** The public booking endpoints (docs/api.md): free times, free days, the appointment request. */
+export const booking = new Hono<ServerEnv>();
+
+/** GET /api/v1/slots?date=yyyy-MM-dd[&service=…] – the start times of one day, for a service's duration. */
+booking.get("/slots", async (c) => {
+  const date = c.req.query("date") ?? "";
+  if (!isCalendarDate(date)) return jsonError(c, 400, INVALID_DATE_MESSAGE);
+  const service = serviceParam(c.req.query("service"));
+  if (service === false) return jsonError(c, 400, INVALID_SERVICE_MESSAGE);
+  const day = await getDaySlots(c.get("db"), date, new Date(), bookingConfigFromEnv(), service);
+  return c.json(day.open ? day : { ...day, reason: unavailableDayMessage(day.reason) });
+});
+
+/** GET /api/v1/availability?from=&to=[&service=] – which dates can still be requested, and how full they are. */
+booking.get("/availability", async (c) => {
+  const from = c.req.query("from") ?? "";
+  const to = c.req.query("to") ?? "";
+  if (!isCalendarDate(from) || !isCalendarDate(to)) return jsonError(c, 400, INVALID_RANGE_MESSAGE);
+  const days = daysBetween(from, to) + 1;
+  if (days < 1 || days > MAX_AVAILABILITY_DAYS) {
+    return jsonError(c, 400, `Der Zeitraum muss 1 bis ${MAX_AVAILABILITY_DAYS} Tage umfassen (from ≤ to).`);
+  }
+  const service = serviceParam(c.req.query("service"));
+  if (service === false) return jsonError(c, 400, INVALID_SERVICE_MESSAGE);
+  const result = await getAvailability(c.get("db"), from, to, new Date(), bookingConfigFromEnv(), service);
+  return c.json({ from, to, days: result.map((day) => (day.reason ? { ...day, reason: unavailableDayMessage(day.reason) } : day)) });
+});
+
+/** POST /api/v1/appointments – a customer's appointment request. */
+booking.post("/appointments", async (c) => {
+  const result = await requestAppointment(c.get("db"), jsonBody(c), {
+    now: new Date(),
+    clientIp: c.get("clientIp"),
+    config: bookingConfigFromEnv(),
+  });
+  if (result.ok) return c.json({ id: result.value.id, status: "beantragt" }, 201);
+  const status = statusOf(result.code);
+  switch (result.code) {
+    case "honeypot":
+      return c.json({ id: crypto.randomUUID(), status: "beantragt" }, status);
+    case "invalid":
+    case "slot-unavailable": {
+      const { error, fields } = bookingRefusal(result);
+      return jsonError(c, status, error, { fields });
+    }
+    case "rate-limited":
+      return jsonError(c, status, bookingRefusal(result).error, {}, { "Retry-After": String(result.retryAfterSeconds) });
+    // `code` lets a client tell a taken slot (refresh the times) from the per-address and pick-up limits.
+    case "slot-taken":
+    case "pickups-full":
+    case "too-many-open":
+      return c.json({ error: bookingRefusal(result).error, code: result.code }, status);
+  }
+});

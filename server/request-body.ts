@@ -1,0 +1,75 @@
+import { createMiddleware } from "hono/factory";
+import { MAX_BODY_BYTES, REQUEST_TOO_LARGE_MESSAGE, type RequestBody, RequestBodyError } from "~/lib/http.server";
+import type { ServerEnv } from "./env";
+
+/** Methods whose body is never read, on the pages and in the API. */
+const METHODS_WITHOUT_BODY = new Set(["GET", "HEAD", "OPTIONS"]);
+
+const UNREADABLE_BODY_MESSAGE = "Die Anfrage konnte nicht gelesen werden.";
+
+function bodyTooLarge(): RequestBodyError {
+  return new RequestBodyError(413, REQUEST_TOO_LARGE_MESSAGE);
+}
+
+/**
+ * The body's bytes, at most MAX_BODY_BYTES: a larger declared Content-Length
+ * is refused at once, a chunked body (no Content-Length) as soon as it grows
+ * past the limit. The rest is left unread and the stream is not cancelled:
+ * cancelling it would destroy the connection before the answer is sent.
+ */
+export async function readLimitedBytes(request: Request): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) throw bodyTooLarge();
+  if (!request.body) return new Uint8Array(new ArrayBuffer(0));
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      reader.releaseLock();
+      throw bodyTooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * A request's body as the pages and the API get it: its bytes, or the German 4xx it earned
+ * (413 too large; 400 when the client went away or sent less than it declared).
+ */
+export async function readRequestBody(request: Request): Promise<RequestBody> {
+  if (METHODS_WITHOUT_BODY.has(request.method)) return { bytes: new Uint8Array(new ArrayBuffer(0)) };
+  try {
+    return { bytes: await readLimitedBytes(request) };
+  } catch (error) {
+    if (error instanceof RequestBodyError) return { error };
+    return { error: new RequestBodyError(400, UNREADABLE_BODY_MESSAGE) };
+  }
+}
+
+/**
+ * The one place a request body is read, for the JSON API and the pages alike (server/app.ts):
+ * at most MAX_BODY_BYTES, kept in the request's `body` as bytes or as the German 4xx it earned,
+ * which the API's handlers (server/api/input.ts) and the pages' routes (`requestBodyContext`,
+ * app/lib/http.server.ts) answer in their own form. What follows gets a request that carries the
+ * bytes read (none after a refusal). A body left partly unread must not stay on a kept-alive
+ * connection, where it would be taken for the next request: that answer closes the connection.
+ */
+export const requestBody = createMiddleware<ServerEnv>(async (c, next) => {
+  if (METHODS_WITHOUT_BODY.has(c.req.method)) return next();
+  const read = c.req.raw;
+  const body = await readRequestBody(read);
+  c.set("body", body);
+  c.req.raw = new Request(read.url, {
+    method: read.method,
+    headers: read.headers,
+    signal: read.signal,
+    body: "bytes" in body ? body.bytes : null,
+  });
+  await next();
+  if ("error" in body) c.header("Connection", "close");
+});

@@ -1,0 +1,118 @@
+// Issue 26 on the board: what staff see on an owner's page, a wrong password's toast after the login, the
+// sessions under 'Sicherheit' by name; screenshots at 390 and 1280 px in both themes, axe clean.
+import type { Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./board-data";
+import { E2E_ADMIN, expect, loginAsAdmin, test } from "./fixtures";
+
+const ANDROID_CHROME =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
+
+test.describe.configure({ timeout: 120_000 });
+
+test("a wrong password's 'Falsches Passwort' does not stay on the board after the login", async ({ page }) => {
+  await page.goto("/admin-login");
+  await page.getByLabel("E-Mail").fill(E2E_ADMIN.email);
+  await page.getByLabel("Passwort").fill("falsch-falsch-falsch");
+  await page.getByRole("button", { name: "Anmelden" }).click();
+  const wrong = page.locator("[data-sonner-toast]").filter({ hasText: "Falsches Passwort" });
+  await expect(wrong).toBeVisible({ timeout: 15_000 });
+  await page.getByLabel("Passwort").fill(E2E_ADMIN.password);
+  await page.getByRole("button", { name: "Anmelden" }).click();
+  await expect(page).toHaveURL("/admin", { timeout: 15_000 });
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Erfolgreich angemeldet" })).toBeVisible();
+  await expect(wrong).toHaveCount(0);
+});
+
+test.describe("staff on the owner's pages", () => {
+  // The 403 documents are asked for on purpose.
+  test.use({ expectedConsoleErrors: [/the server responded with a status of 403/] });
+
+  test("'Nur für Inhaber:innen' with the way back instead of an error screen; no navigation entries they cannot use", async ({
+    page,
+    browser,
+    baseURL,
+  }, testInfo) => {
+    const staff = { email: `staff-${Date.now()}@happycar.example`, password: "Mitarbeiterin-Passwort-2026!" };
+    await loginAsAdmin(page);
+    const created = await page.request.post("/api/v1/admin/users", {
+      headers: { Origin: baseURL! },
+      data: { ...staff, name: "Lena Lehrling", role: "staff" },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+
+    for (const theme of ["light", "dark"] as const) {
+      const context = await browser.newContext({ baseURL, colorScheme: theme });
+      await context.addInitScript((value) => localStorage.setItem("theme", value), theme);
+      const staffPage = await context.newPage();
+      await staffPage.goto("/admin-login");
+      await staffPage.getByLabel("E-Mail").fill(staff.email);
+      await staffPage.getByLabel("Passwort").fill(staff.password);
+      await staffPage.getByRole("button", { name: "Anmelden" }).click();
+      await expect(staffPage).toHaveURL("/admin", { timeout: 15_000 });
+      const navigation = staffPage.getByRole("navigation", { name: "Admin-Bereich" });
+      await expect(navigation.getByRole("link", { name: "Termine" })).toBeVisible();
+      await expect(navigation.getByRole("link", { name: "Team" })).toHaveCount(0);
+      await expect(navigation.getByRole("link", { name: "Schließtage" })).toHaveCount(0);
+
+      for (const [path, reason] of [
+        ["/admin/team", "Nur der Inhaber oder die Inhaberin verwaltet die Konten und die Einstellungen des Boards."],
+        ["/admin/schliesstage", "Nur der Inhaber oder die Inhaberin darf Schließtage verwalten."],
+      ] as const) {
+        const response = await staffPage.goto(path);
+        expect(response?.status()).toBe(403);
+        await expect(staffPage.getByRole("heading", { name: "Nur für Inhaber:innen" })).toBeVisible();
+        await expect(staffPage.getByText(reason)).toBeVisible();
+        await expect(staffPage.getByText("Unexpected Application Error")).toHaveCount(0);
+        // Still inside the board: its header and navigation are there.
+        await expect(staffPage.getByRole("heading", { name: "Admin-Board" })).toBeVisible();
+        await expectPageFits(staffPage);
+        await waitForToasts(staffPage);
+        await expectNoAxeViolations(staffPage);
+        for (const width of [390, 1280]) {
+          await staffPage.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+          await staffPage.screenshot({
+            path: testInfo.outputPath(`owner-only${path.replaceAll("/", "-")}-${width}-${theme}.png`),
+            fullPage: true,
+          });
+        }
+        await staffPage.setViewportSize({ width: 1280, height: 900 });
+      }
+      await staffPage.getByRole("link", { name: "Zurück zu den Terminen" }).click();
+      await expect(staffPage).toHaveURL("/admin");
+      await context.close();
+    }
+  });
+});
+
+test.describe("sessions under 'Sicherheit'", () => {
+  test.use({ userAgent: ANDROID_CHROME });
+
+  for (const theme of ["light", "dark"] as const) {
+    test(`show the browser and system ('Chrome auf Android') and the times, not the raw header (${theme})`, async ({ page }, testInfo) => {
+      await page.addInitScript((value) => localStorage.setItem("theme", value), theme);
+      await loginAsAdmin(page);
+      await page.goto("/admin/sicherheit");
+      const sessions = page.getByRole("list", { name: "Sitzungen" });
+      const current = sessions.getByRole("listitem").filter({ hasText: "Diese Sitzung" });
+      await expect(current).toContainText("Chrome auf Android");
+      await expect(current).toContainText(/Angemeldet \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}, zuletzt aktiv \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}/);
+      await expect(sessions).not.toContainText("Mozilla/5.0");
+      await waitForToasts(page);
+      await expectNoAxeViolations(page);
+      for (const width of [390, 1280]) {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+        await expectPageFits(page);
+        await page.screenshot({ path: testInfo.outputPath(`security-${width}-${theme}.png`), fullPage: true });
+      }
+    });
+  }
+});
+
+async function expectPageFits(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+}
+
+/** axe measures contrast mid-fade: check once the login's toast is gone. */
+async function waitForToasts(page: Page) {
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 10_000 });
+}
