@@ -1,11 +1,14 @@
+import { adminMessages } from "~/messages";
 import { readCookie } from "./cookies";
 
 /**
- * A one-shot message across a redirect (login → board), so the welcome works
- * with and without JavaScript. The cookie holds a key, never user data.
+ * A one-shot message across a redirect (login → board, a deleted appointment's
+ * details page → board), so it shows with and without JavaScript. The cookie
+ * holds a key, never user data.
  */
 export const flashMessages = {
   login: { title: "Erfolgreich angemeldet", description: "Willkommen im Admin-Bereich" },
+  deleted: adminMessages.deleted,
 } as const;
 
 export type FlashKey = keyof typeof flashMessages;

@@ -125,13 +125,13 @@ test("offline: confirm, cancel and delete answer with a 'Fehler' toast and leave
   await expect(toast(page, "Fehler").first()).toBeVisible();
   await expect(row(page, confirmName).getByText("beantragt", { exact: true })).toBeVisible();
 
-  await row(page, cancelName).getByRole("link", { name: "Stornieren" }).click();
+  await row(page, cancelName).getByRole("button", { name: "Stornieren" }).click();
   const cancelDialog = page.getByRole("dialog", { name: "Termin stornieren" });
   await cancelDialog.getByLabel("Stornierungsgrund").fill("Werkstatt geschlossen");
   await cancelDialog.getByRole("button", { name: "Termin stornieren" }).click();
   await expect(toast(page, "Termin konnte nicht storniert werden.")).toBeVisible();
 
-  await row(page, deleteName).getByRole("link", { name: "Löschen" }).click();
+  await row(page, deleteName).getByRole("button", { name: "Löschen" }).click();
   const deleteDialog = page.getByRole("dialog", { name: "Termin löschen" });
   await deleteDialog.getByRole("button", { name: "Löschen" }).click();
   await expect(toast(page, "Termin konnte nicht gelöscht werden.")).toBeVisible();

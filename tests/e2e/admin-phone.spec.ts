@@ -66,7 +66,7 @@ async function checkBoard(page: Page, names: string[], screenshot: (name: string
   await expectNoAxeViolations(page);
   await screenshot("board");
 
-  await card(page, names[0]!).getByRole("link", { name: "Stornieren" }).click();
+  await card(page, names[0]!).getByRole("button", { name: "Stornieren" }).click();
   const cancel = page.getByRole("dialog", { name: "Termin stornieren" });
   await expectInsideViewport(page, cancel);
   await expectTouchTargets(page, cancel);
@@ -75,7 +75,7 @@ async function checkBoard(page: Page, names: string[], screenshot: (name: string
   await cancel.getByRole("button", { name: "Abbrechen" }).click();
   await expect(cancel).toBeHidden();
 
-  await card(page, names[0]!).getByRole("link", { name: "Löschen" }).click();
+  await card(page, names[0]!).getByRole("button", { name: "Löschen" }).click();
   const remove = page.getByRole("dialog", { name: "Termin löschen" });
   await expectInsideViewport(page, remove);
   await expectTouchTargets(page, remove);
@@ -139,7 +139,7 @@ for (const viewport of [
       await card(page, names[1]!).getByRole("button", { name: "Bestätigen" }).click();
       await expect(toast(page, "Termin bestätigt")).toBeVisible();
       await expect(card(page, names[1]!).getByText("bestätigt", { exact: true })).toBeVisible();
-      await card(page, names[2]!).getByRole("link", { name: "Stornieren" }).click();
+      await card(page, names[2]!).getByRole("button", { name: "Stornieren" }).click();
       const cancel = page.getByRole("dialog", { name: "Termin stornieren" });
       await cancel.getByLabel("Stornierungsgrund").fill("Ersatzteil fehlt");
       await cancel.getByRole("button", { name: "Termin stornieren" }).click();

@@ -74,7 +74,7 @@ test("board: search, tab counts, confirm, cancel with and without a reason, dele
   await expect(row(page, confirmName).getByText("E-Mail ausstehend").or(row(page, confirmName).getByText("E-Mail gesendet"))).toBeVisible();
 
   // Cancel: a blank reason is refused, then a reason cancels.
-  await row(page, cancelName).getByRole("link", { name: "Stornieren" }).click();
+  await row(page, cancelName).getByRole("button", { name: "Stornieren" }).click();
   const dialog = page.getByRole("dialog", { name: "Termin stornieren" });
   await expect(dialog).toBeVisible();
   const reason = dialog.getByLabel("Stornierungsgrund");
@@ -91,7 +91,7 @@ test("board: search, tab counts, confirm, cancel with and without a reason, dele
   await expect(dialog).toBeHidden();
   await expect(row(page, cancelName).getByText("storniert", { exact: true })).toBeVisible();
   // The reason was cleared; 'Abbrechen' closes without a change.
-  await row(page, deleteName).getByRole("link", { name: "Stornieren" }).click();
+  await row(page, deleteName).getByRole("button", { name: "Stornieren" }).click();
   await expect(dialog.getByLabel("Stornierungsgrund")).toHaveValue("");
   await dialog.getByRole("button", { name: "Abbrechen" }).click();
   await expect(dialog).toBeHidden();
@@ -119,7 +119,7 @@ test("board: search, tab counts, confirm, cancel with and without a reason, dele
   await expect(page.getByRole("row")).toHaveCount(4);
 
   // Delete after the confirmation question.
-  await row(page, deleteName).getByRole("link", { name: "Löschen" }).click();
+  await row(page, deleteName).getByRole("button", { name: "Löschen" }).click();
   const confirmDelete = page.getByRole("dialog", { name: "Termin löschen" });
   await expect(confirmDelete.getByText("Möchten Sie diesen Termin wirklich löschen?")).toBeVisible();
   await confirmDelete.getByRole("button", { name: "Löschen" }).click();

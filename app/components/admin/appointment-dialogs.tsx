@@ -4,9 +4,9 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { FieldError, Label, Textarea } from "~/components/ui/form-controls";
 import { formatDateDE } from "~/lib/format-date";
-import type { AdminAppointment } from "~/domain/appointment";
+import { type AdminAppointment, canTransition } from "~/domain/appointment";
 import { type AdminActionData, useActionToast } from "./action-result";
-import { AdminDialog, DialogClose } from "./dialog";
+import { AdminDialog, DialogClose, type DialogTarget } from "./dialog";
 
 export const reasonRequiredMessage = "Bitte geben Sie einen Stornierungsgrund an.";
 export const deletePrompt = "Möchten Sie diesen Termin wirklich löschen?";
@@ -34,37 +34,35 @@ function ReasonField({ value, onChange, error }: { value?: string; onChange?: (v
   );
 }
 
-/** 'Termin stornieren' with a required reason; stays mounted so its answer is toasted after closing. */
-export function CancelDialog({ target, onClose }: { target: AdminAppointment | null; onClose: () => void }) {
+/**
+ * 'Termin stornieren' with a required reason; stays mounted so its answer is toasted after closing.
+ * Every way of closing empties it: a reason never travels on to the next appointment.
+ */
+export function CancelDialog({ dialog }: { dialog: DialogTarget<AdminAppointment> }) {
   const fetcher = useFetcher<AdminActionData>({ key: "cancel-appointment" });
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | null>(null);
-  useActionToast(fetcher.data);
-  // Only a new answer matters here, not a new onClose closure.
-  const close = useEffectEvent(onClose);
-  useEffect(() => {
-    const data = fetcher.data;
-    if (!data) return;
-    if (!data.ok && data.field) {
-      // The server's answer arrives as fetcher data; showing its field error is the reaction to it.
-      // eslint-disable-next-line react-hooks/set-state-in-effect
-      setError(data.message);
-      return;
-    }
+  const close = () => {
     setReason("");
     setError(null);
-    close();
-  }, [fetcher.data]);
+    dialog.close();
+  };
+  useActionToast(fetcher.data);
+  const answered = useAnswer(fetcher, close);
+  useEffect(() => {
+    const data = fetcher.data;
+    if (answered || !data || data.ok || !data.field) return;
+    // The server's answer arrives as fetcher data; showing its field error is the reaction to it.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setError(data.message);
+  }, [answered, fetcher.data]);
 
+  const { target } = dialog;
   return (
     <AdminDialog
       open={target !== null}
-      onOpenChange={(open) => {
-        if (!open) {
-          setError(null);
-          onClose();
-        }
-      }}
+      onOpenChange={(open) => !open && close()}
+      returnFocus={dialog.returnFocus}
       title="Termin stornieren"
       description={target ? summary(target) : undefined}
     >
@@ -103,16 +101,19 @@ export function CancelDialog({ target, onClose }: { target: AdminAppointment | n
   );
 }
 
-export function DeleteDialog({ target, onClose }: { target: AdminAppointment | null; onClose: () => void }) {
+export function DeleteDialog({ dialog }: { dialog: DialogTarget<AdminAppointment> }) {
   const fetcher = useFetcher<AdminActionData>({ key: "delete-appointment" });
   useActionToast(fetcher.data);
-  // Only a new answer closes the dialog, not a new onClose closure.
-  const close = useEffectEvent(onClose);
-  useEffect(() => {
-    if (fetcher.data) close();
-  }, [fetcher.data]);
+  useAnswer(fetcher, dialog.close);
+  const { target } = dialog;
   return (
-    <AdminDialog open={target !== null} onOpenChange={(open) => !open && onClose()} title="Termin löschen" description={deletePrompt}>
+    <AdminDialog
+      open={target !== null}
+      onOpenChange={(open) => !open && dialog.close()}
+      returnFocus={dialog.returnFocus}
+      title="Termin löschen"
+      description={deletePrompt}
+    >
       {target ? <p className="mb-4 text-sm">{summary(target)}</p> : null}
       <fetcher.Form method="post" className="flex justify-end gap-2">
         <input type="hidden" name="id" value={target?.id ?? ""} />
@@ -127,6 +128,20 @@ export function DeleteDialog({ target, onClose }: { target: AdminAppointment | n
       </fetcher.Form>
     </AdminDialog>
   );
+}
+
+/**
+ * Closes the dialog once its answer is in and the page has reloaded (the fetcher is idle again),
+ * so focus returns to a page that shows the result; a field error keeps it open. True when it closed.
+ */
+function useAnswer(fetcher: { data?: AdminActionData; state: string }, onAnswer: () => void): boolean {
+  const done = fetcher.state === "idle" && fetcher.data !== undefined && (fetcher.data.ok || !fetcher.data.field);
+  // Only a new answer matters here, not a new onAnswer closure.
+  const answer = useEffectEvent(onAnswer);
+  useEffect(() => {
+    if (done) answer();
+  }, [done, fetcher.data]);
+  return done;
 }
 
 /**
@@ -166,4 +181,17 @@ export function NoScriptPanel({
       </CardContent>
     </Card>
   );
+}
+
+/**
+ * Which no-JavaScript panel the URL asks for (?cancel=ID or ?delete=ID, the action links'
+ * targets): only for an appointment in `items` whose status allows it, and deleting only for an owner.
+ */
+export function noScriptPanelFor(search: URLSearchParams, items: AdminAppointment[], canDelete: boolean) {
+  const cancelId = search.get("cancel");
+  const deleteId = search.get("delete");
+  const item = items.find((candidate) => candidate.id === (cancelId ?? deleteId));
+  if (item && cancelId && canTransition(item.status, "cancel")) return { kind: "cancel" as const, item };
+  if (item && deleteId && canDelete) return { kind: "delete" as const, item };
+  return null;
 }

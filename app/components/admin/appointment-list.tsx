@@ -5,6 +5,7 @@ import { availableActions } from "~/domain/appointment";
 import { formatDateDE } from "~/lib/format-date";
 import type { AdminAppointment } from "~/domain/appointment";
 import { type AdminActionData, useActionToast } from "./action-result";
+import { useHydrated } from "~/lib/use-hydrated";
 import { EmailStateBadge, StatusBadge } from "./status-badge";
 
 // The seed's columns, plus the car's plate (issue 14).
@@ -14,12 +15,13 @@ type ListProps = {
   items: AdminAppointment[];
   /** The current board URL with extra parameters (the no-JavaScript dialogs). */
   hrefWith: (extra: Record<string, string>) => string;
-  onCancel: (item: AdminAppointment) => void;
+  /** Opens the cancel dialog; `opener` is the control that did, where focus returns. */
+  onCancel: (item: AdminAppointment, opener: HTMLElement) => void;
   /** Absent for staff: only an owner deletes (the server refuses it too). */
-  onDelete?: (item: AdminAppointment) => void;
+  onDelete?: (item: AdminAppointment, opener: HTMLElement) => void;
 };
 
-type ItemProps = Pick<ListProps, "hrefWith"> & { item: AdminAppointment; onCancel: () => void; onDelete?: () => void };
+type ItemProps = Pick<ListProps, "hrefWith" | "onCancel" | "onDelete"> & { item: AdminAppointment };
 
 /**
  * The board's appointments: a table from md up, cards on a phone, where its
@@ -27,14 +29,9 @@ type ItemProps = Pick<ListProps, "hrefWith"> & { item: AdminAppointment; onCance
  * renders the right one at once; the hidden one is display: none, out of the
  * accessibility tree and the tab order.
  */
-export function AppointmentList({ items, onCancel, onDelete, ...props }: ListProps) {
+export function AppointmentList({ items, ...props }: ListProps) {
   if (items.length === 0) return <p className="py-8 text-center text-muted-foreground">Keine Termine vorhanden</p>;
-  const itemProps = (item: AdminAppointment): ItemProps => ({
-    ...props,
-    item,
-    onCancel: () => onCancel(item),
-    onDelete: onDelete ? () => onDelete(item) : undefined,
-  });
+  const itemProps = (item: AdminAppointment): ItemProps => ({ ...props, item });
   return (
     <>
       <div className="overflow-x-auto max-md:hidden">
@@ -138,15 +135,43 @@ function AppointmentCard({ item, ...actions }: ItemProps) {
   );
 }
 
-/** Plain left click: the dialog opens instead of following the no-JavaScript link. */
-function opensDialog(event: React.MouseEvent, open: () => void) {
-  if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) return;
-  event.preventDefault();
-  open();
+/**
+ * A control that opens a dialog: without JavaScript a link to the page that asks the question
+ * (`href`), with it a button that opens the dialog in place.
+ */
+function DialogOpener({
+  href,
+  onOpen,
+  variant,
+  className,
+  children,
+}: {
+  href: string;
+  onOpen: (opener: HTMLElement) => void;
+  variant: "outline" | "destructive";
+  className: string;
+  children: string;
+}) {
+  const hydrated = useHydrated();
+  if (!hydrated) {
+    return (
+      <Button asChild size="sm" variant={variant} className={className}>
+        <Link to={href}>{children}</Link>
+      </Button>
+    );
+  }
+  return (
+    <Button type="button" size="sm" variant={variant} className={className} onClick={(event) => onOpen(event.currentTarget)}>
+      {children}
+    </Button>
+  );
 }
 
-/** The actions the appointment's status allows; on a phone two per line, each a full-width touch target. */
-function AppointmentActions({ item, hrefWith, onCancel, onDelete }: ItemProps) {
+/**
+ * The actions the appointment's status allows (the board's rows and cards, the details page); on a
+ * phone two per line, each a full-width touch target. The forms post to the page's own action.
+ */
+export function AppointmentActions({ item, hrefWith, onCancel, onDelete }: ItemProps) {
   const fetcher = useFetcher<AdminActionData>();
   useActionToast(fetcher.data);
   const busy = fetcher.state !== "idle";
@@ -163,18 +188,24 @@ function AppointmentActions({ item, hrefWith, onCancel, onDelete }: ItemProps) {
         </fetcher.Form>
       ) : null}
       {actions.includes("cancel") ? (
-        <Button asChild size="sm" variant="outline" className={phoneWide}>
-          <Link to={hrefWith({ cancel: item.id })} onClick={(event) => opensDialog(event, onCancel)}>
-            Stornieren
-          </Link>
-        </Button>
+        <DialogOpener
+          href={hrefWith({ cancel: item.id })}
+          onOpen={(opener) => onCancel(item, opener)}
+          variant="outline"
+          className={phoneWide}
+        >
+          Stornieren
+        </DialogOpener>
       ) : null}
       {actions.includes("delete") && onDelete ? (
-        <Button asChild size="sm" variant="destructive" className={phoneWide}>
-          <Link to={hrefWith({ delete: item.id })} onClick={(event) => opensDialog(event, onDelete)}>
-            Löschen
-          </Link>
-        </Button>
+        <DialogOpener
+          href={hrefWith({ delete: item.id })}
+          onOpen={(opener) => onDelete(item, opener)}
+          variant="destructive"
+          className={phoneWide}
+        >
+          Löschen
+        </DialogOpener>
       ) : null}
       {item.emailState === "failed" ? (
         <fetcher.Form method="post">

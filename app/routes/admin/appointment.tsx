@@ -1,12 +1,17 @@
-import { data, Form, isRouteErrorResponse, Link, type ShouldRevalidateFunction, useNavigation } from "react-router";
+import { data, Form, isRouteErrorResponse, Link, redirect, type ShouldRevalidateFunction, useNavigation } from "react-router";
 import type { Route } from "./+types/appointment";
-import { answerOrFailure, unanswered } from "~/components/admin/action-result";
+import { ActionNotice, type AdminActionData, answerOrFailure } from "~/components/admin/action-result";
+import { CancelDialog, DeleteDialog, NoScriptPanel, noScriptPanelFor } from "~/components/admin/appointment-dialogs";
+import { appointmentFailure, isAppointmentIntent, revalidateAfterAppointmentAction } from "~/components/admin/appointment-intents";
+import { AppointmentActions } from "~/components/admin/appointment-list";
+import { useDialogTarget } from "~/components/admin/dialog";
 import { type AdminRouteHandle, LoadError } from "~/components/admin/load-error";
 import { ProgressCard } from "~/components/admin/progress-card";
 import { EmailStateBadge, StatusBadge } from "~/components/admin/status-badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { Label, Textarea } from "~/components/ui/form-controls";
+import { flashCookie } from "~/auth/flash";
 import { adminContext, databaseContext } from "~/context";
 import { readFormFields } from "~/lib/http.server";
 import { formatDateDE } from "~/lib/format-date";
@@ -14,11 +19,12 @@ import { formatDateTimeVienna } from "~/lib/format-date-time";
 import { formatMileage, formatMonthDE } from "~/lib/format-vehicle";
 import { adminMessages, progressLabels } from "~/messages";
 import { handoverLabels } from "~/schemas/booking-fields";
-import { isProgressState, MAX_NOTE_LENGTH } from "~/domain/appointment";
+import { type AdminAppointment, isProgressState, MAX_NOTE_LENGTH } from "~/domain/appointment";
 import { statusOf } from "~/http-status";
 import { saveInternalNote, setAppointmentProgress } from "~/services/appointment-commands.server";
 import { type AuditEntry, appointmentDetails, isAppointmentId } from "~/services/appointment-queries.server";
 import { readBoardSettings } from "~/services/board-settings.server";
+import { appointmentAction } from "./appointment-action.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Termindetails – Admin-Board – Happy Car" },
@@ -29,22 +35,42 @@ const loadFailure = "Termin konnte nicht geladen werden.";
 
 export const handle: AdminRouteHandle = { loadFailure };
 
-/** One appointment and its audit trail (also after it was deleted), and whether 'Abholbereit' e-mails the customer. */
-export async function loader({ params, context }: Route.LoaderArgs) {
+/**
+ * One appointment and its audit trail (also after it was deleted), whether 'Abholbereit' e-mails the
+ * customer, and as on the board: whether this account may delete, and the no-JavaScript question.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = context.get(databaseContext);
   const details = isAppointmentId(params.id) ? await appointmentDetails(db, params.id) : null;
   if (!details) throw data(adminMessages.notFound, { status: 404 });
-  return { ...details, readyEmail: (await readBoardSettings(db)).readyEmail };
+  const canDelete = context.get(adminContext).role === "owner";
+  const panel = noScriptPanelFor(new URL(request.url).searchParams, details.appointment ? [details.appointment] : [], canDelete);
+  return { ...details, readyEmail: (await readBoardSettings(db)).readyEmail, canDelete, panel };
 }
 
 type PageActionData = { intent: "note" | "progress"; ok: boolean; message: string; unanswered?: true };
 
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
-  unanswered(actionResult) ? false : defaultShouldRevalidate;
+/** This page's own answers ('Notiz speichern', progress), apart from the list's actions it offers too. */
+function isPageAnswer(answer: PageActionData | AdminActionData): answer is PageActionData {
+  return answer.intent === "note" || answer.intent === "progress";
+}
 
-/** 'Notiz speichern' and the car's progress buttons (plain form posts, with or without JavaScript). */
+export const shouldRevalidate: ShouldRevalidateFunction = revalidateAfterAppointmentAction;
+
+/**
+ * The list's actions (Bestätigen, Stornieren, Löschen, Erneut senden) as on the board; after
+ * 'Löschen' back to the board, which says so. 'Notiz speichern' and the car's progress buttons.
+ * All plain form posts, with or without JavaScript.
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const body = await readFormFields({ request, context });
+  if ("fields" in body && isAppointmentIntent(body.fields.intent)) {
+    const answer = await appointmentAction(context, body.fields);
+    if (answer.data.ok && answer.data.intent === "delete") {
+      return redirect("/admin", { headers: { "Set-Cookie": flashCookie("deleted") } });
+    }
+    return answer;
+  }
   const intent = "fields" in body && body.fields.intent === "progress" ? "progress" : "note";
   const answer = (ok: boolean, message: string, status = 200) => data<PageActionData>({ intent, ok, message }, { status });
   if ("bodyError" in body) return answer(false, body.bodyError.message, body.bodyError.status);
@@ -63,12 +89,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 /** In the browser: a dropped connection or a failed server says what was not saved; the typed note stays in its field. */
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-  const intent = (await request.clone().formData()).get("intent") === "progress" ? "progress" : "note";
-  return answerOrFailure(serverAction, (): PageActionData => ({
-    intent,
-    ok: false,
-    message: intent === "progress" ? adminMessages.progressFailed : adminMessages.noteFailed,
-  }));
+  const posted = (await request.clone().formData()).get("intent");
+  return answerOrFailure(serverAction, (): PageActionData | AdminActionData => {
+    if (isAppointmentIntent(posted)) return appointmentFailure(posted);
+    const intent = posted === "progress" ? "progress" : "note";
+    return { intent, ok: false, message: intent === "progress" ? adminMessages.progressFailed : adminMessages.noteFailed };
+  });
 }
 
 const actionLabels: Record<string, string> = {
@@ -87,15 +113,37 @@ function auditAction(entry: AuditEntry): { action: string; reason: string | null
   return { action: actionLabels[entry.action] ?? entry.action, reason: entry.reason };
 }
 
-export default function AppointmentDetails({ loaderData, actionData }: Route.ComponentProps) {
-  const { appointment, audit, readyEmail } = loaderData;
+export default function AppointmentDetails({ loaderData, actionData: answer, params }: Route.ComponentProps) {
+  const { appointment, audit, readyEmail, canDelete, panel } = loaderData;
   const saving = useNavigation().state === "submitting";
+  const cancelDialog = useDialogTarget<AdminAppointment>();
+  const deleteDialog = useDialogTarget<AdminAppointment>();
+  const actionData = answer && isPageAnswer(answer) ? answer : undefined;
+  const listAnswer = answer && !isPageAnswer(answer) ? answer : undefined;
+  const pageHref = `/admin/termine/${params.id}`;
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <BackToBoard />
+      <ActionNotice data={listAnswer} />
+      {panel ? (
+        <NoScriptPanel
+          kind={panel.kind}
+          item={panel.item}
+          closeHref={pageHref}
+          error={listAnswer && !listAnswer.ok && listAnswer.field ? listAnswer.message : null}
+        />
+      ) : null}
       <Card>
-        <CardHeader>
+        <CardHeader className="gap-3">
           <h2 className="text-xl font-semibold leading-tight">{appointment ? `Termin von ${appointment.name}` : "Gelöschter Termin"}</h2>
+          {appointment ? (
+            <AppointmentActions
+              item={appointment}
+              hrefWith={(extra) => `${pageHref}?${new URLSearchParams(extra)}`}
+              onCancel={cancelDialog.open}
+              onDelete={canDelete ? deleteDialog.open : undefined}
+            />
+          ) : null}
         </CardHeader>
         <CardContent>
           {appointment ? (
@@ -199,13 +247,23 @@ export default function AppointmentDetails({ loaderData, actionData }: Route.Com
       ) : null}
       <Card>
         <CardHeader>
-          <h2 className="text-xl font-semibold leading-tight">Verlauf</h2>
+          <h2 id="history-heading" className="text-xl font-semibold leading-tight">
+            Verlauf
+          </h2>
         </CardHeader>
         <CardContent>
           {audit.length === 0 ? (
             <p className="text-sm text-muted-foreground">Noch keine Änderungen durch das Team.</p>
           ) : (
-            <div className="overflow-x-auto">
+            // A table that may scroll sideways (a phone) holds no control of its own: its box takes
+            // the focus, so a keyboard can scroll it (WCAG 2.1.1, axe scrollable-region-focusable), and is named.
+            <div
+              role="region"
+              aria-labelledby="history-heading"
+              // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scroll box is operable: arrow keys scroll it
+              tabIndex={0}
+              className="overflow-x-auto rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
               <table className="w-full text-left text-sm">
                 <thead>
                   <tr className="border-b border-border">
@@ -236,6 +294,8 @@ export default function AppointmentDetails({ loaderData, actionData }: Route.Com
           )}
         </CardContent>
       </Card>
+      <CancelDialog dialog={cancelDialog} />
+      {canDelete ? <DeleteDialog dialog={deleteDialog} /> : null}
     </div>
   );
 }

@@ -1,40 +1,23 @@
-import { useState } from "react";
-import { data, Form, Link, PrefetchPageLinks, type ShouldRevalidateFunction, useLocation, useNavigation } from "react-router";
+import { Form, Link, PrefetchPageLinks, type ShouldRevalidateFunction, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/board";
-import {
-  ActionNotice,
-  type AdminActionData,
-  answerOrFailure,
-  bodyErrorData,
-  unanswered,
-  failureData,
-} from "~/components/admin/action-result";
-import { CancelDialog, DeleteDialog, NoScriptPanel } from "~/components/admin/appointment-dialogs";
+import { ActionNotice, answerOrFailure, bodyErrorData } from "~/components/admin/action-result";
+import { CancelDialog, DeleteDialog, NoScriptPanel, noScriptPanelFor } from "~/components/admin/appointment-dialogs";
+import { appointmentFailure, revalidateAfterAppointmentAction } from "~/components/admin/appointment-intents";
 import { AppointmentList } from "~/components/admin/appointment-list";
 import { AppointmentTabs, type TabKey } from "~/components/admin/appointment-tabs";
 import { ExportForm } from "~/components/admin/export-form";
+import { useDialogTarget } from "~/components/admin/dialog";
 import { type AdminRouteHandle, LoadError } from "~/components/admin/load-error";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/form-controls";
 import { site } from "~/config/site";
 import { adminContext, databaseContext } from "~/context";
-import { type AdminAppointment, canTransition, isAdminTab } from "~/domain/appointment";
+import { type AdminAppointment, isAdminTab } from "~/domain/appointment";
 import { monthOf, zonedParts } from "~/domain/calendar-date";
 import { readFormFields } from "~/lib/http.server";
-import { fail } from "~/domain/result";
-import { statusOf } from "~/http-status";
-import { adminMessages } from "~/messages";
-import {
-  type AdminActionResult,
-  cancelAppointment,
-  confirmAppointment,
-  deleteAppointment,
-  resendLastEmail,
-} from "~/services/appointment-commands.server";
-import { isAppointmentId, listAppointments } from "~/services/appointment-queries.server";
-import { bookingConfigFromEnv } from "~/services/booking.server";
-import { selfServiceConfigFromEnv } from "~/services/customer-appointment.server";
+import { listAppointments } from "~/services/appointment-queries.server";
+import { appointmentAction } from "./appointment-action.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin-Board – Happy Car" }, { name: "robots", content: "noindex, nofollow" }];
 
@@ -42,12 +25,7 @@ const loadFailure = "Termine konnten nicht geladen werden.";
 
 export const handle: AdminRouteHandle = { loadFailure };
 
-/**
- * After a 404 or 409 (someone else was faster) reload the list too, so the row shows the truth;
- * after an action that never reached the server (connection dropped) nothing changed.
- */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, actionStatus, defaultShouldRevalidate }) =>
-  unanswered(actionResult) ? false : actionStatus === 404 || actionStatus === 409 ? true : defaultShouldRevalidate;
+export const shouldRevalidate: ShouldRevalidateFunction = revalidateAfterAppointmentAction;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
@@ -59,83 +37,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Only an owner exports too (issue 15); the form starts with the current month in Vienna.
   const exportRange = canDelete ? monthOf(zonedParts(new Date(), site.timeZone).date) : null;
   // Without JavaScript the cancel and delete questions are server-rendered panels.
-  const cancelId = params.get("cancel");
-  const deleteId = params.get("delete");
-  const panelItem = list.items.find((item) => item.id === (cancelId ?? deleteId));
-  const panel =
-    panelItem && cancelId && canTransition(panelItem.status, "cancel")
-      ? { kind: "cancel" as const, item: panelItem }
-      : panelItem && deleteId && canDelete
-        ? { kind: "delete" as const, item: panelItem }
-        : null;
+  const panel = noScriptPanelFor(params, list.items, canDelete);
   return { list, tab, q, panel, canDelete, exportRange };
 }
 
-const outcomes = {
-  confirm: { success: adminMessages.confirmed, failure: adminMessages.confirmFailed },
-  cancel: { success: adminMessages.cancelled, failure: adminMessages.cancelFailed },
-  delete: { success: adminMessages.deleted, failure: adminMessages.deleteFailed },
-  resend: { success: adminMessages.resent, failure: adminMessages.resendFailed },
-} as const;
-
-type Intent = keyof typeof outcomes;
-
-function isIntent(value: unknown): value is Intent {
-  return typeof value === "string" && Object.hasOwn(outcomes, value);
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
-  const db = context.get(databaseContext);
-  const admin = context.get(adminContext);
   const body = await readFormFields({ request, context });
   if ("bodyError" in body) return bodyErrorData(body.bodyError);
-  const form = body.fields;
-  const { intent, id } = form;
-  if (!isIntent(intent)) {
-    return data<AdminActionData>({ ok: false, intent: "", message: adminMessages.unknownAction }, { status: 400 });
-  }
-  const { success, failure } = outcomes[intent];
-  let result: AdminActionResult<unknown>;
-  if (!isAppointmentId(id)) {
-    result = fail("notFound");
-  } else if (intent === "confirm") {
-    result = await confirmAppointment(db, {
-      id,
-      admin,
-      slotCapacity: bookingConfigFromEnv().slotCapacity,
-      selfCancelCutoffHours: selfServiceConfigFromEnv().cancelCutoffHours,
-    });
-  } else if (intent === "cancel") {
-    result = await cancelAppointment(db, { id, admin, reason: form.reason });
-  } else if (intent === "delete") {
-    result = await deleteAppointment(db, { id, admin });
-  } else {
-    result = await resendLastEmail(db, id);
-  }
-  if (result.ok) return data<AdminActionData>({ ok: true, intent, ...success });
-  // A blank reason belongs to the field and re-renders the form (200, as a form page does;
-  // the JSON API says 400). Everything else is 'Fehler' plus why, with its status.
-  const status = statusOf(result.code);
-  if (status === 400) {
-    return data<AdminActionData>({ ok: false, intent, message: adminMessages[result.code], field: "reason" });
-  }
-  return data<AdminActionData>({ ok: false, intent, message: `${failure} ${adminMessages[result.code]}` }, { status });
+  return appointmentAction(context, body.fields);
 }
 
 /** In the browser: a dropped connection or a failed server answers as a failed action does, 'Fehler' and what failed. */
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   const intent = (await request.clone().formData()).get("intent");
-  return answerOrFailure(serverAction, () =>
-    isIntent(intent) ? failureData(intent, outcomes[intent].failure) : failureData("", adminMessages.unknownAction),
-  );
+  return answerOrFailure(serverAction, () => appointmentFailure(intent));
 }
 
 export default function AdminBoard({ loaderData, actionData }: Route.ComponentProps) {
   const { list, tab, q, panel, canDelete, exportRange } = loaderData;
   const location = useLocation();
   const navigation = useNavigation();
-  const [cancelTarget, setCancelTarget] = useState<AdminAppointment | null>(null);
-  const [deleteTarget, setDeleteTarget] = useState<AdminAppointment | null>(null);
+  const cancelDialog = useDialogTarget<AdminAppointment>();
+  const deleteDialog = useDialogTarget<AdminAppointment>();
 
   const baseParams = { status: tab, q, page: String(list.page) };
   const href = (params: Record<string, string>) => {
@@ -190,8 +113,8 @@ export default function AdminBoard({ loaderData, actionData }: Route.ComponentPr
             <AppointmentList
               items={list.items}
               hrefWith={hrefWith}
-              onCancel={setCancelTarget}
-              onDelete={canDelete ? setDeleteTarget : undefined}
+              onCancel={cancelDialog.open}
+              onDelete={canDelete ? deleteDialog.open : undefined}
             />
           )}
           {lastPage > 1 ? (
@@ -218,8 +141,8 @@ export default function AdminBoard({ loaderData, actionData }: Route.ComponentPr
         </AppointmentTabs>
         {/* The details page's script in advance, so it opens (or says why not) when the connection drops. */}
         {list.items[0] ? <PrefetchPageLinks page={`/admin/termine/${list.items[0].id}`} /> : null}
-        <CancelDialog target={cancelTarget} onClose={() => setCancelTarget(null)} />
-        <DeleteDialog target={deleteTarget} onClose={() => setDeleteTarget(null)} />
+        <CancelDialog dialog={cancelDialog} />
+        <DeleteDialog dialog={deleteDialog} />
       </CardContent>
     </Card>
   );
