@@ -154,6 +154,10 @@ test.describe("booking with JavaScript", () => {
     const submit = booking.getByRole("button", { name: "Termin beantragen" });
     await submit.click();
     await expect(toast(page, SUCCESS_TITLE)).toContainText(SUCCESS_TEXT);
+    // Focus does not drop to <body> with the emptied form: it is on the message, which the page shows too.
+    const requested = booking.getByRole("status").filter({ hasText: SUCCESS_TITLE });
+    await expect(requested).toContainText(SUCCESS_TEXT);
+    await expect(requested).toBeFocused();
 
     // Reset: contact data, date, time and service.
     await expect(page.locator('input[name="booking-name"]')).toHaveValue("");

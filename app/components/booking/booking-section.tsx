@@ -1,5 +1,5 @@
 import { CheckCircle2 } from "lucide-react";
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { Section } from "~/components/site/section";
 import { Button } from "~/components/ui/button";
@@ -53,6 +53,12 @@ export function BookingSection({ result, requested = false }: { result?: Booking
   const [refreshKey, setRefreshKey] = useState(0);
   // A new key after a successful request: the vehicle group starts empty again.
   const [requestCount, setRequestCount] = useState(0);
+  const successRef = useRef<HTMLDivElement>(null);
+  // After a request the form is empty and its button was disabled while sending: focus would drop to
+  // <body>. It goes to the message instead, which a screen reader then reads, and the page shows it.
+  useEffect(() => {
+    if (requestCount > 0) successRef.current?.focus();
+  }, [requestCount]);
 
   // Stable: the slot list's loading effect depends on it.
   const changeTime = useCallback((value: string) => {
@@ -147,8 +153,13 @@ export function BookingSection({ result, requested = false }: { result?: Booking
       title="Termin vereinbaren"
       intro="Wählen Sie einen freien Termin und senden Sie uns Ihre Anfrage – wir bestätigen sie so rasch wie möglich."
     >
-      {requested ? (
-        <div role="status" className="mb-8 flex items-start gap-3 rounded-xl border border-border bg-accent p-4 text-accent-foreground">
+      {requested || requestCount > 0 ? (
+        <div
+          ref={successRef}
+          role="status"
+          tabIndex={-1}
+          className="mb-8 flex items-start gap-3 rounded-xl border border-border bg-accent p-4 text-accent-foreground outline-none"
+        >
           <CheckCircle2 className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
           <div>
             <p className="font-semibold">{BOOKING_SUCCESS_TITLE}</p>
