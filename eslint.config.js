@@ -1,6 +1,60 @@
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
+import simpleImportSort from "eslint-plugin-simple-import-sort";
 import tseslint from "typescript-eslint";
+
+/**
+ * The layer rules (docs/decisions/028): nothing reaches up a layer. A restriction names folders or
+ * modules of app/ and matches them by the `~/` alias and by relative paths ("../db/schema",
+ * "../../db"), type imports included.
+ */
+function appModule(names, message) {
+  return { regex: `^(~|\\.{1,2}(/\\.\\.)*)/(${names.join("|")})(/|$)`, message };
+}
+
+const noServer = {
+  regex: "^\\.{1,2}(/\\.\\.)*/server(/|$)",
+  message: "app/ never imports server/: the Hono edge imports app/, not the other way round (decision 027).",
+};
+const noServices = appModule(["services"], "Services are use-cases that the edge (routes, server/api) calls; this layer lies below them.");
+const noIo = appModule(["db", "mail", "auth"], "The database, e-mail and sessions are server-side I/O; this layer stays free of them.");
+const noUpward = appModule(["routes", "root", "components"], "Routes and components are the top of app/: nothing below them imports them.");
+
+/** An allow-list, so that a new dependency of the pure rules is a decision, not an accident. */
+const domainOnly = {
+  regex: "^(?!(\\./|~/domain/|~/config/site$|@date-fns/tz$|date-fns(/|$)))",
+  message:
+    "app/domain is pure rules (no clock, no I/O, no wording): it imports only app/domain, the workshop's facts (~/config/site) and date-fns.",
+};
+
+/** Which imports each part of app/ may not make; every part of app/ is also kept out of server/. */
+const layers = [
+  { files: ["app/domain/**"], patterns: [domainOnly] },
+  { files: ["app/config/**", "app/lib/**", "app/schemas/**"], patterns: [noServices, noIo, noUpward] },
+  {
+    // The schemas word their errors with app/messages.ts, so app/messages.ts never imports them.
+    files: ["app/messages.ts"],
+    patterns: [appModule(["schemas"], "app/schemas imports app/messages.ts, not the other way round."), noServices, noIo, noUpward],
+  },
+  {
+    files: ["app/db/**"],
+    patterns: [noServices, appModule(["mail", "auth"], "app/db is the lowest I/O layer: e-mail and sessions build on it."), noUpward],
+  },
+  { files: ["app/mail/**", "app/auth/**"], patterns: [noServices, noUpward] },
+  {
+    files: ["app/services/**"],
+    patterns: [appModule(["http-status"], "Services return codes; the edge turns them into HTTP statuses."), noUpward],
+  },
+  {
+    files: ["app/components/**", "app/browser/**"],
+    patterns: [noServices, noIo, appModule(["routes", "root"], "Routes use components, never the other way round.")],
+  },
+  {
+    files: ["app/routes/**", "app/root.tsx"],
+    patterns: [appModule(["db"], "A route takes the database from the request context (databaseContext) and hands it to a service.")],
+  },
+];
+const restrictImports = (patterns) => ({ "no-restricted-imports": ["error", { patterns: [...patterns, noServer] }] });
 
 export default tseslint.config(
   // What .gitignore ignores (build*/ covers the other build folders such as build-*), and generated migrations.
@@ -37,4 +91,18 @@ export default tseslint.config(
       ],
     },
   },
+  // Imports and re-exports in one order, kept by `eslint --fix`: side effects, node:, packages, ~/,
+  // then relative paths, in one block as the code has always written them (no blank lines between).
+  {
+    plugins: { "simple-import-sort": simpleImportSort },
+    rules: {
+      "simple-import-sort/imports": ["error", { groups: [["^\\u0000", "^node:", "^@?\\w", "^", "^\\."]] }],
+      "simple-import-sort/exports": "error",
+    },
+  },
+  // The layer rules, for the code that ships. A test may reach for what it checks (a domain test
+  // puts the codes into the German words its assertions read), but no file of app/ imports server/.
+  { files: ["app/**"], rules: restrictImports([]) },
+  ...layers.map(({ files, patterns }) => ({ files, rules: restrictImports(patterns) })),
+  { files: ["app/**/*.test.{ts,tsx}"], rules: restrictImports([]) },
 );

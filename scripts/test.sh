@@ -4,8 +4,8 @@
 #  2. the PostgreSQL of the integration tests: TEST_DATABASE_URL as given, else the local server on
 #     127.0.0.1:5432 when it answers; under CI it is required (the race tests only mean something
 #     there), elsewhere those tests are skipped without it;
-#  3. npm run validate: type check, lint and unit + integration tests in parallel, then the
-#     production build and the browser tests;
+#  3. npm run validate: type check, lint and the unit and integration tests (test:vitest) in
+#     parallel, then the production build and the browser tests;
 #  4. npm run test:reliability: fuzzing, load, crash and database-outage tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -1,5 +1,4 @@
 import type { RequestListener } from "node:http";
-import path from "node:path";
 import { getRequestListener, type HttpBindings } from "@hono/node-server";
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { Hono } from "hono";
@@ -163,7 +162,7 @@ export function requestListener(app: Hono<ServerEnv>): RequestListener {
     return bindings.outgoing.headersSent ? RESPONSE_ALREADY_SENT : response;
   };
   let inHand: HttpBindings | undefined;
-  // Only http.createServer's requests reach it (server/start.ts), never HTTP/2 ones.
+  // Only http.createServer's requests reach it (server/index.ts), never HTTP/2 ones.
   const listener = getRequestListener((request, bindings) => answer(request, bindings as HttpBindings), {
     errorHandler: (error) => {
       if (!inHand) throw error;
@@ -178,9 +177,4 @@ export function requestListener(app: Hono<ServerEnv>): RequestListener {
       inHand = undefined;
     }
   };
-}
-
-/** The build's client folder next to the server bundle (build/server/index.js → build/client). */
-export function clientDirOf(serverBundleDir: string): string {
-  return path.resolve(serverBundleDir, "../client");
 }

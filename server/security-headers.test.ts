@@ -5,6 +5,7 @@ import { getRequestListener } from "@hono/node-server";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import type { ServerEnv } from "./env";
+import { mapEmbedUrl } from "~/components/site/map-embed";
 import { themeScript } from "~/lib/theme";
 import { compileTrustProxy } from "./forwarded";
 import { contentSecurityPolicy, MAP_ORIGIN, type SecurityHeaderOptions, securityHeaders } from "./security-headers";
@@ -38,6 +39,10 @@ describe("contentSecurityPolicy", () => {
     const csp = directives(contentSecurityPolicy("n", { dev: true }));
     expect(csp.get("script-src")).toContain("'unsafe-eval'");
     expect(csp.get("connect-src")).toContain("ws:");
+  });
+
+  it("lets the map embed load from its one frame origin", () => {
+    expect(directives(contentSecurityPolicy("n", { dev: false })).get("frame-src")).toBe(new URL(mapEmbedUrl()).origin);
   });
 });
 

@@ -15,7 +15,7 @@ import { enqueueEmail } from "~/mail/outbox.server";
 /**
  * The reminders of issue 16: the e-mail before a confirmed appointment and
  * the opt-in reminder of a car's §57a inspection. Every app instance runs the
- * job (server/start.ts); each reminder is queued exactly once all the same,
+ * job (server/index.ts); each reminder is queued exactly once all the same,
  * because it is claimed by a conditional UPDATE in the transaction that
  * queues its e-mail: rows another instance holds are skipped (SKIP LOCKED),
  * rows it has claimed no longer match (reminder_queued_at, last_reminded_due_month).
@@ -235,7 +235,7 @@ export function createReminderJob({
   };
 }
 
-/** The job as server/start.ts runs it, with REMINDER_HOURS_BEFORE. */
+/** The job as server/index.ts runs it, with REMINDER_HOURS_BEFORE. */
 export function startReminderJob(db: Database, config: ReminderConfig = reminderConfigFromEnv()): ReminderJob {
   const job = createReminderJob({ db, config });
   job.start();
