@@ -200,6 +200,28 @@ export default function AdminBoard({ loaderData, actionData }: Route.ComponentPr
               </Button>
             ) : null}
           </Form>
+          {/* Which appointments the tabs count and list: from today on (the default), or the past, the latest first. */}
+          <nav aria-label="Zeitraum" className="flex w-fit gap-1 rounded-lg bg-muted p-1">
+            {(
+              [
+                ["upcoming", "Ab heute"],
+                ["past", "Vergangene"],
+              ] as const
+            ).map(([value, label]) => (
+              <Link
+                key={value}
+                to={href({ status: tab, q, period: value })}
+                aria-current={period === value ? "true" : undefined}
+                className={cn(
+                  "rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground transition-colors max-md:inline-flex max-md:min-h-11 max-md:items-center",
+                  "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+                  "aria-[current=true]:bg-background aria-[current=true]:text-foreground aria-[current=true]:shadow-sm",
+                )}
+              >
+                {label}
+              </Link>
+            ))}
+          </nav>
           {exportForm ? <ExportForm tab={tab} q={q} period={period} {...exportForm} className="max-md:open:basis-full" /> : null}
         </div>
         {panel ? (
@@ -210,28 +232,6 @@ export default function AdminBoard({ loaderData, actionData }: Route.ComponentPr
             error={actionData && !actionData.ok && actionData.field ? actionData.message : null}
           />
         ) : null}
-        {/* Which appointments the tabs count and list: from today on (the default), or the past, the latest first. */}
-        <nav aria-label="Zeitraum" className="flex w-fit gap-1 rounded-lg bg-muted p-1">
-          {(
-            [
-              ["upcoming", "Ab heute"],
-              ["past", "Vergangene"],
-            ] as const
-          ).map(([value, label]) => (
-            <Link
-              key={value}
-              to={href({ status: tab, q, period: value })}
-              aria-current={period === value ? "true" : undefined}
-              className={cn(
-                "rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground transition-colors max-md:inline-flex max-md:min-h-11 max-md:items-center",
-                "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
-                "aria-[current=true]:bg-background aria-[current=true]:text-foreground aria-[current=true]:shadow-sm",
-              )}
-            >
-              {label}
-            </Link>
-          ))}
-        </nav>
         <AppointmentTabs active={tab} counts={list.counts} hrefFor={(next) => href({ status: next, q, period })}>
           {loading ? (
             <p role="status" className="py-8 text-center text-muted-foreground">
