@@ -6,6 +6,7 @@ import type {
   AdminErrorCode,
   BookingErrorCode,
   ExportErrorCode,
+  ExportFilterErrorCode,
   PasswordErrorCode,
   SecondFactorErrorCode,
   SettingsErrorCode,
@@ -177,6 +178,12 @@ export const exportMessages = {
   invalidDates: "Bitte geben Sie from und to als gültige Daten im Format JJJJ-MM-TT an (from ≤ to).",
   invalidStatus: "Unbekannter Status. Erlaubt: alle, beantragt, bestätigt, storniert.",
 } as const satisfies Record<ExportErrorCode, string>;
+
+/** The board's export form (app/components/admin/export-form.tsx): its refusals in the words of its fields. */
+export const exportFormMessages = {
+  invalidDates: "Bitte wählen Sie bei „Von“ und „Bis“ ein gültiges Datum; „Von“ darf nicht nach „Bis“ liegen.",
+  invalidStatus: exportMessages.invalidStatus,
+} as const satisfies Record<ExportFilterErrorCode, string>;
 
 /**
  * The booking form's refusals, keyed by the code of requestAppointment

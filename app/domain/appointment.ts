@@ -12,6 +12,9 @@ export type AppointmentStatus = (typeof appointmentStatuses)[number];
 const adminTabs = ["alle", ...appointmentStatuses] as const;
 export type AdminTab = (typeof adminTabs)[number];
 
+/** The board list's view in time: from the workshop's today on (its default), or the past before it. */
+export type ListPeriod = "upcoming" | "past";
+
 /** Delivery state of an outbox e-mail. */
 /** Where a confirmed appointment's car is (issue 16), beside its status. */
 export const progressStates = ["arrived", "in_progress", "ready"] as const;

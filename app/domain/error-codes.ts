@@ -42,8 +42,10 @@ export type TeamErrorCode =
 /** Why a change of the board's settings (/api/v1/admin/settings) was refused. */
 export type SettingsErrorCode = "ownerOnly";
 
-/** Why the CSV export was refused: not an owner, from/to not dates (or from after to), an unknown tab. */
-export type ExportErrorCode = "ownerOnly" | "invalidDates" | "invalidStatus";
+/** Why the CSV export's query was refused: from/to not dates (or from after to), an unknown tab. */
+export type ExportFilterErrorCode = "invalidDates" | "invalidStatus";
+/** Why the CSV export was refused: not an owner, or its query. */
+export type ExportErrorCode = "ownerOnly" | ExportFilterErrorCode;
 
 /**
  * Why a password change ('Sicherheit', POST /api/v1/admin/password) or a reset by e-mailed link

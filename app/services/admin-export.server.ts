@@ -6,7 +6,7 @@ import type { Database } from "~/db/client.server";
 import { appointments } from "~/db/schema";
 import { type AdminTab, isAdminTab } from "~/domain/appointment";
 import { isCalendarDate } from "~/domain/calendar-date";
-import type { ExportErrorCode } from "~/domain/error-codes";
+import type { ExportErrorCode, ExportFilterErrorCode } from "~/domain/error-codes";
 import { fail, ok, type Result } from "~/domain/result";
 
 /**
@@ -30,12 +30,19 @@ export type ExportRow = Omit<typeof appointments.$inferSelect, "licensePlateNorm
 export type ExportResult = Result<{ filter: ExportFilter; rows: ExportRow[] }, ExportErrorCode>;
 
 /** Reads the query's `from`, `to` (yyyy-MM-dd) and `status` (a tab, default `alle`). */
-export function parseExportFilter(params: URLSearchParams): Result<ExportFilter, ExportErrorCode> {
+export function parseExportFilter(params: URLSearchParams): Result<ExportFilter, ExportFilterErrorCode> {
   const status = params.get("status") || "alle";
   if (!isAdminTab(status)) return fail("invalidStatus");
   const parsed = exportQuerySchema.safeParse({ from: params.get("from") ?? "", to: params.get("to") ?? "", status });
   if (!parsed.success) return fail("invalidDates");
   return ok({ from: parsed.data.from, to: parsed.data.to, tab: status });
+}
+
+/** The file's address (the JSON API's GET /api/v1/admin/export.csv) for a filter, where the board's export form leads. */
+export function exportFileAddress(filter: ExportFilter): string {
+  const query = new URLSearchParams({ from: filter.from, to: filter.to });
+  if (filter.tab !== "alle") query.set("status", filter.tab);
+  return `/api/v1/admin/export.csv?${query}`;
 }
 
 export async function exportAppointments(

@@ -1,7 +1,9 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, like, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, inArray, like, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import { site } from "~/config/site";
 import type { Executor } from "~/db/client.server";
 import { adminUsers, appointmentCounts, appointments, auditLog } from "~/db/schema";
-import type { AdminAppointment, AdminTab } from "~/domain/appointment";
+import type { AdminAppointment, AdminTab, ListPeriod } from "~/domain/appointment";
+import { zonedParts } from "~/domain/calendar-date";
 import { isUuid } from "~/domain/ids";
 import type { PlannerAppointment } from "~/domain/planner";
 import { licensePlateProblem, normalizeLicensePlate, PLATE_MIN_SIGNS } from "~/domain/vehicle";
@@ -74,19 +76,21 @@ function searchCondition(query: string): SQL | undefined {
   return or(...conditions);
 }
 
-const listOrder = [asc(appointments.date), asc(appointments.time), asc(appointments.createdAt), asc(appointments.id)];
+/** From today on the list runs forward in time; the past backwards, the latest first; the whole list (the JSON API) oldest first. */
+const forward = [asc(appointments.date), asc(appointments.time), asc(appointments.createdAt), asc(appointments.id)];
+const backward = [desc(appointments.date), desc(appointments.time), desc(appointments.createdAt), desc(appointments.id)];
 
 /**
  * The matching rows of one page in the list's order, each with its last e-mail's state. The page's
  * ids first, so that a late page skips its offset over the index alone, not over every column.
  */
-async function listPage(db: Executor, where: SQL | undefined, page: number) {
+async function listPage(db: Executor, where: SQL | undefined, order: SQL[], page: number) {
   const pageIds = db.$with("page_ids").as(
     db
       .select({ id: appointments.id })
       .from(appointments)
       .where(where)
-      .orderBy(...listOrder)
+      .orderBy(...order)
       .limit(PAGE_SIZE)
       .offset((page - 1) * PAGE_SIZE),
   );
@@ -95,18 +99,49 @@ async function listPage(db: Executor, where: SQL | undefined, page: number) {
     .select({ ...columns, emailState: lastEmailState(appointments.id) })
     .from(appointments)
     .innerJoin(pageIds, eq(pageIds.id, appointments.id))
-    .orderBy(...listOrder);
+    .orderBy(...order);
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
 
-/** Per status, how many appointments match: without a search from the triggers' table (decision 019). */
-async function listCounts(db: Executor, search: SQL | undefined): Promise<Record<AdminTab, number>> {
-  const countRows = search
-    ? await db.select({ status: appointments.status, n: count() }).from(appointments).where(search).groupBy(appointments.status)
-    : await db
-        .select({ status: appointmentCounts.status, n: sql<number>`sum(${appointmentCounts.n})::int` })
-        .from(appointmentCounts)
-        .groupBy(appointmentCounts.status);
+/** The board's view in time: from the workshop's `today` on, or before it; without a period every appointment. */
+function periodCondition(period: ListPeriod | undefined, today: string): SQL | undefined {
+  return period === "upcoming" ? gte(appointments.date, today) : period === "past" ? lt(appointments.date, today) : undefined;
+}
+
+/** Per status, how many rows match `where`, counted in the table. */
+function countedRows(db: Executor, where: SQL | undefined) {
+  return db.select({ status: appointments.status, n: count() }).from(appointments).where(where).groupBy(appointments.status);
+}
+
+/**
+ * Per status, how many appointments the list's view holds. Without a search the sums of the triggers'
+ * table (decision 019), less what lies ahead for the past: counting years of history is what that
+ * table saves. Both in one statement, so a booking in between cannot make a count negative.
+ * From today on, and with a search, the few matching rows are counted.
+ */
+async function listCounts(db: Executor, search: SQL | undefined, period: ListPeriod | undefined, today: string) {
+  const kept = db.select({ status: appointmentCounts.status, n: sql<number>`${appointmentCounts.n}`.as("n") }).from(appointmentCounts);
+  let countRows: { status: AdminTab; n: number }[];
+  if (search || period === "upcoming") {
+    countRows = await countedRows(db, and(search, periodCondition(period, today)));
+  } else {
+    const view =
+      period === "past"
+        ? kept
+            .unionAll(
+              db
+                .select({ status: appointments.status, n: sql<number>`-count(*)`.as("n") })
+                .from(appointments)
+                .where(periodCondition("upcoming", today))
+                .groupBy(appointments.status),
+            )
+            .as("view")
+        : kept.as("view");
+    countRows = await db
+      .select({ status: view.status, n: sql<number>`sum(${view.n})::int` })
+      .from(view)
+      .groupBy(view.status);
+  }
   const counts: Record<AdminTab, number> = { alle: 0, beantragt: 0, bestätigt: 0, storniert: 0 };
   for (const row of countRows) {
     counts[row.status] = row.n;
@@ -115,20 +150,30 @@ async function listCounts(db: Executor, search: SQL | undefined): Promise<Record
   return counts;
 }
 
-export async function listAppointments(db: Executor, input: { tab?: AdminTab; q?: string; page?: number }): Promise<AppointmentList> {
+/**
+ * One page of the board's list with its tabs' counts. `period` is the board's view: "upcoming" from
+ * today on, "past" before it, where today is the workshop's day (Vienna) at `now`, whatever the
+ * server's zone; without it (the JSON API) every appointment.
+ */
+export async function listAppointments(
+  db: Executor,
+  input: { tab?: AdminTab; q?: string; page?: number; period?: ListPeriod; now?: Date },
+): Promise<AppointmentList> {
   const tab = input.tab ?? "alle";
   const search = searchCondition(input.q ?? "");
-  const where = and(search, tab === "alle" ? undefined : eq(appointments.status, tab));
+  const today = zonedParts(input.now ?? new Date(), site.timeZone).date;
+  const where = and(search, periodCondition(input.period, today), tab === "alle" ? undefined : eq(appointments.status, tab));
+  const order = input.period === "past" ? backward : forward;
   // Past any real page (a hand-edited ?page=Infinity) it is the last page, read after the counts: the
   // offset of the page read first must stay an integer PostgreSQL takes.
   const requested = Math.min(Math.max(1, Math.trunc(input.page ?? 1) || 1), MAX_PAGE);
   // The counts and the requested page at once, on two pooled connections (decision 022); only a
   // page past the end, known from the counts, costs a second look: the last page instead.
-  const [counts, items] = await Promise.all([listCounts(db, search), listPage(db, where, requested)]);
+  const [counts, items] = await Promise.all([listCounts(db, search, input.period, today), listPage(db, where, order, requested)]);
   const total = counts[tab];
   const page = Math.min(requested, Math.max(1, Math.ceil(total / PAGE_SIZE)));
   return {
-    items: page === requested ? items : await listPage(db, where, page),
+    items: page === requested ? items : await listPage(db, where, order, page),
     counts,
     page,
     pageSize: PAGE_SIZE,

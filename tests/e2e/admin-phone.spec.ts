@@ -95,6 +95,8 @@ async function openBoard(
   await bookAppointments(request, baseURL!, names, tag, { licensePlate: "W-1234 AB" });
   await page.addInitScript((value) => localStorage.setItem("theme", value), theme);
   await loginAsAdmin(page);
+  // On a phone the search opens on demand (issue 26).
+  await page.locator("summary").filter({ hasText: "Suche" }).click();
   await page.getByLabel("Suche nach Name, E-Mail, Telefon oder Kennzeichen").fill(tag);
   await page.getByRole("button", { name: "Suchen" }).click();
   await expect(page.getByRole("tab", { name: "Alle Termine (3)" })).toHaveAttribute("aria-selected", "true");

@@ -68,6 +68,13 @@ export async function bookAppointments(
   return slots;
 }
 
+/** The admin navigation; on a phone it is behind 'Menü' (issue 26), which this opens first. */
+export async function adminNavigation(page: Page) {
+  const menu = page.locator("summary").filter({ hasText: "Menü" });
+  if (await menu.isVisible()) await menu.click();
+  return page.getByRole("navigation", { name: "Admin-Bereich" });
+}
+
 /** axe-core over the whole page as it is now (open dialogs included). */
 export async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();

@@ -1,7 +1,7 @@
 // The owner's 'Schließtage' (issue 15): enter a closure, see the appointments it covers, cancel them in one step
 // after a second question (issue 26), delete it again after a second question; on a phone and a desktop (axe clean, screenshots of both), and on a phone without JavaScript
 // (axe-core needs JavaScript in the page, so that run checks the flow only).
-import { bookAppointments, expectNoAxeViolations, newTag } from "./board-data";
+import { adminNavigation, bookAppointments, expectNoAxeViolations, newTag } from "./board-data";
 import { expect, loginAsAdmin, test } from "./fixtures";
 
 const runs = [
@@ -27,7 +27,7 @@ for (const run of runs) {
       const closureName = `Wasserrohrbruch ${tag}`;
 
       await loginAsAdmin(page);
-      await page.getByRole("navigation", { name: "Admin-Bereich" }).getByRole("link", { name: "Schließtage" }).click();
+      await (await adminNavigation(page)).getByRole("link", { name: "Schließtage" }).click();
       await expect(page).toHaveURL("/admin/schliesstage");
       await expect(page.getByRole("heading", { name: "Schließtage", level: 2 })).toBeVisible();
       // The configured defaults were entered at the first start.

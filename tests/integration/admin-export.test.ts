@@ -4,7 +4,7 @@ import { loginRequiredMessage } from "~/messages";
 import { type AdminIdentity, createSession, sessionCookieName } from "~/auth/session.server";
 import { adminContext } from "~/context";
 import { auditLog } from "~/db/schema";
-import { exportMessages } from "~/messages";
+import { exportFormMessages, exportMessages } from "~/messages";
 import { loader as boardLoader } from "~/routes/admin/board";
 import { exportAppointments } from "~/services/admin-export.server";
 import { createAdminAccount, insertAppointment } from "../support/factories";
@@ -140,17 +140,40 @@ describe.each(testDatabaseKinds)("CSV export on %s", (kind) => {
     expect(await database.db.select().from(auditLog)).toEqual([]);
   });
 
+  /** The board's loader as the page's request reaches it, for the account. */
+  async function board(admin: AdminIdentity, query: string) {
+    const args = await routeArgs(new Request(`http://127.0.0.1/admin?${query}`), { db: database.db });
+    args.context.set(adminContext, admin);
+    return boardLoader(args as never);
+  }
+
   it("offers the board's export form to the owner only, with the current month", async () => {
-    const board = async (admin: AdminIdentity) => {
-      const args = await routeArgs(new Request("http://127.0.0.1/admin?status=storniert"), { db: database.db });
-      args.context.set(adminContext, admin);
-      return boardLoader(args as never);
-    };
-    expect((await board(owner)).exportRange).toEqual({
+    expect((await board(owner, "status=storniert")).exportForm).toEqual({
       from: expect.stringMatching(/^\d{4}-\d{2}-01$/),
       to: expect.stringMatching(/^\d{4}-\d{2}-(28|29|30|31)$/),
+      error: null,
     });
-    expect((await board(staff)).exportRange).toBeNull();
+    expect((await board(staff, "status=storniert")).exportForm).toBeNull();
+  });
+
+  it("sends the board's export form with valid dates on to the file, with the board's tab", async () => {
+    const answer = await board(owner, "export=csv&status=bestätigt&q=Maria&period=past&from=2026-11-01&to=2026-11-30").catch(
+      (thrown: unknown) => thrown,
+    );
+    expect(answer).toBeInstanceOf(Response);
+    expect((answer as Response).status).toBe(302);
+    expect((answer as Response).headers.get("location")).toBe(
+      "/api/v1/admin/export.csv?from=2026-11-01&to=2026-11-30&status=best%C3%A4tigt",
+    );
+    // Staff get the board as it is; the file would refuse them anyway.
+    expect((await board(staff, "export=csv&from=2026-11-01&to=2026-11-30")).exportForm).toBeNull();
+  });
+
+  it("shows the board again when the export form's 'Von' is after 'Bis': the dates as typed, the reason in German, nothing exported", async () => {
+    const answer = await board(owner, "export=csv&status=storniert&from=2026-12-01&to=2026-11-30");
+    expect(answer.exportForm).toEqual({ from: "2026-12-01", to: "2026-11-30", error: exportFormMessages.invalidDates });
+    expect(answer.tab).toBe("storniert");
+    expect(await database.db.select().from(auditLog)).toEqual([]);
   });
 
   it.each([

@@ -5,7 +5,7 @@ import { dumpDatabase, restoreDatabase } from "~/db/backup.server";
 import { resultRows } from "~/db/result-rows";
 import { appointments } from "~/db/schema";
 import * as commands from "~/services/appointment-commands.server";
-import { listAppointments } from "~/services/appointment-queries.server";
+import { listAppointments, PAGE_SIZE } from "~/services/appointment-queries.server";
 import { applyRetention } from "~/services/retention.server";
 import { appointmentInput, createAdminAccount, insertAppointment } from "../support/factories";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
@@ -115,5 +115,69 @@ describe.each(testDatabaseKinds)("the board's counts on %s", (kind) => {
     await insertAppointment(database.db, { name: "Hans Huber", email: "hans@example.at" });
     expect((await listAppointments(database.db, { q: "gruber" })).counts).toEqual({ alle: 1, beantragt: 0, bestätigt: 1, storniert: 0 });
     expect((await listAppointments(database.db, {})).counts).toEqual({ alle: 2, beantragt: 1, bestätigt: 1, storniert: 0 });
+  });
+
+  describe("from today on (the board's default) and the past", () => {
+    // 00:30 on Saturday 28 November in Vienna, still Friday the 27th in UTC: the workshop's day decides.
+    const now = new Date("2026-11-27T23:30:00Z");
+
+    beforeEach(async () => {
+      await database.db
+        .insert(appointments)
+        .values([
+          appointmentInput({ name: "Vorgestern", date: "2026-11-26", time: "10:00" }),
+          appointmentInput({ name: "Gestern in Wien", date: "2026-11-27", time: "17:00", status: "bestätigt" }),
+          appointmentInput({ name: "Heute früh", date: "2026-11-28", time: "08:00" }),
+          appointmentInput({ name: "Heute später", date: "2026-11-28", time: "09:00", status: "bestätigt" }),
+          appointmentInput({ name: "Nächste Woche", date: "2026-12-05", time: "08:00", status: "storniert" }),
+        ]);
+    });
+
+    it("start with Vienna's today, in time order; the past is the rest, the latest first; each with its own counts", async () => {
+      const upcoming = await listAppointments(database.db, { period: "upcoming", now });
+      expect(upcoming.items.map((item) => item.name)).toEqual(["Heute früh", "Heute später", "Nächste Woche"]);
+      expect(upcoming.counts).toEqual({ alle: 3, beantragt: 1, bestätigt: 1, storniert: 1 });
+      expect(upcoming.total).toBe(3);
+
+      const past = await listAppointments(database.db, { period: "past", now });
+      expect(past.items.map((item) => item.name)).toEqual(["Gestern in Wien", "Vorgestern"]);
+      expect(past.counts).toEqual({ alle: 2, beantragt: 1, bestätigt: 1, storniert: 0 });
+
+      // A tab and a search narrow the view, and count within it.
+      const confirmedAhead = await listAppointments(database.db, { period: "upcoming", tab: "bestätigt", now });
+      expect(confirmedAhead.items.map((item) => item.name)).toEqual(["Heute später"]);
+      expect(confirmedAhead.total).toBe(1);
+      const searchedPast = await listAppointments(database.db, { period: "past", q: "gestern", now });
+      expect(searchedPast.items.map((item) => item.name)).toEqual(["Gestern in Wien", "Vorgestern"]);
+      expect(searchedPast.counts).toEqual({ alle: 2, beantragt: 1, bestätigt: 1, storniert: 0 });
+      const searchedAhead = await listAppointments(database.db, { period: "upcoming", q: "heute", now });
+      expect(searchedAhead.counts).toEqual({ alle: 2, beantragt: 1, bestätigt: 1, storniert: 0 });
+
+      // Without a period (the JSON API) every appointment, oldest first, counted by the triggers' table.
+      const all = await listAppointments(database.db, { now });
+      expect(all.items.map((item) => item.name)).toEqual(["Vorgestern", "Gestern in Wien", "Heute früh", "Heute später", "Nächste Woche"]);
+      expect(all.counts).toEqual({ alle: 5, beantragt: 2, bestätigt: 2, storniert: 1 });
+    });
+
+    it("page within the view: the total and the last page are the view's", async () => {
+      await database.db.insert(appointments).values(
+        Array.from({ length: PAGE_SIZE }, (_, n) =>
+          appointmentInput({
+            name: `Alt ${n}`,
+            date: `2025-${String(1 + (n % 12)).padStart(2, "0")}-${String(1 + (n % 28)).padStart(2, "0")}`,
+          }),
+        ),
+      );
+      const past = await listAppointments(database.db, { period: "past", page: 2, now });
+      expect(past.total).toBe(PAGE_SIZE + 2);
+      expect(past.page).toBe(2);
+      // The latest first: the second page ends with the oldest.
+      expect(past.items).toHaveLength(2);
+      expect(past.items.at(-1)!.date).toBe("2025-01-01");
+      // Three appointments ahead are one page: a later page asked for is that page.
+      const upcoming = await listAppointments(database.db, { period: "upcoming", page: 2, now });
+      expect(upcoming).toMatchObject({ page: 1, total: 3 });
+      expect(upcoming.items.map((item) => item.name)).toEqual(["Heute früh", "Heute später", "Nächste Woche"]);
+    });
   });
 });

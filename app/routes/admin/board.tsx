@@ -1,4 +1,4 @@
-import { Form, Link, PrefetchPageLinks, type ShouldRevalidateFunction, useLocation, useNavigation } from "react-router";
+import { Form, Link, PrefetchPageLinks, redirect, type ShouldRevalidateFunction, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/board";
 import { ActionNotice, answerOrFailure, bodyErrorData } from "~/components/admin/action-result";
 import { CancelDialog, DeleteDialog, NoScriptPanel, noScriptPanelFor } from "~/components/admin/appointment-dialogs";
@@ -10,12 +10,16 @@ import { useDialogTarget } from "~/components/admin/dialog";
 import { type AdminRouteHandle, LoadError } from "~/components/admin/load-error";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { DisclosureSummary } from "~/components/ui/disclosure";
 import { Input, Label } from "~/components/ui/form-controls";
 import { site } from "~/config/site";
 import { adminContext, databaseContext } from "~/context";
-import { type AdminAppointment, isAdminTab } from "~/domain/appointment";
+import { type AdminAppointment, isAdminTab, type ListPeriod } from "~/domain/appointment";
 import { monthOf, zonedParts } from "~/domain/calendar-date";
+import { cn } from "~/lib/cn";
 import { readFormFields } from "~/lib/http.server";
+import { exportFormMessages } from "~/messages";
+import { exportFileAddress, parseExportFilter } from "~/services/admin-export.server";
 import { listAppointments } from "~/services/appointment-queries.server";
 import { appointmentAction } from "./appointment-action.server";
 
@@ -32,13 +36,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const statusParam = params.get("status") ?? "alle";
   const tab: TabKey = isAdminTab(statusParam) ? statusParam : "alle";
   const q = (params.get("q") ?? "").slice(0, 100);
-  const list = await listAppointments(context.get(databaseContext), { tab, q, page: Number(params.get("page")) || 1 });
+  // From today on unless the past is asked for (issue 26): the oldest appointments are rarely the point.
+  const period: ListPeriod = params.get("period") === "past" ? "past" : "upcoming";
   const canDelete = context.get(adminContext).role === "owner";
-  // Only an owner exports too (issue 15); the form starts with the current month in Vienna.
-  const exportRange = canDelete ? monthOf(zonedParts(new Date(), site.timeZone).date) : null;
+  // Only an owner exports too (issue 15). The export form comes here (also without JavaScript): valid
+  // dates go on to the file, which the browser downloads while the board stays; otherwise the board
+  // says why beside the form, which keeps the dates typed. At first it offers the current month in Vienna.
+  let exportForm = null;
+  if (canDelete) {
+    const filter = params.get("export") === "csv" ? parseExportFilter(params) : null;
+    if (filter?.ok) throw redirect(exportFileAddress(filter.value));
+    exportForm = filter
+      ? { from: params.get("from") ?? "", to: params.get("to") ?? "", error: exportFormMessages[filter.code] }
+      : { ...monthOf(zonedParts(new Date(), site.timeZone).date), error: null };
+  }
+  const list = await listAppointments(context.get(databaseContext), { tab, q, period, page: Number(params.get("page")) || 1 });
   // Without JavaScript the cancel and delete questions are server-rendered panels.
   const panel = noScriptPanelFor(params, list.items, canDelete);
-  return { list, tab, q, panel, canDelete, exportRange };
+  // A refused export re-renders the board with its form (200, as a form page does; the JSON API says 400).
+  return { list, tab, q, period, panel, canDelete, exportForm };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -54,15 +70,16 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 }
 
 export default function AdminBoard({ loaderData, actionData }: Route.ComponentProps) {
-  const { list, tab, q, panel, canDelete, exportRange } = loaderData;
+  const { list, tab, q, period, panel, canDelete, exportForm } = loaderData;
   const location = useLocation();
   const navigation = useNavigation();
   const cancelDialog = useDialogTarget<AdminAppointment>();
   const deleteDialog = useDialogTarget<AdminAppointment>();
 
-  const baseParams = { status: tab, q, page: String(list.page) };
+  const baseParams = { status: tab, q, period, page: String(list.page) };
+  // The defaults (every status, from today on, page 1) stay out of the address.
   const href = (params: Record<string, string>) => {
-    const search = new URLSearchParams(Object.entries(params).filter(([, value]) => value && value !== "alle"));
+    const search = new URLSearchParams(Object.entries(params).filter(([, value]) => value && value !== "alle" && value !== "upcoming"));
     if (search.get("page") === "1") search.delete("page");
     const text = search.toString();
     return text ? `/admin?${text}` : "/admin";
@@ -79,23 +96,58 @@ export default function AdminBoard({ loaderData, actionData }: Route.ComponentPr
       {/* One column no wider than the card (minmax(0, 1fr)): the wide table scrolls inside its own box, never the page. */}
       <CardContent className="grid grid-cols-1 gap-4 max-md:p-4 max-md:pt-0">
         <ActionNotice data={actionData} />
-        <Form method="get" role="search" className="flex flex-wrap items-end gap-2">
-          {tab !== "alle" ? <input type="hidden" name="status" value={tab} /> : null}
-          {/* A phone: label and field take the whole line, the buttons the next. */}
-          <div className="grid flex-1 gap-2 max-md:basis-full">
-            <Label htmlFor="admin-search">Suche nach Name, E-Mail, Telefon oder Kennzeichen</Label>
-            <Input id="admin-search" type="search" name="q" defaultValue={q} maxLength={100} />
-          </div>
-          <Button type="submit" variant="secondary">
-            Suchen
-          </Button>
-          {q ? (
-            <Button asChild variant="ghost">
-              <Link to={href({ status: tab })}>Suche zurücksetzen</Link>
+        <div className="flex flex-wrap items-end gap-2">
+          {/* A phone opens the search on demand (the list comes first), unless a search is on; from md up it is always there. */}
+          {q ? null : (
+            <details className="group peer md:hidden">
+              <DisclosureSummary>Suche</DisclosureSummary>
+            </details>
+          )}
+          <Form
+            method="get"
+            role="search"
+            className={cn("flex flex-wrap items-end gap-2 max-md:basis-full md:flex-1", !q && "max-md:hidden max-md:peer-open:flex")}
+          >
+            {tab !== "alle" ? <input type="hidden" name="status" value={tab} /> : null}
+            {period === "past" ? <input type="hidden" name="period" value="past" /> : null}
+            {/* A phone: label and field take the whole line, the buttons the next. */}
+            <div className="grid flex-1 gap-2 max-md:basis-full">
+              <Label htmlFor="admin-search">Suche nach Name, E-Mail, Telefon oder Kennzeichen</Label>
+              <Input id="admin-search" type="search" name="q" defaultValue={q} maxLength={100} />
+            </div>
+            <Button type="submit" variant="secondary">
+              Suchen
             </Button>
-          ) : null}
-        </Form>
-        {exportRange ? <ExportForm tab={tab} from={exportRange.from} to={exportRange.to} /> : null}
+            {q ? (
+              <Button asChild variant="ghost">
+                <Link to={href({ status: tab, period })}>Suche zurücksetzen</Link>
+              </Button>
+            ) : null}
+          </Form>
+          {/* Which appointments the tabs count and list: from today on (the default), or the past, the latest first. */}
+          <nav aria-label="Zeitraum" className="flex w-fit gap-1 rounded-lg bg-muted p-1">
+            {(
+              [
+                ["upcoming", "Ab heute"],
+                ["past", "Vergangene"],
+              ] as const
+            ).map(([value, label]) => (
+              <Link
+                key={value}
+                to={href({ status: tab, q, period: value })}
+                aria-current={period === value ? "true" : undefined}
+                className={cn(
+                  "rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground transition-colors max-md:inline-flex max-md:min-h-11 max-md:items-center",
+                  "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+                  "aria-[current=true]:bg-background aria-[current=true]:text-foreground aria-[current=true]:shadow-sm",
+                )}
+              >
+                {label}
+              </Link>
+            ))}
+          </nav>
+          {exportForm ? <ExportForm tab={tab} q={q} period={period} {...exportForm} className="max-md:open:basis-full" /> : null}
+        </div>
         {panel ? (
           <NoScriptPanel
             kind={panel.kind}
@@ -104,7 +156,7 @@ export default function AdminBoard({ loaderData, actionData }: Route.ComponentPr
             error={actionData && !actionData.ok && actionData.field ? actionData.message : null}
           />
         ) : null}
-        <AppointmentTabs active={tab} counts={list.counts} hrefFor={(next) => href({ status: next, q })}>
+        <AppointmentTabs active={tab} counts={list.counts} hrefFor={(next) => href({ status: next, q, period })}>
           {loading ? (
             <p role="status" className="py-8 text-center text-muted-foreground">
               Lade Termine...

@@ -1,9 +1,10 @@
-import { useEffect } from "react";
-import { data, Form, Link, NavLink, Outlet, PrefetchPageLinks, type ShouldRevalidateFunction, useMatches } from "react-router";
+import { useEffect, useRef } from "react";
+import { data, Form, Link, NavLink, Outlet, PrefetchPageLinks, type ShouldRevalidateFunction, useLocation, useMatches } from "react-router";
 import type { Route } from "./+types/layout";
 import { unanswered } from "~/components/admin/action-result";
 import { LoadError, loadFailureOf } from "~/components/admin/load-error";
 import { Button } from "~/components/ui/button";
+import { DisclosureSummary } from "~/components/ui/disclosure";
 import { clearFlashCookie, flashMessages, readFlash } from "~/auth/flash";
 import { adminPagesGuard } from "~/auth/guard.server";
 import { adminContext, databaseContext } from "~/context";
@@ -93,65 +94,131 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <AdminShell admin={last.admin} health={last.health} failure={<LoadError message={loadFailureOf(matches)} error={error} />} />;
 }
 
-/** Header, e-mail health and navigation around the page (or around its load failure). */
+/**
+ * Header, e-mail health and navigation around the page (or around its load failure). On a phone
+ * (issue 26) the page comes first: the account's buttons and the navigation fold into 'Menü', and the
+ * e-mail notice shows only when there is something to look at ('E-Mails' in the menu has the rest);
+ * from md up all are in view. The buttons and the navigation are in the HTML twice and CSS shows one,
+ * as the board's list does; the hidden one is out of the accessibility tree and the tab order.
+ */
 function AdminShell({ admin, health, failure, children }: ShellData & { failure?: React.ReactNode; children?: React.ReactNode }) {
   return (
-    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 print:max-w-none print:gap-2 print:p-0">
+    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 max-md:gap-4 max-md:py-4 print:max-w-none print:gap-2 print:p-0">
       {/* Printed (the day list), only the page itself: no header, notices or navigation. */}
       <header className="flex flex-wrap items-center justify-between gap-4 print:hidden">
         <div>
-          <h1 className="text-3xl font-bold">Admin-Board</h1>
+          <h1 className="text-3xl font-bold max-md:text-2xl">Admin-Board</h1>
+          <p className="text-sm text-muted-foreground max-md:hidden">Angemeldet als {admin.displayName}</p>
+        </div>
+        <AccountActions className="max-md:hidden" />
+        <PhoneMenu>
           <p className="text-sm text-muted-foreground">Angemeldet als {admin.displayName}</p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Button asChild variant="outline">
-            <Link to="/">Zur Startseite</Link>
-          </Button>
-          <Form method="post" action="/admin/abmelden">
-            <Button type="submit" variant="secondary">
-              Abmelden
-            </Button>
-          </Form>
-        </div>
+          <AdminNavigation role={admin.role} className="flex-col" />
+          <AccountActions />
+        </PhoneMenu>
       </header>
       <div className="contents print:hidden">
         {children}
-        <EmailHealthNotice pending={health.pending} failed={health.failed} />
+        <EmailHealthNotice
+          pending={health.pending}
+          failed={health.failed}
+          className={health.pending === 0 && health.failed === 0 ? "max-md:hidden" : undefined}
+        />
       </div>
-      <nav aria-label="Admin-Bereich" className="flex flex-wrap gap-2 print:hidden">
-        <NavLink to="/admin" end className={navClass}>
-          Termine
-        </NavLink>
-        <NavLink to="/admin/planer" className={navClass}>
-          Wochenplaner
-        </NavLink>
-        <NavLink to="/admin/tagesliste" className={navClass}>
-          Tagesliste
-        </NavLink>
-        <NavLink to="/admin/emails" className={navClass}>
-          E-Mails
-        </NavLink>
-        {admin.role === "owner" ? (
-          <>
-            <NavLink to="/admin/schliesstage" className={navClass}>
-              Schließtage
-            </NavLink>
-            <NavLink to="/admin/team" className={navClass}>
-              Team
-            </NavLink>
-          </>
-        ) : null}
-        <NavLink to="/admin/sicherheit" className={navClass}>
-          Sicherheit
-        </NavLink>
-      </nav>
+      <AdminNavigation role={admin.role} className="max-md:hidden print:hidden" />
       <main>{failure ?? <Outlet />}</main>
     </div>
   );
 }
 
+function AccountActions({ className }: { className?: string }) {
+  return (
+    <div className={cn("flex flex-wrap gap-2", className)}>
+      <Button asChild variant="outline">
+        <Link to="/">Zur Startseite</Link>
+      </Button>
+      <Form method="post" action="/admin/abmelden">
+        <Button type="submit" variant="secondary">
+          Abmelden
+        </Button>
+      </Form>
+    </div>
+  );
+}
+
+function AdminNavigation({ role, className }: { role: ShellData["admin"]["role"]; className?: string }) {
+  return (
+    <nav aria-label="Admin-Bereich" className={cn("flex flex-wrap gap-2", className)}>
+      <NavLink to="/admin" end className={navClass}>
+        Termine
+      </NavLink>
+      <NavLink to="/admin/planer" className={navClass}>
+        Wochenplaner
+      </NavLink>
+      <NavLink to="/admin/tagesliste" className={navClass}>
+        Tagesliste
+      </NavLink>
+      <NavLink to="/admin/emails" className={navClass}>
+        E-Mails
+      </NavLink>
+      {role === "owner" ? (
+        <>
+          <NavLink to="/admin/schliesstage" className={navClass}>
+            Schließtage
+          </NavLink>
+          <NavLink to="/admin/team" className={navClass}>
+            Team
+          </NavLink>
+        </>
+      ) : null}
+      <NavLink to="/admin/sicherheit" className={navClass}>
+        Sicherheit
+      </NavLink>
+    </nav>
+  );
+}
+
+/**
+ * 'Menü' on a phone: a `<details>`, so it opens and closes without JavaScript. With it, the menu also
+ * closes when a page of it opens, on a tap outside it and on Escape (back to 'Menü').
+ */
+function PhoneMenu({ children }: { children: React.ReactNode }) {
+  const menu = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  useEffect(() => {
+    menu.current?.removeAttribute("open");
+  }, [location]);
+  useEffect(() => {
+    const close = (event: Event) => {
+      const details = menu.current;
+      if (!details?.open) return;
+      if (event instanceof KeyboardEvent) {
+        if (event.key !== "Escape") return;
+        details.querySelector("summary")?.focus();
+      } else if (event.target instanceof Node && details.contains(event.target)) {
+        return;
+      }
+      details.open = false;
+    };
+    document.addEventListener("pointerdown", close);
+    document.addEventListener("keydown", close);
+    return () => {
+      document.removeEventListener("pointerdown", close);
+      document.removeEventListener("keydown", close);
+    };
+  }, []);
+  return (
+    <details ref={menu} className="group relative md:hidden print:hidden">
+      <DisclosureSummary>Menü</DisclosureSummary>
+      <div className="absolute right-0 top-full z-40 mt-2 grid w-72 max-w-[calc(100vw-2rem)] gap-3 rounded-md border border-border bg-card p-3 text-card-foreground shadow-lg">
+        {children}
+      </div>
+    </details>
+  );
+}
+
 /** Where the seed asked the owner to watch cloud usage: is e-mail getting out? */
-function EmailHealthNotice({ pending, failed }: { pending: number; failed: number }) {
+function EmailHealthNotice({ pending, failed, className }: { pending: number; failed: number; className?: string }) {
   const problem = failed > 0;
   return (
     <section
@@ -159,6 +226,7 @@ function EmailHealthNotice({ pending, failed }: { pending: number; failed: numbe
       className={cn(
         "rounded-md border p-3 text-sm",
         problem ? "border-destructive bg-red-100 text-red-950" : "border-border bg-muted text-foreground",
+        className,
       )}
     >
       <p>
