@@ -189,6 +189,7 @@ export function appointmentEmailFields(row: {
   const { name, email, date, time, service, handover, pickupAddress } = row;
   return { name, email, date, time, service, handover, pickupAddress };
 }
+
 /** An invitation to a new admin account. */
 export type StaffInvitationEmail = EmailData["staff-invitation"];
 /** A link to set a forgotten password. */

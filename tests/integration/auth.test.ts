@@ -205,15 +205,17 @@ describe.each(testDatabaseKinds)("admin authentication on %s", (kind) => {
   });
 
   it("first start: creates the account from ADMIN_EMAIL/ADMIN_PASSWORD, or hands out a setup link", async () => {
-    expect(await bootstrapAdmin(database.db, { origin: "http://x" })).toEqual({ kind: "exists" });
+    expect(await bootstrapAdmin(database.db, { origin: "http://x" })).toEqual({ ok: true, value: { kind: "exists" } });
     await database.reset();
     const link = await bootstrapAdmin(database.db, { origin: "https://www.happycar.at", now: t0 });
-    expect(link.kind).toBe("setup-link");
-    expect(link.kind === "setup-link" && link.url).toMatch(/^https:\/\/www\.happycar\.at\/admin-setup\?token=[A-Za-z0-9_-]{43}$/);
+    expect(link.ok && link.value.kind).toBe("setup-link");
+    expect(link.ok && link.value.kind === "setup-link" && link.value.url).toMatch(
+      /^https:\/\/www\.happycar\.at\/admin-setup\?token=[A-Za-z0-9_-]{43}$/,
+    );
     await database.reset();
     expect(
       await bootstrapAdmin(database.db, { adminEmail: "owner@happycar.example", adminPassword: PASSWORD, origin: "http://x" }),
-    ).toEqual({ kind: "created", email: "owner@happycar.example" });
+    ).toEqual({ ok: true, value: { kind: "created", email: "owner@happycar.example" } });
   });
 
   it("the setup link works once, within one hour", async () => {
