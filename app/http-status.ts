@@ -26,6 +26,8 @@ export const httpStatus = {
   resetInvalid: 400,
   invitationInvalid: 400,
   setupInvalid: 400,
+  // The setup page's link is of no use once an account exists: answered like a spent link.
+  setupDone: 400,
   "slot-unavailable": 400,
   // Who is asking.
   wrongPassword: 401,
@@ -44,7 +46,6 @@ export const httpStatus = {
   readyTooEarly: 409,
   exists: 409,
   lastOwner: 409,
-  setupDone: 409,
   alreadyEnabled: 409,
   notStarted: 409,
   notEnabled: 409,

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { adminUsers } from "~/db/schema";
+import { fail, type Failure, ok, type Ok } from "~/domain/result";
 import { enterLoginGate, leaveLoginGate } from "./login-gate.server";
 import { logLoginEvent } from "./login-events.server";
 import { dummyPasswordHash, verifyPassword } from "./password.server";
@@ -9,13 +10,13 @@ import { acceptSecondFactor } from "./totp.server";
 import { blockedForSeconds, clearAccountIpFailures, releaseIpAttempt, reserveIpAttempt, settleIpFailure } from "./throttle.server";
 
 /** Refused by the per-IP block or the per-address gate, before any check. */
-export type Throttled = { ok: false; reason: "throttled"; limit: "ip" | "account"; retryAfterSeconds: number };
+export type Throttled = Failure<"throttled"> & { limit: "ip" | "account"; retryAfterSeconds: number };
 
 export type LoginResult =
-  | { ok: true; sessionId: string; admin: AdminIdentity }
-  | { ok: false; reason: "invalid" }
+  | Ok<{ sessionId: string; admin: AdminIdentity }>
+  | Failure<"wrongPassword">
   /** The password was right; the account's second factor is missing or wrong. `sessionId` carries a form login to its code step. */
-  | { ok: false; reason: "second-factor"; wrongCode: boolean; sessionId?: string }
+  | (Failure<"secondFactor"> & { wrongCode: boolean; sessionId?: string })
   | Throttled;
 
 export type LoginInput = {
@@ -60,7 +61,7 @@ export async function throughLoginLimits<T>(
 ): Promise<T | Throttled> {
   const refused = (limit: "ip" | "account", retryAfterSeconds: number): Throttled => {
     logLoginEvent("login.refused", { email: facts.email, ip: facts.ip, requestId: facts.requestId, limit });
-    return { ok: false, reason: "throttled", limit, retryAfterSeconds };
+    return fail("throttled", { limit, retryAfterSeconds });
   };
   const ipBlockedFor = await blockedForSeconds(db, facts.ip, facts.now);
   if (ipBlockedFor > 0) return refused("ip", ipBlockedFor);
@@ -118,7 +119,7 @@ export async function login(db: Database, input: LoginInput): Promise<LoginResul
         requestId: facts.requestId,
         ...(found ? { accountId: found.id } : { email: input.email }),
       });
-      return { result: { ok: false, reason: "invalid" } as const, outcome: "failure" };
+      return { result: fail("wrongPassword"), outcome: "failure" };
     }
     const event = { ip: input.ip, requestId: facts.requestId, accountId: user.id };
     if (user.totpSecret) {
@@ -127,16 +128,16 @@ export async function login(db: Database, input: LoginInput): Promise<LoginResul
         const sessionId = input.pendingSecondFactor
           ? await createSession(db, user.id, now, input.policy ?? sessionPolicy(), { stage: "second_factor" })
           : undefined;
-        return { result: { ok: false, reason: "second-factor", wrongCode: false, sessionId } as const, outcome: "neutral" };
+        return { result: fail("secondFactor", { wrongCode: false, sessionId }), outcome: "neutral" };
       }
       if (!(await acceptSecondFactor(db, user.id, user.totpSecret, input.code, now))) {
         logLoginEvent("login.second_factor_failure", event);
-        return { result: { ok: false, reason: "second-factor", wrongCode: true } as const, outcome: "failure" };
+        return { result: fail("secondFactor", { wrongCode: true }), outcome: "failure" };
       }
     }
     const sessionId = await startSession(db, user, { ...input, now });
     logLoginEvent("login.success", event);
-    return { result: { ok: true, sessionId, admin: identityOf(user) } as const, outcome: "success" };
+    return { result: ok({ sessionId, admin: identityOf(user) }), outcome: "success" };
   });
 }
 
@@ -160,13 +161,13 @@ export async function completeSecondFactor(
 ): Promise<LoginResult> {
   const now = input.now ?? new Date();
   const [user] = await db.select().from(adminUsers).where(eq(adminUsers.id, input.userId));
-  if (!user?.totpSecret) return { ok: false, reason: "invalid" };
+  if (!user?.totpSecret) return fail("wrongPassword");
   const facts = { email: user.email, ip: input.ip, requestId: input.requestId ?? "", now };
   return throughLoginLimits<LoginResult>(db, facts, async () => {
     const event = { ip: input.ip, requestId: facts.requestId, accountId: user.id };
     if (!(await acceptSecondFactor(db, user.id, user.totpSecret!, input.code, now))) {
       logLoginEvent("login.second_factor_failure", event);
-      return { result: { ok: false, reason: "second-factor", wrongCode: true } as const, outcome: "failure" };
+      return { result: fail("secondFactor", { wrongCode: true }), outcome: "failure" };
     }
     await deleteSession(db, input.pendingSessionId, user.id);
     const sessionId = await startSession(db, user, {
@@ -177,6 +178,6 @@ export async function completeSecondFactor(
       userAgent: input.userAgent,
     });
     logLoginEvent("login.success", event);
-    return { result: { ok: true, sessionId, admin: identityOf(user) } as const, outcome: "success" };
+    return { result: ok({ sessionId, admin: identityOf(user) }), outcome: "success" };
   });
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { site } from "~/config/site";
 import { isCalendarDate, zonedInstant } from "~/domain/calendar-date";
 import { selfCancelDeadline } from "~/domain/self-service";
-import { handovers } from "~/domain/vehicle";
+import { type Handover, handovers } from "~/domain/vehicle";
 import { adminRoles } from "~/domain/admin";
 import { cancellers } from "~/domain/appointment";
 import { cleanText } from "~/schemas/text";
@@ -175,6 +175,21 @@ export type BookingRequestEmail = EmailData["booking-received-customer"];
 export type WorkshopBookingEmail = EmailData["booking-received-workshop"];
 /** A confirmed appointment. */
 export type AppointmentEmail = EmailData["appointment-confirmed"];
+
+/** What every e-mail about an appointment says of it (who, when, what, how the car comes), taken from its row. */
+export function appointmentEmailFields(row: {
+  name: string;
+  email: string;
+  date: string;
+  time: string;
+  service: string;
+  handover: Handover | null;
+  pickupAddress: string | null;
+}) {
+  const { name, email, date, time, service, handover, pickupAddress } = row;
+  return { name, email, date, time, service, handover, pickupAddress };
+}
+
 /** An invitation to a new admin account. */
 export type StaffInvitationEmail = EmailData["staff-invitation"];
 /** A link to set a forgotten password. */

@@ -12,6 +12,7 @@ import { hitRateLimit } from "~/db/rate-limit.server";
 import { adminUsers, setupTokens } from "~/db/schema";
 import { usableSetupToken } from "~/db/setup-tokens.server";
 import type { PasswordErrorCode } from "~/domain/error-codes";
+import { fail, ok, type Result } from "~/domain/result";
 import { newSecretToken, SECRET_TOKEN_PATTERN } from "~/lib/secret-token.server";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { PASSWORD_RESET_HOURS } from "~/mail/templates/account";
@@ -22,7 +23,7 @@ import { PASSWORD_RESET_HOURS } from "~/mail/templates/account";
  * session ends, and a second factor stays on, so the next login still asks for it). The links
  * are the setup and invitation links' kind (setup_tokens, only a hash stored, spent once).
  */
-export type PasswordResult<T> = { ok: true; value: T } | { ok: false; code: PasswordErrorCode } | Throttled;
+export type PasswordResult<T> = Result<T, PasswordErrorCode> | Throttled;
 
 /**
  * Asking for a link e-mails the account and costs a database write, so it is limited like the
@@ -34,7 +35,7 @@ export const PASSWORD_RESET_LIMITS = { requestsPerIp: 10, requestsPerAddress: 3,
 const emailSchema = z.string().trim().toLowerCase().pipe(z.email().max(254));
 
 function throttled(limit: "ip" | "account", retryAfterSeconds: number): Throttled {
-  return { ok: false, reason: "throttled", limit, retryAfterSeconds };
+  return fail("throttled", { limit, retryAfterSeconds });
 }
 
 /** Counts one event for `key` in the current window; the refusal when it is over `limit`. */
@@ -74,8 +75,8 @@ export async function changeOwnPassword(
 ): Promise<PasswordResult<null>> {
   const now = input.now ?? new Date();
   const problem = passwordProblem(input.newPassword);
-  if (problem) return { ok: false, code: problem };
-  if (input.newPassword === input.currentPassword) return { ok: false, code: "samePassword" };
+  if (problem) return fail(problem);
+  if (input.newPassword === input.currentPassword) return fail("samePassword");
   const [row] = await db.select().from(adminUsers).where(eq(adminUsers.id, input.admin.id));
   if (!row) throw new Error("the session's account is gone");
   const facts = { email: row.email, ip: input.ip, requestId: input.requestId, now };
@@ -83,7 +84,7 @@ export async function changeOwnPassword(
     const event = { accountId: row.id, ip: input.ip, requestId: input.requestId };
     if (!(await verifyPassword(input.currentPassword, row.passwordHash))) {
       logLoginEvent("password.change_failure", event);
-      return { result: { ok: false, code: "wrongCurrentPassword" }, outcome: "failure" };
+      return { result: fail("wrongCurrentPassword"), outcome: "failure" };
     }
     const passwordHash = await hashPassword(input.newPassword);
     await db.transaction(async (tx) => {
@@ -98,7 +99,7 @@ export async function changeOwnPassword(
       });
     });
     logLoginEvent("password.changed", event);
-    return { result: { ok: true, value: null }, outcome: "success" };
+    return { result: ok(null), outcome: "success" };
   });
 }
 
@@ -114,7 +115,7 @@ export async function requestPasswordReset(
 ): Promise<PasswordResult<null>> {
   const now = input.now ?? new Date();
   const parsed = emailSchema.safeParse(input.email);
-  if (!parsed.success) return { ok: false, code: "invalidEmail" };
+  if (!parsed.success) return fail("invalidEmail");
   const email = parsed.data;
   const refused =
     (await overLimit(db, `password-reset:ip:${input.ip}`, PASSWORD_RESET_LIMITS.requestsPerIp, "ip", now)) ??
@@ -142,7 +143,7 @@ export async function requestPasswordReset(
     return user.id;
   });
   logLoginEvent("password.reset_requested", { ip: input.ip, requestId: input.requestId, ...(accountId ? { accountId } : { email }) });
-  return { ok: true, value: null };
+  return ok(null);
 }
 
 /** Whether a reset link can still be used, and for which address (the page shows it, password managers use it). */
@@ -171,9 +172,9 @@ export async function completePasswordReset(
   const now = input.now ?? new Date();
   const refused = await overLimit(db, `password-reset-confirm:ip:${input.ip}`, PASSWORD_RESET_LIMITS.confirmationsPerIp, "ip", now);
   if (refused) return refused;
-  if (!(await openPasswordReset(db, input.token, now))) return { ok: false, code: "resetInvalid" };
+  if (!(await openPasswordReset(db, input.token, now))) return fail("resetInvalid");
   const problem = passwordProblem(input.newPassword);
-  if (problem) return { ok: false, code: problem };
+  if (problem) return fail(problem);
   const passwordHash = await hashPassword(input.newPassword);
   const result = await db
     .transaction(async (tx): Promise<PasswordResult<{ accountId: string }>> => {
@@ -182,7 +183,7 @@ export async function completePasswordReset(
         .set({ usedAt: now })
         .where(usableSetupToken(input.token, now, "password-reset"))
         .returning({ userId: setupTokens.userId });
-      if (!spent?.userId) return { ok: false, code: "resetInvalid" };
+      if (!spent?.userId) return fail("resetInvalid");
       const [user] = await tx
         .update(adminUsers)
         .set({ passwordHash })
@@ -198,10 +199,10 @@ export async function completePasswordReset(
         template: "password-changed",
         params: { name: user.displayName, changedAt: now.toISOString(), via: "reset" },
       });
-      return { ok: true, value: { accountId: user.id } };
+      return ok({ accountId: user.id });
     })
     .catch((error: unknown) => {
-      if (error instanceof AccountUnusable) return { ok: false, code: "resetInvalid" } as const;
+      if (error instanceof AccountUnusable) return fail("resetInvalid");
       throw error;
     });
   if (result.ok) logLoginEvent("password.reset", { accountId: result.value.accountId, ip: input.ip, requestId: input.requestId });

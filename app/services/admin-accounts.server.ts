@@ -139,13 +139,15 @@ export async function completeSetup(
   });
 }
 
-export type BootstrapOutcome =
+/** What the first start did; refused: ADMIN_PASSWORD (or ADMIN_EMAIL) is not acceptable. */
+export type BootstrapOutcome = Result<
   | { kind: "exists" }
   | { kind: "created"; email: string }
   | { kind: "setup-link"; url: string }
   /** A link handed out by an earlier start is still valid until `expiresAt`; only its hash is stored. */
-  | { kind: "setup-link-issued"; expiresAt: Date }
-  | { kind: "invalid"; code: AccountErrorCode };
+  | { kind: "setup-link-issued"; expiresAt: Date },
+  AccountErrorCode
+>;
 
 /**
  * First start: with ADMIN_EMAIL and ADMIN_PASSWORD set, create that account;
@@ -158,26 +160,26 @@ export async function bootstrapAdmin(
   db: Database,
   input: { adminEmail?: string; adminPassword?: string; origin: string; now?: Date },
 ): Promise<BootstrapOutcome> {
-  if ((await countAdmins(db)) > 0) return { kind: "exists" };
+  if ((await countAdmins(db)) > 0) return ok({ kind: "exists" });
   if (input.adminEmail && input.adminPassword) {
     const created = await createAdmin(db, { email: input.adminEmail, password: input.adminPassword });
-    if (created.ok) return { kind: "created", email: created.value.email };
-    if ((await countAdmins(db)) > 0) return { kind: "exists" };
-    return { kind: "invalid", code: created.code };
+    if (created.ok) return ok({ kind: "created", email: created.value.email });
+    if ((await countAdmins(db)) > 0) return ok({ kind: "exists" });
+    return fail(created.code);
   }
   const now = input.now ?? new Date();
   return db.transaction(async (tx): Promise<BootstrapOutcome> => {
     await tx.execute(sql`lock table setup_tokens in share row exclusive mode`);
-    if ((await countAdmins(tx)) > 0) return { kind: "exists" };
+    if ((await countAdmins(tx)) > 0) return ok({ kind: "exists" });
     const [issued] = await tx
       .select({ expiresAt: setupTokens.expiresAt })
       .from(setupTokens)
       .where(and(isNull(setupTokens.userId), isNull(setupTokens.usedAt), gt(setupTokens.expiresAt, now)))
       .orderBy(desc(setupTokens.expiresAt))
       .limit(1);
-    if (issued) return { kind: "setup-link-issued", expiresAt: issued.expiresAt };
+    if (issued) return ok({ kind: "setup-link-issued", expiresAt: issued.expiresAt });
     const token = await createSetupToken(tx, now);
-    return { kind: "setup-link", url: `${input.origin}/admin-setup?token=${token}` };
+    return ok({ kind: "setup-link", url: `${input.origin}/admin-setup?token=${token}` });
   });
 }
 
@@ -188,14 +190,18 @@ export async function announceAdminBootstrap(
   log: { info(message: string): void; warn(message: string): void },
   now = new Date(),
 ): Promise<void> {
-  const outcome = await bootstrapAdmin(db, {
+  const result = await bootstrapAdmin(db, {
     adminEmail: config.ADMIN_EMAIL,
     adminPassword: config.ADMIN_PASSWORD,
     origin: config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : `http://localhost:${config.PORT}`,
     now,
   });
+  if (!result.ok) {
+    log.warn(`ADMIN_PASSWORD abgelehnt: ${accountMessages[result.code]}`);
+    return;
+  }
+  const outcome = result.value;
   if (outcome.kind === "created") log.info("Admin-Konto aus ADMIN_EMAIL/ADMIN_PASSWORD angelegt.");
-  if (outcome.kind === "invalid") log.warn(`ADMIN_PASSWORD abgelehnt: ${accountMessages[outcome.code]}`);
   if (outcome.kind === "setup-link") {
     log.warn(`Noch kein Admin-Konto. Einmaliger Einrichtungslink (1 Stunde gültig): ${outcome.url}`);
   }

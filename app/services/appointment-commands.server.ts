@@ -21,7 +21,7 @@ import {
 import type { AdminErrorCode } from "~/domain/error-codes";
 import { fail, ok, type Result } from "~/domain/result";
 import { coveredSlotTimes, hasRoom, slotLoad } from "~/domain/slots";
-import { cancelOnlineUntil } from "~/mail/emails";
+import { appointmentEmailFields, cancelOnlineUntil } from "~/mail/emails";
 import { enqueueEmail, requeueFailedEmail } from "~/mail/outbox.server";
 import { cleanText } from "~/schemas/text";
 
@@ -125,13 +125,7 @@ async function changeStatus(
       .returning();
     if (!row) return missOutcome(tx, id);
     const params = {
-      name: row.name,
-      email: row.email,
-      date: row.date,
-      time: row.time,
-      service: row.service,
-      handover: row.handover,
-      pickupAddress: row.pickupAddress,
+      ...appointmentEmailFields(row),
       accessToken: await createCustomerLink(tx, row.id, now),
     };
     await enqueueEmail(
@@ -296,14 +290,8 @@ export async function setAppointmentProgress(
         recipient: row.email,
         template: "appointment-ready",
         params: {
-          name: row.name,
-          email: row.email,
-          date: row.date,
-          time: row.time,
-          service: row.service,
+          ...appointmentEmailFields(row),
           licensePlate: row.licensePlate,
-          handover: row.handover,
-          pickupAddress: row.pickupAddress,
           accessToken: await createCustomerLink(tx, row.id, now),
         },
         appointmentId: row.id,

@@ -5,7 +5,7 @@ import { recordAudit } from "~/db/audit.server";
 import type { Database, Executor } from "~/db/client.server";
 import { appointments, closures } from "~/db/schema";
 import { readBooleanSetting, writeSetting } from "~/db/settings.server";
-import { type AppointmentStatus, slotOccupyingStatuses } from "~/domain/appointment";
+import { type AdminAppointment, slotOccupyingStatuses } from "~/domain/appointment";
 import { type CalendarDate, zonedParts } from "~/domain/calendar-date";
 import { type Closure, closureCovers, defaultClosures } from "~/domain/closures";
 import type { ClosureErrorCode } from "~/domain/error-codes";
@@ -22,17 +22,10 @@ import { cancelAppointment } from "./appointment-commands.server";
 export type StoredClosure = Closure & { id: string; createdAt: string };
 
 /** An active appointment a closure covers, as the board lists it for 'Alle stornieren'. */
-export type AffectedAppointment = {
-  id: string;
-  name: string;
-  email: string;
-  phone: string;
-  date: string;
-  time: string;
-  service: string;
-  durationMinutes: number;
-  status: AppointmentStatus;
-};
+export type AffectedAppointment = Pick<
+  AdminAppointment,
+  "id" | "name" | "email" | "phone" | "date" | "time" | "service" | "durationMinutes" | "status"
+>;
 
 export type ClosureResult<T> = Result<T, Exclude<ClosureErrorCode, "reasonRequired" | "reasonTooLong">>;
 

@@ -13,6 +13,7 @@ import { type CustomerAppointment, customerLinkUsable, selfCancellation } from "
 import { hashSecretToken, SECRET_TOKEN_PATTERN } from "~/lib/secret-token.server";
 import { logger } from "~/lib/logger.server";
 import { appointmentInvite } from "~/mail/appointment-invite";
+import { appointmentEmailFields } from "~/mail/emails";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { cleanText } from "~/schemas/text";
 import { FORM_RATE_LIMIT_WINDOW_SECONDS } from "./form-guard.server";
@@ -184,15 +185,7 @@ export async function cancelByCustomer(
       reason: reason || null,
       now,
     });
-    const appointment = {
-      name: row.name,
-      email: row.email,
-      date: row.date,
-      time: row.time,
-      service: row.service,
-      handover: row.handover,
-      pickupAddress: row.pickupAddress,
-    };
+    const appointment = appointmentEmailFields(row);
     await enqueueEmail(tx, {
       recipient: row.email,
       template: "appointment-cancelled",

@@ -9,7 +9,7 @@ import { zonedInstant, zonedParts } from "~/domain/calendar-date";
 import { addMonths, inspectionReminderDueMonth } from "~/domain/inspection";
 import { logger } from "~/lib/logger.server";
 import { hashSecretToken, newSecretToken, SECRET_TOKEN_PATTERN } from "~/lib/secret-token.server";
-import { cancelOnlineUntil } from "~/mail/emails";
+import { appointmentEmailFields, cancelOnlineUntil } from "~/mail/emails";
 import { enqueueEmail } from "~/mail/outbox.server";
 
 /**
@@ -77,14 +77,8 @@ export async function queueAppointmentReminders(
         recipient: row.email,
         template: "appointment-reminder",
         params: {
-          name: row.name,
-          email: row.email,
-          date: row.date,
-          time: row.time,
-          service: row.service,
+          ...appointmentEmailFields(row),
           durationMinutes: String(row.durationMinutes),
-          handover: row.handover,
-          pickupAddress: row.pickupAddress,
           selfCancelUntil: cancelOnlineUntil(row, now, selfCancelCutoffHours),
           accessToken: await createCustomerLink(tx, row.id, now),
         },

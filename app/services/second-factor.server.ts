@@ -17,7 +17,7 @@ import { fail, ok, type Result } from "~/domain/result";
  * single-use recovery codes once; switching it off needs the password and a
  * current code. Checks of a code run behind the login's limits.
  */
-export type SecondFactorResult<T> = Result<T, Exclude<SecondFactorErrorCode, "throttled">> | Throttled;
+export type SecondFactorResult<T> = Result<T, SecondFactorErrorCode> | Throttled;
 
 type Actor = { admin: AdminIdentity; ip: string; requestId: string; now?: Date };
 

@@ -9,6 +9,7 @@ import type { ServerEnv } from "../env";
 import { jsonError } from "./answers";
 import { jsonObject, refuseInvalid } from "./input";
 import { secondFactorRefusal } from "./answers";
+import { statusOf } from "~/http-status";
 import { loginMessages, secondFactorMessages, teamMessages } from "~/messages";
 import { disableSecondFactor, enableSecondFactor, setSecondFactorRequired, startEnrolment } from "~/services/second-factor.server";
 
@@ -34,22 +35,21 @@ login.post("/login", jsonObject, zValidator("json", credentialsSchema, refuseInv
     requestId: c.get("requestId"),
     userAgent: c.req.header("user-agent") ?? null,
   });
-  if (result.ok) return c.body(null, 204, { "Set-Cookie": sessionCookie(result.sessionId) });
-  switch (result.reason) {
+  if (result.ok) return c.body(null, 204, { "Set-Cookie": sessionCookie(result.value.sessionId) });
+  const status = statusOf(result.code);
+  switch (result.code) {
     case "throttled":
       return jsonError(
         c,
-        429,
+        status,
         loginMessages.throttled(result.limit, result.retryAfterSeconds),
         {},
-        {
-          "Retry-After": String(result.retryAfterSeconds),
-        },
+        { "Retry-After": String(result.retryAfterSeconds) },
       );
-    case "second-factor":
-      return jsonError(c, 401, result.wrongCode ? loginMessages.wrongCode : loginMessages.codeRequired, { secondFactor: true });
-    case "invalid":
-      return jsonError(c, 401, loginMessages.wrongPassword);
+    case "secondFactor":
+      return jsonError(c, status, result.wrongCode ? loginMessages.wrongCode : loginMessages.codeRequired, { secondFactor: true });
+    case "wrongPassword":
+      return jsonError(c, status, loginMessages.wrongPassword);
   }
 });
 

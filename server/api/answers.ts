@@ -1,6 +1,8 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { Throttled } from "~/auth/login.server";
 import type { ClosureErrorCode, SecondFactorErrorCode, TeamErrorCode } from "~/domain/error-codes";
+import type { Failure } from "~/domain/result";
 import { statusOf } from "~/http-status";
 import { closureMessages, loginMessages, secondFactorMessages, teamMessages } from "~/messages";
 
@@ -40,16 +42,15 @@ export function closureRefusal(c: Context, code: Exclude<ClosureErrorCode, "reas
   return jsonError(c, statusOf(code), closureMessages[code]);
 }
 
-/** A refused change of the second factor: a code, or the login's limits (`reason: "throttled"`). */
-type SecondFactorRefusal =
-  { ok: false; code: SecondFactorErrorCode } | { ok: false; reason: "throttled"; limit: "ip" | "account"; retryAfterSeconds: number };
+/** A refused change of the second factor: a code, or the login's limits (`throttled`). */
+type SecondFactorRefusal = Failure<SecondFactorErrorCode> | Throttled;
 
 /** The JSON answer to a refused change of the second factor (docs/api.md). */
 export function secondFactorRefusal(c: Context, result: SecondFactorRefusal): Response {
-  if ("reason" in result) {
+  if (result.code === "throttled") {
     return jsonError(
       c,
-      statusOf("throttled"),
+      statusOf(result.code),
       loginMessages.throttled(result.limit, result.retryAfterSeconds),
       {},
       { "Retry-After": String(result.retryAfterSeconds) },

@@ -6,6 +6,7 @@ import { sessionIdFrom } from "~/auth/session.server";
 import type { ServerEnv } from "../env";
 import { jsonError } from "./answers";
 import { jsonBody, jsonObject, refuseInvalid } from "./input";
+import { statusOf } from "~/http-status";
 import { loginMessages, passwordChangeMessages } from "~/messages";
 import { changeOwnPassword, completePasswordReset, type PasswordResult, requestPasswordReset } from "~/services/account-password.server";
 
@@ -20,8 +21,10 @@ const resetLimitMessage = (result: Throttled) => passwordChangeMessages.rateLimi
 
 /** 400 with the German reason, or 429 with Retry-After. */
 function refusal(c: Context, result: Exclude<PasswordResult<unknown>, { ok: true }>, limitMessage: (result: Throttled) => string) {
-  if ("reason" in result) return jsonError(c, 429, limitMessage(result), {}, { "Retry-After": String(result.retryAfterSeconds) });
-  return jsonError(c, 400, passwordChangeMessages[result.code]);
+  if (result.code === "throttled") {
+    return jsonError(c, statusOf(result.code), limitMessage(result), {}, { "Retry-After": String(result.retryAfterSeconds) });
+  }
+  return jsonError(c, statusOf(result.code), passwordChangeMessages[result.code]);
 }
 
 /**

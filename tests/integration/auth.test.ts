@@ -71,10 +71,10 @@ describe.each(testDatabaseKinds)("admin authentication on %s", (kind) => {
     const result = await login(database.db, { email: " Chef@HappyCar.example ", password: PASSWORD, ip: "10.0.0.1", now: t0, policy });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.sessionId).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 bits, base64url
+    expect(result.value.sessionId).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 bits, base64url
     const rows = await database.db.select().from(sessions);
     expect(rows).toHaveLength(1);
-    expect(rows[0]!.idHash).not.toBe(result.sessionId);
+    expect(rows[0]!.idHash).not.toBe(result.value.sessionId);
     expect(rows[0]!.idHash).toMatch(/^[0-9a-f]{64}$/);
     const [user] = await database.db.select().from(adminUsers).where(eq(adminUsers.id, userId));
     expect(user!.lastLoginAt?.toISOString()).toBe(t0.toISOString());
@@ -84,7 +84,7 @@ describe.each(testDatabaseKinds)("admin authentication on %s", (kind) => {
   it("gives a new session id at every login", async () => {
     const first = await login(database.db, { email: EMAIL, password: PASSWORD, ip: "10.0.0.1", now: t0, policy });
     const second = await login(database.db, { email: EMAIL, password: PASSWORD, ip: "10.0.0.1", now: t0, policy });
-    expect(first.ok && second.ok && first.sessionId !== second.sessionId).toBe(true);
+    expect(first.ok && second.ok && first.value.sessionId !== second.value.sessionId).toBe(true);
   });
 
   it("answers a wrong password and an unknown e-mail the same way, after the same scrypt work", async () => {
@@ -98,7 +98,7 @@ describe.each(testDatabaseKinds)("admin authentication on %s", (kind) => {
     for (let round = 0; round < 3; round++) {
       const a = await timed(EMAIL, `10.0.1.${round}`);
       const b = await timed("niemand@example.at", `10.0.2.${round}`);
-      expect(a.result).toEqual({ ok: false, reason: "invalid" });
+      expect(a.result).toEqual({ ok: false, code: "wrongPassword" });
       expect(b.result).toEqual(a.result);
       wrong.push(a.ms);
       unknown.push(b.ms);
@@ -116,11 +116,11 @@ describe.each(testDatabaseKinds)("admin authentication on %s", (kind) => {
         ip: "10.0.0.9",
         now: at(attempt * 1000),
       });
-      expect(result).toEqual({ ok: false, reason: "invalid" });
+      expect(result).toEqual({ ok: false, code: "wrongPassword" });
     }
     const blocked = await login(database.db, { email: EMAIL, password: PASSWORD, ip: "10.0.0.9", now: at(10_000) });
-    expect(blocked).toMatchObject({ ok: false, reason: "throttled" });
-    expect(blocked.ok === false && blocked.reason === "throttled" && blocked.retryAfterSeconds).toBeGreaterThan(14 * 60);
+    expect(blocked).toMatchObject({ ok: false, code: "throttled" });
+    expect(blocked.ok === false && blocked.code === "throttled" && blocked.retryAfterSeconds).toBeGreaterThan(14 * 60);
     // Another IP (the owner at the workshop) is not locked out.
     expect((await login(database.db, { email: EMAIL, password: PASSWORD, ip: "10.0.0.10", now: at(10_000) })).ok).toBe(true);
     // 15 minutes after the block began it is lifted.
@@ -142,7 +142,7 @@ describe.each(testDatabaseKinds)("admin authentication on %s", (kind) => {
     expect((await login(database.db, { email: EMAIL, password: PASSWORD, ip: "10.0.0.20", now: at(minutes(10)) })).ok).toBe(true);
     await recordLoginFailure(database.db, "probe-last@example.at", "10.0.0.20", at(minutes(10)));
     expect(await login(database.db, { email: EMAIL, password: PASSWORD, ip: "10.0.0.20", now: at(minutes(11)) })).toMatchObject({
-      reason: "throttled",
+      code: "throttled",
     });
     // Failures older than 15 minutes no longer count towards a new block.
     await database.reset();
@@ -205,15 +205,17 @@ describe.each(testDatabaseKinds)("admin authentication on %s", (kind) => {
   });
 
   it("first start: creates the account from ADMIN_EMAIL/ADMIN_PASSWORD, or hands out a setup link", async () => {
-    expect(await bootstrapAdmin(database.db, { origin: "http://x" })).toEqual({ kind: "exists" });
+    expect(await bootstrapAdmin(database.db, { origin: "http://x" })).toEqual({ ok: true, value: { kind: "exists" } });
     await database.reset();
     const link = await bootstrapAdmin(database.db, { origin: "https://www.happycar.at", now: t0 });
-    expect(link.kind).toBe("setup-link");
-    expect(link.kind === "setup-link" && link.url).toMatch(/^https:\/\/www\.happycar\.at\/admin-setup\?token=[A-Za-z0-9_-]{43}$/);
+    expect(link.ok && link.value.kind).toBe("setup-link");
+    expect(link.ok && link.value.kind === "setup-link" && link.value.url).toMatch(
+      /^https:\/\/www\.happycar\.at\/admin-setup\?token=[A-Za-z0-9_-]{43}$/,
+    );
     await database.reset();
     expect(
       await bootstrapAdmin(database.db, { adminEmail: "owner@happycar.example", adminPassword: PASSWORD, origin: "http://x" }),
-    ).toEqual({ kind: "created", email: "owner@happycar.example" });
+    ).toEqual({ ok: true, value: { kind: "created", email: "owner@happycar.example" } });
   });
 
   it("the setup link works once, within one hour", async () => {

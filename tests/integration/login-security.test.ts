@@ -68,8 +68,8 @@ describe.each(testDatabaseKinds)("login limits and the second factor on %s", (ki
       ["an address without an account", "niemand@happycar.example"],
     ])("lets one of 12 parallel guesses for %s through, from 12 addresses; the rest get 429 at once", async (_label, email) => {
       const results = await Promise.all(Array.from({ length: 12 }, (_, n) => attempt(email, `geraten-${n}-xxxxxx`, `10.9.0.${n}`, t0)));
-      expect(results.filter((result) => !result.ok && result.reason === "invalid")).toHaveLength(1);
-      const refused = results.filter((result) => !result.ok && result.reason === "throttled");
+      expect(results.filter((result) => !result.ok && result.code === "wrongPassword")).toHaveLength(1);
+      const refused = results.filter((result) => !result.ok && result.code === "throttled");
       expect(refused).toHaveLength(11);
       for (const result of refused) expect(result).toMatchObject({ limit: "account", retryAfterSeconds: expect.any(Number) });
     });
@@ -78,12 +78,12 @@ describe.each(testDatabaseKinds)("login limits and the second factor on %s", (ki
       for (const email of [EMAIL, "niemand@happycar.example"]) {
         let now = t0;
         for (let failure = 1; failure <= 5; failure++) {
-          expect(await attempt(email, `falsch-${failure}-xxxxx`, `10.8.${failure}.1`, now)).toEqual({ ok: false, reason: "invalid" });
+          expect(await attempt(email, `falsch-${failure}-xxxxx`, `10.8.${failure}.1`, now)).toEqual({ ok: false, code: "wrongPassword" });
           now = new Date(now.getTime() + pauseAfterFailures(failure));
         }
         // After the fifth failure the pause is 2 s: half-way through it, the next guess is refused.
         const early = await attempt(email, PASSWORD, "10.8.9.1", new Date(now.getTime() - seconds(1)));
-        expect(early).toEqual({ ok: false, reason: "throttled", limit: "account", retryAfterSeconds: 1 });
+        expect(early).toEqual({ ok: false, code: "throttled", limit: "account", retryAfterSeconds: 1 });
       }
       // The limiter answers alike for both, so it does not tell which addresses have accounts.
       const gates = await database.db.select().from(loginGates);
@@ -94,7 +94,7 @@ describe.each(testDatabaseKinds)("login limits and the second factor on %s", (ki
     it("never locks the owner out for good: after 100 failures the right password works after the cool-down", async () => {
       await attempt(EMAIL, "falsch-falsch-falsch", "10.7.0.1", t0);
       await database.db.update(loginGates).set({ failures: 100, nextAttemptAt: at(LOGIN_GATE.maxPauseMs) });
-      expect(await attempt(EMAIL, PASSWORD, "10.7.0.2", at(seconds(30)))).toMatchObject({ reason: "throttled", retryAfterSeconds: 30 });
+      expect(await attempt(EMAIL, PASSWORD, "10.7.0.2", at(seconds(30)))).toMatchObject({ code: "throttled", retryAfterSeconds: 30 });
       const after = await attempt(EMAIL, PASSWORD, "10.7.0.2", at(LOGIN_GATE.maxPauseMs));
       expect(after.ok).toBe(true);
       // Success forgets the failures.
@@ -104,7 +104,7 @@ describe.each(testDatabaseKinds)("login limits and the second factor on %s", (ki
 
     it("frees an address whose attempt crashed once the lease runs out", async () => {
       await database.db.insert(loginGates).values({ key: addressKey(EMAIL), inFlightUntil: at(LOGIN_GATE.leaseMs), nextAttemptAt: t0 });
-      expect(await attempt(EMAIL, PASSWORD, "10.6.0.1", at(seconds(1)))).toMatchObject({ reason: "throttled", limit: "account" });
+      expect(await attempt(EMAIL, PASSWORD, "10.6.0.1", at(seconds(1)))).toMatchObject({ code: "throttled", limit: "account" });
       expect((await attempt(EMAIL, PASSWORD, "10.6.0.1", at(LOGIN_GATE.leaseMs))).ok).toBe(true);
     });
   });
@@ -115,19 +115,19 @@ describe.each(testDatabaseKinds)("login limits and the second factor on %s", (ki
     const results = await Promise.all(
       Array.from({ length: 30 }, (_, n) => attempt(`raten-${n}@example.at`, `geraten-${n}-xxxxxx`, "10.8.0.1", t0)),
     );
-    expect(results.filter((result) => !result.ok && result.reason === "invalid")).toHaveLength(LOGIN_THROTTLE.ipFailures);
-    const refused = results.filter((result) => !result.ok && result.reason === "throttled");
+    expect(results.filter((result) => !result.ok && result.code === "wrongPassword")).toHaveLength(LOGIN_THROTTLE.ipFailures);
+    const refused = results.filter((result) => !result.ok && result.code === "throttled");
     expect(refused).toHaveLength(10);
     for (const result of refused) expect(result).toMatchObject({ limit: "ip", retryAfterSeconds: 15 * 60 });
     // The IP stays blocked, also for the right password; another IP is not.
-    expect(await attempt(EMAIL, PASSWORD, "10.8.0.1", t0)).toMatchObject({ reason: "throttled", limit: "ip" });
+    expect(await attempt(EMAIL, PASSWORD, "10.8.0.1", t0)).toMatchObject({ code: "throttled", limit: "ip" });
     expect((await attempt(EMAIL, PASSWORD, "10.8.0.2", t0)).ok).toBe(true);
   });
 
   it("25 parallel guesses at one account from one IP: the gate refuses 24 without counting them, the IP stays open", async () => {
     const results = await Promise.all(Array.from({ length: 25 }, (_, n) => attempt(EMAIL, `geraten-${n}-xxxxxx`, "10.8.2.1", t0)));
-    expect(results.filter((result) => !result.ok && result.reason === "invalid")).toHaveLength(1);
-    expect(results.filter((result) => !result.ok && result.reason === "throttled" && result.limit === "account")).toHaveLength(24);
+    expect(results.filter((result) => !result.ok && result.code === "wrongPassword")).toHaveLength(1);
+    expect(results.filter((result) => !result.ok && result.code === "throttled" && result.limit === "account")).toHaveLength(24);
     expect(await reserveIpAttempt(database.db, "10.8.2.1", t0)).toEqual({ allowed: true });
   });
 
@@ -218,19 +218,19 @@ describe.each(testDatabaseKinds)("login limits and the second factor on %s", (ki
 
     it("asks for the code after the right password, and accepts each code once", async () => {
       const { secret } = await enrol();
-      expect(await attempt(EMAIL, PASSWORD, "10.4.1.1", at(seconds(31)))).toEqual({ ok: false, reason: "second-factor", wrongCode: false });
+      expect(await attempt(EMAIL, PASSWORD, "10.4.1.1", at(seconds(31)))).toEqual({ ok: false, code: "secondFactor", wrongCode: false });
       // A wrong password still says nothing about the second factor.
-      expect(await attempt(EMAIL, "falsch-falsch-falsch", "10.4.1.1", at(seconds(31)))).toEqual({ ok: false, reason: "invalid" });
+      expect(await attempt(EMAIL, "falsch-falsch-falsch", "10.4.1.1", at(seconds(31)))).toEqual({ ok: false, code: "wrongPassword" });
       const code = codeAt(secret, at(seconds(60)));
       expect((await attempt(EMAIL, PASSWORD, "10.4.1.1", at(seconds(60)), code)).ok).toBe(true);
       // The same code again, within its window: refused.
       expect(await attempt(EMAIL, PASSWORD, "10.4.1.1", at(seconds(61)), code)).toEqual({
         ok: false,
-        reason: "second-factor",
+        code: "secondFactor",
         wrongCode: true,
       });
       // The code used to switch the factor on (an older step) is refused as well.
-      expect(await attempt(EMAIL, PASSWORD, "10.4.1.1", at(seconds(62)), codeAt(secret, t0))).toMatchObject({ reason: "second-factor" });
+      expect(await attempt(EMAIL, PASSWORD, "10.4.1.1", at(seconds(62)), codeAt(secret, t0))).toMatchObject({ code: "secondFactor" });
       expect((await attempt(EMAIL, PASSWORD, "10.4.1.1", at(seconds(95)), codeAt(secret, at(seconds(95))))).ok).toBe(true);
     });
 
@@ -240,7 +240,7 @@ describe.each(testDatabaseKinds)("login limits and the second factor on %s", (ki
       expect((await attempt(EMAIL, PASSWORD, "10.4.2.1", at(seconds(40)), first.toUpperCase().replace("-", " "))).ok).toBe(true);
       expect(await attempt(EMAIL, PASSWORD, "10.4.2.1", at(seconds(41)), first)).toEqual({
         ok: false,
-        reason: "second-factor",
+        code: "secondFactor",
         wrongCode: true,
       });
       expect(await securityOverview(database.db, owner)).toMatchObject({ recoveryCodesLeft: 9 });
@@ -250,11 +250,11 @@ describe.each(testDatabaseKinds)("login limits and the second factor on %s", (ki
       await enrol();
       let now = at(seconds(40));
       for (let failure = 1; failure <= 4; failure++) {
-        expect(await attempt(EMAIL, PASSWORD, "10.4.3.1", now, "123456")).toMatchObject({ reason: "second-factor", wrongCode: true });
+        expect(await attempt(EMAIL, PASSWORD, "10.4.3.1", now, "123456")).toMatchObject({ code: "secondFactor", wrongCode: true });
         now = new Date(now.getTime() + pauseAfterFailures(failure));
       }
       expect(await attempt(EMAIL, PASSWORD, "10.4.3.1", new Date(now.getTime() - 500), "123456")).toMatchObject({
-        reason: "throttled",
+        code: "throttled",
         limit: "account",
       });
     });
@@ -269,8 +269,8 @@ describe.each(testDatabaseKinds)("login limits and the second factor on %s", (ki
         policy,
         pendingSecondFactor: true,
       });
-      expect(first).toMatchObject({ ok: false, reason: "second-factor", sessionId: expect.any(String) });
-      if (first.ok || first.reason !== "second-factor" || !first.sessionId) return;
+      expect(first).toMatchObject({ ok: false, code: "secondFactor", sessionId: expect.any(String) });
+      if (first.ok || first.code !== "secondFactor" || !first.sessionId) return;
       const pending = await readSession(database.db, requestWith(first.sessionId), at(seconds(41)), policy);
       expect(pending).toMatchObject({ stage: "second_factor" });
       const wrong = await completeSecondFactor(database.db, {
@@ -281,7 +281,7 @@ describe.each(testDatabaseKinds)("login limits and the second factor on %s", (ki
         now: at(seconds(42)),
         policy,
       });
-      expect(wrong).toMatchObject({ reason: "second-factor", wrongCode: true });
+      expect(wrong).toMatchObject({ code: "secondFactor", wrongCode: true });
       const done = await completeSecondFactor(database.db, {
         pendingSessionId: first.sessionId,
         userId: owner.id,
@@ -293,7 +293,7 @@ describe.each(testDatabaseKinds)("login limits and the second factor on %s", (ki
       expect(done.ok).toBe(true);
       if (!done.ok) return;
       expect(await readSession(database.db, requestWith(first.sessionId), at(seconds(63)), policy)).toBeNull();
-      expect(await readSession(database.db, requestWith(done.sessionId), at(seconds(63)), policy)).toMatchObject({ stage: "active" });
+      expect(await readSession(database.db, requestWith(done.value.sessionId), at(seconds(63)), policy)).toMatchObject({ stage: "active" });
       // The pending step expires after five minutes.
       const late = await login(database.db, {
         email: EMAIL,
@@ -303,7 +303,7 @@ describe.each(testDatabaseKinds)("login limits and the second factor on %s", (ki
         policy,
         pendingSecondFactor: true,
       });
-      if (late.ok || late.reason !== "second-factor" || !late.sessionId) throw new Error("no pending session");
+      if (late.ok || late.code !== "secondFactor" || !late.sessionId) throw new Error("no pending session");
       expect(await readSession(database.db, requestWith(late.sessionId), at(seconds(100 + 5 * 60)), policy)).toBeNull();
     });
 

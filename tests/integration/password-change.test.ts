@@ -71,7 +71,7 @@ describe.each(testDatabaseKinds)(
 
       expect(await login(database.db, { email: chef.email, password: DEFAULT_ADMIN_PASSWORD, ip: "10.0.0.1", now: minutes(1) })).toEqual({
         ok: false,
-        reason: "invalid",
+        code: "wrongPassword",
       });
       expect((await login(database.db, { email: chef.email, password: NEW_PASSWORD, ip: "10.0.0.1", now: minutes(2) })).ok).toBe(true);
       const [entry] = await database.db.select().from(auditLog).where(eq(auditLog.action, "account.password-change"));
@@ -119,12 +119,12 @@ describe.each(testDatabaseKinds)(
       // The right password from that IP is refused now, at the login as here.
       expect(await login(database.db, { email: chef.email, password: DEFAULT_ADMIN_PASSWORD, ip: IP, now: minutes(11) })).toMatchObject({
         ok: false,
-        reason: "throttled",
+        code: "throttled",
         limit: "ip",
       });
       expect(await change(here, DEFAULT_ADMIN_PASSWORD, NEW_PASSWORD, minutes(12))).toMatchObject({
         ok: false,
-        reason: "throttled",
+        code: "throttled",
         limit: "ip",
       });
     });

@@ -120,7 +120,7 @@ describe.each(testDatabaseKinds)(
 
       expect(await login(database.db, { email: chef.email, password: DEFAULT_ADMIN_PASSWORD, ip: "10.0.0.1", now: minutes(64) })).toEqual({
         ok: false,
-        reason: "invalid",
+        code: "wrongPassword",
       });
       expect((await login(database.db, { email: chef.email, password: NEW_PASSWORD, ip: "10.0.0.1", now: minutes(65) })).ok).toBe(true);
 
@@ -140,7 +140,7 @@ describe.each(testDatabaseKinds)(
       expect(account!.totpSecret).toBe(secret);
       expect(await login(database.db, { email: chef.email, password: NEW_PASSWORD, ip: "10.0.0.2" })).toEqual({
         ok: false,
-        reason: "second-factor",
+        code: "secondFactor",
         wrongCode: false,
       });
       expect((await login(database.db, { email: chef.email, password: NEW_PASSWORD, code: totpCode(secret), ip: "10.0.0.2" })).ok).toBe(

@@ -115,7 +115,7 @@ describe.each(testDatabaseKinds)("e-mails of a pick-up appointment on %s", (kind
   it("'Abholbereit' names the pick-up", async () => {
     const { id } = await pickupAppointment({ status: "bestätigt" });
     const result = await setAppointmentProgress(database.db, { id, admin, progress: "ready", now: START });
-    expect(result).toMatchObject({ ok: true, emailQueued: true });
+    expect(result).toMatchObject({ ok: true, value: { emailQueued: true } });
     expectPickup(await queued("appointment-ready"));
     const [row] = await database.db.select().from(appointments).where(eq(appointments.id, id));
     expect(row!.progress).toBe("ready");

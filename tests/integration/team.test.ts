@@ -145,7 +145,7 @@ describe.each(testDatabaseKinds)("staff and the owner on %s", (kind) => {
     expect(await readSession(database.db, requestWith(session), t0)).toBeNull();
     expect(await login(database.db, { email: staff.email, password: PASSWORD, ip: "10.1.1.3", now: t0 })).toEqual({
       ok: false,
-      reason: "invalid",
+      code: "wrongPassword",
     });
     await changeTeamMember(database.db, { actor: owner, id: staff.id, active: true, now: t0 });
     expect((await login(database.db, { email: staff.email, password: PASSWORD, ip: "10.1.1.3", now: hours(1) })).ok).toBe(true);

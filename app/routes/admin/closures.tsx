@@ -11,9 +11,11 @@ import { FieldError, Input, Label, NativeSelect, Textarea } from "~/components/u
 import { useFieldErrorsUntilEdited } from "~/components/ui/use-field-errors";
 import { adminContext, databaseContext } from "~/context";
 import { isUuid } from "~/domain/ids";
+import { fail } from "~/domain/result";
 import { allSlotTimes } from "~/domain/slots";
 import { formatIsoDateDE } from "~/lib/format-date";
 import { readFormFields } from "~/lib/http.server";
+import { statusOf } from "~/http-status";
 import { adminMessages, closureMessages } from "~/messages";
 import { parseClosureInput } from "~/schemas/closure";
 import {
@@ -42,7 +44,7 @@ const DELETE_PARAM = "loeschen";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const result = await listClosures(context.get(databaseContext), context.get(adminContext), new Date());
-  if (!result.ok) return data<OwnerOnlyData>({ ownerOnly: closureMessages.ownerOnly }, { status: 403 });
+  if (!result.ok) return data<OwnerOnlyData>({ ownerOnly: closureMessages.ownerOnly }, { status: statusOf("ownerOnly") });
   const deleting = new URL(request.url).searchParams.get(DELETE_PARAM);
   return { closures: result.value, startTimes: allSlotTimes(), deleting };
 }
@@ -69,7 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = body.fields;
   const db = context.get(databaseContext);
   const actor = context.get(adminContext);
-  if (actor.role !== "owner") return answer({ ok: false, message: closureMessages.ownerOnly }, 403);
+  if (actor.role !== "owner") return answer({ ok: false, message: closureMessages.ownerOnly }, statusOf("ownerOnly"));
   const now = new Date();
   switch (form.intent) {
     case "add": {
@@ -77,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const input = parseClosureInput(values);
       if (!input.ok) return answer({ ok: false, message: closureMessages.invalid, fields: input.fields, values });
       const result = await addClosure(db, { actor, closure: input.data, now });
-      if (!result.ok) return answer({ ok: false, message: closureMessages[result.code] }, 403);
+      if (!result.ok) return answer({ ok: false, message: closureMessages[result.code] }, statusOf(result.code));
       return answer({
         ok: true,
         message: closureMessages.added,
@@ -85,19 +87,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     }
     case "delete": {
-      const result = isUuid(form.id) ? await deleteClosure(db, { actor, id: form.id, now }) : ({ ok: false, code: "notFound" } as const);
+      const result = isUuid(form.id) ? await deleteClosure(db, { actor, id: form.id, now }) : fail("notFound");
       return result.ok
         ? answer({ ok: true, message: closureMessages.deleted })
-        : answer({ ok: false, message: closureMessages[result.code] }, 404);
+        : answer({ ok: false, message: closureMessages[result.code] }, statusOf(result.code));
     }
     case "cancel-all":
     case "cancel-all-back": {
       // 'Alle stornieren' first asks once more (and 'Zurück' returns to the list): the closure's appointments as they are now.
       const reason = form.reason ?? "";
-      const found = isUuid(form.closure)
-        ? await closureWithAffected(db, { actor, id: form.closure })
-        : ({ ok: false, code: "notFound" } as const);
-      if (!found.ok) return answer({ ok: false, message: closureMessages[found.code] }, found.code === "ownerOnly" ? 403 : 404);
+      const found = isUuid(form.closure) ? await closureWithAffected(db, { actor, id: form.closure }) : fail("notFound");
+      if (!found.ok) return answer({ ok: false, message: closureMessages[found.code] }, statusOf(found.code));
       const blank = form.intent === "cancel-all" && reason.trim() === "";
       const review = { closure: found.value, reason, confirming: form.intent === "cancel-all" && !blank };
       return answer({ ok: !blank, message: blank ? adminMessages.reasonRequired : "", review }, blank ? 400 : 200);
@@ -106,8 +106,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       // One hidden field with every id: the form reader keeps the first of repeated keys.
       const ids = (form.ids ?? "").split(",").filter(isUuid);
       const result = await cancelAppointments(db, { admin: actor, ids, reason: form.reason ?? "", now });
-      if (!result.ok)
-        return answer({ ok: false, message: result.code === "ownerOnly" ? closureMessages.ownerOnly : adminMessages[result.code] });
+      if (!result.ok) {
+        const message = result.code === "ownerOnly" ? closureMessages.ownerOnly : adminMessages[result.code];
+        return answer({ ok: false, message }, statusOf(result.code));
+      }
       return answer({ ok: true, message: closureMessages.cancelled(result.value.cancelled, result.value.skipped) });
     }
     default:

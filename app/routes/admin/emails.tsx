@@ -15,6 +15,7 @@ import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { databaseContext } from "~/context";
 import { formatDateTimeVienna } from "~/lib/format-date-time";
 import { readFormFields } from "~/lib/http.server";
+import { statusOf } from "~/http-status";
 import { adminMessages } from "~/messages";
 import { listUndeliveredEmails, resendFailedEmail } from "~/services/admin-emails.server";
 
@@ -43,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const requeued = await resendFailedEmail(context.get(databaseContext), emailId);
   return requeued
     ? data<AdminActionData>({ ok: true, intent: "resend", ...adminMessages.resent })
-    : data<AdminActionData>({ ok: false, intent: "resend", message: adminMessages.resendFailed }, { status: 409 });
+    : data<AdminActionData>({ ok: false, intent: "resend", message: adminMessages.resendFailed }, { status: statusOf("resendFailed") });
 }
 
 /** In the browser: a dropped connection or a failed server answers as a refused resend does. */

@@ -3,11 +3,11 @@ import type { Route } from "./+types/invitation";
 import { PasswordTokenPage } from "~/components/admin/password-token-page";
 import { flashCookie } from "~/auth/flash";
 import { adminArea } from "~/auth/guard.server";
-import { passwordMessages } from "~/messages";
 import { sessionCookie } from "~/auth/session.server";
 import { databaseContext } from "~/context";
 import { readFormFields } from "~/lib/http.server";
-import { teamMessages } from "~/messages";
+import { statusOf } from "~/http-status";
+import { passwordMessages, teamMessages } from "~/messages";
 import { acceptInvitation, openInvitation } from "~/services/team.server";
 
 export const meta: Route.MetaFunction = () => [
@@ -43,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     now: new Date(),
     userAgent: request.headers.get("user-agent"),
   });
-  if (!result.ok) return data({ error: teamMessages[result.code] }, { status: 400 });
+  if (!result.ok) return data({ error: teamMessages[result.code] }, { status: statusOf(result.code) });
   const headers = new Headers();
   headers.append("Set-Cookie", sessionCookie(result.value.sessionId));
   headers.append("Set-Cookie", flashCookie("login"));

@@ -13,6 +13,7 @@ import { clearSessionCookie, deleteSession, readSession, sessionCookie, sessionI
 import { useHydrated } from "~/lib/use-hydrated";
 import { databaseContext, requestContext } from "~/context";
 import { readFormFields } from "~/lib/http.server";
+import { statusOf } from "~/http-status";
 import { loginMessages } from "~/messages";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin-Login – Happy Car" }, { name: "robots", content: "noindex, nofollow" }];
@@ -39,20 +40,20 @@ function loginPageUrl(redirectTo: string): string {
 
 function signedIn(result: Extract<LoginResult, { ok: true }>, redirectTo: string): never {
   const headers = new Headers();
-  headers.append("Set-Cookie", sessionCookie(result.sessionId));
+  headers.append("Set-Cookie", sessionCookie(result.value.sessionId));
   headers.append("Set-Cookie", flashCookie("login"));
   throw redirect(redirectTo, { headers });
 }
 
 function refused(result: Exclude<LoginResult, { ok: true }>, email: string, step: LoginActionData["step"]) {
-  if (result.reason === "throttled") {
+  if (result.code === "throttled") {
     return data<LoginActionData>(
       { error: loginMessages.throttled(result.limit, result.retryAfterSeconds), email, step },
-      { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+      { status: statusOf(result.code), headers: { "Retry-After": String(result.retryAfterSeconds) } },
     );
   }
   // The form page answers 200 with the message (the JSON API says 401): the browser re-renders the form.
-  const error = result.reason === "invalid" ? loginMessages.wrongPassword : loginMessages.wrongCode;
+  const error = result.code === "wrongPassword" ? loginMessages.wrongPassword : loginMessages.wrongCode;
   return data<LoginActionData>({ error, email, step });
 }
 
@@ -96,7 +97,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<LoginActionData>({ error: loginMessages.missingCredentials, email, step: "password" }, { status: 400 });
   const result = await login(db, { ...credentials.data, ip: clientIp, requestId, userAgent, pendingSecondFactor: true });
   if (result.ok) signedIn(result, redirectTo);
-  if (result.reason === "second-factor" && result.sessionId) {
+  if (result.code === "secondFactor" && result.sessionId) {
     // To the code step by a fresh GET, so that reloading it never sends the password again.
     throw redirect(loginPageUrl(redirectTo), { headers: { "Set-Cookie": sessionCookie(result.sessionId) } });
   }

@@ -6,6 +6,7 @@ import { Input, Label } from "~/components/ui/form-controls";
 import { adminArea } from "~/auth/guard.server";
 import { databaseContext, requestContext } from "~/context";
 import { readFormFields } from "~/lib/http.server";
+import { statusOf } from "~/http-status";
 import { passwordChangeMessages } from "~/messages";
 import { requestPasswordReset } from "~/services/account-password.server";
 
@@ -28,13 +29,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { clientIp: ip, requestId } = context.get(requestContext);
   const result = await requestPasswordReset(context.get(databaseContext), { email, ip, requestId });
   if (result.ok) return data<ForgottenActionData>({ ok: true, message: passwordChangeMessages.resetRequested, email: "" });
-  if ("reason" in result) {
+  if (result.code === "throttled") {
     return data<ForgottenActionData>(
       { ok: false, message: passwordChangeMessages.rateLimited(result.retryAfterSeconds), email },
-      { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+      { status: statusOf(result.code), headers: { "Retry-After": String(result.retryAfterSeconds) } },
     );
   }
-  return data<ForgottenActionData>({ ok: false, message: passwordChangeMessages[result.code], email }, { status: 400 });
+  return data<ForgottenActionData>({ ok: false, message: passwordChangeMessages[result.code], email }, { status: statusOf(result.code) });
 }
 
 export default function PasswordForgotten({ actionData }: Route.ComponentProps) {

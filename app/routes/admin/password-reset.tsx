@@ -6,6 +6,7 @@ import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { adminArea } from "~/auth/guard.server";
 import { databaseContext, requestContext } from "~/context";
 import { readFormFields } from "~/lib/http.server";
+import { statusOf } from "~/http-status";
 import { passwordChangeMessages } from "~/messages";
 import { completePasswordReset, openPasswordReset } from "~/services/account-password.server";
 
@@ -45,13 +46,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
   // No session here: the login follows, with the second factor when the account has it on.
   if (result.ok) return data<ResetActionData>({ ok: true, message: passwordChangeMessages.resetDone });
-  if ("reason" in result) {
+  if (result.code === "throttled") {
     return data<ResetActionData>(
       { ok: false, message: passwordChangeMessages.rateLimited(result.retryAfterSeconds) },
-      { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+      { status: statusOf(result.code), headers: { "Retry-After": String(result.retryAfterSeconds) } },
     );
   }
-  return data<ResetActionData>({ ok: false, message: passwordChangeMessages[result.code] }, { status: 400 });
+  return data<ResetActionData>({ ok: false, message: passwordChangeMessages[result.code] }, { status: statusOf(result.code) });
 }
 
 export default function PasswordReset({ loaderData, actionData }: Route.ComponentProps) {

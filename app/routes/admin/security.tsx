@@ -16,6 +16,9 @@ import { endSessionByHandle, listSessions, sessionIdFrom } from "~/auth/session.
 import { NewPasswordFields } from "~/components/admin/new-password-fields";
 import { loginMessages, passwordChangeMessages, secondFactorMessages, teamMessages } from "~/messages";
 import type { Throttled } from "~/auth/login.server";
+import type { ErrorCode } from "~/domain/error-codes";
+import type { Failure, Result } from "~/domain/result";
+import { statusOf } from "~/http-status";
 import { changeOwnPassword } from "~/services/account-password.server";
 import {
   disableSecondFactor,
@@ -59,19 +62,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type SecurityActionData = { ok: boolean; message: string; recoveryCodes?: string[] };
 
-function answer<T, Code extends string>(
-  result: { ok: true; value: T } | { ok: false; code: Code } | Throttled,
+/** The login's limits refused it: the other codes of `answer` never say `throttled` (TypeScript cannot tell from the generic). */
+function throttled(refusal: Failure<string> | Throttled): refusal is Throttled {
+  return refusal.code === "throttled";
+}
+
+function answer<T, Code extends Exclude<ErrorCode, "throttled">>(
+  result: Result<T, Code> | Throttled,
   success: string,
   messages: Record<Code, string>,
 ): ReturnType<typeof data<SecurityActionData>> {
   if (result.ok) return data<SecurityActionData>({ ok: true, message: success });
-  if ("reason" in result) {
+  if (throttled(result)) {
     return data<SecurityActionData>(
       { ok: false, message: loginMessages.throttled(result.limit, result.retryAfterSeconds) },
-      { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+      { status: statusOf(result.code), headers: { "Retry-After": String(result.retryAfterSeconds) } },
     );
   }
-  return data<SecurityActionData>({ ok: false, message: messages[result.code] }, { status: 400 });
+  return data<SecurityActionData>({ ok: false, message: messages[result.code] }, { status: statusOf(result.code) });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

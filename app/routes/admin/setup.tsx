@@ -3,12 +3,12 @@ import type { Route } from "./+types/setup";
 import { PasswordTokenPage } from "~/components/admin/password-token-page";
 import { Input, Label } from "~/components/ui/form-controls";
 import { flashCookie } from "~/auth/flash";
-import { passwordMessages } from "~/messages";
 import { sessionCookie } from "~/auth/session.server";
 import { adminArea } from "~/auth/guard.server";
 import { databaseContext } from "~/context";
 import { readFormFields } from "~/lib/http.server";
-import { accountMessages } from "~/messages";
+import { statusOf } from "~/http-status";
+import { accountMessages, passwordMessages } from "~/messages";
 import { completeSetup, isSetupTokenUsable } from "~/services/admin-accounts.server";
 
 export const meta: Route.MetaFunction = () => [
@@ -47,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     password: form.password ?? "",
     now: new Date(),
   });
-  if (!result.ok) return data({ error: accountMessages[result.code] }, { status: 400 });
+  if (!result.ok) return data({ error: accountMessages[result.code] }, { status: statusOf(result.code) });
   const headers = new Headers();
   headers.append("Set-Cookie", sessionCookie(result.value.sessionId));
   headers.append("Set-Cookie", flashCookie("login"));

@@ -10,8 +10,10 @@ import { Input, Label, NativeSelect } from "~/components/ui/form-controls";
 import { MIN_PASSWORD_LENGTH } from "~/domain/admin";
 import { adminContext, databaseContext } from "~/context";
 import { isAdminRole } from "~/domain/admin";
+import { fail } from "~/domain/result";
 import { formatDateTimeVienna } from "~/lib/format-date-time";
 import { readFormFields } from "~/lib/http.server";
+import { statusOf } from "~/http-status";
 import { settingsMessages, teamMessages } from "~/messages";
 import { readBoardSettings, setReadyEmail } from "~/services/board-settings.server";
 import { addTeamMember, changeTeamMember, endTeamMemberSessions, listTeam, newMemberSchema, type TeamResult } from "~/services/team.server";
@@ -30,7 +32,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const admin = context.get(adminContext);
   const db = context.get(databaseContext);
   const team = await listTeam(db, admin, new Date());
-  if (!team.ok) return data<OwnerOnlyData>({ ownerOnly: teamMessages.ownerOnlyPage }, { status: 403 });
+  if (!team.ok) return data<OwnerOnlyData>({ ownerOnly: teamMessages.ownerOnlyPage }, { status: statusOf("ownerOnly") });
   return { me: admin.id, members: team.value, settings: await readBoardSettings(db) };
 }
 
@@ -38,7 +40,7 @@ type TeamActionData = { ok: boolean; message: string };
 
 function answer(result: TeamResult<unknown>, success: string) {
   if (result.ok) return data<TeamActionData>({ ok: true, message: success });
-  return data<TeamActionData>({ ok: false, message: teamMessages[result.code] }, { status: result.code === "ownerOnly" ? 403 : 400 });
+  return data<TeamActionData>({ ok: false, message: teamMessages[result.code] }, { status: statusOf(result.code) });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -54,13 +56,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       const member = newMemberSchema.safeParse({ ...form, password: form.password || undefined });
       if (!member.success) {
         const field = member.error.issues[0]?.path[0];
-        return answer({ ok: false, code: field === "name" ? "invalidName" : "invalidEmail" }, "");
+        return answer(fail(field === "name" ? "invalidName" : "invalidEmail"), "");
       }
       const result = await addTeamMember(db, { actor, member: member.data, now });
       return answer(result, result.ok && result.value.invited ? teamMessages.invited : teamMessages.created);
     }
     case "role":
-      if (!isAdminRole(form.role)) return answer({ ok: false, code: "notFound" }, "");
+      if (!isAdminRole(form.role)) return answer(fail("notFound"), "");
       return answer(await changeTeamMember(db, { actor, id, role: form.role, now }), teamMessages.updated);
     case "deactivate":
     case "activate":
@@ -70,11 +72,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "ready-email": {
       const readyEmail = form.readyEmail === "on";
       const result = await setReadyEmail(db, { admin: actor, readyEmail, now });
-      if (!result.ok) return data<TeamActionData>({ ok: false, message: settingsMessages[result.code] }, { status: 403 });
+      if (!result.ok) return data<TeamActionData>({ ok: false, message: settingsMessages[result.code] }, { status: statusOf(result.code) });
       return data<TeamActionData>({ ok: true, message: readyEmail ? settingsMessages.readyEmailOn : settingsMessages.readyEmailOff });
     }
     default:
-      return answer({ ok: false, code: "notFound" }, "");
+      return answer(fail("notFound"), "");
   }
 }
 
