@@ -9,7 +9,7 @@ import { type ServerProcess, startServer } from "./server-process";
 
 /*
  * The set-up every integration file shares, as hooks registered by one call in
- * the describe block (epic-stack's tests/setup files, per suite). Each returns
+ * the describe block (inside describe.each, once per database kind). Each returns
  * its handle at once, while the resource behind it exists only from beforeAll
  * on: the handle reads it through getters, so test bodies keep writing
  * `database.db` or `server.origin`. Hooks run in the order they are registered
