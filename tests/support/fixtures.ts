@@ -17,11 +17,11 @@ import { type ServerProcess, startServer } from "./server-process";
  * registered after its database stops before the database closes.
  */
 
-/** The value `start` gave in beforeAll; an error naming `what` when read outside a test or hook. */
+/** A value set in beforeAll; reading it before then (at collection time) throws an error naming `what`. */
 function startedInBeforeAll<T>(what: string) {
   let value: T | undefined;
   return {
-    set: (next: T | undefined) => (value = next),
+    set: (next: T) => (value = next),
     peek: () => value,
     get(): T {
       if (value === undefined) throw new Error(`${what} exists only in tests and hooks of the describe block that set it up`);
