@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { type AdminIdentity, createSession, sessionCookieName } from "~/auth/session.server";
 import { loginRequiredMessage } from "~/messages";
 import { appointments, auditLog, emailOutbox } from "~/db/schema";
@@ -7,10 +7,10 @@ import { adminMessages } from "~/messages";
 import * as commands from "~/services/appointment-commands.server";
 import { appointmentDetails, listAppointments, PAGE_SIZE } from "~/services/appointment-queries.server";
 import { listUndeliveredEmails } from "~/services/admin-emails.server";
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
+import { testDatabaseKinds } from "../support/databases";
+import { useApiApp, useTestDatabase } from "../support/fixtures";
 import { withWritesHeldBack } from "../support/held-back";
-import { type ApiApp, startApiApp } from "../support/api-app";
-import { appointmentInput, createAdminAccount, insertAppointment } from "../support/factories";
+import { appointmentInput, createAdminIdentity, insertAppointment, sessionCookieOf } from "../support/factories";
 import { commandView } from "../support/result-views";
 
 // The board's commands as the edge answers them: status and code (tests/support/result-views.ts).
@@ -29,25 +29,13 @@ type NewAppointment = typeof appointments.$inferInsert;
 const base = { phone: "0664 123 45 67", message: "Bitte Öl prüfen" };
 
 describe.each(testDatabaseKinds)("admin appointments on %s", (kind) => {
-  let database: TestDatabase;
-  let app: ApiApp;
   let owner: AdminIdentity;
   let staff: AdminIdentity;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind, 10);
-    app = await startApiApp(database.db);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
+  const database = useTestDatabase(kind, { poolSize: 10 });
+  const app = useApiApp(database);
   beforeEach(async () => {
-    await database.reset();
-    const identity = ({ id, email, displayName, role }: AdminIdentity) => ({ id, email, displayName, role });
-    owner = identity(await createAdminAccount(database.db, { email: "chef@happycar.example", displayName: "Chef", passwordHash: "x" }));
-    staff = identity(
-      await createAdminAccount(database.db, { email: "lehrling@happycar.example", displayName: "Lehrling", passwordHash: "x" }),
-    );
+    owner = await createAdminIdentity(database.db, { email: "chef@happycar.example", displayName: "Chef", passwordHash: "x" });
+    staff = await createAdminIdentity(database.db, { email: "lehrling@happycar.example", displayName: "Lehrling", passwordHash: "x" });
   });
 
   async function insert(values: Partial<NewAppointment> = {}): Promise<string> {
@@ -57,7 +45,7 @@ describe.each(testDatabaseKinds)("admin appointments on %s", (kind) => {
   const audit = () => database.db.select().from(auditLog);
   const statusOf = async (id: string) => (await database.db.select().from(appointments).where(eq(appointments.id, id)))[0];
   /** The Cookie header of a fresh full session of this account, as the browser sends it after the login. */
-  const sessionOf = async (admin: AdminIdentity) => `${sessionCookieName()}=${await createSession(database.db, admin.id, new Date())}`;
+  const sessionOf = (admin: AdminIdentity) => sessionCookieOf(database.db, admin.id);
 
   it("confirm: sets bestätigt, queues the confirmation with the seed's parameters and records who did it", async () => {
     const id = await insert();

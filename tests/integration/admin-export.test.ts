@@ -1,42 +1,32 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { loginRequiredMessage } from "~/messages";
-import { type AdminIdentity, createSession, sessionCookieName } from "~/auth/session.server";
+import { type AdminIdentity } from "~/auth/session.server";
 import { adminContext } from "~/context";
 import { auditLog } from "~/db/schema";
 import { exportFormMessages, exportMessages } from "~/messages";
 import { loader as boardLoader } from "~/routes/admin/board";
 import { exportAppointments } from "~/services/admin-export.server";
-import { createAdminAccount, insertAppointment } from "../support/factories";
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
+import { createAdminIdentity, insertAppointment, sessionCookieOf } from "../support/factories";
+import { testDatabaseKinds } from "../support/databases";
+import { useApiApp, useTestDatabase } from "../support/fixtures";
 import { routeArgs } from "../support/route-args";
-import { type ApiApp, startApiApp } from "../support/api-app";
 
 const t0 = new Date("2026-11-20T10:00:00Z");
 
 describe.each(testDatabaseKinds)("CSV export on %s", (kind) => {
-  let database: TestDatabase;
-  let app: ApiApp;
   let owner: AdminIdentity;
   let staff: AdminIdentity;
   /** The Cookie header of each account's full session, by account id. */
   let cookies: Map<string, string>;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    app = await startApiApp(database.db);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
+  const database = useTestDatabase(kind);
+  const app = useApiApp(database);
   beforeEach(async () => {
-    await database.reset();
-    const identity = ({ id, email, displayName, role }: AdminIdentity) => ({ id, email, displayName, role });
-    owner = identity(await createAdminAccount(database.db, { email: "chef@happycar.example", displayName: "Chef" }));
-    staff = identity(await createAdminAccount(database.db, { email: "lena@happycar.example", displayName: "Lena", role: "staff" }));
+    owner = await createAdminIdentity(database.db, { email: "chef@happycar.example", displayName: "Chef" });
+    staff = await createAdminIdentity(database.db, { email: "lena@happycar.example", displayName: "Lena", role: "staff" });
     cookies = new Map();
     for (const admin of [owner, staff]) {
-      cookies.set(admin.id, `${sessionCookieName()}=${await createSession(database.db, admin.id, new Date())}`);
+      cookies.set(admin.id, await sessionCookieOf(database.db, admin.id));
     }
   });
 

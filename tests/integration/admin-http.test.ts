@@ -1,15 +1,12 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import routes from "~/routes";
 import { jsonApi } from "../../server/api";
 import { loginRequiredMessage } from "~/messages";
 import * as OTPAuth from "otpauth";
 import { accountMessages, loginMessages, secondFactorMessages, teamMessages } from "~/messages";
 import { pauseAfterFailures } from "~/domain/login-gate";
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
-import { type ServerProcess, startServer } from "../support/server-process";
+import { testDatabaseKinds } from "../support/databases";
+import { useServer } from "../support/fixtures";
 
 /** The real server (`node server.js`, production build) answering over HTTP. */
 
@@ -59,27 +56,8 @@ const adminRoutes = [...flatten(routes as RouteEntry[]), ...apiRoutes]
 
 const ADMIN = { email: "owner@happycar.example", password: "Werkstatt-Passwort-2026" };
 
-/** The shared production build (tests/support/global-build.ts). */
-const buildDir = inject("buildDir");
-
 describe.each(testDatabaseKinds)("admin over HTTP on %s", (kind) => {
-  let server: ServerProcess;
-  let database: TestDatabase | undefined;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hc-admin-http-"));
-
-  beforeAll(async () => {
-    const storage: Record<string, string> = { DATA_DIR: path.join(dataDir, "data") };
-    if (kind === "postgres") {
-      database = await createTestDatabase("postgres");
-      storage.DATABASE_URL = database.url!;
-    }
-    server = await startServer({ BUILD_DIR: buildDir, LOG_LEVEL: "warn", EMAIL_WORKER: "false", ...storage });
-  }, 180_000);
-  afterAll(async () => {
-    await server?.stop();
-    await database?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  const server = useServer({ LOG_LEVEL: "warn", EMAIL_WORKER: "false" }, { database: kind });
 
   const url = (pathname: string) => `${server.origin}${pathname}`;
   const sameOrigin = () => ({ Origin: server.origin });

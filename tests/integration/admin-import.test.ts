@@ -9,7 +9,8 @@ import { adminUsers, appointments } from "~/db/schema";
 import { importAppointments, parseExport } from "~/services/appointment-import.server";
 import { queueAppointmentReminders } from "~/services/reminders.server";
 import { resultRows } from "~/db/result-rows";
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
+import { testDatabaseKinds } from "../support/databases";
+import { useTestDatabase } from "../support/fixtures";
 import { appointmentInput } from "../support/factories";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -55,13 +56,7 @@ const seedRows = [
 ];
 
 describe.each(testDatabaseKinds)("appointment import on %s", (kind) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
+  const database = useTestDatabase(kind);
 
   const exportTable = async () =>
     (await database.db.select().from(appointments).orderBy(asc(appointments.date))).map((row) => ({
@@ -79,7 +74,6 @@ describe.each(testDatabaseKinds)("appointment import on %s", (kind) => {
     }));
 
   it("imports a JSON export, skips ids that exist on a second run, and round-trips", async () => {
-    await database.reset();
     const rows = parseExport(JSON.stringify(seedRows), "appointments.json");
     expect(await importAppointments(database.db, rows, { slotCapacity: 1 })).toEqual({
       imported: 3,
@@ -119,7 +113,6 @@ describe.each(testDatabaseKinds)("appointment import on %s", (kind) => {
   });
 
   it("reads CSV (quoted line breaks included) and rejects bad rows with reasons", async () => {
-    await database.reset();
     const csv = [
       "id,name,email,phone,date,time,service,message,status,cancellation_reason",
       'a1,Anna Muster,anna@example.at,0664 1,2024-05-02,08:00,Wartung,"Zeile 1\nZeile 2",beantragt,',
@@ -144,7 +137,6 @@ describe.each(testDatabaseKinds)("appointment import on %s", (kind) => {
   });
 
   it("reads a time stamp without a zone as Vienna's wall time, whatever the server's zone", async () => {
-    await database.reset();
     const row = (id: string, createdAt: string) => ({ ...seedRows[0]!, id, email: `${id}@example.at`, created_at: createdAt });
     const report = await importAppointments(
       database.db,
@@ -176,7 +168,6 @@ describe.each(testDatabaseKinds)("appointment import on %s", (kind) => {
   });
 
   it("rejects a time off the slot grid: booking, confirming and the planner count whole slots", async () => {
-    await database.reset();
     const row = (id: string, time: string) => ({ ...seedRows[0]!, id, email: `${id}@example.at`, time, status: "bestätigt" });
     const report = await importAppointments(database.db, [row("grid-1", "08:15"), row("grid-2", "08:30"), row("grid-3", "23:59")], {
       slotCapacity: 1,
@@ -188,7 +179,6 @@ describe.each(testDatabaseKinds)("appointment import on %s", (kind) => {
   });
 
   it("a confirmed appointment comes in confirmed (its reminder goes out), a cancelled one as cancelled by the workshop", async () => {
-    await database.reset();
     const importedAt = new Date("2027-03-01T10:00:00Z");
     const row = (id: string, status: string, createdAt: string | null) => ({
       ...seedRows[0]!,
@@ -224,7 +214,6 @@ describe.each(testDatabaseKinds)("appointment import on %s", (kind) => {
   });
 
   it("reports the file's slots that hold more active appointments than the capacity afterwards", async () => {
-    await database.reset();
     const row = (id: string, time: string, status: string) => ({ ...seedRows[0]!, id, email: `${id}@example.at`, time, status });
     // Already stored: one confirmed at 09:00 (in the file's slots) and an overbooked 12:00 the file does not touch.
     await importAppointments(
@@ -253,7 +242,6 @@ describe.each(testDatabaseKinds)("appointment import on %s", (kind) => {
   });
 
   it("counts a longer service in every slot it covers, as booking and confirming do", async () => {
-    await database.reset();
     // Booked online: 90 minutes from 08:00 cover 08:00, 08:30 and 09:00.
     await database.db.insert(appointments).values({ ...appointmentInput({ date: "2024-05-02", time: "08:00" }), durationMinutes: 90 });
     const row = (id: string, time: string) => ({ ...seedRows[0]!, id, email: `${id}@example.at`, time, status: "beantragt" });
@@ -262,7 +250,6 @@ describe.each(testDatabaseKinds)("appointment import on %s", (kind) => {
   });
 
   it("maps the car and hand-over columns when the export has them, and rejects bad ones with reasons", async () => {
-    await database.reset();
     const base = { ...seedRows[0]!, status: "beantragt" };
     const csv = [
       "id,name,email,phone,date,time,service,license_plate,vehicle_model,mileage_km,first_registration,handover,pickup_address,duration_minutes",

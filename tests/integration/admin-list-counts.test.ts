@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { AdminIdentity } from "~/auth/session.server";
 import { dumpDatabase, restoreDatabase } from "~/db/backup.server";
 import { resultRows } from "~/db/result-rows";
@@ -7,8 +7,9 @@ import { appointments } from "~/db/schema";
 import * as commands from "~/services/appointment-commands.server";
 import { listAppointments, PAGE_SIZE } from "~/services/appointment-queries.server";
 import { applyRetention } from "~/services/retention.server";
-import { appointmentInput, createAdminAccount, insertAppointment } from "../support/factories";
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
+import { appointmentInput, createAdminIdentity, insertAppointment } from "../support/factories";
+import { testDatabaseKinds } from "../support/databases";
+import { useTestDatabase } from "../support/fixtures";
 import { commandView } from "../support/result-views";
 
 // The board's commands as the edge answers them: status and code (tests/support/result-views.ts).
@@ -27,18 +28,10 @@ const saveInternalNote = async (...args: Parameters<typeof commands.saveInternal
  * kind of change, and never see a search's filter.
  */
 describe.each(testDatabaseKinds)("the board's counts on %s", (kind) => {
-  let database: TestDatabase;
   let owner: AdminIdentity;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind, 10);
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
+  const database = useTestDatabase(kind, { poolSize: 10 });
   beforeEach(async () => {
-    await database.reset();
-    const { id, email, displayName, role } = await createAdminAccount(database.db);
-    owner = { id, email, displayName, role };
+    owner = await createAdminIdentity(database.db);
   });
 
   async function countedByTable() {

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { setupTokens } from "~/db/schema";
 import { announceAdminBootstrap } from "~/services/admin-accounts.server";
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
+import { testDatabaseKinds } from "../support/databases";
+import { useTestDatabase } from "../support/fixtures";
 import { createAdminAccount } from "../support/factories";
 import { withWritesHeldBack } from "../support/held-back";
 
@@ -11,16 +12,7 @@ const config = { PORT: 3000 };
 const LINK = /Einrichtungslink[^:]*: http:\/\/localhost:3000\/admin-setup\?token=[A-Za-z0-9_-]{43}$/;
 
 describe.each(testDatabaseKinds)("the first start's setup link on %s", (kind) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind, 5);
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
-  beforeEach(async () => {
-    await database.reset();
-  });
+  const database = useTestDatabase(kind, { poolSize: 5 });
 
   /** The lines one start writes. */
   async function start(now: Date): Promise<string[]> {

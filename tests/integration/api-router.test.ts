@@ -2,7 +2,6 @@ import net from "node:net";
 import { RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE_MESSAGE, UNEXPECTED_FAILURE_MESSAGE } from "../../server/errors";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loginRequiredMessage } from "~/messages";
-import { createSession, sessionCookieName } from "~/auth/session.server";
 import type { Database } from "~/db/client.server";
 import { addDays } from "~/domain/calendar-date";
 import { bookingWindow } from "~/domain/slots";
@@ -12,7 +11,8 @@ import { logger } from "~/lib/logger.server";
 import { adminMessages, loginMessages } from "~/messages";
 import { type ApiApp, startApiApp } from "../support/api-app";
 import { createTestDatabase, type TestDatabase } from "../support/databases";
-import { createAdminAccount } from "../support/factories";
+import { createAdminAccount, sessionCookieOf } from "../support/factories";
+import { useApiApp, useTestDatabase } from "../support/fixtures";
 
 type RawReply = { status: number; headers: Record<string, string>; body: string; ms: number };
 
@@ -47,18 +47,13 @@ function rawRequest(origin: string, head: string, body = ""): Promise<RawReply> 
 
 /** The JSON API's router as a client meets it (server/api/index.ts, server/errors.ts). */
 describe("the JSON API's router", () => {
-  let database: TestDatabase;
-  let app: ApiApp;
+  // One account and its session serve every test of the block: the tables are not emptied in between.
+  const database = useTestDatabase("pglite", { emptyBeforeEach: false });
+  const app = useApiApp(database);
   let cookie = "";
   beforeAll(async () => {
-    database = await createTestDatabase("pglite");
-    app = await startApiApp(database.db);
     const admin = await createAdminAccount(database.db);
-    cookie = `${sessionCookieName()}=${await createSession(database.db, admin.id, new Date())}`;
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
+    cookie = await sessionCookieOf(database.db, admin.id);
   });
 
   const host = () => new URL(app.origin).host;

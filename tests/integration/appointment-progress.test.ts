@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { AdminIdentity } from "~/auth/session.server";
 import { auditLog, customerLinks, emailOutbox } from "~/db/schema";
 import { hashSecretToken } from "~/lib/secret-token.server";
@@ -7,8 +7,9 @@ import { renderEmail } from "~/mail/templates";
 import * as commands from "~/services/appointment-commands.server";
 import { appointmentDetails } from "~/services/appointment-queries.server";
 import { readBoardSettings, setReadyEmail } from "~/services/board-settings.server";
-import { createAdminAccount, insertAppointment } from "../support/factories";
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
+import { createAdminIdentity, insertAppointment } from "../support/factories";
+import { testDatabaseKinds } from "../support/databases";
+import { useTestDatabase } from "../support/fixtures";
 import { commandView } from "../support/result-views";
 
 // The board's commands as the edge answers them: status and code (tests/support/result-views.ts).
@@ -17,22 +18,14 @@ const setAppointmentProgress = async (...args: Parameters<typeof commands.setApp
 
 const t0 = new Date("2026-12-01T08:10:00Z");
 const minutes = (n: number) => new Date(t0.getTime() + n * 60_000);
-const identity = ({ id, email, displayName, role }: AdminIdentity): AdminIdentity => ({ id, email, displayName, role });
 
 describe.each(testDatabaseKinds)("the car's progress (issue 16) on %s", (kind) => {
-  let database: TestDatabase;
   let owner: AdminIdentity;
   let staff: AdminIdentity;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
+  const database = useTestDatabase(kind);
   beforeEach(async () => {
-    await database.reset();
-    owner = identity(await createAdminAccount(database.db, { email: "chef@happycar.example", displayName: "Chef" }));
-    staff = identity(await createAdminAccount(database.db, { email: "lena@happycar.example", displayName: "Lena", role: "staff" }));
+    owner = await createAdminIdentity(database.db, { email: "chef@happycar.example", displayName: "Chef" });
+    staff = await createAdminIdentity(database.db, { email: "lena@happycar.example", displayName: "Lena", role: "staff" });
   });
 
   const confirmed = () => insertAppointment(database.db, { status: "bestätigt", licensePlate: "W 123 AB" });

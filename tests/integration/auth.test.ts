@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { login } from "~/auth/login.server";
 import { hashPassword, verifyPassword } from "~/auth/password.server";
 import { clearSessionCookie, createSession, destroySession, readSession, type SessionPolicy, sessionCookie } from "~/auth/session.server";
@@ -13,10 +13,11 @@ import {
   isSetupTokenUsable,
   resetAdminPassword,
 } from "~/services/admin-accounts.server";
-import { createAdminAccount } from "../support/factories";
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
+import { createAdminAccount, DEFAULT_ADMIN_PASSWORD, DEFAULT_ADMIN_PASSWORD_HASH } from "../support/factories";
+import { testDatabaseKinds } from "../support/databases";
+import { useTestDatabase } from "../support/fixtures";
 
-const PASSWORD = "Werkstatt-Passwort-2026";
+const PASSWORD = DEFAULT_ADMIN_PASSWORD;
 const EMAIL = "chef@happycar.example";
 const policy: SessionPolicy = { idleMs: 60 * 60_000, absoluteMs: 12 * 3_600_000, secureCookie: true };
 const minutes = (n: number) => n * 60_000;
@@ -37,6 +38,12 @@ describe("password hashing", () => {
     // The same password gets a new salt each time.
     expect(await hashPassword(PASSWORD)).not.toBe(hash);
   });
+
+  it("the tests' precomputed hash of their default password verifies and carries today's parameters", async () => {
+    const parameters = (hash: string) => hash.split("$").slice(0, 4);
+    expect(parameters(DEFAULT_ADMIN_PASSWORD_HASH)).toEqual(parameters(await hashPassword(PASSWORD)));
+    expect(await verifyPassword(PASSWORD, DEFAULT_ADMIN_PASSWORD_HASH)).toBe(true);
+  });
 });
 
 describe("session cookie", () => {
@@ -48,20 +55,11 @@ describe("session cookie", () => {
 });
 
 describe.each(testDatabaseKinds)("admin authentication on %s", (kind) => {
-  let database: TestDatabase;
   let userId: string;
-  let passwordHash: string;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    passwordHash = await hashPassword(PASSWORD);
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
+  const database = useTestDatabase(kind);
   beforeEach(async () => {
-    await database.reset();
-    // Hashed once for the file: scrypt is deliberately slow.
-    userId = (await createAdminAccount(database.db, { email: EMAIL, displayName: "Chef", passwordHash })).id;
+    // PASSWORD's precomputed hash: scrypt is deliberately slow.
+    userId = (await createAdminAccount(database.db, { email: EMAIL, displayName: "Chef", passwordHash: DEFAULT_ADMIN_PASSWORD_HASH })).id;
   });
 
   const t0 = new Date("2026-12-01T08:00:00Z");

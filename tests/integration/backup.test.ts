@@ -26,7 +26,8 @@ import {
 } from "~/db/schema";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { resultRows } from "~/db/result-rows";
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
+import { createTestDatabase, testDatabaseKinds } from "../support/databases";
+import { useTestDatabase } from "../support/fixtures";
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, "../..");
@@ -136,14 +137,11 @@ async function snapshot(db: Database): Promise<Record<string, string[]>> {
 }
 
 describe.each(testDatabaseKinds)("backup and restore on %s", (kind) => {
-  let source: TestDatabase;
-  let target: TestDatabase;
+  // The tests build on each other: a restore into `target`, then one refused because it holds data.
+  const source = useTestDatabase(kind, { emptyBeforeEach: false });
+  const target = useTestDatabase(kind, { emptyBeforeEach: false });
   beforeAll(async () => {
-    [source, target] = await Promise.all([createTestDatabase(kind), createTestDatabase(kind)]);
     await seed(source.db);
-  });
-  afterAll(async () => {
-    await Promise.all([source?.close(), target?.close()]);
   });
 
   it("knows every table of the schema", async () => {

@@ -1,13 +1,13 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { resetEnvCache } from "~/config/env.server";
 import { appointments, emailOutbox } from "~/db/schema";
 import { addDays, type CalendarDate, daysBetween, weekday } from "~/domain/calendar-date";
 import { austrianHolidayName, austrianHolidays } from "~/domain/holidays";
 import { bookingWindow, daySchedule } from "~/domain/slots";
 import { METHOD_NOT_ALLOWED_MESSAGE } from "../../server/api/answers";
-import { type ApiApp, startApiApp } from "../support/api-app";
-import { allDatabaseKinds, createTestDatabase, isDatabaseAvailable, type TestDatabase } from "../support/databases";
+import { allDatabaseKinds, isDatabaseAvailable } from "../support/databases";
+import { useApiApp, useEnv, useTestDatabase } from "../support/fixtures";
 
 /*
  * The handlers read the real clock (`new Date()`), so every date here is
@@ -55,27 +55,12 @@ function nextHolidayWithinHorizon(now = new Date()): { date: CalendarDate; name:
 for (const kind of allDatabaseKinds) {
   const skipped = !isDatabaseAvailable(kind);
   describe.skipIf(skipped)(`booking API over HTTP on ${kind}${skipped ? " (skipped: TEST_DATABASE_URL is not set)" : ""}`, () => {
-    let database: TestDatabase;
-    let app: ApiApp;
-    const savedEnv = { ...process.env };
     /** Chosen when the tests are collected, for the test names and skipIf. */
     const holiday = nextHolidayWithinHorizon();
 
-    beforeAll(async () => {
-      database = await createTestDatabase(kind);
-      app = await startApiApp(database.db);
-    });
-    afterAll(async () => {
-      await app?.close();
-      await database?.close();
-      process.env = savedEnv;
-      resetEnvCache();
-    });
-    beforeEach(async () => {
-      await database.reset();
-      process.env = { ...savedEnv, BOOKING_RATE_LIMIT: "0", SLOT_CAPACITY: "", WORKSHOP_EMAIL: "werkstatt@happycar.example" };
-      resetEnvCache();
-    });
+    const database = useTestDatabase(kind);
+    const app = useApiApp(database);
+    useEnv({ BOOKING_RATE_LIMIT: "0", SLOT_CAPACITY: "", WORKSHOP_EMAIL: "werkstatt@happycar.example" });
 
     /** A GET through the whole pipeline: status and JSON body. */
     async function get(path: string) {

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { resetEnvCache } from "~/config/env.server";
+import { describe, expect, it } from "vitest";
 import { appointments } from "~/db/schema";
 import { addDays } from "~/domain/calendar-date";
 import { bookingWindow, daySchedule } from "~/domain/slots";
 import { action as bookingFormAction } from "~/routes/booking";
-import { createTestDatabase, type TestDatabase } from "../support/databases";
+import { useEnv, useTestDatabase } from "../support/fixtures";
 import { routeArgs } from "../support/route-args";
 
 /**
@@ -26,21 +25,8 @@ function openWeekday(): string {
 }
 
 describe("the booking form's car fields (PGlite)", () => {
-  let database: TestDatabase;
-  const savedEnv = { ...process.env };
-  beforeAll(async () => {
-    database = await createTestDatabase("pglite");
-    process.env = { ...savedEnv, BOOKING_RATE_LIMIT: "0", SLOT_CAPACITY: "" };
-    resetEnvCache();
-  });
-  afterAll(async () => {
-    await database?.close();
-    process.env = savedEnv;
-    resetEnvCache();
-  });
-  beforeEach(async () => {
-    await database.reset();
-  });
+  const database = useTestDatabase("pglite");
+  useEnv({ BOOKING_RATE_LIMIT: "0", SLOT_CAPACITY: "" });
 
   let counter = 0;
   async function post(fields: Record<string, string>) {

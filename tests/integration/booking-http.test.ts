@@ -1,9 +1,6 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { freeSlotsOfOneDay } from "../support/http";
-import { type ServerProcess, startServer } from "../support/server-process";
+import { type TestServer, useServer } from "../support/fixtures";
 
 /**
  * The booking rate limit over real HTTP: the client IP is the socket address,
@@ -11,31 +8,13 @@ import { type ServerProcess, startServer } from "../support/server-process";
  * many hops from the right, a list the proxies at those addresses or subnets
  * (`true`, every hop, is refused in production).
  */
-/** The shared production build (tests/support/global-build.ts). */
-const buildDir = inject("buildDir");
-
 /** A server of its own with a booking limit of 1 per client address and the given TRUST_PROXY. */
-function serverWithTrustProxy(trustProxy: string): () => ServerProcess {
-  let server: ServerProcess;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hc-booking-http-"));
-  beforeAll(async () => {
-    server = await startServer({
-      BUILD_DIR: buildDir,
-      DATA_DIR: path.join(dataDir, "data"),
-      BOOKING_RATE_LIMIT: "1",
-      TRUST_PROXY: trustProxy,
-      LOG_LEVEL: "warn",
-      EMAIL_WORKER: "false",
-    });
-  }, 120_000);
-  afterAll(async () => {
-    await server?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+function serverWithTrustProxy(trustProxy: string): () => TestServer {
+  const server = useServer({ BOOKING_RATE_LIMIT: "1", TRUST_PROXY: trustProxy, LOG_LEVEL: "warn", EMAIL_WORKER: "false" });
   return () => server;
 }
 
-function book(server: ServerProcess, slot: { date: string; time: string }, forwardedFor: string, email: string) {
+function book(server: TestServer, slot: { date: string; time: string }, forwardedFor: string, email: string) {
   return fetch(`${server.origin}/api/v1/appointments`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Origin: server.origin, "X-Forwarded-For": forwardedFor },

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { resetEnvCache } from "~/config/env.server";
+import { describe, expect, it } from "vitest";
 import { appointments, contactMessages, emailOutbox } from "~/db/schema";
-import { type ApiApp, startApiApp } from "../support/api-app";
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
+import { testDatabaseKinds } from "../support/databases";
+import { useApiApp, useEnv, useTestDatabase } from "../support/fixtures";
 import { bookableSlots, expectGermanError, post } from "../support/http";
 
 /*
@@ -24,25 +23,9 @@ function jsonText(fields: Record<string, string>): string {
 }
 
 describe.each(testDatabaseKinds)("text input over HTTP on %s", (kind) => {
-  let database: TestDatabase;
-  let app: ApiApp;
-  const savedEnv = { ...process.env };
-
-  beforeAll(async () => {
-    process.env = { ...savedEnv, BOOKING_RATE_LIMIT: "0", CONTACT_RATE_LIMIT: "0", SLOT_CAPACITY: "" };
-    resetEnvCache();
-    database = await createTestDatabase(kind);
-    app = await startApiApp(database.db);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-    process.env = savedEnv;
-    resetEnvCache();
-  });
-  beforeEach(async () => {
-    await database.reset();
-  });
+  useEnv({ BOOKING_RATE_LIMIT: "0", CONTACT_RATE_LIMIT: "0", SLOT_CAPACITY: "" });
+  const database = useTestDatabase(kind);
+  const app = useApiApp(database);
 
   async function stored() {
     return {

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { appointments, emailOutbox } from "~/db/schema";
 import { timeToMinutes } from "~/domain/calendar-date";
 import { defaultSlotRules } from "~/domain/slots";
@@ -10,7 +10,8 @@ import {
   getDaySlots as getDaySlotsResult,
   requestAppointment as requestAppointmentResult,
 } from "~/services/booking.server";
-import { allDatabaseKinds, createTestDatabase, type DatabaseKind, isDatabaseAvailable, type TestDatabase } from "../support/databases";
+import { allDatabaseKinds, type DatabaseKind, isDatabaseAvailable, type TestDatabase } from "../support/databases";
+import { useTestDatabase } from "../support/fixtures";
 import { withWritesHeldBack } from "../support/held-back";
 import { bookingView } from "../support/result-views";
 import { wordedDay, wordedDays } from "../support/result-views";
@@ -61,16 +62,7 @@ async function stored(database: TestDatabase) {
 }
 
 function vehicleTests(kind: DatabaseKind) {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind, 40);
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
-  beforeEach(async () => {
-    await database.reset();
-  });
+  const database = useTestDatabase(kind, { poolSize: 40 });
 
   it("stores the car and the hand-over with the plate upper-case and normalised; a §57a takes 60 minutes", async () => {
     const result = await book(

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { appointments, customerLinks, emailOutbox, rateLimits } from "~/db/schema";
 import { hashSecretToken } from "~/lib/secret-token.server";
 import { defaultSlotRules } from "~/domain/slots";
@@ -11,7 +11,8 @@ import {
   getDaySlots as getDaySlotsResult,
   requestAppointment as requestAppointmentResult,
 } from "~/services/booking.server";
-import { allDatabaseKinds, createTestDatabase, type DatabaseKind, isDatabaseAvailable, type TestDatabase } from "../support/databases";
+import { allDatabaseKinds, type DatabaseKind, isDatabaseAvailable, type TestDatabase } from "../support/databases";
+import { useTestDatabase } from "../support/fixtures";
 import { withWritesHeldBack } from "../support/held-back";
 import { bookingView } from "../support/result-views";
 import { wordedDay, wordedDays } from "../support/result-views";
@@ -69,16 +70,7 @@ function book(database: TestDatabase, input: Record<string, unknown>, overrides:
 }
 
 function bookingTests(kind: DatabaseKind) {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind, 60);
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
-  beforeEach(async () => {
-    await database.reset();
-  });
+  const database = useTestDatabase(kind, { poolSize: 60 });
 
   it("stores a request with status beantragt and queues both e-mails in the same transaction", async () => {
     const result = await book(database, { ...request, name: "  Anna\u0000 Muster " });

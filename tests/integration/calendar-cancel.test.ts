@@ -1,11 +1,12 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { AdminIdentity } from "~/auth/session.server";
 import { emailOutbox } from "~/db/schema";
 import { renderEmail } from "~/mail/templates";
 import * as commands from "~/services/appointment-commands.server";
-import { createAdminAccount, insertAppointment } from "../support/factories";
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
+import { createAdminIdentity, insertAppointment } from "../support/factories";
+import { testDatabaseKinds } from "../support/databases";
+import { useTestDatabase } from "../support/fixtures";
 import { commandView } from "../support/result-views";
 
 // The board's commands as the edge answers them: status and code (tests/support/result-views.ts).
@@ -17,18 +18,10 @@ const confirmAppointment = async (...args: Parameters<typeof commands.confirmApp
 const PUBLIC_URL = "https://www.happycar.example";
 
 describe.each(testDatabaseKinds)("calendar entries that follow the appointment on %s", (kind) => {
-  let database: TestDatabase;
   let owner: AdminIdentity;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
+  const database = useTestDatabase(kind);
   beforeEach(async () => {
-    await database.reset();
-    const row = await createAdminAccount(database.db);
-    owner = { id: row.id, email: row.email, displayName: row.displayName, role: row.role };
+    owner = await createAdminIdentity(database.db);
   });
 
   async function rendered(appointmentId: string, template: string) {

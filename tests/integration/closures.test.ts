@@ -1,8 +1,8 @@
 import { eq, inArray } from "drizzle-orm";
 import pg from "pg";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { loginRequiredMessage } from "~/messages";
-import { type AdminIdentity, createSession, sessionCookieName } from "~/auth/session.server";
+import { type AdminIdentity } from "~/auth/session.server";
 import { site } from "~/config/site";
 import { appointments, auditLog, closures, emailOutbox } from "~/db/schema";
 import { defaultSlotRules } from "~/domain/slots";
@@ -14,9 +14,9 @@ import {
   requestAppointment as requestAppointmentResult,
 } from "~/services/booking.server";
 import { addClosure, cancelAppointments, enterDefaultClosures } from "~/services/closures.server";
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
-import { createAdminAccount, insertAppointment } from "../support/factories";
-import { type ApiApp, startApiApp } from "../support/api-app";
+import { testDatabaseKinds } from "../support/databases";
+import { useApiApp, useTestDatabase } from "../support/fixtures";
+import { createAdminIdentity, insertAppointment, sessionCookieOf } from "../support/factories";
 import { bookingView } from "../support/result-views";
 import { wordedDay, wordedDays } from "../support/result-views";
 const getAvailability = async (...args: Parameters<typeof getAvailabilityResult>) => wordedDays(await getAvailabilityResult(...args));
@@ -40,31 +40,19 @@ const config: BookingConfig = {
 };
 
 describe.each(testDatabaseKinds)("closures on %s", (kind) => {
-  let database: TestDatabase;
-  let app: ApiApp;
   let owner: AdminIdentity;
   let staff: AdminIdentity;
   /** The Cookie header of each account's full session, by account id. */
   let cookies: Map<string, string>;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    app = await startApiApp(database.db);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
+  const database = useTestDatabase(kind);
+  const app = useApiApp(database);
   beforeEach(async () => {
-    await database.reset();
-    const identity = async (email: string, role: AdminIdentity["role"]) => {
-      const row = await createAdminAccount(database.db, { email, displayName: email, role });
-      return { id: row.id, email: row.email, displayName: row.displayName, role: row.role };
-    };
+    const identity = (email: string, role: AdminIdentity["role"]) => createAdminIdentity(database.db, { email, displayName: email, role });
     owner = await identity("owner@happycar.example", "owner");
     staff = await identity("lena@happycar.example", "staff");
     cookies = new Map();
     for (const admin of [owner, staff]) {
-      cookies.set(admin.id, `${sessionCookieName()}=${await createSession(database.db, admin.id, new Date())}`);
+      cookies.set(admin.id, await sessionCookieOf(database.db, admin.id));
     }
   });
 

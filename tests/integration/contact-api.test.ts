@@ -1,27 +1,16 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { contactMessages, emailOutbox } from "~/db/schema";
 import { MISSING_FIELDS_MESSAGE } from "~/schemas/booking";
 import { CONTACT_RATE_LIMITED_MESSAGE, CONTACT_SENT_MESSAGE } from "~/schemas/contact";
-import { type ApiApp, startApiApp } from "../support/api-app";
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
+import { testDatabaseKinds } from "../support/databases";
+import { useApiApp, useTestDatabase } from "../support/fixtures";
 
 describe.each(testDatabaseKinds)("POST /api/v1/contact (%s)", (kind) => {
-  let database: TestDatabase;
-  let app: ApiApp;
   let ipCounter = 0;
 
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    app = await startApiApp(database.db);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
-  beforeEach(async () => {
-    await database.reset();
-  });
+  const database = useTestDatabase(kind);
+  const app = useApiApp(database);
 
   async function call(body: string | undefined, { contentType = "application/json", clientIp = `192.0.2.${++ipCounter % 250}` } = {}) {
     const response = await app.request("/api/v1/contact", { method: "POST", body, contentType: contentType || undefined, clientIp });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { contactMessages, emailOutbox, rateLimits } from "~/db/schema";
 import { smtpTransport } from "~/mail/transports.server";
 import { createMailWorker } from "~/mail/worker.server";
@@ -7,7 +7,8 @@ import { MISSING_FIELDS_MESSAGE, INVALID_FIELDS_MESSAGE } from "~/schemas/bookin
 import { contactFormMessages } from "~/messages";
 import { CONTACT_RATE_LIMITED_MESSAGE } from "~/schemas/contact";
 import { type ContactConfig, sendContactMessage as sendContactMessageResult } from "~/services/contact.server";
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
+import { testDatabaseKinds } from "../support/databases";
+import { useTestDatabase } from "../support/fixtures";
 import { routeArgs } from "../support/route-args";
 import { startSmtpSink } from "../support/smtp-sink";
 import { contactView } from "../support/result-views";
@@ -26,18 +27,9 @@ const full = {
 };
 
 describe.each(testDatabaseKinds)("contact messages (%s)", (kind) => {
-  let database: TestDatabase;
   const now = new Date("2026-11-23T10:00:00Z");
 
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-  });
-  afterAll(async () => {
-    await database.close();
-  });
-  beforeEach(async () => {
-    await database.reset();
-  });
+  const database = useTestDatabase(kind);
 
   const send = (input: Record<string, unknown>, clientIp = "203.0.113.1") =>
     sendContactMessage(database.db, input, { now, clientIp, config });

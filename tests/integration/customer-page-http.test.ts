@@ -1,14 +1,13 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { simpleParser } from "mailparser";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ORIGIN_REFUSED_MESSAGE } from "../../server/origin-check";
 import { site } from "~/config/site";
 import { addDays } from "~/domain/calendar-date";
 import { bookingWindow } from "~/domain/slots";
 import { bookableSlots, post } from "../support/http";
-import { type ServerProcess, startServer } from "../support/server-process";
+import { useServer } from "../support/fixtures";
 
 /**
  * Issue 16 over HTTP against the real server (`node server.js`, the shared
@@ -18,28 +17,12 @@ import { type ServerProcess, startServer } from "../support/server-process";
  * cancels nothing, the browser's own form post (Origin: null on a no-referrer
  * page) first asks once more, and cancels with the confirmation.
  */
-const buildDir = inject("buildDir");
-
 describe("the customer's page over HTTP", () => {
-  let server: ServerProcess;
-  let dataDir: string;
-  beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hc-customer-page-"));
-    server = await startServer({
-      BUILD_DIR: buildDir,
-      DATA_DIR: path.join(dataDir, "data"),
-      EMAIL_TRANSPORT: "file",
-      BOOKING_RATE_LIMIT: "0",
-    });
-  }, 120_000);
-  afterAll(async () => {
-    await server?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  const server = useServer({ EMAIL_TRANSPORT: "file", BOOKING_RATE_LIMIT: "0" });
 
   /** The text of the first e-mail file of `template` whose text contains `needle`, once the worker wrote it. */
   async function mailText(template: string, needle: string): Promise<string> {
-    const folder = path.join(dataDir, "data", "mail");
+    const folder = path.join(server.dataDir, "mail");
     for (let attempt = 0; attempt < 100; attempt++) {
       for (const file of fs.existsSync(folder) ? fs.readdirSync(folder) : []) {
         if (!file.includes(`-${template}-`)) continue;

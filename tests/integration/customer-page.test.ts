@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { AdminIdentity } from "~/auth/session.server";
 import { createCustomerLink } from "~/db/customer-links.server";
 import { resultRows } from "~/db/result-rows";
@@ -15,8 +15,9 @@ import {
   findCustomerAppointment,
   type SelfServiceConfig,
 } from "~/services/customer-appointment.server";
-import { createAdminAccount, insertAppointment } from "../support/factories";
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
+import { createAdminIdentity, insertAppointment } from "../support/factories";
+import { testDatabaseKinds } from "../support/databases";
+import { useTestDatabase } from "../support/fixtures";
 import { commandView } from "../support/result-views";
 import { cancelView } from "../support/result-views";
 const cancelByCustomer = async (...args: Parameters<typeof cancelByCustomerResult>) => cancelView(await cancelByCustomerResult(...args));
@@ -45,18 +46,10 @@ const START = zonedInstant(DATE, TIME, "Europe/Vienna");
 const EARLY = new Date("2026-11-23T12:00:00Z");
 
 describe.each(testDatabaseKinds)("the customer's page on %s", (kind) => {
-  let database: TestDatabase;
   let admin: AdminIdentity;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
+  const database = useTestDatabase(kind);
   beforeEach(async () => {
-    await database.reset();
-    const row = await createAdminAccount(database.db);
-    admin = { id: row.id, email: row.email, displayName: row.displayName, role: row.role };
+    admin = await createAdminIdentity(database.db);
   });
 
   async function appointmentWithLink(overrides: Parameters<typeof insertAppointment>[1] = {}) {

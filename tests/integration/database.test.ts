@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { appointments } from "~/db/schema";
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
+import { testDatabaseKinds } from "../support/databases";
+import { useTestDatabase } from "../support/fixtures";
 
 describe.each(testDatabaseKinds)("schema on %s", (kind) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
+  const database = useTestDatabase(kind);
 
   const valid = {
     name: "Anna Muster",
@@ -21,7 +16,6 @@ describe.each(testDatabaseKinds)("schema on %s", (kind) => {
   };
 
   it("stores an appointment with status beantragt by default", async () => {
-    await database.reset();
     const [row] = await database.db.insert(appointments).values(valid).returning();
     expect(row?.status).toBe("beantragt");
     expect(row?.date).toBe("2026-12-01");

@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { AdminIdentity } from "~/auth/session.server";
 import { auditLog, emailOutbox } from "~/db/schema";
 import * as commands from "~/services/appointment-commands.server";
 import { appointmentDetails } from "~/services/appointment-queries.server";
-import { createAdminAccount, insertAppointment } from "../support/factories";
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
+import { createAdminIdentity, insertAppointment } from "../support/factories";
+import { testDatabaseKinds } from "../support/databases";
+import { useTestDatabase } from "../support/fixtures";
 import { commandView } from "../support/result-views";
 
 // The board's commands as the edge answers them: status and code (tests/support/result-views.ts).
@@ -19,18 +20,10 @@ const saveInternalNote = async (...args: Parameters<typeof commands.saveInternal
 const NOTE = "Kunde zahlt bar; Bremsbeläge vorne schon bestellt (Lieferant Mayer).";
 
 describe.each(testDatabaseKinds)("internal notes on %s", (kind) => {
-  let database: TestDatabase;
   let staff: AdminIdentity;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
+  const database = useTestDatabase(kind);
   beforeEach(async () => {
-    await database.reset();
-    const row = await createAdminAccount(database.db, { email: "lena@happycar.example", displayName: "Lena", role: "staff" });
-    staff = { id: row.id, email: row.email, displayName: row.displayName, role: row.role };
+    staff = await createAdminIdentity(database.db, { email: "lena@happycar.example", displayName: "Lena", role: "staff" });
   });
 
   it("staff write a note; it is in the details, in the audit trail, and in no customer e-mail", async () => {

@@ -1,10 +1,9 @@
 import { eq } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
 import { LOGIN_THROTTLE, releaseIpAttempt, reserveIpAttempt } from "~/auth/throttle.server";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { completeSecondFactor, login } from "~/auth/login.server";
 import { addressKey } from "~/auth/login-gate.server";
-import { hashPassword } from "~/auth/password.server";
 import { createSession, readSession, type SessionPolicy, sessionCookie } from "~/auth/session.server";
 import { adminUsers, auditLog, loginGates, recoveryCodes, sessions } from "~/db/schema";
 import { LOGIN_GATE, pauseAfterFailures } from "~/domain/login-gate";
@@ -18,10 +17,13 @@ import {
 } from "~/services/second-factor.server";
 import type { AdminIdentity } from "~/auth/session.server";
 import { resetSecondFactor } from "~/services/admin-accounts.server";
-import { createAdminAccount } from "../support/factories";
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
+import { createAdminAccount, createAdminIdentity, DEFAULT_ADMIN_PASSWORD, DEFAULT_ADMIN_PASSWORD_HASH } from "../support/factories";
+import { testDatabaseKinds } from "../support/databases";
+import { useTestDatabase } from "../support/fixtures";
 
-const PASSWORD = "Werkstatt-Passwort-2026";
+const PASSWORD = DEFAULT_ADMIN_PASSWORD;
+/** PASSWORD's precomputed hash: scrypt is deliberately slow. */
+const passwordHash = DEFAULT_ADMIN_PASSWORD_HASH;
 const EMAIL = "chef@happycar.example";
 const policy: SessionPolicy = { idleMs: 60 * 60_000, absoluteMs: 12 * 3_600_000, secureCookie: true };
 const t0 = new Date("2026-12-01T08:00:00Z");
@@ -40,20 +42,10 @@ function requestWith(sessionId: string): string {
 }
 
 describe.each(testDatabaseKinds)("login limits and the second factor on %s", (kind) => {
-  let database: TestDatabase;
-  let passwordHash: string;
   let owner: AdminIdentity;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind, 16);
-    passwordHash = await hashPassword(PASSWORD);
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
+  const database = useTestDatabase(kind, { poolSize: 16 });
   beforeEach(async () => {
-    await database.reset();
-    const row = await createAdminAccount(database.db, { email: EMAIL, displayName: "Chef", passwordHash });
-    owner = { id: row.id, email: row.email, displayName: row.displayName, role: row.role };
+    owner = await createAdminIdentity(database.db, { email: EMAIL, displayName: "Chef", passwordHash });
   });
   afterEach(() => {
     vi.restoreAllMocks();

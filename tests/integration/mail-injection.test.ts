@@ -2,25 +2,23 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { enqueueEmail, type EnqueueEmail } from "~/mail/outbox.server";
 import { smtpTransport } from "~/mail/transports.server";
 import { createMailWorker } from "~/mail/worker.server";
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
+import { testDatabaseKinds } from "../support/databases";
+import { useTestDatabase } from "../support/fixtures";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
 
 const XSS = "<img src=x onerror=alert(1)>";
 
 describe.each(testDatabaseKinds)("e-mail injection (%s)", (kind) => {
-  let database: TestDatabase;
   let sink: SmtpSink;
 
+  const database = useTestDatabase(kind);
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
     sink = await startSmtpSink();
   });
   afterAll(async () => {
     await sink.close();
-    await database.close();
   });
   beforeEach(async () => {
-    await database.reset();
     sink.messages.length = 0;
   });
 

@@ -5,13 +5,14 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { simpleParser } from "mailparser";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseEnv } from "~/config/env.server";
 import { emailOutbox } from "~/db/schema";
 import { enqueueEmail, type EnqueueEmail } from "~/mail/outbox.server";
 import { createTransport, EMAILJS_LIB_VERSION, TransportConfigError } from "~/mail/transports.server";
 import { createMailWorker } from "~/mail/worker.server";
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
+import { testDatabaseKinds } from "../support/databases";
+import { useTestDatabase } from "../support/fixtures";
 import { confirmParams } from "../support/mail-fixtures";
 
 /** A confirmation as the admin board queues it; EmailJS receives it as confirmParams. */
@@ -43,19 +44,12 @@ async function startEmailjsStub() {
 }
 
 describe.each(testDatabaseKinds)("e-mail transports (%s)", (kind) => {
-  let database: TestDatabase;
   let dataDir: string;
   let clock: Date;
   const now = () => clock;
 
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-  });
-  afterAll(async () => {
-    await database.close();
-  });
+  const database = useTestDatabase(kind);
   beforeEach(async () => {
-    await database.reset();
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "hc-mail-"));
     clock = new Date(Date.now() + 1_000);
   });

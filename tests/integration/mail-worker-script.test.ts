@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { emailOutbox } from "~/db/schema";
 import { enqueueEmail } from "~/mail/outbox.server";
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
+import { testDatabaseKinds } from "../support/databases";
+import { useTestDatabase } from "../support/fixtures";
 import { startSmtpSink } from "../support/smtp-sink";
 
 function runWorker(env: Record<string, string>): { child: ChildProcess; output: () => string; exit: Promise<number | null> } {
@@ -29,13 +30,7 @@ describe("npm run worker", () => {
 
   for (const kind of testDatabaseKinds.filter((k) => k === "postgres")) {
     describe("on PostgreSQL", () => {
-      let database: TestDatabase;
-      beforeAll(async () => {
-        database = await createTestDatabase(kind);
-      });
-      afterAll(async () => {
-        await database.close();
-      });
+      const database = useTestDatabase(kind);
 
       it("delivers queued mail and stops cleanly on SIGTERM", async () => {
         const sink = await startSmtpSink();

@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { site } from "~/config/site";
 import { appointments, emailOutbox } from "~/db/schema";
 import { emailHealth, enqueueEmail, type EnqueueEmail, lastEmailState, requeueFailedEmail } from "~/mail/outbox.server";
 import { smtpTransport } from "~/mail/transports.server";
 import { claimNextEmail, createMailWorker, DEFAULT_LEASE_MS } from "~/mail/worker.server";
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
+import { testDatabaseKinds } from "../support/databases";
+import { useTestDatabase } from "../support/fixtures";
 import { freePort, type SmtpSink, startSmtpSink } from "../support/smtp-sink";
 
 const FROM = "Happy Car <termine@happycar.example>";
@@ -16,19 +17,12 @@ const confirmation = { name: "Maria Muster", email: "maria@example.com", date: "
 const bookingParams = { ...confirmation, phone: "0660 111 22 33", message: "Bitte auch die Bremsen ansehen." };
 
 describe.each(testDatabaseKinds)("e-mail outbox and worker (%s)", (kind) => {
-  let database: TestDatabase;
   let sink: SmtpSink;
   let clock: Date;
   const now = () => clock;
 
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-  });
-  afterAll(async () => {
-    await database.close();
-  });
+  const database = useTestDatabase(kind);
   beforeEach(async () => {
-    await database.reset();
     sink = await startSmtpSink();
     clock = new Date(Date.now() + 1_000);
   });

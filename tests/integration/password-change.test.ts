@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { login } from "~/auth/login.server";
-import { hashPassword } from "~/auth/password.server";
 import { type AdminIdentity, createSession, sessionCookie } from "~/auth/session.server";
 import { adminContext } from "~/context";
 import { adminUsers, auditLog, emailOutbox, sessions } from "~/db/schema";
@@ -9,9 +8,9 @@ import { renderEmail } from "~/mail/templates";
 import { passwordChangeMessages } from "~/messages";
 import { action as securityAction } from "~/routes/admin/security";
 import { changeOwnPassword } from "~/services/account-password.server";
-import { type ApiApp, startApiApp } from "../support/api-app";
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
-import { createAdminAccount, DEFAULT_ADMIN_PASSWORD } from "../support/factories";
+import { testDatabaseKinds } from "../support/databases";
+import { useApiApp, useTestDatabase } from "../support/fixtures";
+import { createAdminAccount, createAdminIdentity, DEFAULT_ADMIN_PASSWORD } from "../support/factories";
 import { routeArgs } from "../support/route-args";
 
 const t0 = new Date("2026-12-01T08:00:00Z");
@@ -29,25 +28,11 @@ function cookieOf(sessionId: string): string {
 describe.each(testDatabaseKinds)(
   "'Passwort ändern' on %s",
   (kind) => {
-    let database: TestDatabase;
-    let api: ApiApp;
     let chef: AdminIdentity;
-    beforeAll(async () => {
-      database = await createTestDatabase(kind, 10);
-      api = await startApiApp(database.db);
-      await hashPassword(DEFAULT_ADMIN_PASSWORD);
-    }, SCRYPT_TIMEOUT_MS);
-    afterAll(async () => {
-      await api?.close();
-      await database?.close();
-    });
+    const database = useTestDatabase(kind, { poolSize: 10 });
+    const api = useApiApp(database);
     beforeEach(async () => {
-      await database.reset();
-      const { id, email, displayName, role } = await createAdminAccount(database.db, {
-        email: "chef@happycar.example",
-        displayName: "Chef",
-      });
-      chef = { id, email, displayName, role };
+      chef = await createAdminIdentity(database.db, { email: "chef@happycar.example", displayName: "Chef" });
     });
 
     const change = (sessionId: string, currentPassword: string, newPassword: string, now = t0) =>

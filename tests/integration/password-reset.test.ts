@@ -1,9 +1,8 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { login } from "~/auth/login.server";
-import { hashPassword } from "~/auth/password.server";
 import { createSession } from "~/auth/session.server";
 import { newTotpSecret } from "~/auth/totp.server";
 import { adminUsers, auditLog, emailOutbox, sessions, setupTokens } from "~/db/schema";
@@ -11,8 +10,8 @@ import { renderEmail } from "~/mail/templates";
 import { passwordChangeMessages } from "~/messages";
 import { completePasswordReset, openPasswordReset, PASSWORD_RESET_LIMITS, requestPasswordReset } from "~/services/account-password.server";
 import { acceptInvitation, addTeamMember } from "~/services/team.server";
-import { type ApiApp, startApiApp } from "../support/api-app";
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
+import { testDatabaseKinds } from "../support/databases";
+import { useApiApp, useTestDatabase } from "../support/fixtures";
 import { createAdminAccount, DEFAULT_ADMIN_PASSWORD } from "../support/factories";
 
 const t0 = new Date("2026-12-01T08:00:00Z");
@@ -29,20 +28,10 @@ function totpCode(secret: string): string {
 describe.each(testDatabaseKinds)(
   "'Passwort vergessen?' on %s",
   (kind) => {
-    let database: TestDatabase;
-    let api: ApiApp;
     let chef: Awaited<ReturnType<typeof createAdminAccount>>;
-    beforeAll(async () => {
-      database = await createTestDatabase(kind, 10);
-      api = await startApiApp(database.db);
-      await hashPassword(DEFAULT_ADMIN_PASSWORD);
-    }, SCRYPT_TIMEOUT_MS);
-    afterAll(async () => {
-      await api?.close();
-      await database?.close();
-    });
+    const database = useTestDatabase(kind, { poolSize: 10 });
+    const api = useApiApp(database);
     beforeEach(async () => {
-      await database.reset();
       chef = await createAdminAccount(database.db, { email: "chef@happycar.example", displayName: "Chef" });
     });
 

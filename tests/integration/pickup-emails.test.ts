@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { AdminIdentity } from "~/auth/session.server";
 import { createCustomerLink } from "~/db/customer-links.server";
 import { appointments, emailOutbox } from "~/db/schema";
@@ -8,8 +8,9 @@ import { renderEmail } from "~/mail/templates";
 import { cancelAppointment, confirmAppointment, setAppointmentProgress } from "~/services/appointment-commands.server";
 import { cancelByCustomer, type SelfServiceConfig } from "~/services/customer-appointment.server";
 import { queueAppointmentReminders } from "~/services/reminders.server";
-import { createAdminAccount, insertAppointment } from "../support/factories";
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
+import { createAdminIdentity, insertAppointment } from "../support/factories";
+import { testDatabaseKinds } from "../support/databases";
+import { useTestDatabase } from "../support/fixtures";
 
 /**
  * Issue 26: every e-mail the services queue about a pick-up appointment carries
@@ -34,18 +35,10 @@ const config: SelfServiceConfig = {
 };
 
 describe.each(testDatabaseKinds)("e-mails of a pick-up appointment on %s", (kind) => {
-  let database: TestDatabase;
   let admin: AdminIdentity;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
+  const database = useTestDatabase(kind);
   beforeEach(async () => {
-    await database.reset();
-    const row = await createAdminAccount(database.db);
-    admin = { id: row.id, email: row.email, displayName: row.displayName, role: row.role };
+    admin = await createAdminIdentity(database.db);
   });
 
   const pickupAppointment = (overrides: Parameters<typeof insertAppointment>[1] = {}) =>

@@ -1,13 +1,10 @@
-import fs from "node:fs";
 import net from "node:net";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { UNKNOWN_ENDPOINT_MESSAGE } from "../../server/api/answers";
 import { loginRequiredMessage } from "~/messages";
 import { MAX_BODY_BYTES } from "~/lib/http.server";
 import { MALFORMED_HOST_MESSAGE } from "../../server/host-check";
-import { type ServerProcess, startServer } from "../support/server-process";
+import { useServer } from "../support/fixtures";
 
 /**
  * Issue 12, one request pipeline: the answers every route shares, over raw
@@ -16,7 +13,6 @@ import { type ServerProcess, startServer } from "../support/server-process";
  * that closes the connection, and nothing of the admin area is cacheable,
  * however its URL is spelled.
  */
-const buildDir = inject("buildDir");
 const ADMIN = { email: "pipeline@happycar.example", password: "Pipeline-Passwort-2026!" };
 const TOO_LARGE_MESSAGE = "Die Anfrage ist zu groß.";
 
@@ -114,25 +110,14 @@ function expectNoLeak(text: string) {
 }
 
 describe("the one request pipeline (issue 12)", () => {
-  let server: ServerProcess;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hc-pipeline-"));
-
-  beforeAll(async () => {
-    server = await startServer({
-      BUILD_DIR: buildDir,
-      DATA_DIR: path.join(dataDir, "data"),
-      TRUST_PROXY: "1",
-      LOG_LEVEL: "info",
-      EMAIL_WORKER: "false",
-      BOOKING_RATE_LIMIT: "0",
-      CONTACT_RATE_LIMIT: "0",
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-    });
-  }, 120_000);
-  afterAll(async () => {
-    await server?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+  const server = useServer({
+    TRUST_PROXY: "1",
+    LOG_LEVEL: "info",
+    EMAIL_WORKER: "false",
+    BOOKING_RATE_LIMIT: "0",
+    CONTACT_RATE_LIMIT: "0",
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
   });
 
   const host = () => `127.0.0.1:${server.port}`;

@@ -1,15 +1,14 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { simpleParser } from "mailparser";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { site } from "~/config/site";
 import { openDatabase } from "~/db/client.server";
 import { zonedParts } from "~/domain/calendar-date";
 import { adminMessages, settingsMessages } from "~/messages";
 import { insertAppointment } from "../support/factories";
 import { bookableSlots, post } from "../support/http";
-import { type ServerProcess, startServer } from "../support/server-process";
+import { useServer } from "../support/fixtures";
 
 /**
  * Issue 16 over HTTP against the real server (the shared production build,
@@ -17,38 +16,27 @@ import { type ServerProcess, startServer } from "../support/server-process";
  * the page's plain form; 'Abholbereit' e-mails the customer; only the owner
  * switches that e-mail off.
  */
-const buildDir = inject("buildDir");
 const OWNER = { email: "owner@happycar.example", password: "Werkstatt-Passwort-2026" };
 const STAFF = { email: "lena@happycar.example", password: "Lena-Werkstatt-2026!" };
 
 describe("the car's progress over HTTP", () => {
-  let server: ServerProcess;
-  let dataDir: string;
   /** A confirmed appointment of today (Vienna): 'Abholbereit' is allowed from the appointment's day on. */
   let todays: string;
-  beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hc-progress-"));
-    // Entered before the server starts (PGlite has one process at a time): customers cannot book today's past hours.
-    const database = await openDatabase({ kind: "pglite", dataDir: path.join(dataDir, "data") });
-    try {
-      const today = zonedParts(new Date(), site.timeZone).date;
-      todays = (await insertAppointment(database.db, { name: "Paula Privat", status: "bestätigt", date: today })).id;
-    } finally {
-      await database.close();
-    }
-    server = await startServer({
-      BUILD_DIR: buildDir,
-      DATA_DIR: path.join(dataDir, "data"),
-      EMAIL_TRANSPORT: "file",
-      BOOKING_RATE_LIMIT: "0",
-      ADMIN_EMAIL: OWNER.email,
-      ADMIN_PASSWORD: OWNER.password,
-    });
-  }, 120_000);
-  afterAll(async () => {
-    await server?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  const server = useServer(
+    { EMAIL_TRANSPORT: "file", BOOKING_RATE_LIMIT: "0", ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password },
+    {
+      // Entered before the server starts (PGlite has one process at a time): customers cannot book today's past hours.
+      async beforeStart(dataDir) {
+        const database = await openDatabase({ kind: "pglite", dataDir });
+        try {
+          const today = zonedParts(new Date(), site.timeZone).date;
+          todays = (await insertAppointment(database.db, { name: "Paula Privat", status: "bestätigt", date: today })).id;
+        } finally {
+          await database.close();
+        }
+      },
+    },
+  );
 
   const url = (pathname: string) => `${server.origin}${pathname}`;
 
@@ -71,14 +59,14 @@ describe("the car's progress over HTTP", () => {
 
   /** The e-mail files of `template` written by the worker so far. */
   function mailFiles(template: string): string[] {
-    const folder = path.join(dataDir, "data", "mail");
+    const folder = path.join(server.dataDir, "mail");
     return fs.existsSync(folder) ? fs.readdirSync(folder).filter((file) => file.includes(`-${template}-`)) : [];
   }
 
   async function waitForMail(template: string): Promise<string> {
     for (let attempt = 0; attempt < 100; attempt++) {
       const [file] = mailFiles(template);
-      if (file) return (await simpleParser(fs.readFileSync(path.join(dataDir, "data", "mail", file)))).text ?? "";
+      if (file) return (await simpleParser(fs.readFileSync(path.join(server.dataDir, "mail", file)))).text ?? "";
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     throw new Error(`no ${template} e-mail`);

@@ -1,12 +1,11 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { site } from "~/config/site";
 import { zonedParts } from "~/domain/calendar-date";
 import { addMonths } from "~/domain/inspection";
 import { freeSlotsOfOneDay } from "../support/http";
-import { type ServerProcess, startServer } from "../support/server-process";
+import { useServer } from "../support/fixtures";
 
 /**
  * The §57a reminder end to end on the real server: a booking with the
@@ -14,23 +13,13 @@ import { type ServerProcess, startServer } from "../support/server-process";
  * .eml with List-Unsubscribe, and the link itself – GET changes nothing, a
  * mail provider's RFC 8058 one-click POST (no Origin of ours) unsubscribes.
  */
-const buildDir = inject("buildDir");
 
 describe("the §57a reminder's one-click unsubscribe over HTTP", () => {
-  let server: ServerProcess;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hc-unsubscribe-"));
-  const mailDir = path.join(dataDir, "data", "mail");
-
-  beforeAll(async () => {
-    server = await startServer({ BUILD_DIR: buildDir, DATA_DIR: path.join(dataDir, "data"), LOG_LEVEL: "warn" });
-  }, 120_000);
-  afterAll(async () => {
-    await server?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  const server = useServer({ LOG_LEVEL: "warn" });
 
   /** The .eml of the §57a reminder, once the reminder job (every 20 s) and the worker have written it. */
   async function reminderMail(): Promise<string> {
+    const mailDir = path.join(server.dataDir, "mail");
     const deadline = Date.now() + 60_000;
     while (Date.now() < deadline) {
       const file = fs.existsSync(mailDir) ? fs.readdirSync(mailDir).find((name) => name.includes("inspection-reminder")) : undefined;

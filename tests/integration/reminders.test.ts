@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parseEnv } from "~/config/env.server";
 import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 import { appointments, customerLinks, emailOutbox, inspectionReminders, inspectionUnsubscribeTokens } from "~/db/schema";
@@ -20,7 +20,8 @@ import {
   unsubscribeState,
 } from "~/services/reminders.server";
 import { applyRetention } from "~/services/retention.server";
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
+import { testDatabaseKinds } from "../support/databases";
+import { useTestDatabase } from "../support/fixtures";
 import { insertAppointment } from "../support/factories";
 import { bookingView } from "../support/result-views";
 const requestAppointment = async (...args: Parameters<typeof requestAppointmentResult>) =>
@@ -31,16 +32,7 @@ const HOUR = 3_600_000;
 const day = { hoursBefore: 24 };
 
 describe.each(testDatabaseKinds)("reminders on %s", (kind) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
-  beforeEach(async () => {
-    await database.reset();
-  });
+  const database = useTestDatabase(kind);
 
   /** A confirmed appointment; its start is the Vienna wall clock (10 June 2026 08:00 CEST = 06:00Z). */
   async function confirmed(overrides: Partial<typeof appointments.$inferInsert> = {}) {

@@ -1,25 +1,17 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { appointments, auditLog, contactMessages, emailOutbox, rateLimits } from "~/db/schema";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { resultRows } from "~/db/result-rows";
 import { applyRetention, startRetentionJob } from "~/services/retention.server";
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
+import { testDatabaseKinds } from "../support/databases";
+import { useTestDatabase } from "../support/fixtures";
 import { insertAppointment } from "../support/factories";
 
 const person = { name: "Anna Muster", email: "anna@example.at", phone: "0664 1234567", service: "Wartung", time: "08:00" };
 
 describe.each(testDatabaseKinds)("data retention on %s", (kind) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
-  beforeEach(async () => {
-    await database.reset();
-  });
+  const database = useTestDatabase(kind);
 
   async function appointment(date: string, status: "beantragt" | "bestätigt" | "storniert") {
     const row = await insertAppointment(database.db, { ...person, date, status });
@@ -167,13 +159,7 @@ describe.each(testDatabaseKinds)("data retention on %s", (kind) => {
 });
 
 describe("daily maintenance on the embedded PGlite", () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase("pglite");
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
+  const database = useTestDatabase("pglite");
 
   async function appointmentStats() {
     const rows = await database.db.execute(sql`

@@ -5,13 +5,14 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import { TRUST_PROXY_TRUE_IN_PRODUCTION } from "~/config/env.server";
 import { siteScriptLoader } from "~/lib/site-script-loader";
 import { themeScript } from "~/lib/theme";
 import { PRERENDERED_PAGE_CACHE_CONTROL } from "../../server/static-files";
 import { bookableSlots } from "../support/http";
-import { runServerExpectingExit, type ServerProcess, startServer } from "../support/server-process";
+import { useServer } from "../support/fixtures";
+import { runServerExpectingExit, startServer } from "../support/server-process";
 
 // The shared production build (tests/support/global-build.ts): the real server process runs on it.
 const buildDir = inject("buildDir");
@@ -33,16 +34,7 @@ function expectInlineStylesAllowed(html: string, csp: string, page: string) {
 }
 
 describe("the production server", () => {
-  let server: ServerProcess;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hc-server-"));
-
-  beforeAll(async () => {
-    server = await startServer({ BUILD_DIR: buildDir, DATA_DIR: path.join(dataDir, "data") });
-  }, 120_000);
-  afterAll(async () => {
-    await server?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  const server = useServer();
 
   it("serves server-rendered HTML with the security headers, a nonce on every inline script and no caching", async () => {
     // Not prerendered: rendered by React Router for this request.
@@ -195,20 +187,7 @@ function rawGet(
 }
 
 describe("logs", () => {
-  let server: ServerProcess;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hc-logs-"));
-  beforeAll(async () => {
-    server = await startServer({
-      BUILD_DIR: buildDir,
-      DATA_DIR: path.join(dataDir, "data"),
-      LOG_LEVEL: "trace",
-      EMAIL_TRANSPORT: "file",
-    });
-  }, 120_000);
-  afterAll(async () => {
-    await server?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  const server = useServer({ LOG_LEVEL: "trace", EMAIL_TRANSPORT: "file" });
 
   it("never contain a customer's e-mail address, phone number or message, even at level trace", async () => {
     const customer = { email: "geheim.kundin@example.at", phone: "0664 9876543", message: "Mein Auto quietscht links" };

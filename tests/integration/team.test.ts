@@ -1,15 +1,15 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { login } from "~/auth/login.server";
-import { hashPassword } from "~/auth/password.server";
 import { type AdminIdentity, createSession, endSessionByHandle, listSessions, readSession, sessionCookie } from "~/auth/session.server";
 import { auditLog, emailOutbox, sessions } from "~/db/schema";
 import * as commands from "~/services/appointment-commands.server";
 import { acceptInvitation, addTeamMember, changeTeamMember, endTeamMemberSessions, listTeam, openInvitation } from "~/services/team.server";
 import { renderEmail } from "~/mail/templates";
 import { markEmailSent } from "~/mail/worker.server";
-import { createAdminAccount, DEFAULT_ADMIN_PASSWORD, insertAppointment } from "../support/factories";
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
+import { createAdminIdentity, DEFAULT_ADMIN_PASSWORD, insertAppointment } from "../support/factories";
+import { testDatabaseKinds } from "../support/databases";
+import { useTestDatabase } from "../support/fixtures";
 import { commandView } from "../support/result-views";
 
 // The board's commands as the edge answers them: status and code (tests/support/result-views.ts).
@@ -26,21 +26,12 @@ function requestWith(sessionId: string): string {
 }
 
 describe.each(testDatabaseKinds)("staff and the owner on %s", (kind) => {
-  let database: TestDatabase;
   let owner: AdminIdentity;
   let staff: AdminIdentity;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind, 10);
-    await hashPassword(PASSWORD);
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
+  const database = useTestDatabase(kind, { poolSize: 10 });
   beforeEach(async () => {
-    await database.reset();
-    const identity = ({ id, email, displayName, role }: AdminIdentity) => ({ id, email, displayName, role });
-    owner = identity(await createAdminAccount(database.db, { email: "chef@happycar.example", displayName: "Chef" }));
-    staff = identity(await createAdminAccount(database.db, { email: "lena@happycar.example", displayName: "Lena", role: "staff" }));
+    owner = await createAdminIdentity(database.db, { email: "chef@happycar.example", displayName: "Chef" });
+    staff = await createAdminIdentity(database.db, { email: "lena@happycar.example", displayName: "Lena", role: "staff" });
   });
 
   const member = (email: string, role: "owner" | "staff" = "staff", password?: string) => ({ email, name: "Neu", role, password });

@@ -1,6 +1,7 @@
 import { adminUsers, appointments } from "~/db/schema";
 import type { Database } from "~/db/client.server";
 import { hashPassword } from "~/auth/password.server";
+import { type AdminIdentity, createSession, sessionCookieName } from "~/auth/session.server";
 
 /**
  * Shared test data (like epic-stack's tests/db-utils.ts): one valid record
@@ -29,15 +30,22 @@ export async function insertAppointment(db: Database, overrides: Partial<Appoint
   return row!;
 }
 
-/** Hashing is deliberately slow (scrypt): a password's hash is computed once per process. */
-const hashes = new Map<string, Promise<string>>();
+export const DEFAULT_ADMIN_PASSWORD = "Werkstatt-Passwort-2026";
+/**
+ * hashPassword(DEFAULT_ADMIN_PASSWORD), computed once and written down: most
+ * files create accounts with it, and each scrypt run takes 128 MiB and up to
+ * seconds on a busy machine. tests/integration/auth.test.ts checks that it
+ * verifies and carries today's parameters.
+ */
+export const DEFAULT_ADMIN_PASSWORD_HASH = "scrypt$131072$8$1$8r2HXP/pE9jVGhQKCu1NYg==$Hmx6VmTu43+NFboy5lfMtczLLKSuvuIerB17PgG2mMU=";
+
+/** Hashing is deliberately slow (scrypt): any other password's hash is computed once per process. */
+const hashes = new Map<string, Promise<string>>([[DEFAULT_ADMIN_PASSWORD, Promise.resolve(DEFAULT_ADMIN_PASSWORD_HASH)]]);
 function cachedHash(password: string): Promise<string> {
   let hash = hashes.get(password);
   if (!hash) hashes.set(password, (hash = hashPassword(password)));
   return hash;
 }
-
-export const DEFAULT_ADMIN_PASSWORD = "Werkstatt-Passwort-2026";
 
 /** An admin account; `password` is hashed (once per password and process), or give `passwordHash` directly. */
 export async function createAdminAccount(
@@ -54,4 +62,15 @@ export async function createAdminAccount(
     })
     .returning();
   return row!;
+}
+
+/** An admin account (createAdminAccount) as the guards pass it to the services. */
+export async function createAdminIdentity(db: Database, overrides: Parameters<typeof createAdminAccount>[1] = {}): Promise<AdminIdentity> {
+  const { id, email, displayName, role } = await createAdminAccount(db, overrides);
+  return { id, email, displayName, role };
+}
+
+/** The Cookie header of a new full session of the account, as the browser sends it back. */
+export async function sessionCookieOf(db: Database, adminId: string, now = new Date()): Promise<string> {
+  return `${sessionCookieName()}=${await createSession(db, adminId, now)}`;
 }

@@ -9,8 +9,8 @@ declare module "vitest" {
   }
 }
 
-/** Test files that start the real server read the build with `inject("buildDir")`. */
-const USES_BUILD = /inject\(\s*["']buildDir["']\s*\)/;
+/** Test files that start the real server: through the server fixture (useServer), or reading the build with `inject("buildDir")`. */
+const USES_BUILD = /\buseServer\(|inject\(\s*["']buildDir["']\s*\)/;
 
 /**
  * Vitest globalSetup: one production build (`npm run build`'s steps) shared by
