@@ -14,7 +14,7 @@ import {
   resetAdminPassword,
 } from "~/services/admin-accounts.server";
 import { createAdminAccount, DEFAULT_ADMIN_PASSWORD, DEFAULT_ADMIN_PASSWORD_HASH } from "../support/factories";
-import { testDatabaseKinds } from "../support/databases";
+import { type TestDatabase, testDatabaseKinds } from "../support/databases";
 import { useTestDatabase } from "../support/fixtures";
 
 const PASSWORD = DEFAULT_ADMIN_PASSWORD;

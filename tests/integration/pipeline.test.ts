@@ -5,6 +5,7 @@ import { loginRequiredMessage } from "~/messages";
 import { MAX_BODY_BYTES } from "~/lib/http.server";
 import { MALFORMED_HOST_MESSAGE } from "../../server/host-check";
 import { useServer } from "../support/fixtures";
+import type { ServerProcess } from "../support/server-process";
 
 /**
  * Issue 12, one request pipeline: the answers every route shares, over raw
