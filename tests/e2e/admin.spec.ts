@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { bookAppointments, expectNoAxeViolations, newTag, phoneDigits } from "./board-data";
-import { E2E_ADMIN, expect, loginAsAdmin, test } from "./fixtures";
+import { E2E_ADMIN, expect, loginAsAdmin, sessionCookieHeader, test } from "./fixtures";
 
 const ADMIN = E2E_ADMIN;
 
@@ -162,12 +162,11 @@ test("another admin was faster: confirming says so (409) and reloads the row", a
   await expect(row(page, name).getByRole("button", { name: "Bestätigen" })).toBeVisible();
 
   // The second admin (the API, with a session of its own) cancels first.
-  const loginResponse = await request.post("/api/v1/admin/login", { headers: { Origin: baseURL! }, data: ADMIN });
-  expect(loginResponse.status()).toBe(204);
-  const list = await request.get(`/api/v1/admin/appointments?q=${encodeURIComponent(tag)}`);
+  const secondAdmin = { Cookie: sessionCookieHeader() };
+  const list = await request.get(`/api/v1/admin/appointments?q=${encodeURIComponent(tag)}`, { headers: secondAdmin });
   const { items } = (await list.json()) as { items: { id: string }[] };
   const cancelled = await request.post(`/api/v1/admin/appointments/${items[0]!.id}/cancel`, {
-    headers: { Origin: baseURL! },
+    headers: { ...secondAdmin, Origin: baseURL! },
     data: { reason: "Kunde hat angerufen" },
   });
   expect(cancelled.status()).toBe(200);
