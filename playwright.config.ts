@@ -12,12 +12,16 @@ const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? ".e2e-data";
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Two spec files at a time on the one server: each test logs in with a session of its own, and the specs that
+  // close a day or book one full own that day (booking-days.ts).
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
-  timeout: 30_000,
+  // Two workers share the two cores (and a busy machine): a test takes longer than alone.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     locale: "de-AT",
