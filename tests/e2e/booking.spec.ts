@@ -22,11 +22,13 @@ const CONTACT = {
 /**
  * The server runs with today's real date: take a free slot from the API (from
  * tomorrow on, so the lead time never interferes). `skip` picks a later one.
+ * Free for the service fillContact enters: a §57a takes two slots, and a start
+ * whose next slot is taken would be refused as no longer free.
  */
 async function freeSlot(request: APIRequestContext, skip = 0): Promise<Slot> {
   let seen = 0;
-  for (const date of await bookableDays(request, 1, 60)) {
-    for (const time of await freeTimes(request, date)) {
+  for (const date of await bookableDays(request, 1, 60, CONTACT.service)) {
+    for (const time of await freeTimes(request, date, CONTACT.service)) {
       if (seen++ === skip) return { date, time };
     }
   }
