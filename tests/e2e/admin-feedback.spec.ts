@@ -3,7 +3,7 @@
 import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./board-data";
 import { E2E_ACCOUNTS } from "./accounts";
-import { afterScrypt, E2E_ADMIN, expect, loginAsAdmin, loginThroughForm, test } from "./fixtures";
+import { afterScrypt, expect, loginAsAdmin, loginThroughForm, test } from "./fixtures";
 
 const ANDROID_CHROME =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
@@ -12,12 +12,12 @@ test.describe.configure({ timeout: 120_000 });
 
 test("a wrong password's 'Falsches Passwort' does not stay on the board after the login", async ({ page }) => {
   await page.goto("/admin-login");
-  await page.getByLabel("E-Mail").fill(E2E_ADMIN.email);
+  await page.getByLabel("E-Mail").fill(E2E_ACCOUNTS.devices.email);
   await page.getByLabel("Passwort").fill("falsch-falsch-falsch");
   await page.getByRole("button", { name: "Anmelden" }).click();
   const wrong = page.locator("[data-sonner-toast]").filter({ hasText: "Falsches Passwort" });
   await afterScrypt(wrong).toBeVisible();
-  await page.getByLabel("Passwort").fill(E2E_ADMIN.password);
+  await page.getByLabel("Passwort").fill(E2E_ACCOUNTS.devices.password);
   await page.getByRole("button", { name: "Anmelden" }).click();
   await afterScrypt(page).toHaveURL("/admin");
   await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Erfolgreich angemeldet" })).toBeVisible();

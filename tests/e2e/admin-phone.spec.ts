@@ -1,5 +1,6 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { bookAppointments, expectNoAxeViolations, newTag } from "./board-data";
+import { E2E_ACCOUNTS } from "./accounts";
 import { expect, loginAsAdmin, loginThroughForm, test } from "./fixtures";
 
 // The admin board on a phone (issue 15, 'Works on a phone'): cards instead of the table, nothing wider than the screen,
@@ -158,7 +159,7 @@ for (const viewport of [
 
 test("toasts speak German to screen readers: the region 'Benachrichtigungen', each toast's button 'Schließen'", async ({ page }) => {
   // The login's toast is the one looked at.
-  await loginThroughForm(page);
+  await loginThroughForm(page, E2E_ACCOUNTS.toasts);
   await expect(toast(page, "Erfolgreich angemeldet")).toBeVisible();
   await expect(page.getByRole("region", { name: /^Benachrichtigungen/ })).toBeAttached();
   await page.getByRole("button", { name: "Schließen" }).click();

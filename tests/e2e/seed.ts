@@ -34,7 +34,10 @@ async function main() {
   const database = await openCliDatabase(config);
   try {
     const policy = sessionPolicy();
-    const pool: SessionPool = { cookieName: sessionCookieName(policy), sessions: { admin: [], secondFactor: [], staff: [], devices: [] } };
+    const pool: SessionPool = {
+      cookieName: sessionCookieName(policy),
+      sessions: { admin: [], secondFactor: [], staff: [], devices: [], toasts: [] },
+    };
     const admin = await createAccount(database.db, "admin");
     for (const account of Object.keys(E2E_ACCOUNTS) as E2eAccount[]) {
       const { id } = account === "admin" ? admin : await createAccount(database.db, account, admin);
