@@ -12,12 +12,16 @@ const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? ".e2e-data";
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Two spec files at a time on the one server: each test logs in with a session of its own, and the specs that
+  // close a day or book one full own that day (booking-days.ts).
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
-  timeout: 30_000,
+  // Two workers share the two cores (and a busy machine): a test takes longer than alone.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     locale: "de-AT",
@@ -38,10 +42,11 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && node server.js`,
+    // The seed creates the accounts and their sessions (tests/e2e/seed.ts) before the server holds the database.
+    command: `rm -rf ${E2E_DATA_DIR} && npx tsx tests/e2e/seed.ts && node server.js`,
     url: `http://127.0.0.1:${PORT}/readyz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 180_000,
     env: {
       NODE_ENV: "production",
       PORT: String(PORT),
@@ -52,8 +57,8 @@ export default defineConfig({
       BOOKING_RATE_LIMIT: "0",
       CONTACT_RATE_LIMIT: "0",
       EMAIL_TRANSPORT: "file",
-      ADMIN_EMAIL: "admin@happycar.example",
-      ADMIN_PASSWORD: "E2e-Testpasswort-2026!",
+      // The seeded sessions wait unused until a test takes one, on a busy machine for longer than the 60 minutes' default.
+      SESSION_IDLE_MINUTES: "720",
     },
   },
 });

@@ -2,7 +2,8 @@
 // sessions under 'Sicherheit' by name; screenshots at 390 and 1280 px in both themes, axe clean.
 import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./board-data";
-import { E2E_ADMIN, expect, loginAsAdmin, test } from "./fixtures";
+import { E2E_ACCOUNTS } from "./accounts";
+import { afterScrypt, expect, loginAsAdmin, loginThroughForm, test } from "./fixtures";
 
 const ANDROID_CHROME =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
@@ -11,14 +12,14 @@ test.describe.configure({ timeout: 120_000 });
 
 test("a wrong password's 'Falsches Passwort' does not stay on the board after the login", async ({ page }) => {
   await page.goto("/admin-login");
-  await page.getByLabel("E-Mail").fill(E2E_ADMIN.email);
+  await page.getByLabel("E-Mail").fill(E2E_ACCOUNTS.devices.email);
   await page.getByLabel("Passwort").fill("falsch-falsch-falsch");
   await page.getByRole("button", { name: "Anmelden" }).click();
   const wrong = page.locator("[data-sonner-toast]").filter({ hasText: "Falsches Passwort" });
-  await expect(wrong).toBeVisible({ timeout: 15_000 });
-  await page.getByLabel("Passwort").fill(E2E_ADMIN.password);
+  await afterScrypt(wrong).toBeVisible();
+  await page.getByLabel("Passwort").fill(E2E_ACCOUNTS.devices.password);
   await page.getByRole("button", { name: "Anmelden" }).click();
-  await expect(page).toHaveURL("/admin", { timeout: 15_000 });
+  await afterScrypt(page).toHaveURL("/admin");
   await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Erfolgreich angemeldet" })).toBeVisible();
   await expect(wrong).toHaveCount(0);
 });
@@ -28,27 +29,14 @@ test.describe("staff on the owner's pages", () => {
   test.use({ expectedConsoleErrors: [/the server responded with a status of 403/] });
 
   test("'Nur für Inhaber:innen' with the way back instead of an error screen; no navigation entries they cannot use", async ({
-    page,
     browser,
     baseURL,
   }, testInfo) => {
-    const staff = { email: `staff-${Date.now()}@happycar.example`, password: "Mitarbeiterin-Passwort-2026!" };
-    await loginAsAdmin(page);
-    const created = await page.request.post("/api/v1/admin/users", {
-      headers: { Origin: baseURL! },
-      data: { ...staff, name: "Lena Lehrling", role: "staff" },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-
     for (const theme of ["light", "dark"] as const) {
       const context = await browser.newContext({ baseURL, colorScheme: theme });
       await context.addInitScript((value) => localStorage.setItem("theme", value), theme);
       const staffPage = await context.newPage();
-      await staffPage.goto("/admin-login");
-      await staffPage.getByLabel("E-Mail").fill(staff.email);
-      await staffPage.getByLabel("Passwort").fill(staff.password);
-      await staffPage.getByRole("button", { name: "Anmelden" }).click();
-      await expect(staffPage).toHaveURL("/admin", { timeout: 15_000 });
+      await loginAsAdmin(staffPage, "staff");
       const navigation = staffPage.getByRole("navigation", { name: "Admin-Bereich" });
       await expect(navigation.getByRole("link", { name: "Termine" })).toBeVisible();
       await expect(navigation.getByRole("link", { name: "Team" })).toHaveCount(0);
@@ -90,7 +78,8 @@ test.describe("sessions under 'Sicherheit'", () => {
   for (const theme of ["light", "dark"] as const) {
     test(`show the browser and system ('Chrome auf Android') and the times, not the raw header (${theme})`, async ({ page }, testInfo) => {
       await page.addInitScript((value) => localStorage.setItem("theme", value), theme);
-      await loginAsAdmin(page);
+      // The browser of the list is the one the login saw: through the form, on an account without seeded sessions.
+      await loginThroughForm(page, E2E_ACCOUNTS.devices);
       await page.goto("/admin/sicherheit");
       const sessions = page.getByRole("list", { name: "Sitzungen" });
       const current = sessions.getByRole("listitem").filter({ hasText: "Diese Sitzung" });

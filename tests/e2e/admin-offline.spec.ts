@@ -1,4 +1,5 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { bookAppointments } from "./board-data";
 import { expect, loginAsAdmin, test } from "./fixtures";
 
 /**
@@ -6,39 +7,6 @@ import { expect, loginAsAdmin, test } from "./fixtures";
  * request that the dropped connection refuses; exactly those are allowed here.
  */
 test.use({ expectedConsoleErrors: [/Failed to load resource: net::ERR_INTERNET_DISCONNECTED/] });
-
-function viennaDate(offsetDays: number): string {
-  const date = new Date(Date.now() + offsetDays * 86_400_000);
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Vienna" }).format(date);
-}
-
-/** Books one appointment per name through the public API, on free slots far ahead. */
-async function bookAppointments(request: APIRequestContext, baseURL: string, names: string[], tag: string) {
-  const response = await request.get(`/api/v1/availability?from=${viennaDate(30)}&to=${viennaDate(90)}`);
-  const { days } = (await response.json()) as { days: { date: string; available: boolean }[] };
-  const slots: { date: string; time: string }[] = [];
-  for (const day of days.filter((d) => d.available).reverse()) {
-    const answer = (await (await request.get(`/api/v1/slots?date=${day.date}`)).json()) as {
-      slots: { time: string; available: boolean }[];
-    };
-    slots.push(...answer.slots.filter((s) => s.available).map((s) => ({ date: day.date, time: s.time })));
-    if (slots.length >= names.length) break;
-  }
-  for (const [index, name] of names.entries()) {
-    const booked = await request.post("/api/v1/appointments", {
-      headers: { Origin: baseURL },
-      data: {
-        name,
-        email: `${tag.toLowerCase()}-${index}@example.at`,
-        phone: `0664 ${tag.slice(-6)}${index}`,
-        ...slots[index]!,
-        service: "Wartung",
-        message: "E2E offline",
-      },
-    });
-    expect(booked.status(), await booked.text()).toBe(201);
-  }
-}
 
 async function openBoardWith(page: Page, tag: string) {
   await loginAsAdmin(page);

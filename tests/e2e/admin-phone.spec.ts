@@ -1,6 +1,7 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { bookAppointments, expectNoAxeViolations, newTag } from "./board-data";
-import { expect, loginAsAdmin, test } from "./fixtures";
+import { E2E_ACCOUNTS } from "./accounts";
+import { expect, loginAsAdmin, loginThroughForm, test } from "./fixtures";
 
 // The admin board on a phone (issue 15, 'Works on a phone'): cards instead of the table, nothing wider than the screen,
 // dialogs inside the viewport, 44 px touch targets, no axe violations in either theme.
@@ -159,7 +160,8 @@ for (const viewport of [
 }
 
 test("toasts speak German to screen readers: the region 'Benachrichtigungen', each toast's button 'Schließen'", async ({ page }) => {
-  await loginAsAdmin(page);
+  // The login's toast is the one looked at.
+  await loginThroughForm(page, E2E_ACCOUNTS.toasts);
   await expect(toast(page, "Erfolgreich angemeldet")).toBeVisible();
   await expect(page.getByRole("region", { name: /^Benachrichtigungen/ })).toBeAttached();
   await page.getByRole("button", { name: "Schließen" }).click();

@@ -1,34 +1,16 @@
-// Appointments for the admin board's browser tests (admin.spec.ts, admin-phone.spec.ts), booked as customers book them.
+// Appointments for the admin board's browser tests, booked as customers book them.
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
+import { bookableDays, bookFreeSlot, freeTimes, type Slot } from "./booking-days";
 import { expect } from "./fixtures";
 
-function viennaToday(): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Vienna" }).format(new Date());
-}
-
-function addDays(date: string, days: number): string {
-  const value = new Date(`${date}T00:00:00Z`);
-  value.setUTCDate(value.getUTCDate() + days);
-  return value.toISOString().slice(0, 10);
-}
-
-/** Free slots from the public API, far enough ahead that other specs' bookings do not collide. */
-async function freeSlots(request: APIRequestContext, count: number): Promise<{ date: string; time: string }[]> {
-  const today = viennaToday();
-  const response = await request.get(`/api/v1/availability?from=${addDays(today, 30)}&to=${addDays(today, 90)}`);
-  const { days } = (await response.json()) as { days: { date: string; available: boolean }[] };
-  const found: { date: string; time: string }[] = [];
-  for (const day of days.filter((d) => d.available).reverse()) {
-    const slots = (await (await request.get(`/api/v1/slots?date=${day.date}`)).json()) as {
-      slots: { time: string; available: boolean }[];
-    };
-    for (const slot of slots.slots.filter((s) => s.available)) {
-      found.push({ date: day.date, time: slot.time });
-      if (found.length === count) return found;
-    }
+/** The first free start of the latest day with one, 30 to 90 days ahead: far from the public booking specs' days. */
+async function slotFarAhead(request: APIRequestContext): Promise<Slot> {
+  for (const date of (await bookableDays(request, 30, 90)).reverse()) {
+    const [time] = await freeTimes(request, date);
+    if (time) return { date, time };
   }
-  throw new Error("not enough free slots");
+  throw new Error("no free slot 30 to 90 days ahead");
 }
 
 /** A unique run tag ("E2E…") and phone digits derived from it. */
@@ -48,22 +30,18 @@ export async function bookAppointments(
   tag: string,
   extra: Record<string, string> = {},
 ) {
-  const slots = await freeSlots(request, names.length);
+  const slots: Slot[] = [];
   for (const [index, name] of names.entries()) {
-    const response = await request.post("/api/v1/appointments", {
-      headers: { Origin: baseURL },
-      data: {
-        name,
-        email: `${tag.toLowerCase()}-${index}@example.at`,
-        phone: `0664 ${phoneDigits(tag)}${index}`,
-        date: slots[index]!.date,
-        time: slots[index]!.time,
-        service: "Wartung",
-        message: "E2E",
-        ...extra,
-      },
-    });
-    expect(response.status(), await response.text()).toBe(201);
+    const data = {
+      name,
+      email: `${tag.toLowerCase()}-${index}@example.at`,
+      phone: `0664 ${phoneDigits(tag)}${index}`,
+      service: "Wartung",
+      message: "E2E",
+      ...extra,
+    };
+    const { date, time } = await bookFreeSlot(request, baseURL, data, () => slotFarAhead(request));
+    slots.push({ date, time });
   }
   return slots;
 }

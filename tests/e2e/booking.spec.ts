@@ -1,23 +1,15 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Locator, Page, Route } from "@playwright/test";
-import { weekday } from "../../app/domain/calendar-date";
+import { addDays, weekday } from "../../app/domain/calendar-date";
 import { austrianHolidays } from "../../app/domain/holidays";
-import { site } from "../../app/config/site";
-import { defaultClosures } from "../../app/domain/closures";
-import { bookingWindow, closureReason, daySchedule, defaultSlotRules, type SlotRules } from "../../app/domain/slots";
+import { bookingWindow, closureReason, daySchedule } from "../../app/domain/slots";
+import { bookableDays, freeTimes, isWorkday, OWN_DAYS, serverRules, type Slot } from "./booking-days";
 import { expect, loginAsAdmin, test } from "./fixtures";
 
 const SUCCESS_TITLE = "Termin beantragt";
 const SUCCESS_TEXT = "Ihr Termin wurde erfolgreich beantragt. Wir werden uns bald bei Ihnen melden.";
 const MISSING_TEXT = "Bitte füllen Sie alle Pflichtfelder aus.";
 const FAILED_TEXT = "Ein Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.";
-
-/** The rules of the e2e server: a fresh database, so the closures are the defaults its first start entered (decision 018). */
-const thisYear = new Date().getFullYear();
-const serverRules: SlotRules = {
-  ...defaultSlotRules,
-  closures: defaultClosures([thisYear, thisYear + 1], { yearly: site.booking.closures, ranges: site.booking.companyHolidays }),
-};
 
 /** What fillContact enters. */
 const CONTACT = {
@@ -27,32 +19,17 @@ const CONTACT = {
   message: "Bitte Pickerl prüfen.",
 };
 
-type Slot = { date: string; time: string };
-
-function viennaToday(): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Vienna" }).format(new Date());
-}
-
-function addDays(date: string, days: number): string {
-  const value = new Date(`${date}T00:00:00Z`);
-  value.setUTCDate(value.getUTCDate() + days);
-  return value.toISOString().slice(0, 10);
-}
-
 /**
  * The server runs with today's real date: take a free slot from the API (from
  * tomorrow on, so the lead time never interferes). `skip` picks a later one.
+ * Free for the service fillContact enters: a §57a takes two slots, and a start
+ * whose next slot is taken would be refused as no longer free.
  */
 async function freeSlot(request: APIRequestContext, skip = 0): Promise<Slot> {
-  const today = viennaToday();
-  const availability = await request.get(`/api/v1/availability?from=${addDays(today, 1)}&to=${addDays(today, 60)}`);
-  const { days } = (await availability.json()) as { days: Array<{ date: string; available: boolean }> };
   let seen = 0;
-  for (const day of days.filter((d) => d.available)) {
-    const response = await request.get(`/api/v1/slots?date=${day.date}`);
-    const { slots } = (await response.json()) as { slots: Array<{ time: string; available: boolean }> };
-    for (const slot of slots.filter((s) => s.available)) {
-      if (seen++ === skip) return { date: day.date, time: slot.time };
+  for (const date of await bookableDays(request, 1, 60, CONTACT.service)) {
+    for (const time of await freeTimes(request, date, CONTACT.service)) {
+      if (seen++ === skip) return { date, time };
     }
   }
   throw new Error("no free slot in the next 60 days");
@@ -202,11 +179,11 @@ test.describe("booking with JavaScript", () => {
     const { today, lastDate } = bookingWindow(new Date());
     const horizon = Array.from({ length: 91 }, (_, index) => addDays(today, index)).filter((date) => date <= lastDate);
     const future = horizon.filter((date) => date > today);
-    const isWorkday = (date: string) => weekday(date) >= 1 && weekday(date) <= 5 && closureReason(date, serverRules) === undefined;
 
-    // Fully booked: every slot of an open weekday at least a week ahead is requested through the API.
-    // (The e2e server runs with BOOKING_RATE_LIMIT=0; distinct e-mails keep below the open-requests-per-address limit.)
-    const fullDay = future.find((date) => date >= addDays(today, 7) && isWorkday(date))!;
+    // Fully booked: every slot of an open weekday a week ahead, this spec's own (no other spec books there), is
+    // requested through the API. (The e2e server runs with BOOKING_RATE_LIMIT=0; distinct e-mails keep below the
+    // open-requests-per-address limit.)
+    const fullDay = OWN_DAYS.fullyBooked;
     const schedule = daySchedule(fullDay, new Date(), serverRules);
     expect(schedule.open).toBe(true);
     const { slots } = (await (await request.get(`/api/v1/slots?date=${fullDay}`)).json()) as {
@@ -223,7 +200,7 @@ test.describe("booking with JavaScript", () => {
     expect(await isAvailable(request, { date: fullDay, time: slots[0]!.time })).toBe(false);
 
     // A normal weekday (open, with free slots), a Sunday, and a statutory holiday on a day the workshop would be open.
-    const normalDay = future.find((date) => date !== fullDay && isWorkday(date))!;
+    const normalDay = future.find((date) => isWorkday(date) && !Object.values(OWN_DAYS).includes(date))!;
     const sunday = future.find((date) => weekday(date) === 0 && closureReason(date, serverRules)?.code === "weekday-closed")!;
     const holidays = [...new Set([today.slice(0, 4), lastDate.slice(0, 4)])]
       .flatMap((year) => austrianHolidays(Number(year)))

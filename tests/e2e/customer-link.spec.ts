@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Page } from "@playwright/test";
-import { E2E_ADMIN, expect, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { expect, sessionCookieHeader, test } from "./fixtures";
 import { bookWithPersonalLink, mailText, unique } from "./personal-link";
 import { site } from "../../app/config/site";
 
@@ -15,14 +15,8 @@ import { site } from "../../app/config/site";
  * JavaScript; a deleted appointment's link says so, with the phone number.
  */
 
-/** Runs `change` on the admin API (confirm, delete) as the e2e account. */
-async function asAdmin(request: APIRequestContext, baseURL: string, change: (headers: Record<string, string>) => Promise<number>) {
-  const headers = { Origin: baseURL };
-  expect((await request.post("/api/v1/admin/login", { headers, data: E2E_ADMIN })).status()).toBe(204);
-  const status = await change(headers);
-  await request.post("/api/v1/admin/logout", { headers });
-  return status;
-}
+/** The headers of an admin API request (confirm, delete) as the e2e account, with a session of its own. */
+const asAdmin = (baseURL: string) => ({ Origin: baseURL, Cookie: sessionCookieHeader() });
 
 /** The screenshots of a changed page at 390 × 844 and 1280 × 900 (opened and looked at by whoever changes it). */
 async function screenshots(page: Page, name: string) {
@@ -45,10 +39,8 @@ test("from the receipt's link to a cancellation", async ({ page, request, baseUR
   await expect(page.getByRole("link", { name: "In den Kalender eintragen" })).toHaveCount(0);
 
   // The workshop confirms (admin API); the page then offers the calendar entry of the confirmation.
-  const confirmed = await asAdmin(request, baseURL!, async (headers) =>
-    (await request.post(`/api/v1/admin/appointments/${id}/confirm`, { headers })).status(),
-  );
-  expect(confirmed).toBe(200);
+  const confirmed = await request.post(`/api/v1/admin/appointments/${id}/confirm`, { headers: asAdmin(baseURL!) });
+  expect(confirmed.status()).toBe(200);
   await page.reload();
   await expect(page.getByText("Bestätigt", { exact: true })).toBeVisible();
   const download = page.waitForEvent("download");
@@ -133,10 +125,8 @@ test("the link of a deleted appointment says that the appointment is gone, with 
   baseURL,
 }) => {
   const { id, pagePath } = await bookWithPersonalLink(request, baseURL!, `Gelöscht ${unique()}`);
-  const deleted = await asAdmin(request, baseURL!, async (headers) =>
-    (await request.delete(`/api/v1/admin/appointments/${id}`, { headers })).status(),
-  );
-  expect(deleted).toBe(204);
+  const deleted = await request.delete(`/api/v1/admin/appointments/${id}`, { headers: asAdmin(baseURL!) });
+  expect(deleted.status()).toBe(204);
 
   const response = await page.goto(pagePath);
   expect(response?.status()).toBe(404);

@@ -1,5 +1,8 @@
+import fs from "node:fs";
+import path from "node:path";
 import { test as base, expect, type Page } from "@playwright/test";
 import { ENHANCED_ATTRIBUTE } from "../../app/browser/enhanced";
+import { E2E_ACCOUNTS, type E2eAccount, e2eDataDir, type SessionPool, sessionPoolDir } from "./accounts";
 
 /**
  * Every browser test fails on a console error or a CSP violation, so a
@@ -53,15 +56,55 @@ function awaitEnhancementOnNavigation(page: Page) {
   }
 }
 
-/** The e2e server starts with this account (playwright.config.ts: ADMIN_EMAIL / ADMIN_PASSWORD). */
-export const E2E_ADMIN = { email: "admin@happycar.example", password: "E2e-Testpasswort-2026!" };
+/** The owner most specs work as (seeded by seed.ts). */
+export const E2E_ADMIN = { email: E2E_ACCOUNTS.admin.email, password: E2E_ACCOUNTS.admin.password };
 
-/** Logs in through the admin login form and waits for the board. */
-export async function loginAsAdmin(page: Page) {
+let pool: SessionPool | undefined;
+
+/**
+ * A seeded session of `account` that no test has used: each test gets its own, so one that logs out or
+ * ends its sessions leaves the others logged in. The claim is a file created exclusively, which holds
+ * across the workers' processes.
+ */
+export function claimSession(account: E2eAccount = "admin"): { name: string; value: string } {
+  const folder = sessionPoolDir(e2eDataDir);
+  pool ??= JSON.parse(fs.readFileSync(path.join(folder, "pool.json"), "utf8")) as SessionPool;
+  for (const [index, value] of pool.sessions[account].entries()) {
+    try {
+      fs.writeFileSync(path.join(folder, `${account}-${index}.claimed`), "", { flag: "wx" });
+      return { name: pool.cookieName, value };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+  }
+  throw new Error(`All ${pool.sessions[account].length} seeded sessions of ${account} are used: raise its number in accounts.ts.`);
+}
+
+/** The Cookie header of a session of its own, for API requests outside the page. */
+export function sessionCookieHeader(account: E2eAccount = "admin"): string {
+  const { name, value } = claimSession(account);
+  return `${name}=${value}`;
+}
+
+/** Opens the board logged in as `account`, with a seeded session (no login form, no scrypt). */
+export async function loginAsAdmin(page: Page, account: E2eAccount = "admin") {
+  const { name, value } = claimSession(account);
+  // As the production server sets it: __Host-…, so Secure, Path=/ and no domain but the host. A `url` would make
+  // Playwright drop Secure on http://127.0.0.1, where Chromium keeps Secure cookies all the same.
+  const { hostname } = new URL(test.info().project.use.baseURL!);
+  await page.context().addCookies([{ name, value, domain: hostname, path: "/", secure: true, httpOnly: true, sameSite: "Lax" }]);
+  await page.goto("/admin");
+  await expect(page).toHaveURL("/admin");
+}
+
+/** For answers after a password was checked or hashed (scrypt, 128 MiB): seconds on a busy test machine. */
+export const afterScrypt = expect.configure({ timeout: 30_000 });
+
+/** Logs in through the admin login form and waits for the board: for the tests about the login itself. */
+export async function loginThroughForm(page: Page, { email, password }: { email: string; password: string } = E2E_ADMIN) {
   await page.goto("/admin-login");
-  await page.getByLabel("E-Mail").fill(E2E_ADMIN.email);
-  await page.getByLabel("Passwort").fill(E2E_ADMIN.password);
+  await page.getByLabel("E-Mail").fill(email);
+  await page.getByLabel("Passwort").fill(password);
   await page.getByRole("button", { name: "Anmelden" }).click();
-  // scrypt (128 MiB, deliberately slow) on a busy test machine can take a few seconds.
-  await expect(page).toHaveURL("/admin", { timeout: 15_000 });
+  await afterScrypt(page).toHaveURL("/admin");
 }

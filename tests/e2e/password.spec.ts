@@ -3,12 +3,10 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { simpleParser } from "mailparser";
 import type { Browser, Page } from "@playwright/test";
-import { expect, loginAsAdmin, test } from "./fixtures";
+import { afterScrypt, expect, loginAsAdmin, loginThroughForm, test } from "./fixtures";
 
 const mailDir = path.resolve(process.env.E2E_DATA_DIR ?? ".e2e-data", "mail");
 const screenshotDir = process.env.E2E_SCREENSHOT_DIR;
-/** For answers after a password was checked or hashed (scrypt, 128 MiB): seconds on a busy test machine. */
-const afterScrypt = expect.configure({ timeout: 30_000 });
 
 /** The text of the newest e-mail of `template` to `recipient` (EMAIL_TRANSPORT=file writes .eml files). */
 async function mailTo(recipient: string, template: string, after: number): Promise<string> {
@@ -58,14 +56,6 @@ async function checkPage(page: Page, name: string) {
   }
 }
 
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto("/admin-login");
-  await page.getByLabel("E-Mail").fill(email);
-  await page.getByLabel("Passwort").fill(password);
-  await page.getByRole("button", { name: "Anmelden" }).click();
-  await expect(page).toHaveURL("/admin", { timeout: 30_000 });
-}
-
 async function newPage(browser: Browser, baseURL: string | undefined, javaScriptEnabled = true) {
   const context = await browser.newContext({ baseURL, javaScriptEnabled });
   return context.newPage();
@@ -93,9 +83,9 @@ test("'Passwort ändern' on 'Sicherheit', then 'Passwort vergessen?' from the lo
 
   // Two browsers of the same account: the change keeps the one it was made in and ends the other.
   const laptop = await newPage(browser, baseURL);
-  await logIn(laptop, email, first);
+  await loginThroughForm(laptop, { email, password: first });
   const user = await newPage(browser, baseURL);
-  await logIn(user, email, first);
+  await loginThroughForm(user, { email, password: first });
   const started = Date.now();
   await user.goto("/admin/sicherheit");
   await expect(user.getByRole("heading", { name: "Passwort ändern" })).toBeVisible();
@@ -152,7 +142,7 @@ test("'Passwort ändern' on 'Sicherheit', then 'Passwort vergessen?' from the lo
     user.getByText("Der Link zum Zurücksetzen ist ungültig, abgelaufen oder wurde bereits verwendet. Bitte fordern Sie einen neuen an."),
   ).toBeVisible();
   await expect(user.getByRole("link", { name: "Neuen Link anfordern" })).toBeVisible();
-  await logIn(user, email, third);
+  await loginThroughForm(user, { email, password: third });
   await user.context().close();
   await laptop.context().close();
 });

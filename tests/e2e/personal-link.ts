@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { APIRequestContext } from "@playwright/test";
 import { simpleParser } from "mailparser";
+import { bookableDays, bookFreeSlot, freeTimes, type Slot } from "./booking-days";
 import { expect } from "./fixtures";
 
 /**
@@ -12,27 +13,11 @@ const mailDir = path.resolve(process.env.E2E_DATA_DIR ?? ".e2e-data", "mail");
 
 export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-function viennaToday(): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Vienna" }).format(new Date());
-}
-
-function addDays(date: string, days: number): string {
-  const value = new Date(`${date}T00:00:00Z`);
-  value.setUTCDate(value.getUTCDate() + days);
-  return value.toISOString().slice(0, 10);
-}
-
-/** A free slot at least three days ahead, so it can still be cancelled online. */
-async function freeSlot(request: APIRequestContext): Promise<{ date: string; time: string }> {
-  const today = viennaToday();
-  const response = await request.get(`/api/v1/availability?from=${addDays(today, 3)}&to=${addDays(today, 60)}`);
-  const { days } = (await response.json()) as { days: Array<{ date: string; available: boolean }> };
-  for (const day of days.filter((d) => d.available)) {
-    const { slots } = (await (await request.get(`/api/v1/slots?date=${day.date}`)).json()) as {
-      slots: Array<{ time: string; available: boolean }>;
-    };
-    const free = slots.filter((slot) => slot.available).at(-1);
-    if (free) return { date: day.date, time: free.time };
+/** The last free start of the first day with one, at least three days ahead, so it can still be cancelled online. */
+async function freeSlot(request: APIRequestContext): Promise<Slot> {
+  for (const date of await bookableDays(request, 3, 60)) {
+    const time = (await freeTimes(request, date)).at(-1);
+    if (time) return { date, time };
   }
   throw new Error("no free slot in the next 60 days");
 }
@@ -62,13 +47,12 @@ export async function bookWithPersonalLink(
   baseURL: string,
   name: string,
 ): Promise<{ id: string; pagePath: string }> {
-  const slot = await freeSlot(request);
-  const booked = await request.post("/api/v1/appointments", {
-    headers: { Origin: baseURL },
-    data: { name, email: "kundin@example.at", phone: "0660 1112233", service: "Ölwechsel", licensePlate: "W 4711 K", ...slot },
-  });
-  expect(booked.status()).toBe(201);
-  const { id } = (await booked.json()) as { id: string };
+  const { id } = await bookFreeSlot(
+    request,
+    baseURL,
+    { name, email: "kundin@example.at", phone: "0660 1112233", service: "Ölwechsel", licensePlate: "W 4711 K" },
+    () => freeSlot(request),
+  );
   const receipt = await mailText("booking-received-customer", name);
   const link = /https?:\/\/\S+\/termin\/[A-Za-z0-9_-]{43}/.exec(receipt)?.[0];
   expect(link, receipt).toBeTruthy();

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
+import { bookableDays, freeTimes, type Slot } from "./booking-days";
 import { expect, loginAsAdmin, test } from "./fixtures";
 
 /**
@@ -10,20 +11,8 @@ const INSPECTION = "§57a Überprüfung";
 const ADDRESS = "Favoritenstraße 5, 1100 Wien";
 const SHOTS = process.env.E2E_SHOTS_DIR;
 
-type Slot = { date: string; time: string };
-
-/** The test without JavaScript leaves its request here for the board test after it (one worker, in file order). */
+/** The test without JavaScript leaves its request here for the board test after it (a file's tests run in order, in one worker). */
 let sentWithoutJavaScript: { plate: string; slot: Slot } | undefined;
-
-function viennaToday(): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Vienna" }).format(new Date());
-}
-
-function addDays(date: string, days: number): string {
-  const value = new Date(`${date}T00:00:00Z`);
-  value.setUTCDate(value.getUTCDate() + days);
-  return value.toISOString().slice(0, 10);
-}
 
 function germanDate(date: string): string {
   const [year, month, day] = date.split("-");
@@ -39,16 +28,9 @@ function uniquePlate(): string {
 
 /** A weekday (from a week ahead) with a free §57a start at 10:00, and at least the next day's hour free around it. */
 async function inspectionDay(request: APIRequestContext, skipDays: number): Promise<string> {
-  const today = viennaToday();
-  const response = await request.get(
-    `/api/v1/availability?from=${addDays(today, 7 + skipDays)}&to=${addDays(today, 60)}&service=${encodeURIComponent(INSPECTION)}`,
-  );
-  const { days } = (await response.json()) as { days: Array<{ date: string; available: boolean }> };
-  for (const day of days.filter((d) => d.available)) {
-    const slots = await request.get(`/api/v1/slots?date=${day.date}&service=${encodeURIComponent(INSPECTION)}`);
-    const { slots: list } = (await slots.json()) as { slots: Array<{ time: string; available: boolean }> };
-    const free = new Set(list.filter((slot) => slot.available).map((slot) => slot.time));
-    if (["09:00", "09:30", "10:00", "11:00", "11:30"].every((time) => free.has(time))) return day.date;
+  for (const date of await bookableDays(request, 7 + skipDays, 60, INSPECTION)) {
+    const free = new Set(await freeTimes(request, date, INSPECTION));
+    if (["09:00", "09:30", "10:00", "11:00", "11:30"].every((time) => free.has(time))) return date;
   }
   throw new Error("no day with free §57a starts in the next 60 days");
 }
