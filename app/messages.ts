@@ -1,6 +1,7 @@
 import type { Weekday } from "~/config/site";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/domain/admin";
 import type { AppointmentStatus, ProgressState } from "~/domain/appointment";
+import { parseCalendarDate } from "~/domain/calendar-date";
 import type {
   AccountErrorCode,
   AdminErrorCode,
@@ -12,9 +13,8 @@ import type {
   SettingsErrorCode,
   TeamErrorCode,
 } from "~/domain/error-codes";
-import type { FailureOf } from "~/domain/result";
-import { parseCalendarDate } from "~/domain/calendar-date";
 import type { ClosedRow } from "~/domain/planner";
+import type { FailureOf } from "~/domain/result";
 import type { SlotField, SlotProblem, UnavailableDay } from "~/domain/slots";
 
 /**

@@ -1,13 +1,13 @@
+import "sonner/dist/styles.css";
+import "./app.css";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
 import { Toaster } from "sonner";
 import siteStyles from "virtual:site-styles";
-import type { Route } from "./+types/root";
 import { useNonce } from "~/components/nonce";
 import { requestContext } from "~/context";
 import { themeScript } from "~/lib/theme";
 import { toasterOptions } from "~/lib/toaster";
-import "sonner/dist/styles.css";
-import "./app.css";
+import type { Route } from "./+types/root";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

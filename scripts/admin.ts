@@ -8,9 +8,9 @@
  */
 import readline from "node:readline";
 import { parseArgs } from "node:util";
-import { createAdmin, listAdmins, resetAdminPassword, resetSecondFactor } from "~/services/admin-accounts.server";
 import { exitWithMessage } from "~/lib/exit.server";
 import { accountMessages, passwordMessages } from "~/messages";
+import { createAdmin, listAdmins, resetAdminPassword, resetSecondFactor } from "~/services/admin-accounts.server";
 import { openCliDatabase } from "./lib/cli-database";
 
 const USAGE = `Verwendung:

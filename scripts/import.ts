@@ -7,9 +7,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { envOrExit } from "~/config/env.server";
+import { exitWithMessage } from "~/lib/exit.server";
 import { importAppointments, parseExport } from "~/services/appointment-import.server";
 import { bookingConfigFromEnv } from "~/services/booking.server";
-import { exitWithMessage } from "~/lib/exit.server";
 import { openCliDatabase } from "./lib/cli-database";
 
 async function main() {

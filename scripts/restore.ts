@@ -5,7 +5,7 @@
  * Moving from PGlite to PostgreSQL: back up with DATA_DIR, restore with DATABASE_URL.
  */
 import fs from "node:fs";
-import { RestoreError, restoreDatabase } from "~/db/backup.server";
+import { restoreDatabase, RestoreError } from "~/db/backup.server";
 import { openCliDatabase } from "./lib/cli-database";
 
 async function main() {

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import type { AddressInfo } from "node:net";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";

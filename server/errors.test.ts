@@ -3,9 +3,9 @@ import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { ServerEnv } from "./env";
 import { logger } from "~/lib/logger.server";
-import { BAD_REQUEST_MESSAGE, RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE_MESSAGE, UNEXPECTED_FAILURE_MESSAGE, errorHandler } from "./errors";
+import type { ServerEnv } from "./env";
+import { BAD_REQUEST_MESSAGE, errorHandler, RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE_MESSAGE, UNEXPECTED_FAILURE_MESSAGE } from "./errors";
 import { requestLog } from "./request-log";
 
 /** The error policy of what the server answers itself (the JSON API above all), behind the request id of requestLog, over real HTTP. */

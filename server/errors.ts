@@ -1,10 +1,10 @@
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import type { Context, ErrorHandler } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { ServerEnv } from "./env";
-import { logger } from "~/lib/logger.server";
 import type { Failure } from "~/context";
+import { logger } from "~/lib/logger.server";
 import { isDatabaseUnavailable } from "~/lib/unavailable.server";
+import type { ServerEnv } from "./env";
 import { loggedPath } from "./request-log";
 
 /*

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { createMiddleware } from "hono/factory";
-import type { ServerEnv } from "./env";
 import { logger } from "~/lib/logger.server";
+import type { ServerEnv } from "./env";
 
 /**
  * Every response carries a fresh id (X-Request-Id, `requestId` in the request's

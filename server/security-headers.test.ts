@@ -1,12 +1,12 @@
+import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import crypto from "node:crypto";
 import { getRequestListener } from "@hono/node-server";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import type { ServerEnv } from "./env";
 import { mapEmbedUrl } from "~/components/site/map-embed";
 import { themeScript } from "~/lib/theme";
+import type { ServerEnv } from "./env";
 import { compileTrustProxy } from "./forwarded";
 import { contentSecurityPolicy, MAP_ORIGIN, type SecurityHeaderOptions, securityHeaders } from "./security-headers";
 

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import { createMiddleware } from "hono/factory";
 import { MAP_ORIGIN } from "~/config/site";
-import type { ServerEnv } from "./env";
 import { themeScript } from "~/lib/theme";
+import type { ServerEnv } from "./env";
 import { requestProtocol, type TrustProxy } from "./forwarded";
 
 export { MAP_ORIGIN };

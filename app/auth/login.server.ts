@@ -1,13 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { adminUsers } from "~/db/schema";
-import { fail, type Failure, ok, type Ok } from "~/domain/result";
-import { enterLoginGate, leaveLoginGate } from "./login-gate.server";
+import { fail, type Failure, type Ok, ok } from "~/domain/result";
 import { logLoginEvent } from "./login-events.server";
+import { enterLoginGate, leaveLoginGate } from "./login-gate.server";
 import { dummyPasswordHash, verifyPassword } from "./password.server";
-import { type AdminIdentity, createSession, deleteSession, pruneSessions, sessionPolicy, type SessionPolicy } from "./session.server";
-import { acceptSecondFactor } from "./totp.server";
+import { type AdminIdentity, createSession, deleteSession, pruneSessions, type SessionPolicy, sessionPolicy } from "./session.server";
 import { blockedForSeconds, clearAccountIpFailures, releaseIpAttempt, reserveIpAttempt, settleIpFailure } from "./throttle.server";
+import { acceptSecondFactor } from "./totp.server";
 
 /** Refused by the per-IP block or the per-address gate, before any check. */
 export type Throttled = Failure<"throttled"> & { limit: "ip" | "account"; retryAfterSeconds: number };

@@ -3,8 +3,8 @@ import { and, desc, eq, gt, isNull, lt, ne } from "drizzle-orm";
 import { env } from "~/config/env.server";
 import type { Executor } from "~/db/client.server";
 import { adminUsers, sessions, settings } from "~/db/schema";
-import type { AdminRole, SessionStage } from "~/domain/admin";
 import { REQUIRE_SECOND_FACTOR } from "~/db/settings.server";
+import type { AdminRole, SessionStage } from "~/domain/admin";
 import { readCookie } from "./cookies";
 
 /**

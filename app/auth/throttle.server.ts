@@ -1,7 +1,7 @@
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
-import { rateLimits } from "~/db/schema";
 import { hitRateLimit } from "~/db/rate-limit.server";
+import { rateLimits } from "~/db/schema";
 import { addressKey } from "./login-gate.server";
 
 /**

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, eq, isNull, or, lt, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
 import { site } from "~/config/site";
 import type { Executor } from "~/db/client.server";

@@ -1,10 +1,10 @@
+// The public pages' inline stylesheet leaves the toasts out (decision 021): their CSS comes with this chunk.
+import "sonner/dist/styles.css";
 import { type ComponentType, createElement } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { Toaster } from "sonner";
-import { islandComponents, islandPropsAttribute, type IslandName } from "~/components/island";
+import { islandComponents, type IslandName, islandPropsAttribute } from "~/components/island";
 import { toasterOptions } from "~/lib/toaster";
-// The public pages' inline stylesheet leaves the toasts out (decision 021): their CSS comes with this chunk.
-import "sonner/dist/styles.css";
 
 /** Hydrates each server-rendered island with the props it was rendered with, and adds the toasts. */
 export function hydrateIslands(elements: HTMLElement[]) {

@@ -4,11 +4,11 @@
  * the React form islands once the visitor gets near a form.
  */
 import { enhanceBackToTop } from "./back-to-top";
+import { ENHANCED_ATTRIBUTE } from "./enhanced";
 import { enhanceHeader } from "./header";
 import { loadIslandsOnApproach } from "./island-loader";
 import { enhanceMap } from "./map";
 import { followSystemTheme } from "./theme";
-import { ENHANCED_ATTRIBUTE } from "./enhanced";
 
 enhanceHeader(document);
 followSystemTheme(document);

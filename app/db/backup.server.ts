@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
-import { resultRows } from "./result-rows";
 import type { Database } from "./client.server";
+import { resultRows } from "./result-rows";
 import {
   adminUsers,
   appointmentCounts,
@@ -9,16 +9,16 @@ import {
   auditLog,
   closures,
   contactMessages,
+  customerLinks,
   emailOutbox,
+  inspectionReminders,
+  inspectionUnsubscribeTokens,
   loginGates,
   rateLimits,
   recoveryCodes,
   sessions,
   settings,
   setupTokens,
-  customerLinks,
-  inspectionReminders,
-  inspectionUnsubscribeTokens,
 } from "./schema";
 
 /** Parents before children, so the dump restores without deferring foreign keys. */

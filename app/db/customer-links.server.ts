@@ -1,6 +1,6 @@
+import { newSecretToken } from "~/lib/secret-token.server";
 import type { Executor } from "./client.server";
 import { customerLinks } from "./schema";
-import { newSecretToken } from "~/lib/secret-token.server";
 
 /**
  * A new personal link for a customer e-mail about `appointmentId` (issue 16):

@@ -14,9 +14,9 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { adminRoles, sessionStages, setupTokenPurposes } from "../domain/admin";
 // Relative, not "~/…": drizzle-kit loads this file without the app's path aliases.
 import { appointmentStatuses, cancellers, emailStatuses, progressStates } from "../domain/appointment";
-import { adminRoles, sessionStages, setupTokenPurposes } from "../domain/admin";
 import { handovers } from "../domain/vehicle";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, type SQL } from "drizzle-orm";
-import { setupTokens } from "./schema";
 import type { SetupTokenPurpose } from "~/domain/admin";
 import { hashSecretToken } from "~/lib/secret-token.server";
+import { setupTokens } from "./schema";
 
 /**
  * The stored link behind `token` while it may still be used: unused, unexpired, and of its kind –

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { unavailableDayMessage } from "~/messages";
-import { type PlannerAppointment, mondayOf, planWeek as planWeekWithCodes } from "./planner";
+import { mondayOf, type PlannerAppointment, planWeek as planWeekWithCodes } from "./planner";
 import { defaultSlotRules } from "./slots";
 
 /** The plan with its closed days and rows in words (app/messages.ts), as the planner page shows them. */

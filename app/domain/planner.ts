@@ -2,7 +2,7 @@ import type { Weekday } from "~/config/site";
 import type { AppointmentStatus, ProgressState } from "./appointment";
 import { addDays, type CalendarDate, minutesToTime, timeToMinutes, weekday } from "./calendar-date";
 import { dayClosure } from "./closures";
-import { type ClosedDay, closureReason, type SlotRules, slotLoad } from "./slots";
+import { type ClosedDay, closureReason, slotLoad, type SlotRules } from "./slots";
 
 /**
  * The board's week planner (issue 15), as pure layout: the week's days

@@ -1,4 +1,4 @@
-import { site, type OpeningHours, type Weekday } from "~/config/site";
+import { type OpeningHours, site, type Weekday } from "~/config/site";
 import {
   addDays,
   type CalendarDate,

@@ -1,5 +1,5 @@
 import { site } from "~/config/site";
-import { zonedParts, minutesToTime } from "~/domain/calendar-date";
+import { minutesToTime, zonedParts } from "~/domain/calendar-date";
 import type { Handover } from "~/domain/vehicle";
 import { type CsvValue, toCsv } from "./csv";
 import { formatIsoDateDE } from "./format-date";

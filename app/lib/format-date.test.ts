@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import fc from "fast-check";
+import { describe, expect, it } from "vitest";
 import { formatDateDE, formatIsoDateDE, parseIsoDate } from "./format-date";
 
 describe("formatDateDE", () => {

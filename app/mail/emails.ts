@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { site } from "~/config/site";
+import { adminRoles } from "~/domain/admin";
+import { cancellers } from "~/domain/appointment";
 import { isCalendarDate, zonedInstant } from "~/domain/calendar-date";
 import { selfCancelDeadline } from "~/domain/self-service";
 import { type Handover, handovers } from "~/domain/vehicle";
-import { adminRoles } from "~/domain/admin";
-import { cancellers } from "~/domain/appointment";
 import { cleanText } from "~/schemas/text";
 import { fromLegacyParams } from "./legacy-params";
 

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
-import { type AnyColumn, and, eq, type SQL, sql } from "drizzle-orm";
+import { and, type AnyColumn, eq, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
-import { emailOutbox } from "~/db/schema";
 import { resultRows } from "~/db/result-rows";
+import { emailOutbox } from "~/db/schema";
 import type { EmailStatus } from "~/domain/appointment";
 import type { EmailParams, EmailTemplate } from "./emails";
 

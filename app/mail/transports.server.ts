@@ -3,8 +3,8 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type NodemailerError, type SendMailOptions } from "nodemailer";
 import type { Env } from "~/config/env.server";
-import { logger } from "~/lib/logger.server";
 import { formatIsoDateDE } from "~/lib/format-date";
+import { logger } from "~/lib/logger.server";
 import { type AppointmentEmail, readEmail, type StoredEmail, TemplateError } from "./emails";
 import { renderEmail } from "./templates";
 

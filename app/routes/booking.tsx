@@ -1,13 +1,13 @@
 import { data, redirect } from "react-router";
-import type { Route } from "./+types/booking";
 import { Island } from "~/components/island";
 import { PageHeader } from "~/components/site/section";
 import { databaseContext, requestContext } from "~/context";
-import { readFormFields } from "~/lib/http.server";
 import { statusOf } from "~/http-status";
+import { readFormFields } from "~/lib/http.server";
 import { bookingRefusal } from "~/messages";
 import { bookingInputFromForm, HONEYPOT_FIELD } from "~/schemas/booking";
 import { bookingConfigFromEnv, requestAppointment } from "~/services/booking.server";
+import type { Route } from "./+types/booking";
 
 export function meta() {
   return [{ title: "Termin anfragen – Happy Car" }, { name: "robots", content: "noindex" }];

@@ -1,16 +1,16 @@
 import { data, redirect } from "react-router";
-import type { Route } from "./+types/contact-message";
 import type { ContactFormFailure } from "~/components/contact/contact-form";
 import { Island } from "~/components/island";
 import { PageHeader } from "~/components/site/section";
 import { Card } from "~/components/ui/card";
 import { site } from "~/config/site";
 import { databaseContext, requestContext } from "~/context";
-import { readFormFields } from "~/lib/http.server";
 import { statusOf } from "~/http-status";
+import { readFormFields } from "~/lib/http.server";
 import { contactFormMessages, invalidFormMessage } from "~/messages";
 import { contactFormNames, contactInputFromForm, type ContactVariant, HONEYPOT_FIELD } from "~/schemas/contact";
 import { contactConfigFromEnv, sendContactMessage } from "~/services/contact.server";
+import type { Route } from "./+types/contact-message";
 
 export function meta() {
   return [{ title: `Nachricht senden – ${site.name}` }, { name: "robots", content: "noindex" }];

@@ -1,10 +1,10 @@
 import { data } from "react-router";
-import type { Route } from "./+types/reminder-unsubscribe";
 import { PageHeader, Prose } from "~/components/site/section";
 import { Button } from "~/components/ui/button";
 import { site } from "~/config/site";
 import { databaseContext } from "~/context";
 import { unsubscribeInspectionReminders, unsubscribeState } from "~/services/reminders.server";
+import type { Route } from "./+types/reminder-unsubscribe";
 import { privatePage } from "./customer/private-page.server";
 
 /** The token is in the URL: never cached, never sent on to another site, never indexed (as the personal page). */

@@ -1,10 +1,10 @@
 import { and, eq, isNull, like, sql } from "drizzle-orm";
 import { z } from "zod";
-import { addressKey } from "~/auth/login-gate.server";
+import { type Throttled, throughLoginLimits } from "~/auth/login.server";
 import { logLoginEvent } from "~/auth/login-events.server";
-import { throughLoginLimits, type Throttled } from "~/auth/login.server";
-import { passwordProblem } from "~/auth/password-policy";
+import { addressKey } from "~/auth/login-gate.server";
 import { hashPassword, verifyPassword } from "~/auth/password.server";
+import { passwordProblem } from "~/auth/password-policy";
 import { type AdminIdentity, revokeAllSessions, revokeOtherSessions } from "~/auth/session.server";
 import { recordAudit } from "~/db/audit.server";
 import type { Database, Executor } from "~/db/client.server";

@@ -1,14 +1,14 @@
-import { newSecretToken } from "~/lib/secret-token.server";
 import { and, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
-import { passwordProblem } from "~/auth/password-policy";
 import { hashPassword } from "~/auth/password.server";
+import { passwordProblem } from "~/auth/password-policy";
 import { createSession, revokeAllSessions } from "~/auth/session.server";
 import type { Database, Executor } from "~/db/client.server";
 import { adminUsers, recoveryCodes, setupTokens } from "~/db/schema";
 import { usableSetupToken } from "~/db/setup-tokens.server";
 import type { AccountErrorCode } from "~/domain/error-codes";
 import { fail, ok, type Result } from "~/domain/result";
+import { newSecretToken } from "~/lib/secret-token.server";
 import { accountMessages } from "~/messages";
 
 /** Admin accounts: owner and staff, created by the CLI, the first start or the setup link. */

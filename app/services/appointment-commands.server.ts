@@ -1,12 +1,11 @@
 import { and, count, desc, eq, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { AdminIdentity } from "~/auth/session.server";
+import { site } from "~/config/site";
 import { recordAudit } from "~/db/audit.server";
 import type { Database, Executor } from "~/db/client.server";
 import { createCustomerLink } from "~/db/customer-links.server";
 import { appointments, emailOutbox } from "~/db/schema";
 import { readyEmailEnabled } from "~/db/settings.server";
-import { site } from "~/config/site";
-import { zonedParts } from "~/domain/calendar-date";
 import {
   type AppointmentAction,
   type AppointmentStatus,
@@ -18,6 +17,7 @@ import {
   progressAllowedOn,
   type ProgressState,
 } from "~/domain/appointment";
+import { zonedParts } from "~/domain/calendar-date";
 import type { AdminErrorCode } from "~/domain/error-codes";
 import { fail, ok, type Result } from "~/domain/result";
 import { coveredSlotTimes, hasRoom, slotLoad } from "~/domain/slots";

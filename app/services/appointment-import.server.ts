@@ -2,10 +2,11 @@ import crypto from "node:crypto";
 import { parse as parseCsv } from "csv-parse/sync";
 import { count, inArray } from "drizzle-orm";
 import { z } from "zod";
-import type { Executor } from "~/db/client.server";
 import { serviceDurationMinutes, site } from "~/config/site";
+import type { Executor } from "~/db/client.server";
 import { appointments } from "~/db/schema";
 import { appointmentStatuses, slotOccupyingStatuses } from "~/domain/appointment";
+import { isCalendarDate, timeToMinutes, zonedInstant, zonedParts } from "~/domain/calendar-date";
 import { coveredSlotTimes, type DayBookings, defaultSlotRules, slotLoad } from "~/domain/slots";
 import {
   displayLicensePlate,
@@ -15,7 +16,6 @@ import {
   MAX_MILEAGE_KM,
   normalizeLicensePlate,
 } from "~/domain/vehicle";
-import { isCalendarDate, timeToMinutes, zonedInstant, zonedParts } from "~/domain/calendar-date";
 import { parseIsoDate } from "~/lib/format-date";
 import { workshopMonth } from "~/schemas/booking";
 import { isTimeOfDay, onSlotGrid } from "~/schemas/slot-time";

@@ -3,9 +3,11 @@ import { and, gte, inArray, lte, sql } from "drizzle-orm";
 import { type Env, env } from "~/config/env.server";
 import { serviceDurationMinutes, site } from "~/config/site";
 import type { Executor } from "~/db/client.server";
+import { resultRows } from "~/db/result-rows";
 import { appointments } from "~/db/schema";
 import { slotOccupyingStatuses } from "~/domain/appointment";
 import { type CalendarDate, daysBetween, zonedParts } from "~/domain/calendar-date";
+import { fail, type Failure, type Ok, ok } from "~/domain/result";
 import {
   checkSlot,
   coveredSlotTimes,
@@ -18,19 +20,17 @@ import {
   hasRoom,
   type SlotCheck,
   type SlotField,
-  type SlotProblem,
   slotLoad,
+  type SlotProblem,
   type SlotRules,
   type UnavailableDay,
 } from "~/domain/slots";
-import { fail, type Failure, ok, type Ok } from "~/domain/result";
 import { normalizeLicensePlate } from "~/domain/vehicle";
 import { logger } from "~/lib/logger.server";
 import { newSecretToken } from "~/lib/secret-token.server";
 import type { EmailParams } from "~/mail/emails";
 import { outboxRow } from "~/mail/outbox.server";
 import { type FieldErrors, INSPECTION_CONSENT_LABEL, validateBooking, workshopMonth } from "~/schemas/booking";
-import { resultRows } from "~/db/result-rows";
 import { rulesWithClosures } from "./closures.server";
 import { FORM_RATE_LIMIT_WINDOW_SECONDS, formRateLimited, honeypotFilled } from "./form-guard.server";
 

@@ -1,7 +1,7 @@
 import { type Env, env } from "~/config/env.server";
 import type { Executor } from "~/db/client.server";
 import { contactMessages } from "~/db/schema";
-import { fail, type Failure, ok, type Ok } from "~/domain/result";
+import { fail, type Failure, type Ok, ok } from "~/domain/result";
 import { logger } from "~/lib/logger.server";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { type ContactFieldErrors, type ContactVariant, validateContact } from "~/schemas/contact";

@@ -1,11 +1,11 @@
 import { and, eq, inArray, lt, ne, or, sql } from "drizzle-orm";
+import { pruneLoginGates } from "~/auth/login-gate.server";
 import { site } from "~/config/site";
 import type { Database } from "~/db/client.server";
-import { appointments, auditLog, contactMessages, emailOutbox, inspectionReminders } from "~/db/schema";
-import { type RetentionPolicy, retentionCutoffs } from "~/domain/retention";
-import { logger } from "~/lib/logger.server";
 import { pruneRateLimits } from "~/db/rate-limit.server";
-import { pruneLoginGates } from "~/auth/login-gate.server";
+import { appointments, auditLog, contactMessages, emailOutbox, inspectionReminders } from "~/db/schema";
+import { retentionCutoffs, type RetentionPolicy } from "~/domain/retention";
+import { logger } from "~/lib/logger.server";
 
 export type RetentionResult = { appointmentsDeleted: number; contactMessagesDeleted: number; withdrawnConsentsDeleted: number };
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
+import { type Throttled, throughLoginLimits } from "~/auth/login.server";
 import { logLoginEvent } from "~/auth/login-events.server";
-import { throughLoginLimits, type Throttled } from "~/auth/login.server";
 import { verifyPassword } from "~/auth/password.server";
 import type { AdminIdentity } from "~/auth/session.server";
 import { acceptSecondFactor, issueRecoveryCodes, newTotpSecret, otpauthUrl, remainingRecoveryCodes, totpStep } from "~/auth/totp.server";

@@ -1,8 +1,7 @@
-import { newSecretToken, SECRET_TOKEN_PATTERN } from "~/lib/secret-token.server";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
-import { passwordProblem } from "~/auth/password-policy";
 import { hashPassword } from "~/auth/password.server";
+import { passwordProblem } from "~/auth/password-policy";
 import { type AdminIdentity, createSession, revokeAllSessions } from "~/auth/session.server";
 import { recordAudit } from "~/db/audit.server";
 import type { Database, Executor } from "~/db/client.server";
@@ -11,6 +10,7 @@ import { usableSetupToken } from "~/db/setup-tokens.server";
 import { type AdminRole, adminRoles } from "~/domain/admin";
 import type { TeamErrorCode } from "~/domain/error-codes";
 import { fail, ok, type Result } from "~/domain/result";
+import { newSecretToken, SECRET_TOKEN_PATTERN } from "~/lib/secret-token.server";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { INVITATION_HOURS } from "~/mail/templates/account";
 import { cleanText } from "~/schemas/text";

@@ -1,7 +1,7 @@
 import { type Env, envOrExit } from "~/config/env.server";
-import { exitWithMessage } from "~/lib/exit.server";
 import { type DatabaseHandle, databaseOptionsFromEnv, openDatabase } from "~/db/client.server";
 import { DataDirLockedError } from "~/db/data-dir-lock.server";
+import { exitWithMessage } from "~/lib/exit.server";
 
 /**
  * The one way a command-line tool opens the configured database (opening

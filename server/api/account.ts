@@ -2,16 +2,16 @@ import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { z } from "zod";
 import { credentialsSchema, secondFactorCodeSchema, secondFactorPasswordAndCodeSchema } from "~/auth/credentials";
-import { logLoginEvent } from "~/auth/login-events.server";
 import { login as logInWith } from "~/auth/login.server";
+import { logLoginEvent } from "~/auth/login-events.server";
 import { clearSessionCookie, destroySession, endSessionByHandle, listSessions, sessionCookie } from "~/auth/session.server";
-import type { ServerEnv } from "../env";
-import { jsonError } from "./answers";
-import { jsonObject, refuseInvalid } from "./input";
-import { secondFactorRefusal } from "./answers";
 import { statusOf } from "~/http-status";
 import { loginMessages, secondFactorMessages, teamMessages } from "~/messages";
 import { disableSecondFactor, enableSecondFactor, setSecondFactorRequired, startEnrolment } from "~/services/second-factor.server";
+import type { ServerEnv } from "../env";
+import { jsonError } from "./answers";
+import { secondFactorRefusal } from "./answers";
+import { jsonObject, refuseInvalid } from "./input";
 
 /*
  * The admin's own account (docs/api.md), in three sub-apps by what they need, which

@@ -1,10 +1,7 @@
 import { zValidator } from "@hono/zod-validator";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import type { ServerEnv } from "../env";
 import { isAdminTab } from "~/domain/appointment";
-import { jsonError } from "./answers";
-import { jsonBody, jsonObject, refuseInvalid } from "./input";
 import type { AdminErrorCode } from "~/domain/error-codes";
 import { statusOf } from "~/http-status";
 import { adminMessages } from "~/messages";
@@ -18,6 +15,9 @@ import {
 import { appointmentDetails, isAppointmentId, listAppointments } from "~/services/appointment-queries.server";
 import { bookingConfigFromEnv } from "~/services/booking.server";
 import { selfServiceConfigFromEnv } from "~/services/customer-appointment.server";
+import type { ServerEnv } from "../env";
+import { jsonError } from "./answers";
+import { jsonBody, jsonObject, refuseInvalid } from "./input";
 
 /** The JSON answer to a refused command on an appointment (docs/api.md). */
 function refusal(c: Context, code: AdminErrorCode): Response {

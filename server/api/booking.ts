@@ -1,13 +1,13 @@
 import crypto from "node:crypto";
 import { Hono } from "hono";
 import { bookableServices } from "~/config/site";
-import type { ServerEnv } from "../env";
 import { daysBetween, isCalendarDate } from "~/domain/calendar-date";
-import { jsonError } from "./answers";
-import { jsonBody } from "./input";
 import { statusOf } from "~/http-status";
 import { bookingRefusal, unavailableDayMessage } from "~/messages";
 import { bookingConfigFromEnv, getAvailability, getDaySlots, MAX_AVAILABILITY_DAYS, requestAppointment } from "~/services/booking.server";
+import type { ServerEnv } from "../env";
+import { jsonError } from "./answers";
+import { jsonBody } from "./input";
 
 const INVALID_DATE_MESSAGE = "Bitte geben Sie ein gültiges Datum im Format JJJJ-MM-TT an.";
 const INVALID_RANGE_MESSAGE = "Bitte geben Sie from und to als gültige Daten im Format JJJJ-MM-TT an.";

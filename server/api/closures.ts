@@ -1,15 +1,15 @@
 import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { z } from "zod";
-import type { ServerEnv } from "../env";
 import { isUuid } from "~/domain/ids";
+import { closureMessages } from "~/messages";
+import { closureInputSchema, parseClosureInput } from "~/schemas/closure";
+import { addClosure, deleteClosure, listClosures } from "~/services/closures.server";
+import type { ServerEnv } from "../env";
 import { closureRefusal } from "./answers";
 import { jsonError } from "./answers";
 import { ownerOnly } from "./guard";
 import { jsonObject } from "./input";
-import { closureMessages } from "~/messages";
-import { closureInputSchema, parseClosureInput } from "~/schemas/closure";
-import { addClosure, deleteClosure, listClosures } from "~/services/closures.server";
 
 /** The workshop's closures (docs/api.md), mounted on /api/v1/admin/closures. */
 export const closures = new Hono<ServerEnv>();

@@ -1,11 +1,11 @@
 import { Hono } from "hono";
-import type { ServerEnv } from "../env";
-import { jsonError } from "./answers";
-import { jsonBody } from "./input";
 import { statusOf } from "~/http-status";
 import { contactFormMessages, invalidFormMessage } from "~/messages";
 import { CONTACT_SENT_MESSAGE } from "~/schemas/contact";
 import { contactConfigFromEnv, sendContactMessage } from "~/services/contact.server";
+import type { ServerEnv } from "../env";
+import { jsonError } from "./answers";
+import { jsonBody } from "./input";
 
 /** The contact form's endpoint (docs/api.md). */
 export const contact = new Hono<ServerEnv>();

@@ -1,10 +1,10 @@
 import { Hono } from "hono";
-import type { ServerEnv } from "../env";
-import { appointmentsCsv, exportFilename } from "~/lib/appointments-csv";
-import { jsonError } from "./answers";
 import { statusOf } from "~/http-status";
+import { appointmentsCsv, exportFilename } from "~/lib/appointments-csv";
 import { exportMessages } from "~/messages";
 import { exportAppointments, parseExportFilter } from "~/services/admin-export.server";
+import type { ServerEnv } from "../env";
+import { jsonError } from "./answers";
 
 /** The owner's CSV export (docs/api.md), mounted on /api/v1/admin/export.csv. */
 export const appointmentsExport = new Hono<ServerEnv>();

@@ -8,9 +8,9 @@ import { appointments } from "./appointments";
 import { booking } from "./booking";
 import { closures } from "./closures";
 import { contact } from "./contact";
-import { passwordChange, passwordReset } from "./password";
 import { appointmentsExport } from "./export";
 import { adminApiGuard, enrolledApiOnly } from "./guard";
+import { passwordChange, passwordReset } from "./password";
 import { settings } from "./settings";
 import { team } from "./team";
 

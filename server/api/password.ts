@@ -3,12 +3,12 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 import type { Throttled } from "~/auth/login.server";
 import { sessionIdFrom } from "~/auth/session.server";
-import type { ServerEnv } from "../env";
-import { jsonError } from "./answers";
-import { jsonBody, jsonObject, refuseInvalid } from "./input";
 import { statusOf } from "~/http-status";
 import { loginMessages, passwordChangeMessages } from "~/messages";
 import { changeOwnPassword, completePasswordReset, type PasswordResult, requestPasswordReset } from "~/services/account-password.server";
+import type { ServerEnv } from "../env";
+import { jsonError } from "./answers";
+import { jsonBody, jsonObject, refuseInvalid } from "./input";
 
 const changeSchema = z.object({ currentPassword: z.string().min(1).max(1024), newPassword: z.string().min(1).max(1024) });
 const resetRequestSchema = z.object({ email: z.string().max(1024) });

@@ -1,12 +1,12 @@
 import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { z } from "zod";
-import type { ServerEnv } from "../env";
-import { jsonError } from "./answers";
-import { jsonObject, refuseInvalid } from "./input";
 import { statusOf } from "~/http-status";
 import { settingsMessages } from "~/messages";
 import { readBoardSettings, setReadyEmail } from "~/services/board-settings.server";
+import type { ServerEnv } from "../env";
+import { jsonError } from "./answers";
+import { jsonObject, refuseInvalid } from "./input";
 
 const settingsSchema = z.object({ readyEmail: z.boolean() });
 

@@ -1,8 +1,8 @@
 // Issue 26 on the board: what staff see on an owner's page, a wrong password's toast after the login, the
 // sessions under 'Sicherheit' by name; screenshots at 390 and 1280 px in both themes, axe clean.
 import type { Page } from "@playwright/test";
-import { expectNoAxeViolations } from "./board-data";
 import { E2E_ACCOUNTS } from "./accounts";
+import { expectNoAxeViolations } from "./board-data";
 import { afterScrypt, expect, loginAsAdmin, loginThroughForm, test } from "./fixtures";
 
 const ANDROID_CHROME =

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { bookAppointments, expectNoAxeViolations, newTag } from "./board-data";
 import { E2E_ACCOUNTS } from "./accounts";
+import { bookAppointments, expectNoAxeViolations, newTag } from "./board-data";
 import { expect, loginAsAdmin, loginThroughForm, test } from "./fixtures";
 
 // The admin board on a phone (issue 15, 'Works on a phone'): cards instead of the table, nothing wider than the screen,

@@ -1,8 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { simpleParser } from "mailparser";
 import type { Locator, Page } from "@playwright/test";
+import { simpleParser } from "mailparser";
 import { expect, test } from "./fixtures";
 
 const SENT_TITLE = "Nachricht gesendet";

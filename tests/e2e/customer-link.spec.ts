@@ -1,9 +1,9 @@
 import fs from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { site } from "../../app/config/site";
 import { expect, sessionCookieHeader, test } from "./fixtures";
 import { bookWithPersonalLink, mailText, unique } from "./personal-link";
-import { site } from "../../app/config/site";
 
 /**
  * Issue 16, the customer's journey after booking: the personal link of the

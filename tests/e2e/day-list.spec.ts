@@ -1,5 +1,5 @@
-import { expect, loginAsAdmin, test } from "./fixtures";
 import { bookAppointments, expectNoAxeViolations, newTag } from "./board-data";
+import { expect, loginAsAdmin, test } from "./fixtures";
 
 test.describe.configure({ timeout: 90_000 });
 

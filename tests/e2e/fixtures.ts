@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { test as base, expect, type Page } from "@playwright/test";
+import { expect, type Page, test as base } from "@playwright/test";
 import { ENHANCED_ATTRIBUTE } from "../../app/browser/enhanced";
 import { E2E_ACCOUNTS, type E2eAccount, e2eDataDir, type SessionPool, sessionPoolDir } from "./accounts";
 

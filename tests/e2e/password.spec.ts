@@ -1,8 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { simpleParser } from "mailparser";
 import type { Browser, Page } from "@playwright/test";
+import { simpleParser } from "mailparser";
 import { afterScrypt, expect, loginAsAdmin, loginThroughForm, test } from "./fixtures";
 
 const mailDir = path.resolve(process.env.E2E_DATA_DIR ?? ".e2e-data", "mail");

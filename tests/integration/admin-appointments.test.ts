@@ -1,16 +1,16 @@
 import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { type AdminIdentity, createSession, sessionCookieName } from "~/auth/session.server";
-import { loginRequiredMessage } from "~/messages";
 import { appointments, auditLog, emailOutbox } from "~/db/schema";
+import { loginRequiredMessage } from "~/messages";
 import { adminMessages } from "~/messages";
+import { listUndeliveredEmails } from "~/services/admin-emails.server";
 import * as commands from "~/services/appointment-commands.server";
 import { appointmentDetails, listAppointments, PAGE_SIZE } from "~/services/appointment-queries.server";
-import { listUndeliveredEmails } from "~/services/admin-emails.server";
 import { testDatabaseKinds } from "../support/databases";
+import { appointmentInput, createAdminIdentity, insertAppointment, sessionCookieOf } from "../support/factories";
 import { useApiApp, useTestDatabase } from "../support/fixtures";
 import { withWritesHeldBack } from "../support/held-back";
-import { appointmentInput, createAdminIdentity, insertAppointment, sessionCookieOf } from "../support/factories";
 import { commandView } from "../support/result-views";
 
 // The board's commands as the edge answers them: status and code (tests/support/result-views.ts).

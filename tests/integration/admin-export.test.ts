@@ -1,14 +1,14 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { loginRequiredMessage } from "~/messages";
 import { type AdminIdentity } from "~/auth/session.server";
 import { adminContext } from "~/context";
 import { auditLog } from "~/db/schema";
+import { loginRequiredMessage } from "~/messages";
 import { exportFormMessages, exportMessages } from "~/messages";
 import { loader as boardLoader } from "~/routes/admin/board";
 import { exportAppointments } from "~/services/admin-export.server";
-import { createAdminIdentity, insertAppointment, sessionCookieOf } from "../support/factories";
 import { testDatabaseKinds } from "../support/databases";
+import { createAdminIdentity, insertAppointment, sessionCookieOf } from "../support/factories";
 import { useApiApp, useTestDatabase } from "../support/fixtures";
 import { routeArgs } from "../support/route-args";
 

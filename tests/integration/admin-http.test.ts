@@ -1,10 +1,10 @@
+import * as OTPAuth from "otpauth";
 import { describe, expect, it } from "vitest";
+import { pauseAfterFailures } from "~/domain/login-gate";
+import { loginRequiredMessage } from "~/messages";
+import { accountMessages, loginMessages, secondFactorMessages, teamMessages } from "~/messages";
 import routes from "~/routes";
 import { jsonApi } from "../../server/api";
-import { loginRequiredMessage } from "~/messages";
-import * as OTPAuth from "otpauth";
-import { accountMessages, loginMessages, secondFactorMessages, teamMessages } from "~/messages";
-import { pauseAfterFailures } from "~/domain/login-gate";
 import { testDatabaseKinds } from "../support/databases";
 import { useServer } from "../support/fixtures";
 

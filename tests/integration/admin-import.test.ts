@@ -5,13 +5,13 @@ import path from "node:path";
 import { asc, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "~/db/client.server";
+import { resultRows } from "~/db/result-rows";
 import { adminUsers, appointments } from "~/db/schema";
 import { importAppointments, parseExport } from "~/services/appointment-import.server";
 import { queueAppointmentReminders } from "~/services/reminders.server";
-import { resultRows } from "~/db/result-rows";
 import { testDatabaseKinds } from "../support/databases";
-import { useTestDatabase } from "../support/fixtures";
 import { appointmentInput } from "../support/factories";
+import { useTestDatabase } from "../support/fixtures";
 
 const root = path.resolve(import.meta.dirname, "../..");
 

@@ -7,8 +7,8 @@ import { appointments } from "~/db/schema";
 import * as commands from "~/services/appointment-commands.server";
 import { listAppointments, PAGE_SIZE } from "~/services/appointment-queries.server";
 import { applyRetention } from "~/services/retention.server";
-import { appointmentInput, createAdminIdentity, insertAppointment } from "../support/factories";
 import { testDatabaseKinds } from "../support/databases";
+import { appointmentInput, createAdminIdentity, insertAppointment } from "../support/factories";
 import { useTestDatabase } from "../support/fixtures";
 import { commandView } from "../support/result-views";
 

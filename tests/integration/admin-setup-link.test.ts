@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { setupTokens } from "~/db/schema";
 import { announceAdminBootstrap } from "~/services/admin-accounts.server";
 import { testDatabaseKinds } from "../support/databases";
-import { useTestDatabase } from "../support/fixtures";
 import { createAdminAccount } from "../support/factories";
+import { useTestDatabase } from "../support/fixtures";
 import { withWritesHeldBack } from "../support/held-back";
 
 const t0 = new Date("2026-11-23T08:00:00Z");

@@ -1,14 +1,14 @@
 import net from "node:net";
-import { RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE_MESSAGE, UNEXPECTED_FAILURE_MESSAGE } from "../../server/errors";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { loginRequiredMessage } from "~/messages";
 import type { Database } from "~/db/client.server";
 import { addDays } from "~/domain/calendar-date";
 import { bookingWindow } from "~/domain/slots";
 import { MAX_BODY_BYTES, REQUEST_TOO_LARGE_MESSAGE } from "~/lib/http.server";
-import { METHOD_NOT_ALLOWED_MESSAGE, UNKNOWN_ENDPOINT_MESSAGE } from "../../server/api/answers";
 import { logger } from "~/lib/logger.server";
+import { loginRequiredMessage } from "~/messages";
 import { adminMessages, loginMessages } from "~/messages";
+import { METHOD_NOT_ALLOWED_MESSAGE, UNKNOWN_ENDPOINT_MESSAGE } from "../../server/api/answers";
+import { RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE_MESSAGE, UNEXPECTED_FAILURE_MESSAGE } from "../../server/errors";
 import { type ApiApp, startApiApp } from "../support/api-app";
 import { createTestDatabase, type TestDatabase } from "../support/databases";
 import { createAdminAccount, sessionCookieOf } from "../support/factories";

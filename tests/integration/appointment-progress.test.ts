@@ -7,8 +7,8 @@ import { renderEmail } from "~/mail/templates";
 import * as commands from "~/services/appointment-commands.server";
 import { appointmentDetails } from "~/services/appointment-queries.server";
 import { readBoardSettings, setReadyEmail } from "~/services/board-settings.server";
-import { createAdminIdentity, insertAppointment } from "../support/factories";
 import { testDatabaseKinds } from "../support/databases";
+import { createAdminIdentity, insertAppointment } from "../support/factories";
 import { useTestDatabase } from "../support/fixtures";
 import { commandView } from "../support/result-views";
 

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { login } from "~/auth/login.server";
 import { hashPassword, verifyPassword } from "~/auth/password.server";
-import { clearSessionCookie, createSession, destroySession, readSession, type SessionPolicy, sessionCookie } from "~/auth/session.server";
+import { clearSessionCookie, createSession, destroySession, readSession, sessionCookie, type SessionPolicy } from "~/auth/session.server";
 import { LOGIN_THROTTLE, reserveIpAttempt, settleIpFailure } from "~/auth/throttle.server";
 import { adminUsers, sessions } from "~/db/schema";
 import {
@@ -13,8 +13,8 @@ import {
   isSetupTokenUsable,
   resetAdminPassword,
 } from "~/services/admin-accounts.server";
-import { createAdminAccount, DEFAULT_ADMIN_PASSWORD, DEFAULT_ADMIN_PASSWORD_HASH } from "../support/factories";
 import { type TestDatabase, testDatabaseKinds } from "../support/databases";
+import { createAdminAccount, DEFAULT_ADMIN_PASSWORD, DEFAULT_ADMIN_PASSWORD_HASH } from "../support/factories";
 import { useTestDatabase } from "../support/fixtures";
 
 const PASSWORD = DEFAULT_ADMIN_PASSWORD;

@@ -4,19 +4,20 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dumpDatabase, RestoreError, restoreDatabase, sqlLiteral, TABLES_IN_FK_ORDER } from "~/db/backup.server";
 import { getTableConfig } from "drizzle-orm/pg-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dumpDatabase, restoreDatabase, RestoreError, sqlLiteral, TABLES_IN_FK_ORDER } from "~/db/backup.server";
 import { type Database, openDatabase } from "~/db/client.server";
+import { resultRows } from "~/db/result-rows";
 import {
-  customerLinks,
-  inspectionReminders,
-  inspectionUnsubscribeTokens,
   adminUsers,
   appointments,
   auditLog,
   closures,
   contactMessages,
+  customerLinks,
+  inspectionReminders,
+  inspectionUnsubscribeTokens,
   loginGates,
   rateLimits,
   recoveryCodes,
@@ -25,7 +26,6 @@ import {
   setupTokens,
 } from "~/db/schema";
 import { enqueueEmail } from "~/mail/outbox.server";
-import { resultRows } from "~/db/result-rows";
 import { createTestDatabase, testDatabaseKinds } from "../support/databases";
 import { useTestDatabase } from "../support/fixtures";
 

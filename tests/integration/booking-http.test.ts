@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { freeSlotsOfOneDay } from "../support/http";
 import { type TestServer, useServer } from "../support/fixtures";
+import { freeSlotsOfOneDay } from "../support/http";
 
 /**
  * The booking rate limit over real HTTP: the client IP is the socket address,

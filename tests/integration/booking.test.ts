@@ -2,8 +2,8 @@ import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { appointments, customerLinks, emailOutbox, rateLimits } from "~/db/schema";
-import { hashSecretToken } from "~/lib/secret-token.server";
 import { defaultSlotRules } from "~/domain/slots";
+import { hashSecretToken } from "~/lib/secret-token.server";
 import { bookingMessages } from "~/messages";
 import {
   type BookingConfig,

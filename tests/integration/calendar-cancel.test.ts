@@ -4,8 +4,8 @@ import type { AdminIdentity } from "~/auth/session.server";
 import { emailOutbox } from "~/db/schema";
 import { renderEmail } from "~/mail/templates";
 import * as commands from "~/services/appointment-commands.server";
-import { createAdminIdentity, insertAppointment } from "../support/factories";
 import { testDatabaseKinds } from "../support/databases";
+import { createAdminIdentity, insertAppointment } from "../support/factories";
 import { useTestDatabase } from "../support/fixtures";
 import { commandView } from "../support/result-views";
 

@@ -1,11 +1,11 @@
 import { eq, inArray } from "drizzle-orm";
 import pg from "pg";
 import { beforeEach, describe, expect, it } from "vitest";
-import { loginRequiredMessage } from "~/messages";
 import { type AdminIdentity } from "~/auth/session.server";
 import { site } from "~/config/site";
 import { appointments, auditLog, closures, emailOutbox } from "~/db/schema";
 import { defaultSlotRules } from "~/domain/slots";
+import { loginRequiredMessage } from "~/messages";
 import { closureMessages } from "~/messages";
 import {
   type BookingConfig,
@@ -15,8 +15,8 @@ import {
 } from "~/services/booking.server";
 import { addClosure, cancelAppointments, enterDefaultClosures } from "~/services/closures.server";
 import { testDatabaseKinds } from "../support/databases";
-import { useApiApp, useTestDatabase } from "../support/fixtures";
 import { createAdminIdentity, insertAppointment, sessionCookieOf } from "../support/factories";
+import { useApiApp, useTestDatabase } from "../support/fixtures";
 import { bookingView } from "../support/result-views";
 import { wordedDay, wordedDays } from "../support/result-views";
 const getAvailability = async (...args: Parameters<typeof getAvailabilityResult>) => wordedDays(await getAvailabilityResult(...args));

@@ -2,16 +2,16 @@ import { describe, expect, it } from "vitest";
 import { contactMessages, emailOutbox, rateLimits } from "~/db/schema";
 import { smtpTransport } from "~/mail/transports.server";
 import { createMailWorker } from "~/mail/worker.server";
-import { action as pageAction } from "~/routes/contact-message";
-import { MISSING_FIELDS_MESSAGE, INVALID_FIELDS_MESSAGE } from "~/schemas/booking";
 import { contactFormMessages } from "~/messages";
+import { action as pageAction } from "~/routes/contact-message";
+import { INVALID_FIELDS_MESSAGE, MISSING_FIELDS_MESSAGE } from "~/schemas/booking";
 import { CONTACT_RATE_LIMITED_MESSAGE } from "~/schemas/contact";
 import { type ContactConfig, sendContactMessage as sendContactMessageResult } from "~/services/contact.server";
 import { testDatabaseKinds } from "../support/databases";
 import { useTestDatabase } from "../support/fixtures";
+import { contactView } from "../support/result-views";
 import { routeArgs } from "../support/route-args";
 import { startSmtpSink } from "../support/smtp-sink";
-import { contactView } from "../support/result-views";
 const sendContactMessage = async (...args: Parameters<typeof sendContactMessageResult>) =>
   contactView(await sendContactMessageResult(...args));
 

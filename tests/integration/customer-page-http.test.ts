@@ -2,12 +2,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { simpleParser } from "mailparser";
 import { describe, expect, it } from "vitest";
-import { ORIGIN_REFUSED_MESSAGE } from "../../server/origin-check";
 import { site } from "~/config/site";
 import { addDays } from "~/domain/calendar-date";
 import { bookingWindow } from "~/domain/slots";
-import { bookableSlots, post } from "../support/http";
+import { ORIGIN_REFUSED_MESSAGE } from "../../server/origin-check";
 import { useServer } from "../support/fixtures";
+import { bookableSlots, post } from "../support/http";
 
 /**
  * Issue 16 over HTTP against the real server (`node server.js`, the shared

@@ -6,8 +6,8 @@ import { resultRows } from "~/db/result-rows";
 import { appointments, auditLog, customerLinks, emailOutbox, rateLimits } from "~/db/schema";
 import { zonedInstant } from "~/domain/calendar-date";
 import { hashSecretToken } from "~/lib/secret-token.server";
-import { markEmailSent } from "~/mail/worker.server";
 import { renderEmail } from "~/mail/templates";
+import { markEmailSent } from "~/mail/worker.server";
 import * as commands from "~/services/appointment-commands.server";
 import {
   cancelByCustomer as cancelByCustomerResult,
@@ -15,8 +15,8 @@ import {
   findCustomerAppointment,
   type SelfServiceConfig,
 } from "~/services/customer-appointment.server";
-import { createAdminIdentity, insertAppointment } from "../support/factories";
 import { testDatabaseKinds } from "../support/databases";
+import { createAdminIdentity, insertAppointment } from "../support/factories";
 import { useTestDatabase } from "../support/fixtures";
 import { commandView } from "../support/result-views";
 import { cancelView } from "../support/result-views";

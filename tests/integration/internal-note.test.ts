@@ -4,8 +4,8 @@ import type { AdminIdentity } from "~/auth/session.server";
 import { auditLog, emailOutbox } from "~/db/schema";
 import * as commands from "~/services/appointment-commands.server";
 import { appointmentDetails } from "~/services/appointment-queries.server";
-import { createAdminIdentity, insertAppointment } from "../support/factories";
 import { testDatabaseKinds } from "../support/databases";
+import { createAdminIdentity, insertAppointment } from "../support/factories";
 import { useTestDatabase } from "../support/fixtures";
 import { commandView } from "../support/result-views";
 

@@ -1,13 +1,15 @@
 import { eq } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
-import { LOGIN_THROTTLE, releaseIpAttempt, reserveIpAttempt } from "~/auth/throttle.server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { completeSecondFactor, login } from "~/auth/login.server";
 import { addressKey } from "~/auth/login-gate.server";
-import { createSession, readSession, type SessionPolicy, sessionCookie } from "~/auth/session.server";
+import type { AdminIdentity } from "~/auth/session.server";
+import { createSession, readSession, sessionCookie, type SessionPolicy } from "~/auth/session.server";
+import { LOGIN_THROTTLE, releaseIpAttempt, reserveIpAttempt } from "~/auth/throttle.server";
 import { adminUsers, auditLog, loginGates, recoveryCodes, sessions } from "~/db/schema";
 import { LOGIN_GATE, pauseAfterFailures } from "~/domain/login-gate";
 import { logger } from "~/lib/logger.server";
+import { resetSecondFactor } from "~/services/admin-accounts.server";
 import {
   disableSecondFactor,
   enableSecondFactor,
@@ -15,10 +17,8 @@ import {
   setSecondFactorRequired,
   startEnrolment,
 } from "~/services/second-factor.server";
-import type { AdminIdentity } from "~/auth/session.server";
-import { resetSecondFactor } from "~/services/admin-accounts.server";
-import { createAdminAccount, createAdminIdentity, DEFAULT_ADMIN_PASSWORD, DEFAULT_ADMIN_PASSWORD_HASH } from "../support/factories";
 import { testDatabaseKinds } from "../support/databases";
+import { createAdminAccount, createAdminIdentity, DEFAULT_ADMIN_PASSWORD, DEFAULT_ADMIN_PASSWORD_HASH } from "../support/factories";
 import { useTestDatabase } from "../support/fixtures";
 
 const PASSWORD = DEFAULT_ADMIN_PASSWORD;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { enqueueEmail, type EnqueueEmail } from "~/mail/outbox.server";
+import { type EnqueueEmail, enqueueEmail } from "~/mail/outbox.server";
 import { smtpTransport } from "~/mail/transports.server";
 import { createMailWorker } from "~/mail/worker.server";
 import { testDatabaseKinds } from "../support/databases";

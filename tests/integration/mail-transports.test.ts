@@ -8,7 +8,7 @@ import { simpleParser } from "mailparser";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseEnv } from "~/config/env.server";
 import { emailOutbox } from "~/db/schema";
-import { enqueueEmail, type EnqueueEmail } from "~/mail/outbox.server";
+import { type EnqueueEmail, enqueueEmail } from "~/mail/outbox.server";
 import { createTransport, EMAILJS_LIB_VERSION, TransportConfigError } from "~/mail/transports.server";
 import { createMailWorker } from "~/mail/worker.server";
 import { testDatabaseKinds } from "../support/databases";

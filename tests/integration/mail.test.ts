@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { site } from "~/config/site";
 import { appointments, emailOutbox } from "~/db/schema";
-import { emailHealth, enqueueEmail, type EnqueueEmail, lastEmailState, requeueFailedEmail } from "~/mail/outbox.server";
+import { emailHealth, type EnqueueEmail, enqueueEmail, lastEmailState, requeueFailedEmail } from "~/mail/outbox.server";
 import { smtpTransport } from "~/mail/transports.server";
 import { claimNextEmail, createMailWorker, DEFAULT_LEASE_MS } from "~/mail/worker.server";
 import { testDatabaseKinds } from "../support/databases";

@@ -9,8 +9,8 @@ import { passwordChangeMessages } from "~/messages";
 import { action as securityAction } from "~/routes/admin/security";
 import { changeOwnPassword } from "~/services/account-password.server";
 import { testDatabaseKinds } from "../support/databases";
-import { useApiApp, useTestDatabase } from "../support/fixtures";
 import { createAdminAccount, createAdminIdentity, DEFAULT_ADMIN_PASSWORD } from "../support/factories";
+import { useApiApp, useTestDatabase } from "../support/fixtures";
 import { routeArgs } from "../support/route-args";
 
 const t0 = new Date("2026-12-01T08:00:00Z");

@@ -11,8 +11,8 @@ import { passwordChangeMessages } from "~/messages";
 import { completePasswordReset, openPasswordReset, PASSWORD_RESET_LIMITS, requestPasswordReset } from "~/services/account-password.server";
 import { acceptInvitation, addTeamMember } from "~/services/team.server";
 import { testDatabaseKinds } from "../support/databases";
-import { useApiApp, useTestDatabase } from "../support/fixtures";
 import { createAdminAccount, DEFAULT_ADMIN_PASSWORD } from "../support/factories";
+import { useApiApp, useTestDatabase } from "../support/fixtures";
 
 const t0 = new Date("2026-12-01T08:00:00Z");
 const minutes = (n: number) => new Date(t0.getTime() + n * 60_000);

@@ -8,8 +8,8 @@ import { renderEmail } from "~/mail/templates";
 import { cancelAppointment, confirmAppointment, setAppointmentProgress } from "~/services/appointment-commands.server";
 import { cancelByCustomer, type SelfServiceConfig } from "~/services/customer-appointment.server";
 import { queueAppointmentReminders } from "~/services/reminders.server";
-import { createAdminIdentity, insertAppointment } from "../support/factories";
 import { testDatabaseKinds } from "../support/databases";
+import { createAdminIdentity, insertAppointment } from "../support/factories";
 import { useTestDatabase } from "../support/fixtures";
 
 /**

@@ -1,8 +1,8 @@
 import net from "node:net";
 import { beforeAll, describe, expect, it } from "vitest";
-import { UNKNOWN_ENDPOINT_MESSAGE } from "../../server/api/answers";
-import { loginRequiredMessage } from "~/messages";
 import { MAX_BODY_BYTES } from "~/lib/http.server";
+import { loginRequiredMessage } from "~/messages";
+import { UNKNOWN_ENDPOINT_MESSAGE } from "../../server/api/answers";
 import { MALFORMED_HOST_MESSAGE } from "../../server/host-check";
 import { useServer } from "../support/fixtures";
 import type { ServerProcess } from "../support/server-process";

@@ -7,8 +7,8 @@ import { openDatabase } from "~/db/client.server";
 import { zonedParts } from "~/domain/calendar-date";
 import { adminMessages, settingsMessages } from "~/messages";
 import { insertAppointment } from "../support/factories";
-import { bookableSlots, post } from "../support/http";
 import { useServer } from "../support/fixtures";
+import { bookableSlots, post } from "../support/http";
 
 /**
  * Issue 16 over HTTP against the real server (the shared production build,

@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import { site } from "~/config/site";
 import { zonedParts } from "~/domain/calendar-date";
 import { addMonths } from "~/domain/inspection";
-import { freeSlotsOfOneDay } from "../support/http";
 import { useServer } from "../support/fixtures";
+import { freeSlotsOfOneDay } from "../support/http";
 
 /**
  * The §57a reminder end to end on the real server: a booking with the

@@ -21,8 +21,8 @@ import {
 } from "~/services/reminders.server";
 import { applyRetention } from "~/services/retention.server";
 import { testDatabaseKinds } from "../support/databases";
-import { useTestDatabase } from "../support/fixtures";
 import { insertAppointment } from "../support/factories";
+import { useTestDatabase } from "../support/fixtures";
 import { bookingView } from "../support/result-views";
 const requestAppointment = async (...args: Parameters<typeof requestAppointmentResult>) =>
   bookingView(await requestAppointmentResult(...args));

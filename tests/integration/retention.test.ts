@@ -1,12 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { resultRows } from "~/db/result-rows";
 import { appointments, auditLog, contactMessages, emailOutbox, rateLimits } from "~/db/schema";
 import { enqueueEmail } from "~/mail/outbox.server";
-import { resultRows } from "~/db/result-rows";
 import { applyRetention, startRetentionJob } from "~/services/retention.server";
 import { testDatabaseKinds } from "../support/databases";
-import { useTestDatabase } from "../support/fixtures";
 import { insertAppointment } from "../support/factories";
+import { useTestDatabase } from "../support/fixtures";
 
 const person = { name: "Anna Muster", email: "anna@example.at", phone: "0664 1234567", service: "Wartung", time: "08:00" };
 

@@ -10,8 +10,8 @@ import { TRUST_PROXY_TRUE_IN_PRODUCTION } from "~/config/env.server";
 import { siteScriptLoader } from "~/lib/site-script-loader";
 import { themeScript } from "~/lib/theme";
 import { PRERENDERED_PAGE_CACHE_CONTROL } from "../../server/static-files";
-import { bookableSlots } from "../support/http";
 import { useServer } from "../support/fixtures";
+import { bookableSlots } from "../support/http";
 import { runServerExpectingExit, startServer } from "../support/server-process";
 
 // The shared production build (tests/support/global-build.ts): the real server process runs on it.

@@ -3,12 +3,12 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { login } from "~/auth/login.server";
 import { type AdminIdentity, createSession, endSessionByHandle, listSessions, readSession, sessionCookie } from "~/auth/session.server";
 import { auditLog, emailOutbox, sessions } from "~/db/schema";
-import * as commands from "~/services/appointment-commands.server";
-import { acceptInvitation, addTeamMember, changeTeamMember, endTeamMemberSessions, listTeam, openInvitation } from "~/services/team.server";
 import { renderEmail } from "~/mail/templates";
 import { markEmailSent } from "~/mail/worker.server";
-import { createAdminIdentity, DEFAULT_ADMIN_PASSWORD, insertAppointment } from "../support/factories";
+import * as commands from "~/services/appointment-commands.server";
+import { acceptInvitation, addTeamMember, changeTeamMember, endTeamMemberSessions, listTeam, openInvitation } from "~/services/team.server";
 import { testDatabaseKinds } from "../support/databases";
+import { createAdminIdentity, DEFAULT_ADMIN_PASSWORD, insertAppointment } from "../support/factories";
 import { useTestDatabase } from "../support/fixtures";
 import { commandView } from "../support/result-views";
 

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 import { appointments, emailOutbox } from "~/db/schema";
 import { createTestDatabase, type DatabaseKind, type TestDatabase, testDatabaseKinds } from "../support/databases";
+import { bookableSlots, post } from "../support/http";
 import { type ServerProcess, startServer } from "../support/server-process";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
-import { bookableSlots, post } from "../support/http";
 
 const SERVICE_UNAVAILABLE = "Der Dienst ist vorübergehend nicht verfügbar. Bitte versuchen Sie es später erneut.";
 /** The API's answer while the database is unreachable: German, with the request id of the log line. */

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { bookableServices } from "~/config/site";
 import { openDatabase } from "~/db/client.server";
 import { adminUsers, appointments, contactMessages, emailOutbox, sessions } from "~/db/schema";
-import { type ServerProcess, startServer } from "../support/server-process";
 import { bookableSlots, expectGermanError, post } from "../support/http";
+import { type ServerProcess, startServer } from "../support/server-process";
 
 /**
  * Property-based fuzzing of the three public write endpoints: thousands of

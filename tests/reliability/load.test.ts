@@ -3,9 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createTestDatabase, type DatabaseKind, type TestDatabase, testDatabaseKinds } from "../support/databases";
+import { bookableSlots } from "../support/http";
 import { bookingRequest, type LoadSummary, rssBytes, runLoad } from "../support/load";
 import { type ServerProcess, startServer } from "../support/server-process";
-import { bookableSlots } from "../support/http";
 
 const DURATION_SECONDS = Number(process.env.LOAD_SECONDS ?? 30);
 const CONNECTIONS = 50;

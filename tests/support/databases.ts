@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
-import pg from "pg";
-import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 import { getTableConfig } from "drizzle-orm/pg-core";
+import pg from "pg";
 import { TABLES_IN_FK_ORDER } from "~/db/backup.server";
+import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 
 export type DatabaseKind = "pglite" | "postgres";
 

@@ -1,7 +1,7 @@
-import { adminUsers, appointments } from "~/db/schema";
-import type { Database } from "~/db/client.server";
 import { hashPassword } from "~/auth/password.server";
 import { type AdminIdentity, createSession, sessionCookieName } from "~/auth/session.server";
+import type { Database } from "~/db/client.server";
+import { adminUsers, appointments } from "~/db/schema";
 
 /**
  * Shared test data (like epic-stack's tests/db-utils.ts): one valid record

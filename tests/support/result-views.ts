@@ -1,10 +1,10 @@
-import type { DayAvailability, BookingResult, DaySlots } from "~/services/booking.server";
-import type { ContactResult } from "~/services/contact.server";
-import type { CustomerCancelResult } from "~/services/customer-appointment.server";
 import type { ErrorCode } from "~/domain/error-codes";
 import type { Result } from "~/domain/result";
 import { statusOf } from "~/http-status";
 import { bookingRefusal, invalidFormMessage, unavailableDayMessage } from "~/messages";
+import type { BookingResult, DayAvailability, DaySlots } from "~/services/booking.server";
+import type { ContactResult } from "~/services/contact.server";
+import type { CustomerCancelResult } from "~/services/customer-appointment.server";
 
 /**
  * The services' results as the edge answers them, in the words and statuses the tests were written

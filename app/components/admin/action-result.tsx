@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import { data, isRouteErrorResponse } from "react-router";
 import { toast } from "sonner";
-import { useHydrated } from "~/lib/use-hydrated";
 import { showSuccessToast } from "~/lib/toaster";
+import { useHydrated } from "~/lib/use-hydrated";
 import { isNetworkError } from "./load-error";
 
 /** What every admin action answers: a success toast or a German failure message. */

@@ -3,8 +3,8 @@ import { Form, Link, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { FieldError, Label, Textarea } from "~/components/ui/form-controls";
-import { formatDateDE } from "~/lib/format-date";
 import { type AdminAppointment, canTransition } from "~/domain/appointment";
+import { formatDateDE } from "~/lib/format-date";
 import { type AdminActionData, useActionToast } from "./action-result";
 import { AdminDialog, DialogClose, type DialogTarget } from "./dialog";
 

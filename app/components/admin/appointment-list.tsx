@@ -1,11 +1,11 @@
 import { Fragment } from "react";
 import { Link, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
+import type { AdminAppointment } from "~/domain/appointment";
 import { availableActions } from "~/domain/appointment";
 import { formatDateDE } from "~/lib/format-date";
-import type { AdminAppointment } from "~/domain/appointment";
-import { type AdminActionData, useActionToast } from "./action-result";
 import { useHydrated } from "~/lib/use-hydrated";
+import { type AdminActionData, useActionToast } from "./action-result";
 import { EmailStateBadge, StatusBadge } from "./status-badge";
 
 // The seed's columns, plus the car's plate (issue 14).

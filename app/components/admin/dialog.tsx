@@ -1,6 +1,6 @@
 import { Dialog } from "radix-ui";
-import { useRef, useState } from "react";
 import type * as React from "react";
+import { useRef, useState } from "react";
 
 /**
  * Accessible modal (Radix): focus is trapped, the rest of the page is hidden

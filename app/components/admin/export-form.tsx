@@ -1,4 +1,4 @@
-import { tabLabels, type TabKey } from "~/components/admin/appointment-tabs";
+import { type TabKey, tabLabels } from "~/components/admin/appointment-tabs";
 import { Button } from "~/components/ui/button";
 import { DisclosureSummary } from "~/components/ui/disclosure";
 import { FieldError, Input, Label } from "~/components/ui/form-controls";

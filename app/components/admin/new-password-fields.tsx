@@ -1,5 +1,5 @@
-import { MIN_PASSWORD_LENGTH } from "~/domain/admin";
 import { Input, Label } from "~/components/ui/form-controls";
+import { MIN_PASSWORD_LENGTH } from "~/domain/admin";
 
 /**
  * The new password and its repetition, as the first setup, an invitation, a reset link and

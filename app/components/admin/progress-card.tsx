@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { progressStates, type ProgressState } from "~/domain/appointment";
+import { type ProgressState, progressStates } from "~/domain/appointment";
 import { formatDateTimeVienna } from "~/lib/format-date-time";
 import { progressLabels } from "~/messages";
 

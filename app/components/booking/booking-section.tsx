@@ -5,7 +5,9 @@ import { Section } from "~/components/site/section";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { FieldError, Input, Label, NativeSelect, Textarea } from "~/components/ui/form-controls";
+import { useFieldErrorsUntilEdited } from "~/components/ui/use-field-errors";
 import { bookableServices, serviceDurationMinutes } from "~/config/site";
+import { showSuccessToast } from "~/lib/toaster";
 import {
   BOOKING_FAILED_MESSAGE,
   bookingFormNames,
@@ -14,8 +16,6 @@ import {
   MISSING_FIELDS_MESSAGE,
 } from "~/schemas/booking-fields";
 import { lazyModule } from "~/schemas/lazy";
-import { showSuccessToast } from "~/lib/toaster";
-import { useFieldErrorsUntilEdited } from "~/components/ui/use-field-errors";
 import { SlotPicker } from "./slot-picker";
 import { VehicleFields } from "./vehicle-fields";
 

@@ -1,13 +1,13 @@
+import "react-day-picker/style.css";
+import "./day-picker.css";
 import { de } from "date-fns/locale";
 import { useEffect, useRef, useState } from "react";
 import { DayPicker } from "react-day-picker";
-import "react-day-picker/style.css";
-import "./day-picker.css";
 import { FieldError } from "~/components/ui/form-controls";
+import { serviceDurationMinutes } from "~/config/site";
 import { type CalendarDate, formatCalendarDate, parseCalendarDate } from "~/domain/calendar-date";
 import { bookingWindow, daySchedule } from "~/domain/slots";
 import { formatIsoDateDE } from "~/lib/format-date";
-import { serviceDurationMinutes } from "~/config/site";
 import { bookingFormNames } from "~/schemas/booking-fields";
 import { type SlotPickerProps, TimeSelect } from "./slot-picker";
 

@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import { FieldError, Input, Label, Textarea } from "~/components/ui/form-controls";
 import { useFieldErrorsUntilEdited } from "~/components/ui/use-field-errors";
 import { cn } from "~/lib/cn";
+import { showSuccessToast } from "~/lib/toaster";
 import { useHydrated } from "~/lib/use-hydrated";
 import {
   CONTACT_FAILED_MESSAGE,
@@ -18,7 +19,6 @@ import {
   MESSAGE_MAX_LENGTH,
 } from "~/schemas/contact-fields";
 import { lazyModule } from "~/schemas/lazy";
-import { showSuccessToast } from "~/lib/toaster";
 
 // The schema (zod) is not part of the page's first load: it loads when the
 // form gets focus, at the latest on submit.

@@ -6,8 +6,8 @@ import { FieldError, Label, Textarea } from "~/components/ui/form-controls";
 import { fullAddress, site } from "~/config/site";
 import type { AppointmentStatus } from "~/domain/appointment";
 import type { CustomerAppointment } from "~/domain/self-service";
-import { formatDateTimeVienna } from "~/lib/format-date-time";
 import { formatIsoDateDE } from "~/lib/format-date";
+import { formatDateTimeVienna } from "~/lib/format-date-time";
 import { customerPageMessages, progressLabels } from "~/messages";
 import { handoverLabels } from "~/schemas/booking-fields";
 

@@ -1,10 +1,10 @@
 import { fullAddress, site } from "~/config/site";
-import { ButtonLink, CustomerLink, Details, type DetailRow, EmailLayout, Paragraph, SignOff } from "./layout";
 import { minutesToTime, zonedParts } from "~/domain/calendar-date";
 import type { Handover } from "~/domain/vehicle";
 import { formatIsoDateDE } from "~/lib/format-date";
 import { handoverLabels } from "~/schemas/booking-fields";
 import type { AppointmentEmail, CancelledAppointmentEmail, CustomerCancelledEmail } from "../emails";
+import { ButtonLink, CustomerLink, type DetailRow, Details, EmailLayout, Paragraph, SignOff } from "./layout";
 import { defineTemplate, type TemplateContext, type TemplateDefinition } from "./template";
 
 const phone = site.phones[0].display;

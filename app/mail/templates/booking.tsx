@@ -1,9 +1,9 @@
 import { site } from "~/config/site";
-import { ButtonLink, CustomerLink, Details, type DetailRow, EmailLayout, Paragraph, SignOff } from "./layout";
 import { formatIsoDateDE } from "~/lib/format-date";
 import { formatMileage, formatMonthDE } from "~/lib/format-vehicle";
 import type { BookingRequestEmail, WorkshopBookingEmail } from "../emails";
 import { handoverRows } from "./appointment";
+import { ButtonLink, CustomerLink, type DetailRow, Details, EmailLayout, Paragraph, SignOff } from "./layout";
 import { defineTemplate } from "./template";
 
 function requestRows(p: BookingRequestEmail): DetailRow[] {

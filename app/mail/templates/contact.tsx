@@ -1,5 +1,5 @@
-import { Details, type DetailRow, EmailLayout, Paragraph } from "./layout";
 import type { ContactMessageEmail } from "../emails";
+import { type DetailRow, Details, EmailLayout, Paragraph } from "./layout";
 import { defineTemplate } from "./template";
 
 function messageRows(p: ContactMessageEmail): DetailRow[] {

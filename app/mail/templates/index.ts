@@ -1,14 +1,14 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { parseCalendarDate } from "~/domain/calendar-date";
-import { type AppointmentEmail, type EmailData, type EmailTemplate, readEmail, type StoredEmail, TemplateError } from "../emails";
 import { appointmentInvite } from "../appointment-invite";
+import { type AppointmentEmail, type EmailData, type EmailTemplate, readEmail, type StoredEmail, TemplateError } from "../emails";
+import { passwordChanged, passwordReset, staffInvitation } from "./account";
 import { appointmentCancelled, appointmentConfirmed, customerCancelledWorkshop } from "./appointment";
 import { bookingReceivedCustomer, bookingReceivedWorkshop } from "./booking";
 import { contactMessage } from "./contact";
-import { passwordChanged, passwordReset, staffInvitation } from "./account";
-import { appointmentReminder, inspectionReminder } from "./reminder";
-import { appointmentReady } from "./progress";
 import { htmlToPlainText } from "./plain-text";
+import { appointmentReady } from "./progress";
+import { appointmentReminder, inspectionReminder } from "./reminder";
 import type { TemplateContext, TemplateDefinition } from "./template";
 
 const templates: { [T in EmailTemplate]: TemplateDefinition<EmailData[T]> } = {

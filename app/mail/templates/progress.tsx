@@ -1,7 +1,7 @@
 import { site } from "~/config/site";
 import type { AppointmentReadyEmail } from "../emails";
 import { address, handoverRows } from "./appointment";
-import { CustomerLink, Details, type DetailRow, EmailLayout, Paragraph, SignOff } from "./layout";
+import { CustomerLink, type DetailRow, Details, EmailLayout, Paragraph, SignOff } from "./layout";
 import { defineTemplate } from "./template";
 
 const title = "Ihr Fahrzeug ist abholbereit";

@@ -1,5 +1,5 @@
 import { data, Form, isRouteErrorResponse, Link, redirect, type ShouldRevalidateFunction, useNavigation } from "react-router";
-import type { Route } from "./+types/appointment";
+import { flashCookie } from "~/auth/flash";
 import { ActionNotice, type AdminActionData, answerOrFailure } from "~/components/admin/action-result";
 import { CancelDialog, DeleteDialog, NoScriptPanel, noScriptPanelFor } from "~/components/admin/appointment-dialogs";
 import { appointmentFailure, isAppointmentIntent, revalidateAfterAppointmentAction } from "~/components/admin/appointment-intents";
@@ -11,19 +11,19 @@ import { EmailStateBadge, StatusBadge } from "~/components/admin/status-badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { Label, Textarea } from "~/components/ui/form-controls";
-import { flashCookie } from "~/auth/flash";
 import { adminContext, databaseContext } from "~/context";
-import { readFormFields } from "~/lib/http.server";
+import { type AdminAppointment, isProgressState, MAX_NOTE_LENGTH } from "~/domain/appointment";
+import { statusOf } from "~/http-status";
 import { formatDateDE } from "~/lib/format-date";
 import { formatDateTimeVienna } from "~/lib/format-date-time";
 import { formatMileage, formatMonthDE } from "~/lib/format-vehicle";
+import { readFormFields } from "~/lib/http.server";
 import { adminMessages, progressLabels } from "~/messages";
 import { handoverLabels } from "~/schemas/booking-fields";
-import { type AdminAppointment, isProgressState, MAX_NOTE_LENGTH } from "~/domain/appointment";
-import { statusOf } from "~/http-status";
 import { saveInternalNote, setAppointmentProgress } from "~/services/appointment-commands.server";
-import { type AuditEntry, appointmentDetails, isAppointmentId } from "~/services/appointment-queries.server";
+import { appointmentDetails, type AuditEntry, isAppointmentId } from "~/services/appointment-queries.server";
 import { readBoardSettings } from "~/services/board-settings.server";
+import type { Route } from "./+types/appointment";
 import { appointmentAction } from "./appointment-action.server";
 
 export const meta: Route.MetaFunction = () => [

@@ -1,12 +1,11 @@
 import { Form, Link, PrefetchPageLinks, redirect, type ShouldRevalidateFunction, useLocation, useNavigation } from "react-router";
-import type { Route } from "./+types/board";
 import { ActionNotice, answerOrFailure, bodyErrorData } from "~/components/admin/action-result";
 import { CancelDialog, DeleteDialog, NoScriptPanel, noScriptPanelFor } from "~/components/admin/appointment-dialogs";
 import { appointmentFailure, revalidateAfterAppointmentAction } from "~/components/admin/appointment-intents";
 import { AppointmentList } from "~/components/admin/appointment-list";
 import { AppointmentTabs, type TabKey } from "~/components/admin/appointment-tabs";
-import { ExportForm } from "~/components/admin/export-form";
 import { useDialogTarget } from "~/components/admin/dialog";
+import { ExportForm } from "~/components/admin/export-form";
 import { type AdminRouteHandle, LoadError } from "~/components/admin/load-error";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
@@ -21,6 +20,7 @@ import { readFormFields } from "~/lib/http.server";
 import { exportFormMessages } from "~/messages";
 import { exportFileAddress, parseExportFilter } from "~/services/admin-export.server";
 import { listAppointments } from "~/services/appointment-queries.server";
+import type { Route } from "./+types/board";
 import { appointmentAction } from "./appointment-action.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin-Board – Happy Car" }, { name: "robots", content: "noindex, nofollow" }];

@@ -1,7 +1,6 @@
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { ResultMessage } from "~/components/admin/action-result";
-import type { Route } from "./+types/closures";
 import type { AdminRouteHandle } from "~/components/admin/load-error";
 import { isOwnerOnly, type OwnerOnlyData, OwnerOnlyPage } from "~/components/admin/owner-only";
 import { StatusBadge } from "~/components/admin/status-badge";
@@ -13,20 +12,21 @@ import { adminContext, databaseContext } from "~/context";
 import { isUuid } from "~/domain/ids";
 import { fail } from "~/domain/result";
 import { allSlotTimes } from "~/domain/slots";
+import { statusOf } from "~/http-status";
 import { formatIsoDateDE } from "~/lib/format-date";
 import { readFormFields } from "~/lib/http.server";
-import { statusOf } from "~/http-status";
 import { adminMessages, closureMessages } from "~/messages";
 import { parseClosureInput } from "~/schemas/closure";
 import {
-  type AffectedAppointment,
   addClosure,
+  type AffectedAppointment,
   cancelAppointments,
   closureWithAffected,
   deleteClosure,
   listClosures,
   type StoredClosure,
 } from "~/services/closures.server";
+import type { Route } from "./+types/closures";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Schließtage – Admin-Board – Happy Car" },

@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import type { Route } from "./+types/day-list";
 import type { AdminRouteHandle } from "~/components/admin/load-error";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { Button } from "~/components/ui/button";
@@ -11,6 +10,7 @@ import { formatMileage } from "~/lib/format-vehicle";
 import { progressLabels } from "~/messages";
 import { handoverLabels } from "~/schemas/booking-fields";
 import { dayList } from "~/services/appointment-queries.server";
+import type { Route } from "./+types/day-list";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `Tagesliste ${data ? formatIsoDateDE(data.date) : ""} – Admin-Board – Happy Car` },

@@ -1,23 +1,23 @@
 import { data, Form, Link, type ShouldRevalidateFunction } from "react-router";
-import type { Route } from "./+types/emails";
 import {
   ActionNotice,
   type AdminActionData,
   answerOrFailure,
   bodyErrorData,
-  unanswered,
   failureData,
+  unanswered,
 } from "~/components/admin/action-result";
 import { type AdminRouteHandle, LoadError } from "~/components/admin/load-error";
 import { EmailStateBadge } from "~/components/admin/status-badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { databaseContext } from "~/context";
+import { statusOf } from "~/http-status";
 import { formatDateTimeVienna } from "~/lib/format-date-time";
 import { readFormFields } from "~/lib/http.server";
-import { statusOf } from "~/http-status";
 import { adminMessages } from "~/messages";
 import { listUndeliveredEmails, resendFailedEmail } from "~/services/admin-emails.server";
+import type { Route } from "./+types/emails";
 
 export const meta: Route.MetaFunction = () => [
   { title: "E-Mails – Admin-Board – Happy Car" },

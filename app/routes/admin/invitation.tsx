@@ -1,14 +1,14 @@
 import { data, redirect } from "react-router";
-import type { Route } from "./+types/invitation";
-import { PasswordTokenPage } from "~/components/admin/password-token-page";
 import { flashCookie } from "~/auth/flash";
 import { adminArea } from "~/auth/guard.server";
 import { sessionCookie } from "~/auth/session.server";
+import { PasswordTokenPage } from "~/components/admin/password-token-page";
 import { databaseContext } from "~/context";
-import { readFormFields } from "~/lib/http.server";
 import { statusOf } from "~/http-status";
+import { readFormFields } from "~/lib/http.server";
 import { passwordMessages, teamMessages } from "~/messages";
 import { acceptInvitation, openInvitation } from "~/services/team.server";
+import type { Route } from "./+types/invitation";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Einladung annehmen – Happy Car" },

@@ -1,18 +1,18 @@
 import { useEffect, useRef } from "react";
 import { data, Form, Link, NavLink, Outlet, PrefetchPageLinks, type ShouldRevalidateFunction, useLocation, useMatches } from "react-router";
-import type { Route } from "./+types/layout";
+import { clearFlashCookie, flashMessages, readFlash } from "~/auth/flash";
+import { adminPagesGuard } from "~/auth/guard.server";
 import { unanswered } from "~/components/admin/action-result";
 import { LoadError, loadFailureOf } from "~/components/admin/load-error";
 import { Button } from "~/components/ui/button";
 import { DisclosureSummary } from "~/components/ui/disclosure";
-import { clearFlashCookie, flashMessages, readFlash } from "~/auth/flash";
-import { adminPagesGuard } from "~/auth/guard.server";
 import { adminContext, databaseContext } from "~/context";
 import { cn } from "~/lib/cn";
 import { showSuccessToast } from "~/lib/toaster";
 import { useHydrated } from "~/lib/use-hydrated";
 import { ErrorScreen } from "~/root";
 import { outboxHealth } from "~/services/admin-emails.server";
+import type { Route } from "./+types/layout";
 
 /** The one layout of every admin page: its guard requires a session for every loader and action below. */
 export const middleware: Route.MiddlewareFunction[] = [adminPagesGuard];

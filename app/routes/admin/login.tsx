@@ -1,20 +1,20 @@
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { toast } from "sonner";
-import type { Route } from "./+types/login";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { Input, Label } from "~/components/ui/form-controls";
 import { credentialsSchema, secondFactorCodeSchema } from "~/auth/credentials";
 import { flashCookie } from "~/auth/flash";
 import { adminArea, safeRedirectTarget } from "~/auth/guard.server";
 import { completeSecondFactor, login, type LoginResult } from "~/auth/login.server";
 import { clearSessionCookie, deleteSession, readSession, sessionCookie, sessionIdFrom } from "~/auth/session.server";
-import { useHydrated } from "~/lib/use-hydrated";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { Input, Label } from "~/components/ui/form-controls";
 import { databaseContext, requestContext } from "~/context";
-import { readFormFields } from "~/lib/http.server";
 import { statusOf } from "~/http-status";
+import { readFormFields } from "~/lib/http.server";
+import { useHydrated } from "~/lib/use-hydrated";
 import { loginMessages } from "~/messages";
+import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin-Login – Happy Car" }, { name: "robots", content: "noindex, nofollow" }];
 

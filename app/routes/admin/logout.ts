@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
-import type { Route } from "./+types/logout";
 import { logLoginEvent } from "~/auth/login-events.server";
 import { clearSessionCookie, destroySession } from "~/auth/session.server";
 import { adminContext, databaseContext, requestContext } from "~/context";
+import type { Route } from "./+types/logout";
 
 /** 'Abmelden' (a form post, with or without JavaScript): the session is deleted on the server. */
 export async function action({ request, context }: Route.ActionArgs) {

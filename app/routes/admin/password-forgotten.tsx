@@ -1,14 +1,14 @@
 import { data, Form, Link, useNavigation } from "react-router";
-import type { Route } from "./+types/password-forgotten";
+import { adminArea } from "~/auth/guard.server";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/form-controls";
-import { adminArea } from "~/auth/guard.server";
 import { databaseContext, requestContext } from "~/context";
-import { readFormFields } from "~/lib/http.server";
 import { statusOf } from "~/http-status";
+import { readFormFields } from "~/lib/http.server";
 import { passwordChangeMessages } from "~/messages";
 import { requestPasswordReset } from "~/services/account-password.server";
+import type { Route } from "./+types/password-forgotten";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Passwort vergessen – Happy Car" },

@@ -1,14 +1,14 @@
 import { data, Form, Link, useNavigation } from "react-router";
-import type { Route } from "./+types/password-reset";
+import { adminArea } from "~/auth/guard.server";
 import { NewPasswordFields } from "~/components/admin/new-password-fields";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { adminArea } from "~/auth/guard.server";
 import { databaseContext, requestContext } from "~/context";
-import { readFormFields } from "~/lib/http.server";
 import { statusOf } from "~/http-status";
+import { readFormFields } from "~/lib/http.server";
 import { passwordChangeMessages } from "~/messages";
 import { completePasswordReset, openPasswordReset } from "~/services/account-password.server";
+import type { Route } from "./+types/password-reset";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Neues Passwort wählen – Happy Car" },

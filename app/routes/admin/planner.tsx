@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import type { Route } from "./+types/planner";
 import type { AdminRouteHandle } from "~/components/admin/load-error";
 import { Button } from "~/components/ui/button";
 import { site } from "~/config/site";
@@ -13,6 +12,7 @@ import { progressLabels, unavailableDayMessage } from "~/messages";
 import { appointmentsBetween } from "~/services/appointment-queries.server";
 import { bookingConfigFromEnv } from "~/services/booking.server";
 import { rulesWithClosures } from "~/services/closures.server";
+import type { Route } from "./+types/planner";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Wochenplaner – Admin-Board – Happy Car" },

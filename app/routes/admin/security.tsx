@@ -1,24 +1,23 @@
 import QRCode from "qrcode";
 import { data, Form, redirect, useNavigation } from "react-router";
-import type { Route } from "./+types/security";
+import { secondFactorCodeSchema } from "~/auth/credentials";
+import type { Throttled } from "~/auth/login.server";
+import { endSessionByHandle, listSessions, sessionIdFrom } from "~/auth/session.server";
 import { ResultMessage } from "~/components/admin/action-result";
 import { type AdminRouteHandle } from "~/components/admin/load-error";
+import { NewPasswordFields } from "~/components/admin/new-password-fields";
 import { RecoveryCodes } from "~/components/admin/recovery-codes";
 import { sessionDevice } from "~/components/admin/session-device";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/form-controls";
-import { secondFactorCodeSchema } from "~/auth/credentials";
 import { adminContext, databaseContext, enrolmentContext, requestContext } from "~/context";
-import { formatDateTimeVienna } from "~/lib/format-date-time";
-import { readFormFields } from "~/lib/http.server";
-import { endSessionByHandle, listSessions, sessionIdFrom } from "~/auth/session.server";
-import { NewPasswordFields } from "~/components/admin/new-password-fields";
-import { loginMessages, passwordChangeMessages, secondFactorMessages, teamMessages } from "~/messages";
-import type { Throttled } from "~/auth/login.server";
 import type { ErrorCode } from "~/domain/error-codes";
 import type { Failure, Result } from "~/domain/result";
 import { statusOf } from "~/http-status";
+import { formatDateTimeVienna } from "~/lib/format-date-time";
+import { readFormFields } from "~/lib/http.server";
+import { loginMessages, passwordChangeMessages, secondFactorMessages, teamMessages } from "~/messages";
 import { changeOwnPassword } from "~/services/account-password.server";
 import {
   disableSecondFactor,
@@ -27,6 +26,7 @@ import {
   setSecondFactorRequired,
   startEnrolment,
 } from "~/services/second-factor.server";
+import type { Route } from "./+types/security";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Sicherheit – Admin-Board – Happy Car" },

@@ -1,15 +1,15 @@
 import { data, redirect } from "react-router";
-import type { Route } from "./+types/setup";
+import { flashCookie } from "~/auth/flash";
+import { adminArea } from "~/auth/guard.server";
+import { sessionCookie } from "~/auth/session.server";
 import { PasswordTokenPage } from "~/components/admin/password-token-page";
 import { Input, Label } from "~/components/ui/form-controls";
-import { flashCookie } from "~/auth/flash";
-import { sessionCookie } from "~/auth/session.server";
-import { adminArea } from "~/auth/guard.server";
 import { databaseContext } from "~/context";
-import { readFormFields } from "~/lib/http.server";
 import { statusOf } from "~/http-status";
+import { readFormFields } from "~/lib/http.server";
 import { accountMessages, passwordMessages } from "~/messages";
 import { completeSetup, isSetupTokenUsable } from "~/services/admin-accounts.server";
+import type { Route } from "./+types/setup";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Admin-Konto einrichten – Happy Car" },

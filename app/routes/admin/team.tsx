@@ -1,22 +1,22 @@
 import { data, Form, useNavigation } from "react-router";
 import { ResultMessage } from "~/components/admin/action-result";
-import type { Route } from "./+types/team";
 import type { AdminRouteHandle } from "~/components/admin/load-error";
 import { isOwnerOnly, type OwnerOnlyData, OwnerOnlyPage } from "~/components/admin/owner-only";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input, Label, NativeSelect } from "~/components/ui/form-controls";
-import { MIN_PASSWORD_LENGTH } from "~/domain/admin";
 import { adminContext, databaseContext } from "~/context";
+import { MIN_PASSWORD_LENGTH } from "~/domain/admin";
 import { isAdminRole } from "~/domain/admin";
 import { fail } from "~/domain/result";
+import { statusOf } from "~/http-status";
 import { formatDateTimeVienna } from "~/lib/format-date-time";
 import { readFormFields } from "~/lib/http.server";
-import { statusOf } from "~/http-status";
 import { settingsMessages, teamMessages } from "~/messages";
 import { readBoardSettings, setReadyEmail } from "~/services/board-settings.server";
 import { addTeamMember, changeTeamMember, endTeamMemberSessions, listTeam, newMemberSchema, type TeamResult } from "~/services/team.server";
+import type { Route } from "./+types/team";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Team – Admin-Board – Happy Car" },

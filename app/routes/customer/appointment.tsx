@@ -1,20 +1,20 @@
 import { data, isRouteErrorResponse, redirect } from "react-router";
-import type { Route } from "./+types/appointment";
 import { AppointmentGone, CancelConfirmation, CustomerAppointmentView } from "~/components/site/customer-appointment";
 import { PageHeader } from "~/components/site/section";
 import { site } from "~/config/site";
 import { databaseContext, requestContext } from "~/context";
+import { statusOf } from "~/http-status";
 import { formatIsoDateDE } from "~/lib/format-date";
 import { readFormFields } from "~/lib/http.server";
-import { statusOf } from "~/http-status";
 import { customerPageMessages } from "~/messages";
+import { ErrorScreen } from "~/root";
 import {
   cancelByCustomer,
   findCustomerAppointment,
   MAX_CUSTOMER_REASON_LENGTH,
   selfServiceConfigFromEnv,
 } from "~/services/customer-appointment.server";
-import { ErrorScreen } from "~/root";
+import type { Route } from "./+types/appointment";
 import { privatePage } from "./private-page.server";
 
 /** The customer's own page of an appointment, opened with the personal link of an e-mail (issue 16). */

@@ -1,7 +1,7 @@
 import { data } from "react-router";
-import type { Route } from "./+types/calendar";
 import { databaseContext } from "~/context";
 import { customerCalendarFile, selfServiceConfigFromEnv } from "~/services/customer-appointment.server";
+import type { Route } from "./+types/calendar";
 import { privatePage } from "./private-page.server";
 
 export const middleware: Route.MiddlewareFunction[] = [privatePage];

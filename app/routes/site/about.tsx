@@ -1,12 +1,12 @@
-import { CalendarCheck, CircleCheck, Handshake, HeartHandshake, ShieldCheck, Star, Timer, Users, Wrench } from "lucide-react";
 import type { LucideIcon } from "lucide-react";
+import { CalendarCheck, CircleCheck, Handshake, HeartHandshake, ShieldCheck, Star, Timer, Users, Wrench } from "lucide-react";
 import { Link } from "react-router";
-import type { Route } from "./+types/about";
 import { PageHeader, Section } from "~/components/site/section";
 import { buttonClassName } from "~/components/ui/button";
 import { Card, CardHeader, CardTitle } from "~/components/ui/card";
 import { site } from "~/config/site";
 import { originFromMatches, pageMeta, publicPages } from "~/lib/seo";
+import type { Route } from "./+types/about";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(publicPages.about, originFromMatches(matches));

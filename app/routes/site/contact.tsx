@@ -1,4 +1,3 @@
-import type { Route } from "./+types/contact";
 import { Island } from "~/components/island";
 import { ContactDetails, OpeningHours } from "~/components/site/contact-details";
 import { MapEmbed } from "~/components/site/map-embed";
@@ -6,6 +5,7 @@ import { PageHeader } from "~/components/site/section";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { site } from "~/config/site";
 import { originFromMatches, pageMeta, publicPages } from "~/lib/seo";
+import type { Route } from "./+types/contact";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(publicPages.contact, originFromMatches(matches));

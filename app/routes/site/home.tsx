@@ -1,6 +1,5 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
-import type { Route } from "./+types/home";
 import { Island } from "~/components/island";
 import { ContactDetails } from "~/components/site/contact-details";
 import { AboutTeaser, Hero, Highlights, ServicesGrid } from "~/components/site/home-sections";
@@ -9,6 +8,7 @@ import { Section } from "~/components/site/section";
 import { buttonClassName } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { originFromMatches, pageMeta, publicPages } from "~/lib/seo";
+import type { Route } from "./+types/home";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(publicPages.home, originFromMatches(matches));

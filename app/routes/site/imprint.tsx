@@ -1,7 +1,7 @@
-import type { Route } from "./+types/imprint";
 import { PageHeader, Prose } from "~/components/site/section";
 import { fullAddress, site } from "~/config/site";
 import { originFromMatches, pageMeta, publicPages } from "~/lib/seo";
+import type { Route } from "./+types/imprint";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(publicPages.imprint, originFromMatches(matches));

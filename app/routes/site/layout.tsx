@@ -1,14 +1,14 @@
 import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
-import type { Route } from "./+types/layout";
 import { BackToTop } from "~/components/layout/back-to-top";
 import { Footer } from "~/components/layout/footer";
 import { Header } from "~/components/layout/header";
 import { useNonce } from "~/components/nonce";
 import { site } from "~/config/site";
 import { autoRepairJsonLd, canonicalOrigin, serializeJsonLd } from "~/lib/seo";
-import { siteScriptLoader } from "~/lib/site-script-loader";
 import { siteScriptUrl } from "~/lib/site-script.server";
+import { siteScriptLoader } from "~/lib/site-script-loader";
 import { ErrorScreen, type RouteHandle } from "~/root";
+import type { Route } from "./+types/layout";
 
 /**
  * Public pages are server-rendered HTML without React Router's client: one

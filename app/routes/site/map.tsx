@@ -1,8 +1,8 @@
-import type { Route } from "./+types/map";
 import { ContactDetails } from "~/components/site/contact-details";
 import { MapEmbed } from "~/components/site/map-embed";
 import { PageHeader } from "~/components/site/section";
 import { site } from "~/config/site";
+import type { Route } from "./+types/map";
 
 export function meta() {
   return [{ title: `Anfahrt – ${site.name}` }, { name: "robots", content: "noindex" }];

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import type { Route } from "./+types/privacy";
 import { PageHeader, Prose } from "~/components/site/section";
 import { fullAddress, site } from "~/config/site";
-import { THEME_STORAGE_KEY } from "~/lib/theme";
 import { originFromMatches, pageMeta, publicPages } from "~/lib/seo";
+import { THEME_STORAGE_KEY } from "~/lib/theme";
+import type { Route } from "./+types/privacy";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(publicPages.privacy, originFromMatches(matches));

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import type { Route } from "./+types/terms";
 import { PageHeader, Prose } from "~/components/site/section";
 import { fullAddress, site } from "~/config/site";
 import { originFromMatches, pageMeta, publicPages } from "~/lib/seo";
+import type { Route } from "./+types/terms";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(publicPages.terms, originFromMatches(matches));
