@@ -119,7 +119,7 @@ describe("the car's progress over HTTP", () => {
     const text = await waitForMail("appointment-ready");
     expect(text).toContain("Paula Privat");
     expect(text).toContain("Montag – Freitag: 8:00 – 18:00");
-    expect(text).toMatch(/persönlichen Terminseite: http:\/\/\S+\/termin\/[A-Za-z0-9_-]{43}\n/);
+    expect(text).toMatch(/persönlichen Terminseite:\n+Meinen Termin ansehen <http:\/\/\S+\/termin\/[A-Za-z0-9_-]{43}>\r?\n/);
 
     const details = (await (await fetch(url(`/api/v1/admin/appointments/${id}`), { headers: { Cookie: staff } })).json()) as {
       appointment: Record<string, unknown>;
