@@ -53,6 +53,7 @@ export const adminMessages = {
   confirmed: { title: "Termin bestätigt", description: "Der Termin wurde bestätigt und eine Bestätigungs-Email wurde versendet." },
   cancelled: { title: "Termin storniert", description: "Der Termin wurde storniert und eine Absage-Email wurde versendet." },
   deleted: { title: "Termin gelöscht", description: "Der Termin wurde erfolgreich gelöscht." },
+  loggedIn: { title: "Erfolgreich angemeldet", description: "Willkommen im Admin-Bereich" },
   resent: { title: "E-Mail wird erneut gesendet", description: "Die E-Mail wurde wieder in die Warteschlange gestellt." },
   confirmFailed: "Termin konnte nicht bestätigt werden.",
   cancelFailed: "Termin konnte nicht storniert werden.",

@@ -7,7 +7,7 @@ import { readCookie } from "./cookies";
  * holds a key, never user data.
  */
 export const flashMessages = {
-  login: { title: "Erfolgreich angemeldet", description: "Willkommen im Admin-Bereich" },
+  login: adminMessages.loggedIn,
   deleted: adminMessages.deleted,
 } as const;
 
