@@ -118,7 +118,6 @@ for (const theme of ["light", "dark"] as const) {
         const tag = newTag();
         await bookAppointments(request, baseURL!, [`${tag} Maximiliane Mustermann-Oberhuber`, `${tag} Bernd`], tag);
         await loginAsAdmin(page);
-        await page.getByRole("button", { name: "Schließen" }).first().click();
         await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${theme}\\b`));
 
         const firstCard = page.getByRole("list", { name: "Termine" }).getByRole("listitem").first();
@@ -182,7 +181,6 @@ for (const theme of ["light", "dark"] as const) {
         const tag = newTag();
         await bookAppointments(request, baseURL!, [`${tag} Anna`], tag);
         await loginAsAdmin(page);
-        await page.getByRole("button", { name: "Schließen" }).first().click();
         await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${theme}\\b`));
         await expect(page.getByRole("navigation", { name: "Admin-Bereich" }).getByRole("link")).toHaveCount(7);
         await expect(summary(page, "Menü")).toBeHidden();
