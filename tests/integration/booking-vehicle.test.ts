@@ -4,21 +4,11 @@ import { appointments, emailOutbox } from "~/db/schema";
 import { timeToMinutes } from "~/domain/calendar-date";
 import { defaultSlotRules } from "~/domain/slots";
 import { bookingMessages } from "~/messages";
-import {
-  type BookingConfig,
-  getAvailability as getAvailabilityResult,
-  getDaySlots as getDaySlotsResult,
-  requestAppointment as requestAppointmentResult,
-} from "~/services/booking.server";
+import { type BookingConfig } from "~/services/booking.server";
 import { allDatabaseKinds, type DatabaseKind, isDatabaseAvailable, type TestDatabase } from "../support/databases";
 import { useTestDatabase } from "../support/fixtures";
 import { withWritesHeldBack } from "../support/held-back";
-import { bookingView } from "../support/result-views";
-import { wordedDay, wordedDays } from "../support/result-views";
-const getAvailability = async (...args: Parameters<typeof getAvailabilityResult>) => wordedDays(await getAvailabilityResult(...args));
-const getDaySlots = async (...args: Parameters<typeof getDaySlotsResult>) => wordedDay(await getDaySlotsResult(...args));
-const requestAppointment = async (...args: Parameters<typeof requestAppointmentResult>) =>
-  bookingView(await requestAppointmentResult(...args));
+import { getAvailability, getDaySlots, requestAppointment } from "../support/result-views";
 
 /** Monday 30 November 2026, 09:00 in Vienna; the dates below are ahead of it. */
 const NOW = new Date("2026-11-30T09:00:00+01:00");

@@ -5,21 +5,11 @@ import { appointments, customerLinks, emailOutbox, rateLimits } from "~/db/schem
 import { defaultSlotRules } from "~/domain/slots";
 import { hashSecretToken } from "~/lib/secret-token.server";
 import { bookingMessages } from "~/messages";
-import {
-  type BookingConfig,
-  getAvailability as getAvailabilityResult,
-  getDaySlots as getDaySlotsResult,
-  requestAppointment as requestAppointmentResult,
-} from "~/services/booking.server";
+import { type BookingConfig } from "~/services/booking.server";
 import { allDatabaseKinds, type DatabaseKind, isDatabaseAvailable, type TestDatabase } from "../support/databases";
 import { useTestDatabase } from "../support/fixtures";
 import { withWritesHeldBack } from "../support/held-back";
-import { bookingView } from "../support/result-views";
-import { wordedDay, wordedDays } from "../support/result-views";
-const getAvailability = async (...args: Parameters<typeof getAvailabilityResult>) => wordedDays(await getAvailabilityResult(...args));
-const getDaySlots = async (...args: Parameters<typeof getDaySlotsResult>) => wordedDay(await getDaySlotsResult(...args));
-const requestAppointment = async (...args: Parameters<typeof requestAppointmentResult>) =>
-  bookingView(await requestAppointmentResult(...args));
+import { getAvailability, getDaySlots, requestAppointment } from "../support/result-views";
 
 /**
  * Monday 30 November 2026, 09:00 in Vienna. Every service call gets this `now`,

@@ -7,22 +7,12 @@ import { appointments, auditLog, closures, emailOutbox } from "~/db/schema";
 import { defaultSlotRules } from "~/domain/slots";
 import { loginRequiredMessage } from "~/messages";
 import { closureMessages } from "~/messages";
-import {
-  type BookingConfig,
-  getAvailability as getAvailabilityResult,
-  getDaySlots as getDaySlotsResult,
-  requestAppointment as requestAppointmentResult,
-} from "~/services/booking.server";
+import { type BookingConfig } from "~/services/booking.server";
 import { addClosure, cancelAppointments, enterDefaultClosures } from "~/services/closures.server";
 import { testDatabaseKinds } from "../support/databases";
 import { createAdminIdentity, insertAppointment, sessionCookieOf } from "../support/factories";
 import { useApiApp, useTestDatabase } from "../support/fixtures";
-import { bookingView } from "../support/result-views";
-import { wordedDay, wordedDays } from "../support/result-views";
-const getAvailability = async (...args: Parameters<typeof getAvailabilityResult>) => wordedDays(await getAvailabilityResult(...args));
-const getDaySlots = async (...args: Parameters<typeof getDaySlotsResult>) => wordedDay(await getDaySlotsResult(...args));
-const requestAppointment = async (...args: Parameters<typeof requestAppointmentResult>) =>
-  bookingView(await requestAppointmentResult(...args));
+import { getAvailability, getDaySlots, requestAppointment } from "../support/result-views";
 
 /** Monday 1 March 2027, 09:00 in Vienna: every service call gets this `now`; Wednesday 10 March is an ordinary open day. */
 const NOW = new Date("2027-03-01T09:00:00+01:00");

@@ -2,7 +2,14 @@ import type { ErrorCode } from "~/domain/error-codes";
 import type { Result } from "~/domain/result";
 import { statusOf } from "~/http-status";
 import { bookingRefusal, invalidFormMessage, unavailableDayMessage } from "~/messages";
-import type { BookingResult, DayAvailability, DaySlots } from "~/services/booking.server";
+import {
+  type BookingResult,
+  type DayAvailability,
+  type DaySlots,
+  getAvailability as getAvailabilityResult,
+  getDaySlots as getDaySlotsResult,
+  requestAppointment as requestAppointmentResult,
+} from "~/services/booking.server";
 import type { ContactResult } from "~/services/contact.server";
 import type { CustomerCancelResult } from "~/services/customer-appointment.server";
 
@@ -78,3 +85,10 @@ export function wordedDay(day: DaySlots) {
 export function wordedDays(days: DayAvailability[]) {
   return days.map((day) => (day.reason ? { ...day, reason: unavailableDayMessage(day.reason) } : day));
 }
+
+/** The booking service's calls as the booking tests read them: the worded views of their results. */
+export const getAvailability = async (...args: Parameters<typeof getAvailabilityResult>) =>
+  wordedDays(await getAvailabilityResult(...args));
+export const getDaySlots = async (...args: Parameters<typeof getDaySlotsResult>) => wordedDay(await getDaySlotsResult(...args));
+export const requestAppointment = async (...args: Parameters<typeof requestAppointmentResult>) =>
+  bookingView(await requestAppointmentResult(...args));
