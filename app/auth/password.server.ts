@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { promisify } from "node:util";
+import { env } from "~/config/env.server";
 
 const scrypt = promisify(crypto.scrypt) as (
   password: string,
@@ -12,9 +13,12 @@ const scrypt = promisify(crypto.scrypt) as (
  * scrypt with the OWASP Password Storage Cheat Sheet parameters
  * (N=2^17, r=8, p=1). It needs 128·N·r bytes = 128 MiB; maxmem leaves room.
  * The parameters travel with each hash, so they can be raised later and old
- * hashes still verify.
+ * hashes still verify. N is 2^PASSWORD_HASH_COST: 17 unless the tests ask for
+ * less (the configuration allows that only with NODE_ENV=test, decision 030).
  */
-const PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
+function hashParameters() {
+  return { N: 2 ** env().PASSWORD_HASH_COST, r: 8, p: 1 };
+}
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
 
@@ -24,11 +28,9 @@ function maxmemFor(N: number, r: number): number {
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.randomBytes(SALT_LENGTH);
-  const key = await scrypt(password.normalize("NFC"), salt, KEY_LENGTH, {
-    ...PARAMS,
-    maxmem: maxmemFor(PARAMS.N, PARAMS.r),
-  });
-  return ["scrypt", PARAMS.N, PARAMS.r, PARAMS.p, salt.toString("base64"), key.toString("base64")].join("$");
+  const { N, r, p } = hashParameters();
+  const key = await scrypt(password.normalize("NFC"), salt, KEY_LENGTH, { N, r, p, maxmem: maxmemFor(N, r) });
+  return ["scrypt", N, r, p, salt.toString("base64"), key.toString("base64")].join("$");
 }
 
 /** Constant-time comparison; a malformed stored hash never matches. */

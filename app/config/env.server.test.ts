@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv, TRUST_PROXY_TRUE_IN_PRODUCTION } from "./env.server";
+import { EnvError, parseEnv, PASSWORD_HASH_COST_BELOW_MINIMUM, TRUST_PROXY_TRUE_IN_PRODUCTION } from "./env.server";
 
 describe("TRUST_PROXY", () => {
   it("refuses true in production, with a message asking for the hop count or the proxies' subnets", () => {
@@ -29,4 +29,20 @@ describe("TRUST_PROXY", () => {
       expect(() => parseEnv({ TRUST_PROXY: value })).toThrow(/^Ungültige Konfiguration: TRUST_PROXY muss false, die Anzahl der Proxies/);
     },
   );
+});
+
+describe("PASSWORD_HASH_COST", () => {
+  it("is OWASP's 2^17 unless set, and a cheaper hash only in tests", () => {
+    expect(parseEnv({ NODE_ENV: "production" }).PASSWORD_HASH_COST).toBe(17);
+    expect(parseEnv({ NODE_ENV: "production", PASSWORD_HASH_COST: "18" }).PASSWORD_HASH_COST).toBe(18);
+    expect(parseEnv({ NODE_ENV: "test", PASSWORD_HASH_COST: "10" }).PASSWORD_HASH_COST).toBe(10);
+    for (const NODE_ENV of ["production", "development"]) {
+      expect(() => parseEnv({ NODE_ENV, PASSWORD_HASH_COST: "16" })).toThrow(
+        `Ungültige Konfiguration: PASSWORD_HASH_COST ${PASSWORD_HASH_COST_BELOW_MINIMUM}`,
+      );
+    }
+    expect(() => parseEnv({ NODE_ENV: "test", PASSWORD_HASH_COST: "9" })).toThrow(
+      /PASSWORD_HASH_COST muss eine ganze Zahl von 10 bis 20 sein/,
+    );
+  });
 });

@@ -84,6 +84,8 @@ const envSchema = z.object({
   EMAIL_WORKER: booleanFlag.default(true),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().optional(),
+  // log2 of scrypt's N for new password hashes (decision 030): 17 is OWASP's 2^17; lower only in tests.
+  PASSWORD_HASH_COST: integer(10, 20).default(17),
   SESSION_IDLE_MINUTES: integer(1).default(60),
   SESSION_ABSOLUTE_HOURS: integer(1).default(12),
   // Unset: site.booking.selfCancelHoursBefore / reminderHoursBefore. Decimal hours, so 2.5 works.
@@ -91,10 +93,18 @@ const envSchema = z.object({
   REMINDER_HOURS_BEFORE: hours.optional(),
 });
 
+/** OWASP's scrypt cost (N = 2^17); a cheaper one would make stolen hashes cheaper to crack. */
+export const MIN_PASSWORD_HASH_COST = 17;
+
+export const PASSWORD_HASH_COST_BELOW_MINIMUM = `unter ${MIN_PASSWORD_HASH_COST} ist nur in Tests (NODE_ENV=test) erlaubt: ein billigerer Hash macht gestohlene Passwort-Hashes leichter zu knacken.`;
+
 /** Rules across variables; a violation names the variable like a bad value does. */
 const checkedEnvSchema = envSchema.superRefine((config, context) => {
   if (config.NODE_ENV === "production" && config.TRUST_PROXY === "true") {
     context.addIssue({ code: "custom", path: ["TRUST_PROXY"], message: TRUST_PROXY_TRUE_IN_PRODUCTION });
+  }
+  if (config.NODE_ENV !== "test" && config.PASSWORD_HASH_COST < MIN_PASSWORD_HASH_COST) {
+    context.addIssue({ code: "custom", path: ["PASSWORD_HASH_COST"], message: PASSWORD_HASH_COST_BELOW_MINIMUM });
   }
 });
 

@@ -4,6 +4,7 @@ import { login } from "~/auth/login.server";
 import { hashPassword, verifyPassword } from "~/auth/password.server";
 import { clearSessionCookie, createSession, destroySession, readSession, sessionCookie, type SessionPolicy } from "~/auth/session.server";
 import { LOGIN_THROTTLE, reserveIpAttempt, settleIpFailure } from "~/auth/throttle.server";
+import { resetEnvCache } from "~/config/env.server";
 import { adminUsers, sessions } from "~/db/schema";
 import {
   bootstrapAdmin,
@@ -28,8 +29,15 @@ function requestWith(cookie: string): string {
 }
 
 describe("password hashing", () => {
-  it("stores scrypt with the OWASP parameters and verifies only the right password", async () => {
-    const hash = await hashPassword(PASSWORD);
+  it("stores scrypt with the OWASP parameters unless the tests lower the cost, and verifies only the right password", async () => {
+    const testsCost = await hashPassword(PASSWORD);
+    expect(testsCost).toMatch(/^scrypt\$1024\$8\$1\$/);
+    delete process.env.PASSWORD_HASH_COST;
+    resetEnvCache();
+    const hash = await hashPassword(PASSWORD).finally(() => {
+      process.env.PASSWORD_HASH_COST = "10";
+      resetEnvCache();
+    });
     expect(hash).toMatch(/^scrypt\$131072\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
     expect(hash).not.toContain(PASSWORD);
     expect(await verifyPassword(PASSWORD, hash)).toBe(true);
@@ -39,7 +47,7 @@ describe("password hashing", () => {
     expect(await hashPassword(PASSWORD)).not.toBe(hash);
   });
 
-  it("the tests' precomputed hash of their default password verifies and carries today's parameters", async () => {
+  it("the tests' precomputed hash of their default password verifies and carries the parameters of the tests' hashPassword", async () => {
     const parameters = (hash: string) => hash.split("$").slice(0, 4);
     expect(parameters(DEFAULT_ADMIN_PASSWORD_HASH)).toEqual(parameters(await hashPassword(PASSWORD)));
     expect(await verifyPassword(PASSWORD, DEFAULT_ADMIN_PASSWORD_HASH)).toBe(true);

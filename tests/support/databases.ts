@@ -1,7 +1,9 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
 import { sql } from "drizzle-orm";
 import { getTableConfig } from "drizzle-orm/pg-core";
 import pg from "pg";
+import { inject } from "vitest";
 import { TABLES_IN_FK_ORDER } from "~/db/backup.server";
 import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 
@@ -53,8 +55,8 @@ const TABLES = TABLES_IN_FK_ORDER.map((table) => getTableConfig(table).name);
  */
 export async function createTestDatabase(kind: DatabaseKind, poolSize?: number): Promise<TestDatabase> {
   if (kind === "pglite") {
-    const handle = await openDatabase({ kind: "pglite", dataDir: "", inMemory: true });
-    return { ...handle, reset: () => truncateAll(handle) };
+    const handle = await openDatabase({ kind: "pglite", dataDir: "", inMemory: true, loadDataDir: migratedPgliteTemplate() });
+    return { ...handle, reset: () => emptyAll(handle) };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
@@ -69,7 +71,7 @@ export async function createTestDatabase(kind: DatabaseKind, poolSize?: number):
   return {
     ...handle,
     url: url.toString(),
-    reset: () => truncateAll(handle),
+    reset: () => emptyAll(handle),
     async close() {
       await handle.close();
       const dropper = new pg.Client({ connectionString: adminUrl });
@@ -80,6 +82,36 @@ export async function createTestDatabase(kind: DatabaseKind, poolSize?: number):
   };
 }
 
-async function truncateAll(handle: DatabaseHandle): Promise<void> {
-  await handle.db.execute(sql.raw(`truncate table ${TABLES.join(", ")} restart identity cascade`));
+let template: Blob | undefined;
+
+/** The migrated database of tests/support/global-database.ts, read once per test file; none without that set-up. */
+function migratedPgliteTemplate(): Blob | undefined {
+  const file = inject("pgliteTemplate");
+  if (!file) return undefined;
+  template ??= new Blob([fs.readFileSync(file)]);
+  return template;
+}
+
+/**
+ * Empties every table and restarts the sequences, as `truncate … restart identity` did: in one statement,
+ * and with `delete`, which on a few rows costs a hundredth of PostgreSQL's truncate (a new file per table:
+ * 126 ms against 1.5 ms here, before each of some 1,400 tests). Like truncate it fires no trigger: the
+ * replica role skips them, so the counters the triggers keep (appointment_counts) are emptied, not counted
+ * down, and no foreign key needs an order.
+ */
+const EMPTY_ALL = sql.raw(`do $$
+declare sequence_name text;
+begin
+  set local session_replication_role = replica;
+  ${[...TABLES]
+    .reverse()
+    .map((table) => `delete from ${table};`)
+    .join("\n  ")}
+  for sequence_name in select sequences.sequence_name from information_schema.sequences where sequence_schema = 'public' loop
+    execute format('alter sequence %I restart', sequence_name);
+  end loop;
+end $$`);
+
+async function emptyAll(handle: DatabaseHandle): Promise<void> {
+  await handle.db.execute(EMPTY_ALL);
 }

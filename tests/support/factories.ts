@@ -32,14 +32,14 @@ export async function insertAppointment(db: Database, overrides: Partial<Appoint
 
 export const DEFAULT_ADMIN_PASSWORD = "Werkstatt-Passwort-2026";
 /**
- * hashPassword(DEFAULT_ADMIN_PASSWORD), computed once and written down: most
- * files create accounts with it, and each scrypt run takes 128 MiB and up to
- * seconds on a busy machine. tests/integration/auth.test.ts checks that it
- * verifies and carries today's parameters.
+ * hashPassword(DEFAULT_ADMIN_PASSWORD) at the tests' cost (PASSWORD_HASH_COST=10 in
+ * vitest.config.ts, decision 030), computed once and written down: most files
+ * create accounts with it. tests/integration/auth.test.ts checks that it verifies
+ * and carries the parameters hashPassword uses in the tests.
  */
-export const DEFAULT_ADMIN_PASSWORD_HASH = "scrypt$131072$8$1$8r2HXP/pE9jVGhQKCu1NYg==$Hmx6VmTu43+NFboy5lfMtczLLKSuvuIerB17PgG2mMU=";
+export const DEFAULT_ADMIN_PASSWORD_HASH = "scrypt$1024$8$1$pJQZpXHyccikt6poiXWCTw==$9jmgljanqAUu9KJPTMa0q5jS45GbjrXnrF/VU2+5Aoo=";
 
-/** Hashing is deliberately slow (scrypt): any other password's hash is computed once per process. */
+/** Any other password's hash is computed once per process. */
 const hashes = new Map<string, Promise<string>>([[DEFAULT_ADMIN_PASSWORD, Promise.resolve(DEFAULT_ADMIN_PASSWORD_HASH)]]);
 function cachedHash(password: string): Promise<string> {
   let hash = hashes.get(password);

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -109,6 +110,19 @@ export type ServerFixtureOptions = {
   beforeStart?: (dataDir: string) => Promise<void>;
 };
 
+/**
+ * The migrated template of tests/support/global-database.ts as the embedded database of `dataDir`
+ * (`DATA_DIR/db`, the cluster PGlite keeps on disk): the server then starts without a new cluster's
+ * initdb, 4 s of CPU (decision 030). Without that set-up (the reliability suite) the folder stays empty.
+ */
+function unpackMigratedPglite(dataDir: string): void {
+  const template = inject("pgliteTemplate");
+  if (!template) return;
+  const cluster = path.join(dataDir, "db");
+  fs.mkdirSync(cluster, { recursive: true });
+  execFileSync("tar", ["-xf", template, "-C", cluster]);
+}
+
 /** The server a production build starts with, and the longest a start may take on a busy machine. */
 const SERVER_START_TIMEOUT_MS = 180_000;
 
@@ -127,6 +141,7 @@ export function useServer(
   beforeAll(async () => {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), "hc-server-"));
     const dataDir = path.join(tmp, "data");
+    if (kind === "pglite") unpackMigratedPglite(dataDir);
     await beforeStart?.(dataDir);
     const storage: Record<string, string> = { DATA_DIR: dataDir };
     if (kind === "postgres") {
