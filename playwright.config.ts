@@ -26,7 +26,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     locale: "de-AT",
     timezoneId: "Europe/Vienna",
-    trace: "retain-on-failure",
+    // Recording a trace (a screenshot and a DOM snapshot at every step) costs a third of the run's CPU: only
+    // for a failed test's retry in CI (decision 030). Locally: `npx playwright test --trace on`.
+    trace: "on-first-retry",
     launchOptions: {
       executablePath: chromiumPath,
       args: [

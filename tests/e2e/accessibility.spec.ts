@@ -1,5 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "./fixtures";
+import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { publicPageContent } from "./public-pages";
 
 // 'Passwort vergessen?' is reachable without a login; its link's page and 'Passwort ändern' are checked in password.spec.ts.
@@ -15,8 +14,7 @@ for (const theme of ["dark", "light"] as const) {
       test(`${path} has no violations`, async ({ page }) => {
         await page.goto(path);
         await expect(page.locator("html")).toHaveClass(theme === "dark" ? /\bdark\b/ : /\blight\b/);
-        const results = await new AxeBuilder({ page }).analyze();
-        expect(results.violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target) }))).toEqual([]);
+        await expectNoAxeViolations(page);
       });
     }
 
@@ -25,8 +23,7 @@ for (const theme of ["dark", "light"] as const) {
       await page.goto("/");
       await page.getByRole("button", { name: "Menü öffnen" }).click();
       await expect(page.getByRole("navigation", { name: "Mobile Navigation" })).toBeVisible();
-      const results = await new AxeBuilder({ page }).analyze();
-      expect(results.violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target) }))).toEqual([]);
+      await expectNoAxeViolations(page);
     });
   });
 }

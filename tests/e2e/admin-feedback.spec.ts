@@ -2,8 +2,7 @@
 // sessions under 'Sicherheit' by name; screenshots at 390 and 1280 px in both themes, axe clean.
 import type { Page } from "@playwright/test";
 import { E2E_ACCOUNTS } from "./accounts";
-import { expectNoAxeViolations } from "./board-data";
-import { afterScrypt, expect, loginAsAdmin, loginThroughForm, test } from "./fixtures";
+import { afterScrypt, expect, expectNoAxeViolations, loginAsAdmin, loginThroughForm, test } from "./fixtures";
 
 const ANDROID_CHROME =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { E2E_ACCOUNTS } from "./accounts";
-import { bookAppointments, expectNoAxeViolations, newTag } from "./board-data";
-import { expect, loginAsAdmin, loginThroughForm, test } from "./fixtures";
+import { bookAppointments, newTag } from "./board-data";
+import { expect, expectNoAxeViolations, loginAsAdmin, loginThroughForm, test } from "./fixtures";
 
 // The admin board on a phone (issue 15, 'Works on a phone'): cards instead of the table, nothing wider than the screen,
 // dialogs inside the viewport, 44 px touch targets, no axe violations in either theme.

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { bookAppointments, expectNoAxeViolations, newTag, phoneDigits } from "./board-data";
-import { afterScrypt, E2E_ADMIN, expect, loginAsAdmin, sessionCookieHeader, test } from "./fixtures";
+import { bookAppointments, newTag, phoneDigits } from "./board-data";
+import { afterScrypt, E2E_ADMIN, expect, expectNoAxeViolations, loginAsAdmin, sessionCookieHeader, test } from "./fixtures";
 
 const ADMIN = E2E_ADMIN;
 

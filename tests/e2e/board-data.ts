@@ -1,8 +1,6 @@
 // Appointments for the admin board's browser tests, booked as customers book them.
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { bookableDays, bookFreeSlot, freeTimes, type Slot } from "./booking-days";
-import { expect } from "./fixtures";
 
 /** The first free start of the latest day with one, 30 to 90 days ahead: far from the public booking specs' days. */
 async function slotFarAhead(request: APIRequestContext): Promise<Slot> {
@@ -51,10 +49,4 @@ export async function adminNavigation(page: Page) {
   const menu = page.locator("summary").filter({ hasText: "Menü" });
   if (await menu.isVisible()) await menu.click();
   return page.getByRole("navigation", { name: "Admin-Bereich" });
-}
-
-/** axe-core over the whole page as it is now (open dialogs included). */
-export async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target) }))).toEqual([]);
 }

@@ -2,8 +2,8 @@
 // and 14): each dialog starts empty, focus returns to the control that opened it, the details page
 // offers the list's actions with and without JavaScript; axe clean in both themes at 390 and 1280 px.
 import type { Browser, Page } from "@playwright/test";
-import { bookAppointments, expectNoAxeViolations, newTag } from "./board-data";
-import { E2E_ADMIN, expect, loginAsAdmin, test } from "./fixtures";
+import { bookAppointments, newTag } from "./board-data";
+import { E2E_ADMIN, expect, expectNoAxeViolations, loginAsAdmin, test } from "./fixtures";
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: true });
 const row = (page: Page, name: string) => page.getByRole("row").filter({ hasText: name });

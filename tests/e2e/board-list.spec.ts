@@ -2,8 +2,8 @@
 // dates live in its own 'Export (CSV)' and a wrong range is refused beside them (also without JavaScript); on a
 // phone the first screen shows appointments, with the navigation behind 'Menü' and the search on demand.
 import type { Page } from "@playwright/test";
-import { adminNavigation, bookAppointments, expectNoAxeViolations, newTag } from "./board-data";
-import { expect, loginAsAdmin, test } from "./fixtures";
+import { adminNavigation, bookAppointments, newTag } from "./board-data";
+import { expect, expectNoAxeViolations, loginAsAdmin, test } from "./fixtures";
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };

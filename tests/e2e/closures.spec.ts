@@ -1,9 +1,9 @@
 // The owner's 'Schließtage' (issue 15): enter a closure, see the appointments it covers, cancel them in one step
 // after a second question (issue 26), delete it again after a second question; on a phone and a desktop (axe clean, screenshots of both), and on a phone without JavaScript
 // (axe-core needs JavaScript in the page, so that run checks the flow only).
-import { adminNavigation, expectNoAxeViolations, newTag } from "./board-data";
+import { adminNavigation, newTag } from "./board-data";
 import { bookFreeSlot, freeTimes, OWN_DAYS } from "./booking-days";
-import { expect, loginAsAdmin, test } from "./fixtures";
+import { expect, expectNoAxeViolations, loginAsAdmin, test } from "./fixtures";
 
 const runs = [
   { width: 390, height: 844, javaScriptEnabled: true },

@@ -1,9 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { simpleParser } from "mailparser";
-import { expect, test } from "./fixtures";
+import { expect, expectNoAxeViolations, test } from "./fixtures";
 
 const SENT_TITLE = "Nachricht gesendet";
 const SENT_TEXT = "Vielen Dank für Ihre Nachricht. Wir melden uns so bald wie möglich bei Ihnen.";
@@ -100,8 +99,7 @@ test.describe("contact forms with JavaScript", () => {
     await expect(form.getByText("Bitte geben Sie eine Nachricht ein.")).toBeVisible();
     await expect(form.getByLabel("Nachname")).toHaveAttribute("aria-invalid", "true");
     await expect(form.getByLabel("Nachname")).toBeFocused();
-    const results = await new AxeBuilder({ page }).include("form").analyze();
-    expect(results.violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target) }))).toEqual([]);
+    await expectNoAxeViolations(page, "form");
   });
 });
 
@@ -114,8 +112,7 @@ test("the error page of a post made without JavaScript has no accessibility viol
   await expect(page).toHaveURL(/\/nachricht-senden$/);
   await expect(page.getByRole("alert").filter({ hasText: "Bitte füllen Sie alle Pflichtfelder aus." })).toBeVisible();
   await expect(page.getByText("Bitte geben Sie Ihren Vornamen an.")).toBeVisible();
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target) }))).toEqual([]);
+  await expectNoAxeViolations(page);
   acceptBadRequestDocument(consoleErrors);
 });
 

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test as base } from "@playwright/test";
 import { ENHANCED_ATTRIBUTE } from "../../app/browser/enhanced";
 import { E2E_ACCOUNTS, type E2eAccount, e2eDataDir, type SessionPool, sessionPoolDir } from "./accounts";
@@ -107,4 +108,23 @@ export async function loginThroughForm(page: Page, { email, password }: { email:
   await page.getByLabel("Passwort").fill(password);
   await page.getByRole("button", { name: "Anmelden" }).click();
   await afterScrypt(page).toHaveURL("/admin");
+}
+
+/**
+ * axe-core over the page as it is now (open dialogs and toasts included), or over the part `include` selects,
+ * once its finite animations and transitions have ended: a toast sliding in has, for a few frames, the
+ * contrast of its half opacity, and a fast machine would catch it there.
+ */
+export async function expectNoAxeViolations(page: Page, include?: string) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+  const axe = new AxeBuilder({ page });
+  const results = await (include ? axe.include(include) : axe).analyze();
+  expect(results.violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target) }))).toEqual([]);
 }

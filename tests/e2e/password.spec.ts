@@ -1,9 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { simpleParser } from "mailparser";
-import { afterScrypt, expect, loginAsAdmin, loginThroughForm, test } from "./fixtures";
+import { afterScrypt, expect, expectNoAxeViolations, loginAsAdmin, loginThroughForm, test } from "./fixtures";
 
 const mailDir = path.resolve(process.env.E2E_DATA_DIR ?? ".e2e-data", "mail");
 const screenshotDir = process.env.E2E_SCREENSHOT_DIR;
@@ -31,11 +30,6 @@ async function mailTo(recipient: string, template: string, after: number): Promi
     )
     .toBe(true);
   return text;
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target) }))).toEqual([]);
 }
 
 /** Both themes, phone and desktop: axe on each, and screenshots when E2E_SCREENSHOT_DIR is set. */

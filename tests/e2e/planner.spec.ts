@@ -1,5 +1,5 @@
-import { bookAppointments, expectNoAxeViolations, newTag } from "./board-data";
-import { expect, loginAsAdmin, test } from "./fixtures";
+import { bookAppointments, newTag } from "./board-data";
+import { expect, expectNoAxeViolations, loginAsAdmin, test } from "./fixtures";
 
 test.describe.configure({ timeout: 150_000 });
 

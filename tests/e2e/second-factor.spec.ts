@@ -1,18 +1,12 @@
-import AxeBuilder from "@axe-core/playwright";
 import * as OTPAuth from "otpauth";
 import { E2E_ACCOUNTS } from "./accounts";
-import { afterScrypt, expect, loginAsAdmin, test } from "./fixtures";
+import { afterScrypt, expect, expectNoAxeViolations, loginAsAdmin, test } from "./fixtures";
 
 /** An account of its own: the others keep logging in with the password alone while this one has the second factor on. */
 const ACCOUNT = E2E_ACCOUNTS.secondFactor;
 
 function codeAt(secret: string, timestamp: number): string {
   return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 }).generate({ timestamp });
-}
-
-async function expectNoAxeViolations(page: import("@playwright/test").Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target) }))).toEqual([]);
 }
 
 test.describe.configure({ timeout: 180_000 });

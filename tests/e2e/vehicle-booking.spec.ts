@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { bookableDays, freeTimes, type Slot } from "./booking-days";
-import { expect, loginAsAdmin, test } from "./fixtures";
+import { expect, expectNoAxeViolations, loginAsAdmin, test } from "./fixtures";
 
 /**
  * Issue 14: a §57a Überprüfung with the car and the free pick-up, booked with
@@ -73,7 +72,7 @@ async function findOnBoard(page: Page, plate: string, slot: Slot) {
     const definition = page.locator("dt", { hasText: new RegExp(`^${term}$`) }).locator("xpath=following-sibling::dd[1]");
     await expect(definition, term).toHaveText(value);
   }
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await expectNoAxeViolations(page);
 }
 
 // Two bookings, a login and axe runs: slow on a shared two-core machine.
@@ -123,7 +122,7 @@ test("with JavaScript: a §57a with pick-up; a time that no longer fits the serv
     await page.setViewportSize({ width, height: 900 });
     if (SHOTS) await booking.screenshot({ path: `${SHOTS}/booking-js-${width}.png` });
   }
-  expect((await new AxeBuilder({ page }).include("#booking").analyze()).violations).toEqual([]);
+  await expectNoAxeViolations(page, "#booking");
 
   await booking.getByRole("button", { name: "Termin beantragen" }).click();
   await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Termin beantragt" })).toBeVisible();
