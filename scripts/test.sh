@@ -4,8 +4,8 @@
 #  2. the PostgreSQL of the integration tests: TEST_DATABASE_URL as given, else the local server on
 #     127.0.0.1:5432 when it answers; under CI it is required (the race tests only mean something
 #     there), elsewhere those tests are skipped without it;
-#  3. npm run validate: type check, lint and the unit and integration tests (test:vitest) in
-#     parallel, then the production build and the browser tests;
+#  3. npm run validate: the production build, then type check, lint and the unit and integration
+#     tests (test:vitest) in parallel, then the browser tests, all on that one build;
 #  4. npm run test:reliability: fuzzing, load, crash and database-outage tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -41,4 +41,5 @@ echo "== npm run validate"
 npm run validate
 
 echo "== npm run test:reliability"
-npm run test:reliability
+# On the production build validate made for the other suites (tests/support/global-build.ts).
+TEST_BUILD_DIR=build npm run test:reliability

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { buildForTests } from "./server-process";
 
@@ -15,9 +16,17 @@ const USES_BUILD = /\buseServer\(|inject\(\s*["']buildDir["']\s*\)/;
 /**
  * Vitest globalSetup: one production build (`npm run build`'s steps) shared by
  * every suite that starts the real server, removed afterwards. Skipped when
- * none of the selected test files needs it (`vitest run app/domain`).
+ * none of the selected test files needs it (`vitest run app/domain`), and when
+ * TEST_BUILD_DIR names a finished build to use instead: `npm run validate`
+ * builds once for these suites, the browser tests and the reliability suite.
  */
 export default async function setup(project: TestProject) {
+  const given = process.env.TEST_BUILD_DIR;
+  if (given) {
+    if (!fs.existsSync(path.join(given, "server"))) throw new Error(`TEST_BUILD_DIR=${given} holds no production build (npm run build)`);
+    project.provide("buildDir", given);
+    return;
+  }
   // The CLI's file filters (`vitest run app/domain`); Vitest keeps them on its instance.
   const filters = (project.vitest as unknown as { filenamePattern?: string[] }).filenamePattern;
   const specifications = await project.vitest.getRelevantTestSpecifications(filters);
