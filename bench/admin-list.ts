@@ -88,17 +88,37 @@ function percentile(sorted: number[], share: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]!;
 }
 
-async function measure(origin: string, cookie: string, query: string) {
+/** The JSON API's page of the list; its total from the answer. */
+function apiList(origin: string, query: string) {
+  return {
+    url: `${origin}/api/v1/admin/appointments?${query}`,
+    total: async (response: Response) => ((await response.json()) as { total: number }).total,
+  };
+}
+
+/**
+ * The board page's own data request (React Router's `.data` of GET /admin), as the browser makes it on
+ * each tab, search and period change: the loader's session check, list and counts, serialised. Its
+ * total is not read from the stream (shown as "–").
+ */
+function boardData(origin: string, query: string) {
+  return {
+    url: `${origin}/admin.data?${query}`,
+    total: async (response: Response) => (await response.text(), "–"),
+  };
+}
+
+async function measure(cookie: string, request: { url: string; total: (response: Response) => Promise<number | string> }) {
   const once = async () => {
     const started = performance.now();
-    const response = await fetch(`${origin}/api/v1/admin/appointments?${query}`, { headers: { cookie } });
-    const body = (await response.json()) as { total: number };
-    if (response.status !== 200) throw new Error(`${query}: ${response.status}`);
-    return { ms: performance.now() - started, total: body.total };
+    const response = await fetch(request.url, { headers: { cookie }, redirect: "manual" });
+    const total = await request.total(response);
+    if (response.status !== 200) throw new Error(`${request.url}: ${response.status}`);
+    return { ms: performance.now() - started, total };
   };
   for (let n = 0; n < WARM_UP; n++) await once();
   const times: number[] = [];
-  let total = 0;
+  let total: number | string = 0;
   for (let n = 0; n < REQUESTS; n++) {
     const result = await once();
     times.push(result.ms);
@@ -149,7 +169,7 @@ async function main() {
         { name: `phone '${phone}'`, query: `q=${phone}` },
         { name: `plate '${plate}'`, query: `q=${plate}` },
       ];
-      const widths = [24, 10, 8, 8, 8, 8];
+      const widths = [34, 10, 8, 8, 8, 8];
       const lines = [
         formatRow(["search", "tab", "total", "p50 ms", "p95 ms", "p99 ms"], widths),
         formatRow(
@@ -161,7 +181,7 @@ async function main() {
       for (const search of searches) {
         for (const tab of TABS) {
           const query = [search.query, tab === "alle" ? "" : `status=${encodeURIComponent(tab)}`].filter(Boolean).join("&");
-          const result = await measure(server.origin, cookie, query);
+          const result = await measure(cookie, apiList(server.origin, query));
           worstP95 = Math.max(worstP95, result.p95);
           lines.push(
             formatRow([search.name, tab, result.total, result.p50.toFixed(1), result.p95.toFixed(1), result.p99.toFixed(1)], widths),
@@ -169,8 +189,19 @@ async function main() {
           console.log(lines.at(-1));
         }
       }
+      // The board's own view: 'Ab heute' (its default) and 'Vergangene', through the page's data request.
+      for (const period of ["upcoming", "past"] as const) {
+        for (const search of searches.slice(0, 2)) {
+          const query = [`period=${period}`, search.query].filter(Boolean).join("&");
+          const result = await measure(cookie, boardData(server.origin, query));
+          worstP95 = Math.max(worstP95, result.p95);
+          const label = `board ${period === "upcoming" ? "Ab heute" : "Vergangene"}, ${search.name}`;
+          lines.push(formatRow([label, "alle", result.total, result.p50.toFixed(1), result.p95.toFixed(1), result.p99.toFixed(1)], widths));
+          console.log(lines.at(-1));
+        }
+      }
       // The deepest page pays its OFFSET: shown, not part of the target.
-      const last = await measure(server.origin, cookie, `page=${Math.ceil(ROWS / 50)}`);
+      const last = await measure(cookie, apiList(server.origin, `page=${Math.ceil(ROWS / 50)}`));
       lines.push(
         formatRow(["no search, last page", "alle", last.total, last.p50.toFixed(1), last.p95.toFixed(1), last.p99.toFixed(1)], widths),
       );
