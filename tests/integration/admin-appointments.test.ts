@@ -5,23 +5,14 @@ import { appointments, auditLog, emailOutbox } from "~/db/schema";
 import { loginRequiredMessage } from "~/messages";
 import { adminMessages } from "~/messages";
 import { listUndeliveredEmails } from "~/services/admin-emails.server";
-import * as commands from "~/services/appointment-commands.server";
 import { appointmentDetails, listAppointments, PAGE_SIZE } from "~/services/appointment-queries.server";
 import { testDatabaseKinds } from "../support/databases";
 import { appointmentInput, createAdminIdentity, insertAppointment, sessionCookieOf } from "../support/factories";
 import { useApiApp, useTestDatabase } from "../support/fixtures";
 import { withWritesHeldBack } from "../support/held-back";
-import { commandView } from "../support/result-views";
+import { boardCommands } from "../support/result-views";
 
-// The board's commands as the edge answers them: status and code (tests/support/result-views.ts).
-const cancelAppointment = async (...args: Parameters<typeof commands.cancelAppointment>) =>
-  commandView(await commands.cancelAppointment(...args));
-const confirmAppointment = async (...args: Parameters<typeof commands.confirmAppointment>) =>
-  commandView(await commands.confirmAppointment(...args));
-const deleteAppointment = async (...args: Parameters<typeof commands.deleteAppointment>) =>
-  commandView(await commands.deleteAppointment(...args));
-const resendLastEmail = async (...args: Parameters<typeof commands.resendLastEmail>) =>
-  commandView(await commands.resendLastEmail(...args));
+const { cancelAppointment, confirmAppointment, deleteAppointment, resendLastEmail } = boardCommands;
 
 type NewAppointment = typeof appointments.$inferInsert;
 

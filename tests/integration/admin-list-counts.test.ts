@@ -4,23 +4,14 @@ import type { AdminIdentity } from "~/auth/session.server";
 import { dumpDatabase, restoreDatabase } from "~/db/backup.server";
 import { resultRows } from "~/db/result-rows";
 import { appointments } from "~/db/schema";
-import * as commands from "~/services/appointment-commands.server";
 import { listAppointments, PAGE_SIZE } from "~/services/appointment-queries.server";
 import { applyRetention } from "~/services/retention.server";
 import { testDatabaseKinds } from "../support/databases";
 import { appointmentInput, createAdminIdentity, insertAppointment } from "../support/factories";
 import { useTestDatabase } from "../support/fixtures";
-import { commandView } from "../support/result-views";
+import { boardCommands } from "../support/result-views";
 
-// The board's commands as the edge answers them: status and code (tests/support/result-views.ts).
-const cancelAppointment = async (...args: Parameters<typeof commands.cancelAppointment>) =>
-  commandView(await commands.cancelAppointment(...args));
-const confirmAppointment = async (...args: Parameters<typeof commands.confirmAppointment>) =>
-  commandView(await commands.confirmAppointment(...args));
-const deleteAppointment = async (...args: Parameters<typeof commands.deleteAppointment>) =>
-  commandView(await commands.deleteAppointment(...args));
-const saveInternalNote = async (...args: Parameters<typeof commands.saveInternalNote>) =>
-  commandView(await commands.saveInternalNote(...args));
+const { cancelAppointment, confirmAppointment, deleteAppointment, saveInternalNote } = boardCommands;
 
 /**
  * The board's tab counts without a search come from appointment_counts, kept by

@@ -4,17 +4,14 @@ import type { AdminIdentity } from "~/auth/session.server";
 import { auditLog, customerLinks, emailOutbox } from "~/db/schema";
 import { hashSecretToken } from "~/lib/secret-token.server";
 import { renderEmail } from "~/mail/templates";
-import * as commands from "~/services/appointment-commands.server";
 import { appointmentDetails } from "~/services/appointment-queries.server";
 import { readBoardSettings, setReadyEmail } from "~/services/board-settings.server";
 import { testDatabaseKinds } from "../support/databases";
 import { createAdminIdentity, insertAppointment } from "../support/factories";
 import { useTestDatabase } from "../support/fixtures";
-import { commandView } from "../support/result-views";
+import { boardCommands } from "../support/result-views";
 
-// The board's commands as the edge answers them: status and code (tests/support/result-views.ts).
-const setAppointmentProgress = async (...args: Parameters<typeof commands.setAppointmentProgress>) =>
-  commandView(await commands.setAppointmentProgress(...args));
+const { setAppointmentProgress } = boardCommands;
 
 const t0 = new Date("2026-12-01T08:10:00Z");
 const minutes = (n: number) => new Date(t0.getTime() + n * 60_000);

@@ -3,17 +3,12 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { AdminIdentity } from "~/auth/session.server";
 import { emailOutbox } from "~/db/schema";
 import { renderEmail } from "~/mail/templates";
-import * as commands from "~/services/appointment-commands.server";
 import { testDatabaseKinds } from "../support/databases";
 import { createAdminIdentity, insertAppointment } from "../support/factories";
 import { useTestDatabase } from "../support/fixtures";
-import { commandView } from "../support/result-views";
+import { boardCommands } from "../support/result-views";
 
-// The board's commands as the edge answers them: status and code (tests/support/result-views.ts).
-const cancelAppointment = async (...args: Parameters<typeof commands.cancelAppointment>) =>
-  commandView(await commands.cancelAppointment(...args));
-const confirmAppointment = async (...args: Parameters<typeof commands.confirmAppointment>) =>
-  commandView(await commands.confirmAppointment(...args));
+const { cancelAppointment, confirmAppointment } = boardCommands;
 
 const PUBLIC_URL = "https://www.happycar.example";
 

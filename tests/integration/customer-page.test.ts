@@ -8,7 +8,6 @@ import { zonedInstant } from "~/domain/calendar-date";
 import { hashSecretToken } from "~/lib/secret-token.server";
 import { renderEmail } from "~/mail/templates";
 import { markEmailSent } from "~/mail/worker.server";
-import * as commands from "~/services/appointment-commands.server";
 import {
   cancelByCustomer as cancelByCustomerResult,
   customerCalendarFile,
@@ -18,15 +17,10 @@ import {
 import { testDatabaseKinds } from "../support/databases";
 import { createAdminIdentity, insertAppointment } from "../support/factories";
 import { useTestDatabase } from "../support/fixtures";
-import { commandView } from "../support/result-views";
-import { cancelView } from "../support/result-views";
+import { boardCommands, cancelView } from "../support/result-views";
 const cancelByCustomer = async (...args: Parameters<typeof cancelByCustomerResult>) => cancelView(await cancelByCustomerResult(...args));
 
-// The board's commands as the edge answers them: status and code (tests/support/result-views.ts).
-const cancelAppointment = async (...args: Parameters<typeof commands.cancelAppointment>) =>
-  commandView(await commands.cancelAppointment(...args));
-const confirmAppointment = async (...args: Parameters<typeof commands.confirmAppointment>) =>
-  commandView(await commands.confirmAppointment(...args));
+const { cancelAppointment, confirmAppointment } = boardCommands;
 
 /**
  * Issue 16, the customer's side: the personal link (hashed, expiring), the page

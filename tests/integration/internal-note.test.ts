@@ -2,20 +2,13 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { AdminIdentity } from "~/auth/session.server";
 import { auditLog, emailOutbox } from "~/db/schema";
-import * as commands from "~/services/appointment-commands.server";
 import { appointmentDetails } from "~/services/appointment-queries.server";
 import { testDatabaseKinds } from "../support/databases";
 import { createAdminIdentity, insertAppointment } from "../support/factories";
 import { useTestDatabase } from "../support/fixtures";
-import { commandView } from "../support/result-views";
+import { boardCommands } from "../support/result-views";
 
-// The board's commands as the edge answers them: status and code (tests/support/result-views.ts).
-const cancelAppointment = async (...args: Parameters<typeof commands.cancelAppointment>) =>
-  commandView(await commands.cancelAppointment(...args));
-const confirmAppointment = async (...args: Parameters<typeof commands.confirmAppointment>) =>
-  commandView(await commands.confirmAppointment(...args));
-const saveInternalNote = async (...args: Parameters<typeof commands.saveInternalNote>) =>
-  commandView(await commands.saveInternalNote(...args));
+const { cancelAppointment, confirmAppointment, saveInternalNote } = boardCommands;
 
 const NOTE = "Kunde zahlt bar; Bremsbeläge vorne schon bestellt (Lieferant Mayer).";
 

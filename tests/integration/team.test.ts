@@ -5,16 +5,13 @@ import { type AdminIdentity, createSession, endSessionByHandle, listSessions, re
 import { auditLog, emailOutbox, sessions } from "~/db/schema";
 import { renderEmail } from "~/mail/templates";
 import { markEmailSent } from "~/mail/worker.server";
-import * as commands from "~/services/appointment-commands.server";
 import { acceptInvitation, addTeamMember, changeTeamMember, endTeamMemberSessions, listTeam, openInvitation } from "~/services/team.server";
 import { testDatabaseKinds } from "../support/databases";
 import { createAdminIdentity, DEFAULT_ADMIN_PASSWORD, insertAppointment } from "../support/factories";
 import { useTestDatabase } from "../support/fixtures";
-import { commandView } from "../support/result-views";
+import { boardCommands } from "../support/result-views";
 
-// The board's commands as the edge answers them: status and code (tests/support/result-views.ts).
-const deleteAppointment = async (...args: Parameters<typeof commands.deleteAppointment>) =>
-  commandView(await commands.deleteAppointment(...args));
+const { deleteAppointment } = boardCommands;
 
 const t0 = new Date("2026-12-01T08:00:00Z");
 const hours = (n: number) => new Date(t0.getTime() + n * 3_600_000);

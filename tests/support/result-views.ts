@@ -2,6 +2,7 @@ import type { ErrorCode } from "~/domain/error-codes";
 import type { Result } from "~/domain/result";
 import { statusOf } from "~/http-status";
 import { bookingRefusal, invalidFormMessage, unavailableDayMessage } from "~/messages";
+import * as commands from "~/services/appointment-commands.server";
 import {
   type BookingResult,
   type DayAvailability,
@@ -92,3 +93,17 @@ export const getAvailability = async (...args: Parameters<typeof getAvailability
 export const getDaySlots = async (...args: Parameters<typeof getDaySlotsResult>) => wordedDay(await getDaySlotsResult(...args));
 export const requestAppointment = async (...args: Parameters<typeof requestAppointmentResult>) =>
   bookingView(await requestAppointmentResult(...args));
+
+/** The board's commands as the edge answers them: status and code (commandView). */
+export const boardCommands = {
+  cancelAppointment: async (...args: Parameters<typeof commands.cancelAppointment>) =>
+    commandView(await commands.cancelAppointment(...args)),
+  confirmAppointment: async (...args: Parameters<typeof commands.confirmAppointment>) =>
+    commandView(await commands.confirmAppointment(...args)),
+  deleteAppointment: async (...args: Parameters<typeof commands.deleteAppointment>) =>
+    commandView(await commands.deleteAppointment(...args)),
+  resendLastEmail: async (...args: Parameters<typeof commands.resendLastEmail>) => commandView(await commands.resendLastEmail(...args)),
+  saveInternalNote: async (...args: Parameters<typeof commands.saveInternalNote>) => commandView(await commands.saveInternalNote(...args)),
+  setAppointmentProgress: async (...args: Parameters<typeof commands.setAppointmentProgress>) =>
+    commandView(await commands.setAppointmentProgress(...args)),
+};
