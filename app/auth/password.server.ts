@@ -51,13 +51,15 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return actual.length === expected.length && crypto.timingSafeEqual(actual, expected);
 }
 
-let dummyHash: Promise<string> | undefined;
+let dummyHash: { cost: number; hash: Promise<string> } | undefined;
 
 /**
  * A hash to verify against when the e-mail is unknown, so an unknown account
- * costs the same scrypt run as a wrong password (no enumeration by timing).
+ * costs the same scrypt run as a wrong password (no enumeration by timing):
+ * made once, at the cost new hashes get.
  */
 export function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= hashPassword(crypto.randomBytes(16).toString("hex"));
-  return dummyHash;
+  const cost = env().PASSWORD_HASH_COST;
+  if (dummyHash?.cost !== cost) dummyHash = { cost, hash: hashPassword(crypto.randomBytes(16).toString("hex")) };
+  return dummyHash.hash;
 }

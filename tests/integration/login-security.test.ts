@@ -22,7 +22,7 @@ import { createAdminAccount, createAdminIdentity, DEFAULT_ADMIN_PASSWORD, DEFAUL
 import { useTestDatabase } from "../support/fixtures";
 
 const PASSWORD = DEFAULT_ADMIN_PASSWORD;
-/** PASSWORD's precomputed hash: scrypt is deliberately slow. */
+/** PASSWORD's precomputed hash (tests/support/factories.ts). */
 const passwordHash = DEFAULT_ADMIN_PASSWORD_HASH;
 const EMAIL = "chef@happycar.example";
 const policy: SessionPolicy = { idleMs: 60 * 60_000, absoluteMs: 12 * 3_600_000, secureCookie: true };
