@@ -20,6 +20,14 @@ const USES_BUILD = /\buseServer\(|inject\(\s*["']buildDir["']\s*\)/;
  * TEST_BUILD_DIR names a finished build to use instead: `npm run validate`
  * builds once for these suites, the browser tests and the reliability suite.
  */
+/** Whether a test file this run selects (the CLI's filters, e.g. `vitest run app/domain`) matches `pattern`. */
+export async function someSelectedFile(project: TestProject, pattern: RegExp): Promise<boolean> {
+  // Vitest keeps the CLI's file filters on its instance.
+  const filters = (project.vitest as unknown as { filenamePattern?: string[] }).filenamePattern;
+  const specifications = await project.vitest.getRelevantTestSpecifications(filters);
+  return specifications.some((specification) => pattern.test(fs.readFileSync(specification.moduleId, "utf8")));
+}
+
 export default async function setup(project: TestProject) {
   const given = process.env.TEST_BUILD_DIR;
   if (given) {
@@ -27,11 +35,7 @@ export default async function setup(project: TestProject) {
     project.provide("buildDir", given);
     return;
   }
-  // The CLI's file filters (`vitest run app/domain`); Vitest keeps them on its instance.
-  const filters = (project.vitest as unknown as { filenamePattern?: string[] }).filenamePattern;
-  const specifications = await project.vitest.getRelevantTestSpecifications(filters);
-  const needed = specifications.some((specification) => USES_BUILD.test(fs.readFileSync(specification.moduleId, "utf8")));
-  if (!needed) {
+  if (!(await someSelectedFile(project, USES_BUILD))) {
     project.provide("buildDir", "");
     return;
   }
