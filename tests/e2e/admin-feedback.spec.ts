@@ -2,7 +2,7 @@
 // sessions under 'Sicherheit' by name; screenshots at 390 and 1280 px in both themes, axe clean.
 import type { Page } from "@playwright/test";
 import { E2E_ACCOUNTS } from "./accounts";
-import { afterScrypt, expect, expectNoAxeViolations, loginAsAdmin, loginThroughForm, test } from "./fixtures";
+import { afterScrypt, expect, expectNoAxeViolations, loginAsAdmin, loginThroughForm, screenshotForReview, test } from "./fixtures";
 
 const ANDROID_CHROME =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
@@ -30,7 +30,7 @@ test.describe("staff on the owner's pages", () => {
   test("'Nur für Inhaber:innen' with the way back instead of an error screen; no navigation entries they cannot use", async ({
     browser,
     baseURL,
-  }, testInfo) => {
+  }) => {
     for (const theme of ["light", "dark"] as const) {
       const context = await browser.newContext({ baseURL, colorScheme: theme });
       await context.addInitScript((value) => localStorage.setItem("theme", value), theme);
@@ -57,10 +57,7 @@ test.describe("staff on the owner's pages", () => {
         await expectNoAxeViolations(staffPage);
         for (const width of [390, 1280]) {
           await staffPage.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-          await staffPage.screenshot({
-            path: testInfo.outputPath(`owner-only${path.replaceAll("/", "-")}-${width}-${theme}.png`),
-            fullPage: true,
-          });
+          await screenshotForReview(staffPage, `owner-only${path.replaceAll("/", "-")}-${width}-${theme}.png`, { fullPage: true });
         }
         await staffPage.setViewportSize({ width: 1280, height: 900 });
       }
@@ -75,7 +72,7 @@ test.describe("sessions under 'Sicherheit'", () => {
   test.use({ userAgent: ANDROID_CHROME });
 
   for (const theme of ["light", "dark"] as const) {
-    test(`show the browser and system ('Chrome auf Android') and the times, not the raw header (${theme})`, async ({ page }, testInfo) => {
+    test(`show the browser and system ('Chrome auf Android') and the times, not the raw header (${theme})`, async ({ page }) => {
       await page.addInitScript((value) => localStorage.setItem("theme", value), theme);
       // The browser of the list is the one the login saw: through the form, on an account without seeded sessions.
       await loginThroughForm(page, E2E_ACCOUNTS.devices);
@@ -90,7 +87,7 @@ test.describe("sessions under 'Sicherheit'", () => {
       for (const width of [390, 1280]) {
         await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
         await expectPageFits(page);
-        await page.screenshot({ path: testInfo.outputPath(`security-${width}-${theme}.png`), fullPage: true });
+        await screenshotForReview(page, `security-${width}-${theme}.png`, { fullPage: true });
       }
     });
   }

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { E2E_ACCOUNTS } from "./accounts";
 import { bookAppointments, newTag } from "./board-data";
-import { expect, expectNoAxeViolations, loginAsAdmin, loginThroughForm, test } from "./fixtures";
+import { expect, expectNoAxeViolations, loginAsAdmin, loginThroughForm, screenshotForReview, settleAnimations, test } from "./fixtures";
 
 // The admin board on a phone (issue 15, 'Works on a phone'): cards instead of the table, nothing wider than the screen,
 // dialogs inside the viewport, 44 px touch targets, no axe violations in either theme.
@@ -113,11 +113,7 @@ for (const viewport of [
     test.use({ viewport });
 
     for (const theme of ["light", "dark"] as const) {
-      test(`${theme} theme: the board shows cards and fits the screen; its dialogs open inside it`, async ({
-        page,
-        request,
-        baseURL,
-      }, testInfo) => {
+      test(`${theme} theme: the board shows cards and fits the screen; its dialogs open inside it`, async ({ page, request, baseURL }) => {
         // Three axe-core runs (board, cancel and delete dialog) on two shared cores.
         test.slow();
         const names = await openBoard({ page, request, baseURL }, theme);
@@ -130,9 +126,7 @@ for (const viewport of [
         await expect(first.getByText("beantragt", { exact: true })).toBeVisible();
         for (const action of ["Bestätigen", "Stornieren", "Löschen"]) await expect(first.getByText(action, { exact: true })).toBeVisible();
         await checkBoard(page, names, (name) =>
-          page
-            .screenshot({ path: testInfo.outputPath(`${name}-${viewport.width}-${theme}.png`), fullPage: name === "board" })
-            .then(() => {}),
+          screenshotForReview(page, `${name}-${viewport.width}-${theme}.png`, { fullPage: name === "board" }),
         );
       });
     }
@@ -142,6 +136,8 @@ for (const viewport of [
       await card(page, names[1]!).getByRole("button", { name: "Bestätigen" }).click();
       await expect(toast(page, "Termin bestätigt")).toBeVisible();
       await expect(card(page, names[1]!).getByText("bestätigt", { exact: true })).toBeVisible();
+      // As a person would: the next tap once the toast has slid in at the bottom of the small screen.
+      await settleAnimations(page);
       await card(page, names[2]!).getByRole("button", { name: "Stornieren" }).click();
       const cancel = page.getByRole("dialog", { name: "Termin stornieren" });
       await cancel.getByLabel("Stornierungsgrund").fill("Ersatzteil fehlt");

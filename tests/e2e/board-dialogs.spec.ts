@@ -3,7 +3,7 @@
 // offers the list's actions with and without JavaScript; axe clean in both themes at 390 and 1280 px.
 import type { Browser, Page } from "@playwright/test";
 import { bookAppointments, newTag } from "./board-data";
-import { E2E_ADMIN, expect, expectNoAxeViolations, loginAsAdmin, test } from "./fixtures";
+import { E2E_ADMIN, expect, expectNoAxeViolations, loginAsAdmin, screenshotForReview, test } from "./fixtures";
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: true });
 const row = (page: Page, name: string) => page.getByRole("row").filter({ hasText: name });
@@ -126,7 +126,7 @@ test("details page and its dialogs: axe clean at 390 and 1280 px in both themes,
   browser,
   request,
   baseURL,
-}, testInfo) => {
+}) => {
   test.setTimeout(180_000);
   const tag = newTag();
   const name = `${tag} Lotte`;
@@ -142,8 +142,7 @@ test("details page and its dialogs: axe clean at 390 and 1280 px in both themes,
       [1280, 900],
     ] as const) {
       await page.setViewportSize({ width, height });
-      const shot = (what: string) =>
-        page.screenshot({ path: testInfo.outputPath(`${what}-${width}-${theme}.png`), fullPage: what === "details" });
+      const shot = (what: string) => screenshotForReview(page, `${what}-${width}-${theme}.png`, { fullPage: what === "details" });
       await expectNoAxeViolations(page);
       await shot("details");
       for (const [opener, title] of [

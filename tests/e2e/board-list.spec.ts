@@ -3,7 +3,7 @@
 // phone the first screen shows appointments, with the navigation behind 'Menü' and the search on demand.
 import type { Page } from "@playwright/test";
 import { adminNavigation, bookAppointments, newTag } from "./board-data";
-import { expect, expectNoAxeViolations, loginAsAdmin, test } from "./fixtures";
+import { expect, expectNoAxeViolations, loginAsAdmin, screenshotForReview, test } from "./fixtures";
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -94,9 +94,9 @@ for (const javaScriptEnabled of [true, false]) {
 }
 
 /** The page as the owner sees it: the top (one screen) and the whole, named by viewport and theme. */
-async function screenshots(page: Page, outputPath: (name: string) => string, name: string) {
-  await page.screenshot({ path: outputPath(`${name}-top.png`) });
-  await page.screenshot({ path: outputPath(`${name}-full.png`), fullPage: true });
+async function screenshots(page: Page, name: string) {
+  await screenshotForReview(page, `${name}-top.png`);
+  await screenshotForReview(page, `${name}-full.png`, { fullPage: true });
 }
 
 for (const theme of ["light", "dark"] as const) {
@@ -112,7 +112,7 @@ for (const theme of ["light", "dark"] as const) {
         page,
         request,
         baseURL,
-      }, testInfo) => {
+      }) => {
         // Four axe-core runs on two shared cores.
         test.slow();
         const tag = newTag();
@@ -127,7 +127,7 @@ for (const theme of ["light", "dark"] as const) {
         await expect(page.getByLabel("Suche nach Name, E-Mail, Telefon oder Kennzeichen")).toBeHidden();
         await expect(page.getByLabel("Von")).toBeHidden();
         await expectNoAxeViolations(page);
-        await screenshots(page, testInfo.outputPath.bind(testInfo), `board-390-${theme}`);
+        await screenshots(page, `board-390-${theme}`);
 
         // The menu: every page of the board, the account's buttons; by keyboard too; Escape closes it.
         await summary(page, "Menü").focus();
@@ -139,7 +139,7 @@ for (const theme of ["light", "dark"] as const) {
         await page.keyboard.press("Tab");
         await expect(navigation.getByRole("link", { name: "Wochenplaner" })).toBeFocused();
         await expectNoAxeViolations(page);
-        await page.screenshot({ path: testInfo.outputPath(`menu-390-${theme}.png`) });
+        await screenshotForReview(page, `menu-390-${theme}.png`);
         await page.keyboard.press("Escape");
         await expect(navigation).toBeHidden();
         await expect(summary(page, "Menü")).toBeFocused();
@@ -165,18 +165,14 @@ for (const theme of ["light", "dark"] as const) {
         await summary(page, "Export (CSV)").click();
         await expect(page.getByLabel("Von")).toBeVisible();
         await expectNoAxeViolations(page);
-        await screenshots(page, testInfo.outputPath.bind(testInfo), `board-390-${theme}-opened`);
+        await screenshots(page, `board-390-${theme}-opened`);
       });
     });
 
     test.describe("1280 × 900", () => {
       test.use({ viewport: DESKTOP });
 
-      test("the navigation and the search are in view, no 'Menü'; the export opens on demand", async ({
-        page,
-        request,
-        baseURL,
-      }, testInfo) => {
+      test("the navigation and the search are in view, no 'Menü'; the export opens on demand", async ({ page, request, baseURL }) => {
         test.slow();
         const tag = newTag();
         await bookAppointments(request, baseURL!, [`${tag} Anna`], tag);
@@ -189,11 +185,11 @@ for (const theme of ["light", "dark"] as const) {
         await expect(page.getByRole("button", { name: "Abmelden" })).toBeVisible();
         await expect(page.getByLabel("Von")).toBeHidden();
         await expectNoAxeViolations(page);
-        await screenshots(page, testInfo.outputPath.bind(testInfo), `board-1280-${theme}`);
+        await screenshots(page, `board-1280-${theme}`);
         await summary(page, "Export (CSV)").click();
         await expect(page.getByLabel("Von")).toBeVisible();
         await expectNoAxeViolations(page);
-        await page.screenshot({ path: testInfo.outputPath(`export-1280-${theme}.png`) });
+        await screenshotForReview(page, `export-1280-${theme}.png`);
       });
     });
   });

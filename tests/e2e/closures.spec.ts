@@ -3,7 +3,7 @@
 // (axe-core needs JavaScript in the page, so that run checks the flow only).
 import { adminNavigation, newTag } from "./board-data";
 import { bookFreeSlot, freeTimes, OWN_DAYS } from "./booking-days";
-import { expect, expectNoAxeViolations, loginAsAdmin, test } from "./fixtures";
+import { expect, expectNoAxeViolations, loginAsAdmin, screenshotForReview, test } from "./fixtures";
 
 const runs = [
   { width: 390, height: 844, javaScriptEnabled: true },
@@ -20,7 +20,7 @@ for (const run of runs) {
       expectedConsoleErrors: [/the server responded with a status of 400/],
     });
 
-    test("enter a closure, cancel the appointment it covers, delete it", async ({ page, request, baseURL }, testInfo) => {
+    test("enter a closure, cancel the appointment it covers, delete it", async ({ page, request, baseURL }) => {
       test.setTimeout(180_000);
       const tag = newTag();
       const customer = `Kundin ${tag}`;
@@ -70,7 +70,7 @@ for (const run of runs) {
       expect(scrollWidth, "page wider than the screen").toBeLessThanOrEqual(innerWidth);
       if (run.javaScriptEnabled) {
         await expectNoAxeViolations(page);
-        await page.screenshot({ path: testInfo.outputPath(`closures-affected-${run.width}.png`), fullPage: true });
+        await screenshotForReview(page, `closures-affected-${run.width}.png`, { fullPage: true });
       }
 
       // 'Alle stornieren' e-mails every customer: it asks once more, with the reason, and 'Zurück' cancels nothing.
@@ -83,7 +83,7 @@ for (const run of runs) {
       await expect(affected.getByText(customer)).toBeVisible();
       if (run.javaScriptEnabled) {
         await expectNoAxeViolations(page);
-        await page.screenshot({ path: testInfo.outputPath(`closures-cancel-question-${run.width}.png`), fullPage: true });
+        await screenshotForReview(page, `closures-cancel-question-${run.width}.png`, { fullPage: true });
       }
       await question.getByRole("button", { name: "Zurück" }).click();
       await expect(page.getByLabel("Stornierungsgrund (steht in der Absage-E-Mail)")).toHaveValue(`${closureName}: Wasser im Keller`);
@@ -104,7 +104,7 @@ for (const run of runs) {
       if (run.javaScriptEnabled) {
         await expect(deleteQuestion.getByText(/wirklich löschen/)).toBeFocused();
         await expectNoAxeViolations(page);
-        await page.screenshot({ path: testInfo.outputPath(`closures-delete-question-${run.width}.png`), fullPage: true });
+        await screenshotForReview(page, `closures-delete-question-${run.width}.png`, { fullPage: true });
       }
       await deleteQuestion.getByRole("link", { name: "Abbrechen" }).click();
       await expect(deleteQuestion).toHaveCount(0);
@@ -115,7 +115,7 @@ for (const run of runs) {
       await expect(page.getByRole("listitem").filter({ hasText: closureName })).toHaveCount(0);
       if (run.javaScriptEnabled) {
         await expectNoAxeViolations(page);
-        await page.screenshot({ path: testInfo.outputPath(`closures-list-${run.width}.png`), fullPage: true });
+        await screenshotForReview(page, `closures-list-${run.width}.png`, { fullPage: true });
       }
 
       const reopened = (await (await request.get(`/api/v1/slots?date=${slot.date}`)).json()) as { open: boolean };

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { site } from "../../app/config/site";
-import { expect, expectNoAxeViolations, sessionCookieHeader, test } from "./fixtures";
+import { expect, expectNoAxeViolations, screenshotForReview, sessionCookieHeader, test } from "./fixtures";
 import { bookWithPersonalLink, mailText, unique } from "./personal-link";
 
 /**
@@ -21,7 +21,7 @@ const asAdmin = (baseURL: string) => ({ Origin: baseURL, Cookie: sessionCookieHe
 async function screenshots(page: Page, name: string) {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+    await screenshotForReview(page, `${name}-${width}.png`, { fullPage: true });
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(scrollWidth, `no sideways scrolling at ${width} px`).toBeLessThanOrEqual(width);
   }

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test as base } from "@playwright/test";
+import { expect, type Locator, type Page, test as base } from "@playwright/test";
 import { ENHANCED_ATTRIBUTE } from "../../app/browser/enhanced";
 import { E2E_ACCOUNTS, type E2eAccount, e2eDataDir, type SessionPool, sessionPoolDir } from "./accounts";
 
@@ -110,12 +110,8 @@ export async function loginThroughForm(page: Page, { email, password }: { email:
   await afterScrypt(page).toHaveURL("/admin");
 }
 
-/**
- * axe-core over the page as it is now (open dialogs and toasts included), or over the part `include` selects,
- * once its finite animations and transitions have ended: a toast sliding in has, for a few frames, the
- * contrast of its half opacity, and a fast machine would catch it there.
- */
-export async function expectNoAxeViolations(page: Page, include?: string) {
+/** Waits until the page's finite animations and transitions (a toast sliding in, a dialog opening) have ended. */
+export async function settleAnimations(page: Page) {
   await page.evaluate(() =>
     Promise.all(
       document
@@ -124,7 +120,28 @@ export async function expectNoAxeViolations(page: Page, include?: string) {
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
+}
+
+/**
+ * axe-core over the page as it is now (open dialogs and toasts included), or over the part `include` selects,
+ * once its finite animations and transitions have ended: a toast sliding in has, for a few frames, the
+ * contrast of its half opacity, and a fast machine would catch it there.
+ */
+export async function expectNoAxeViolations(page: Page, include?: string) {
+  await settleAnimations(page);
   const axe = new AxeBuilder({ page });
   const results = await (include ? axe.include(include) : axe).analyze();
   expect(results.violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target) }))).toEqual([]);
+}
+
+/**
+ * A screenshot of a page (or one element of it) for a person to look at, written to E2E_SCREENSHOT_DIR
+ * as `<spec>-<name>` when that is set, else not taken: encoding full pages costs CPU on every run, and
+ * no test compares them.
+ */
+export async function screenshotForReview(target: Page | Locator, name: string, { fullPage = false } = {}) {
+  const folder = process.env.E2E_SCREENSHOT_DIR;
+  if (!folder) return;
+  const file = path.join(folder, `${path.basename(test.info().file, ".spec.ts")}-${name}`);
+  await ("goto" in target ? target.screenshot({ path: file, fullPage }) : target.screenshot({ path: file }));
 }

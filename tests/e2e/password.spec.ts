@@ -2,10 +2,9 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { simpleParser } from "mailparser";
-import { afterScrypt, expect, expectNoAxeViolations, loginAsAdmin, loginThroughForm, test } from "./fixtures";
+import { afterScrypt, expect, expectNoAxeViolations, loginAsAdmin, loginThroughForm, screenshotForReview, test } from "./fixtures";
 
 const mailDir = path.resolve(process.env.E2E_DATA_DIR ?? ".e2e-data", "mail");
-const screenshotDir = process.env.E2E_SCREENSHOT_DIR;
 
 /** The text of the newest e-mail of `template` to `recipient` (EMAIL_TRANSPORT=file writes .eml files). */
 async function mailTo(recipient: string, template: string, after: number): Promise<string> {
@@ -45,7 +44,7 @@ async function checkPage(page: Page, name: string) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
       const sideways = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
       expect(sideways, `${name} scrolls sideways at ${width} px`).toBe(false);
-      if (screenshotDir) await page.screenshot({ path: path.join(screenshotDir, `${name}-${theme}-${width}.png`), fullPage: true });
+      await screenshotForReview(page, `${name}-${theme}-${width}.png`, { fullPage: true });
     }
   }
 }

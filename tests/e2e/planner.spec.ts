@@ -1,5 +1,5 @@
 import { bookAppointments, newTag } from "./board-data";
-import { expect, expectNoAxeViolations, loginAsAdmin, test } from "./fixtures";
+import { expect, expectNoAxeViolations, loginAsAdmin, screenshotForReview, test } from "./fixtures";
 
 test.describe.configure({ timeout: 150_000 });
 
@@ -8,7 +8,7 @@ for (const theme of ["light", "dark"] as const) {
     page,
     request,
     baseURL,
-  }, testInfo) => {
+  }) => {
     const tag = newTag();
     const slots = await bookAppointments(request, baseURL!, [`${tag} Anna`, `${tag} Bernd`], tag);
     const date = slots[0]!.date;
@@ -36,7 +36,7 @@ for (const theme of ["light", "dark"] as const) {
     await expect(day.getByText(/^\d{2}:\d{2} frei$/).first()).toHaveClass(/sr-only/);
     await expectNoAxeViolations(page);
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.screenshot({ path: testInfo.outputPath(`planner-1280-${theme}.png`), fullPage: true });
+    await screenshotForReview(page, `planner-1280-${theme}.png`, { fullPage: true });
 
     // A phone shows the asked day only, with day-by-day navigation.
     await page.setViewportSize({ width: 390, height: 844 });
@@ -47,7 +47,7 @@ for (const theme of ["light", "dark"] as const) {
     await expect(
       page.getByRole("heading", { level: 2, name: `Wochenplaner ${weekdayName}, ${dayOfMonth}.${month}.${year}`, exact: true }),
     ).toBeVisible();
-    await page.screenshot({ path: testInfo.outputPath(`planner-390-${theme}.png`), fullPage: true });
+    await screenshotForReview(page, `planner-390-${theme}.png`, { fullPage: true });
     await expect(page.getByRole("link", { name: "Nächster Tag" })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await expectNoAxeViolations(page);

@@ -1,6 +1,6 @@
 import * as OTPAuth from "otpauth";
 import { E2E_ACCOUNTS } from "./accounts";
-import { afterScrypt, expect, expectNoAxeViolations, loginAsAdmin, test } from "./fixtures";
+import { afterScrypt, expect, expectNoAxeViolations, loginAsAdmin, screenshotForReview, test } from "./fixtures";
 
 /** An account of its own: the others keep logging in with the password alone while this one has the second factor on. */
 const ACCOUNT = E2E_ACCOUNTS.secondFactor;
@@ -15,7 +15,7 @@ test("second factor: set up under 'Sicherheit', then the login asks for the code
   page,
   browser,
   baseURL,
-}, testInfo) => {
+}) => {
   await loginAsAdmin(page, "secondFactor");
   await page.getByRole("link", { name: "Sicherheit" }).click();
   await expect(page.getByRole("heading", { name: "Sicherheit" })).toBeVisible();
@@ -52,14 +52,14 @@ test("second factor: set up under 'Sicherheit', then the login asks for the code
   await expect(page.getByRole("navigation", { name: "Admin-Bereich" })).toBeHidden();
   await expect(page.getByRole("button", { name: "Kopieren" })).toBeHidden();
   await expect(page.getByRole("button", { name: "Ausschalten" })).toBeHidden();
-  await page.screenshot({ path: testInfo.outputPath("recovery-codes-print.png"), fullPage: true });
+  await screenshotForReview(page, "recovery-codes-print.png", { fullPage: true });
   await page.emulateMedia({ media: "screen" });
   await expect(page.getByRole("heading", { name: "Sicherheit", level: 2 })).toBeVisible();
   await page.waitForTimeout(600);
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: testInfo.outputPath("recovery-codes-1280.png"), fullPage: true });
+  await screenshotForReview(page, "recovery-codes-1280.png", { fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: testInfo.outputPath("recovery-codes-390.png"), fullPage: true });
+  await screenshotForReview(page, "recovery-codes-390.png", { fullPage: true });
   await page.setViewportSize({ width: 1280, height: 720 });
 
   try {

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { bookableDays, freeTimes, type Slot } from "./booking-days";
-import { expect, expectNoAxeViolations, loginAsAdmin, test } from "./fixtures";
+import { expect, expectNoAxeViolations, loginAsAdmin, screenshotForReview, test } from "./fixtures";
 
 /**
  * Issue 14: a §57a Überprüfung with the car and the free pick-up, booked with
@@ -8,7 +8,6 @@ import { expect, expectNoAxeViolations, loginAsAdmin, test } from "./fixtures";
  */
 const INSPECTION = "§57a Überprüfung";
 const ADDRESS = "Favoritenstraße 5, 1100 Wien";
-const SHOTS = process.env.E2E_SHOTS_DIR;
 
 /** The test without JavaScript leaves its request here for the board test after it (a file's tests run in order, in one worker). */
 let sentWithoutJavaScript: { plate: string; slot: Slot } | undefined;
@@ -120,7 +119,7 @@ test("with JavaScript: a §57a with pick-up; a time that no longer fits the serv
   await fillVehicle(page, plate);
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    if (SHOTS) await booking.screenshot({ path: `${SHOTS}/booking-js-${width}.png` });
+    await screenshotForReview(booking, `booking-js-${width}.png`);
   }
   await expectNoAxeViolations(page, "#booking");
 
@@ -189,7 +188,7 @@ test.describe("without JavaScript", () => {
     await fillVehicle(page, plate);
     await booking.getByLabel(/^Abholadresse/).fill("Hauptstraße 5, 2340 Mödling");
     await booking.getByLabel("Erstzulassung (Monat/Jahr)").fill("2018-06");
-    if (SHOTS) await booking.screenshot({ path: `${SHOTS}/booking-nojs-1280.png` });
+    await screenshotForReview(booking, `booking-nojs-1280.png`);
     await booking.getByRole("button", { name: "Termin beantragen" }).click();
 
     await expect(page).toHaveURL(/\/termin-anfragen$/);
