@@ -94,7 +94,7 @@ const envSchema = z.object({
 });
 
 /** OWASP's scrypt cost (N = 2^17); a cheaper one would make stolen hashes cheaper to crack. */
-export const MIN_PASSWORD_HASH_COST = 17;
+const MIN_PASSWORD_HASH_COST = 17;
 
 export const PASSWORD_HASH_COST_BELOW_MINIMUM = `unter ${MIN_PASSWORD_HASH_COST} ist nur in Tests (NODE_ENV=test) erlaubt: ein billigerer Hash macht gestohlene Passwort-Hashes leichter zu knacken.`;
 
