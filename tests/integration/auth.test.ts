@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { beforeEach, describe, expect, it, onTestFinished } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { login } from "~/auth/login.server";
 import { hashPassword, verifyPassword } from "~/auth/password.server";
 import { clearSessionCookie, createSession, destroySession, readSession, sessionCookie, type SessionPolicy } from "~/auth/session.server";
@@ -16,7 +16,7 @@ import {
 } from "~/services/admin-accounts.server";
 import { type TestDatabase, testDatabaseKinds } from "../support/databases";
 import { createAdminAccount, DEFAULT_ADMIN_PASSWORD, DEFAULT_ADMIN_PASSWORD_HASH } from "../support/factories";
-import { useTestDatabase } from "../support/fixtures";
+import { useTestDatabase, withPasswordHashCost } from "../support/fixtures";
 
 const PASSWORD = DEFAULT_ADMIN_PASSWORD;
 const EMAIL = "chef@happycar.example";
@@ -95,12 +95,7 @@ describe.each(testDatabaseKinds)("admin authentication on %s", (kind) => {
 
   it("answers a wrong password and an unknown e-mail the same way, after the same scrypt work", async () => {
     // At 2^14 (16 MiB, tens of ms) rather than the tests' 2^10, so that scrypt outweighs the queries around it.
-    process.env.PASSWORD_HASH_COST = "14";
-    resetEnvCache();
-    onTestFinished(() => {
-      process.env.PASSWORD_HASH_COST = "10";
-      resetEnvCache();
-    });
+    withPasswordHashCost(14);
     const passwordHash = await hashPassword(PASSWORD);
     await database.db.update(adminUsers).set({ passwordHash }).where(eq(adminUsers.id, userId));
     const timed = async (email: string, ip: string) => {

@@ -3,6 +3,7 @@ import * as OTPAuth from "otpauth";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { completeSecondFactor, login } from "~/auth/login.server";
 import { addressKey } from "~/auth/login-gate.server";
+import { hashPassword } from "~/auth/password.server";
 import type { AdminIdentity } from "~/auth/session.server";
 import { createSession, readSession, sessionCookie, type SessionPolicy } from "~/auth/session.server";
 import { LOGIN_THROTTLE, releaseIpAttempt, reserveIpAttempt } from "~/auth/throttle.server";
@@ -19,7 +20,7 @@ import {
 } from "~/services/second-factor.server";
 import { testDatabaseKinds } from "../support/databases";
 import { createAdminAccount, createAdminIdentity, DEFAULT_ADMIN_PASSWORD, DEFAULT_ADMIN_PASSWORD_HASH } from "../support/factories";
-import { useTestDatabase } from "../support/fixtures";
+import { useTestDatabase, withPasswordHashCost } from "../support/fixtures";
 
 const PASSWORD = DEFAULT_ADMIN_PASSWORD;
 /** PASSWORD's precomputed hash (tests/support/factories.ts). */
@@ -54,11 +55,22 @@ describe.each(testDatabaseKinds)("login limits and the second factor on %s", (ki
   const attempt = (email: string, password: string, ip: string, now: Date, code?: string) =>
     login(database.db, { email, password, ip, now, code, policy, requestId: "req-1" });
 
+  /**
+   * For parallel guesses at one address: the first is still in its scrypt run while the others meet
+   * the gate. At the tests' 2^10 it could finish first (1 ms), and after one failure the next guess
+   * may go at once. 2^16 for the owner's stored hash and for the dummy hash of unknown addresses.
+   */
+  const slowScrypt = async () => {
+    withPasswordHashCost(16);
+    await database.db.update(adminUsers).set({ passwordHash: await hashPassword(PASSWORD) });
+  };
+
   describe("the per-account gate", () => {
     it.each([
       ["an existing account", EMAIL],
       ["an address without an account", "niemand@happycar.example"],
     ])("lets one of 12 parallel guesses for %s through, from 12 addresses; the rest get 429 at once", async (_label, email) => {
+      await slowScrypt();
       const results = await Promise.all(Array.from({ length: 12 }, (_, n) => attempt(email, `geraten-${n}-xxxxxx`, `10.9.0.${n}`, t0)));
       expect(results.filter((result) => !result.ok && result.code === "wrongPassword")).toHaveLength(1);
       const refused = results.filter((result) => !result.ok && result.code === "throttled");
@@ -117,6 +129,7 @@ describe.each(testDatabaseKinds)("login limits and the second factor on %s", (ki
   });
 
   it("25 parallel guesses at one account from one IP: the gate refuses 24 without counting them, the IP stays open", async () => {
+    await slowScrypt();
     const results = await Promise.all(Array.from({ length: 25 }, (_, n) => attempt(EMAIL, `geraten-${n}-xxxxxx`, "10.8.2.1", t0)));
     expect(results.filter((result) => !result.ok && result.code === "wrongPassword")).toHaveLength(1);
     expect(results.filter((result) => !result.ok && result.code === "throttled" && result.limit === "account")).toHaveLength(24);
@@ -140,6 +153,7 @@ describe.each(testDatabaseKinds)("login limits and the second factor on %s", (ki
       const lines: unknown[] = [];
       vi.spyOn(logger, "info").mockImplementation(((entry: unknown) => void lines.push(entry)) as never);
       vi.spyOn(logger, "warn").mockImplementation(((entry: unknown) => void lines.push(entry)) as never);
+      await slowScrypt();
       await attempt(EMAIL, PASSWORD, "10.5.0.1", t0);
       await attempt("Niemand@HappyCar.example", "geheim-geheim-123", "10.5.0.2", t0);
       await Promise.all([attempt(EMAIL, "falsch-1-xxxxxx", "10.5.0.3", at(1)), attempt(EMAIL, "falsch-2-xxxxxx", "10.5.0.4", at(1))]);

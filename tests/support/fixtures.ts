@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, beforeEach, inject } from "vitest";
+import { afterAll, beforeAll, beforeEach, inject, onTestFinished } from "vitest";
 import { resetEnvCache } from "~/config/env.server";
 import { type ApiApp, startApiApp } from "./api-app";
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from "./databases";
@@ -94,6 +94,23 @@ export function useEnv(vars: Record<string, string>): void {
   });
   afterAll(() => {
     process.env = saved;
+    resetEnvCache();
+  });
+}
+
+/**
+ * For the running test only: new password hashes (and the dummy hash of unknown
+ * addresses) at 2^cost instead of the tests' cheap 2^10. For tests whose point
+ * needs scrypt to take real time: a timing comparison, or parallel attempts that
+ * must all meet the first one still in flight.
+ */
+export function withPasswordHashCost(cost: number): void {
+  const before = process.env.PASSWORD_HASH_COST;
+  process.env.PASSWORD_HASH_COST = String(cost);
+  resetEnvCache();
+  onTestFinished(() => {
+    if (before === undefined) delete process.env.PASSWORD_HASH_COST;
+    else process.env.PASSWORD_HASH_COST = before;
     resetEnvCache();
   });
 }
