@@ -5,7 +5,7 @@ import { defineConfig } from "vitest/config";
  * the real server process. The fuzzing and the crash and outage files run side
  * by side (each has its own server, and the crash test waits on restarts), then
  * the load test alone: it needs the CPU to itself. Runs after the browser tests
- * in `npm test`; about 1.5 minutes here.
+ * in `npm test`; about 1.2 minutes here.
  */
 export default defineConfig({
   resolve: { tsconfigPaths: true },
