@@ -33,6 +33,7 @@ export const httpStatus = {
   wrongPassword: 401,
   secondFactor: 401,
   ownerOnly: 403,
+  enrolmentRequired: 403,
   // What it is about does not exist (any more).
   notFound: 404,
   "not-found": 404,

@@ -1,6 +1,7 @@
 import { type MiddlewareFunction, redirect } from "react-router";
 import { adminContext, databaseContext, enrolmentContext } from "~/context";
 import type { Database } from "~/db/client.server";
+import { accessRefusal } from "~/domain/access";
 import { readSession, type SessionState } from "./session.server";
 
 /** Where an account that must set up its second factor is sent. */
@@ -64,4 +65,6 @@ export const adminPagesGuard: MiddlewareFunction<Response> = async ({ request, c
  * 'Sicherheit' page and the logout.
  */
 export const enrolledPagesOnly: MiddlewareFunction<Response> = async ({ context }, next) =>
-  context.get(enrolmentContext) ? redirect(SECURITY_PAGE) : next();
+  accessRefusal("enrolled", { role: context.get(adminContext).role, mustEnrol: context.get(enrolmentContext) })
+    ? redirect(SECURITY_PAGE)
+    : next();

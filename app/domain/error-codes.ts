@@ -35,6 +35,9 @@ export type LoginErrorCode = "wrongPassword" | "secondFactor" | "throttled";
 /** Why a change of the second factor (the 'Sicherheit' page, /api/v1/admin/2fa/*) was refused. */
 export type SecondFactorErrorCode = "alreadyEnabled" | "notStarted" | "notEnabled" | "wrongPasswordOrCode" | "required" | "ownerOnly";
 
+/** Why an account was refused before any input was read (app/domain/access.ts). */
+export type AccessErrorCode = "enrolmentRequired" | "ownerOnly";
+
 /** Why a change on the 'Team' page (/api/v1/admin/users) was refused. */
 export type TeamErrorCode =
   "ownerOnly" | "invalidEmail" | "invalidName" | "exists" | "notFound" | "lastOwner" | "invitationInvalid" | PasswordProblem;
@@ -78,6 +81,7 @@ export type ErrorCode =
   | AccountErrorCode
   | LoginErrorCode
   | SecondFactorErrorCode
+  | AccessErrorCode
   | TeamErrorCode
   | SettingsErrorCode
   | ExportErrorCode

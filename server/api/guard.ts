@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { activeSession } from "~/auth/guard.server";
+import { accessRefusal } from "~/domain/access";
 import { loginMessages, loginRequiredMessage } from "~/messages";
 import type { ServerEnv } from "../env";
 import { jsonError } from "./answers";
@@ -18,16 +19,29 @@ export const adminApiGuard = createMiddleware<ServerEnv>(async (c, next) => {
   await next();
 });
 
-/** For what only the owner may do: anyone else hears `refuse`'s answer (403) before the input is checked. */
+function refusalOf(c: Context<ServerEnv>, access: "enrolled" | "owner") {
+  return accessRefusal(access, { role: c.get("admin").role, mustEnrol: c.get("mustEnrol") });
+}
+
+function enrolmentRequired(c: Context<ServerEnv>) {
+  return jsonError(c, 403, loginMessages.enrolmentRequired, { enrolmentRequired: true });
+}
+
+/**
+ * For what only the owner may do (app/domain/access.ts): anyone else hears `refuse`'s answer (403)
+ * before the input is checked; an owner who must first set up the second factor hears that.
+ */
 export function ownerOnly(refuse: (c: Context<ServerEnv>) => Response) {
   return createMiddleware<ServerEnv>(async (c, next) => {
-    if (c.get("admin").role !== "owner") return refuse(c);
+    const refusal = refusalOf(c, "owner");
+    if (refusal === "enrolmentRequired") return enrolmentRequired(c);
+    if (refusal === "ownerOnly") return refuse(c);
     await next();
   });
 }
 
 /** The API's counterpart of the pages' enrolledPagesOnly: 403 until the account has set up its second factor. */
 export const enrolledApiOnly = createMiddleware<ServerEnv>(async (c, next) => {
-  if (c.get("mustEnrol")) return jsonError(c, 403, loginMessages.enrolmentRequired, { enrolmentRequired: true });
+  if (refusalOf(c, "enrolled")) return enrolmentRequired(c);
   await next();
 });

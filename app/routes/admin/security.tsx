@@ -12,6 +12,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/form-controls";
 import { adminContext, databaseContext, enrolmentContext, requestContext } from "~/context";
+import { type Access, accessRefusal, type Actor } from "~/domain/access";
 import type { ErrorCode } from "~/domain/error-codes";
 import type { Failure, Result } from "~/domain/result";
 import { statusOf } from "~/http-status";
@@ -35,17 +36,37 @@ export const meta: Route.MetaFunction = () => [
 
 export const handle: AdminRouteHandle = { loadFailure: "Die Sicherheitseinstellungen konnten nicht geladen werden." };
 
+/**
+ * What each of the page's forms needs (app/domain/access.ts), as the JSON API's endpoints for the
+ * same: before the second factor the owner requires is set up, only setting it up and the password.
+ */
+const intentAccess = new Map<string, Access>([
+  ["setup", "session"],
+  ["enable", "session"],
+  ["password", "session"],
+  ["disable", "enrolled"],
+  ["end-session", "enrolled"],
+  ["policy", "owner"],
+]);
+
+function actorOf(context: Route.LoaderArgs["context"]): Actor {
+  return { role: context.get(adminContext).role, mustEnrol: context.get(enrolmentContext) };
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = context.get(adminContext);
   const db = context.get(databaseContext);
+  const actor = actorOf(context);
   const overview = await securityOverview(db, admin);
-  const sessions = await listSessions(db, admin.id, request.headers.get("cookie"), new Date());
+  // Shown only where its forms may be used, like GET /api/v1/admin/sessions.
+  const sessions = accessRefusal("enrolled", actor) ? [] : await listSessions(db, admin.id, request.headers.get("cookie"), new Date());
   // The QR code as inline SVG (paths only, no script or style): no third-party service sees the secret.
   const qrSvg = overview.pendingOtpauthUrl ? await QRCode.toString(overview.pendingOtpauthUrl, { type: "svg", margin: 1 }) : null;
   return {
     email: admin.email,
-    isOwner: admin.role === "owner",
-    mustEnrol: context.get(enrolmentContext),
+    mayChangePolicy: accessRefusal("owner", actor) === null,
+    mayManageSessions: accessRefusal("enrolled", actor) === null,
+    mustEnrol: actor.mustEnrol,
     enabled: overview.enabled,
     enabledAt: overview.enabledAt ? formatDateTimeVienna(overview.enabledAt.toISOString()) : null,
     recoveryCodesLeft: overview.recoveryCodesLeft,
@@ -92,6 +113,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { clientIp: ip, requestId } = context.get(requestContext);
   const code = secondFactorCodeSchema.safeParse(form);
   const typedCode = code.success ? code.data.code : undefined;
+  const access = intentAccess.get(form.intent ?? "");
+  const refusal = access && accessRefusal(access, actorOf(context));
+  if (refusal) {
+    const message = refusal === "enrolmentRequired" ? loginMessages.enrolmentRequired : secondFactorMessages.ownerOnly;
+    return data<SecurityActionData>({ ok: false, message }, { status: statusOf(refusal) });
+  }
 
   switch (form.intent) {
     case "setup": {
@@ -255,41 +282,43 @@ export default function AdminSecurity({ loaderData, actionData }: Route.Componen
         </CardContent>
       </Card>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>Ihre Sitzungen</CardTitle>
-          <CardDescription>
-            Wo Ihr Konto gerade angemeldet ist. Beenden Sie, was Sie nicht kennen, und ändern Sie dann Ihr Passwort.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <ul className="grid gap-3" aria-label="Sitzungen">
-            {loaderData.sessions.map((session) => (
-              <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-border p-3">
-                <div className="grid gap-1 text-sm">
-                  <span className="break-words font-medium">{sessionDevice(session.userAgent)}</span>
-                  <span className="text-muted-foreground">
-                    Angemeldet {session.createdAt}, zuletzt aktiv {session.lastSeenAt}
-                  </span>
-                </div>
-                {session.current ? (
-                  <span className="text-sm font-semibold">Diese Sitzung</span>
-                ) : (
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="end-session" />
-                    <input type="hidden" name="session" value={session.id} />
-                    <Button type="submit" variant="outline" disabled={busy}>
-                      Beenden
-                    </Button>
-                  </Form>
-                )}
-              </li>
-            ))}
-          </ul>
-        </CardContent>
-      </Card>
+      {loaderData.mayManageSessions ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>Ihre Sitzungen</CardTitle>
+            <CardDescription>
+              Wo Ihr Konto gerade angemeldet ist. Beenden Sie, was Sie nicht kennen, und ändern Sie dann Ihr Passwort.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <ul className="grid gap-3" aria-label="Sitzungen">
+              {loaderData.sessions.map((session) => (
+                <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-border p-3">
+                  <div className="grid gap-1 text-sm">
+                    <span className="break-words font-medium">{sessionDevice(session.userAgent)}</span>
+                    <span className="text-muted-foreground">
+                      Angemeldet {session.createdAt}, zuletzt aktiv {session.lastSeenAt}
+                    </span>
+                  </div>
+                  {session.current ? (
+                    <span className="text-sm font-semibold">Diese Sitzung</span>
+                  ) : (
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="end-session" />
+                      <input type="hidden" name="session" value={session.id} />
+                      <Button type="submit" variant="outline" disabled={busy}>
+                        Beenden
+                      </Button>
+                    </Form>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+      ) : null}
 
-      {loaderData.isOwner ? (
+      {loaderData.mayChangePolicy ? (
         <Card>
           <CardHeader>
             <CardTitle>Für alle Konten</CardTitle>

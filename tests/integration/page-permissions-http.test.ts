@@ -1,0 +1,188 @@
+import { describe, expect, it } from "vitest";
+import { createSession } from "~/auth/session.server";
+import { openDatabase } from "~/db/client.server";
+import { closures } from "~/db/schema";
+import { REQUIRE_SECOND_FACTOR, writeSetting } from "~/db/settings.server";
+import { loginMessages, secondFactorMessages } from "~/messages";
+import routes from "~/routes";
+import { createAdminAccount, insertAppointment } from "../support/factories";
+import { useServer } from "../support/fixtures";
+
+/**
+ * Every page action of the board, posted as a plain form to the real server (issue 31, finding 1:
+ * the 'Sicherheit' form lifted the second-factor requirement for an owner who had not set it up,
+ * while the JSON API refused the same). The pages ask the one rule the API asks
+ * (app/domain/access.ts): an account that must first set up its second factor may only set it up,
+ * change its password and log out; staff may do nothing that is the owner's.
+ */
+
+/** The session cookie's name on a production server (Secure, hence `__Host-`). */
+const COOKIE = "__Host-hc_admin";
+const FUTURE = "2031-03-04";
+
+type PagePost = { page: string; fields: Record<string, string> };
+
+/** Each page action by its form's intent; `:id` is the appointment's, `:member` staff's, `:closure` the closure's. */
+function pageActions(ids: { appointment: string; member: string; closure: string }) {
+  const appointmentIntents = (page: string) => [
+    { page, fields: { intent: "confirm", id: ids.appointment } },
+    { page, fields: { intent: "cancel", id: ids.appointment, reason: "Werkstatt voll" } },
+    { page, fields: { intent: "delete", id: ids.appointment } },
+  ];
+  const details = `/admin/termine/${ids.appointment}`;
+  return {
+    "/admin": appointmentIntents("/admin"),
+    [details]: [
+      ...appointmentIntents(details),
+      { page: details, fields: { intent: "note", note: "Bremsen prüfen" } },
+      { page: details, fields: { intent: "progress", progress: "in_arbeit" } },
+    ],
+    "/admin/emails": [{ page: "/admin/emails", fields: { intent: "resend", emailId: ids.appointment } }],
+    "/admin/team": [
+      { page: "/admin/team", fields: { intent: "add", email: "neu@happycar.example", name: "Neu", role: "owner" } },
+      { page: "/admin/team", fields: { intent: "role", id: ids.member, role: "owner" } },
+      { page: "/admin/team", fields: { intent: "deactivate", id: ids.member } },
+      { page: "/admin/team", fields: { intent: "activate", id: ids.member } },
+      { page: "/admin/team", fields: { intent: "end-sessions", id: ids.member } },
+      { page: "/admin/team", fields: { intent: "ready-email", readyEmail: "off" } },
+    ],
+    "/admin/schliesstage": [
+      { page: "/admin/schliesstage", fields: { intent: "add", from: FUTURE, to: FUTURE, name: "Betriebsurlaub" } },
+      { page: "/admin/schliesstage", fields: { intent: "delete", id: ids.closure } },
+      { page: "/admin/schliesstage", fields: { intent: "cancel-all", id: ids.closure, reason: "Urlaub" } },
+      { page: "/admin/schliesstage", fields: { intent: "cancel-all-back", id: ids.closure } },
+      { page: "/admin/schliesstage", fields: { intent: "cancel-all-confirmed", id: ids.closure, reason: "Urlaub" } },
+    ],
+  } satisfies Record<string, PagePost[]>;
+}
+
+const security = (intent: string, fields: Record<string, string> = {}): PagePost => ({
+  page: "/admin/sicherheit",
+  fields: { intent, ...fields },
+});
+
+type RouteEntry = { path?: string; file: string; children?: RouteEntry[] };
+
+/** The files of the routes below the board's enrolment gate (app/routes/admin/enrolled.ts). */
+function gatedRouteFiles(entries: RouteEntry[], gated = false): string[] {
+  return entries.flatMap((entry) => {
+    const below = gated || entry.file.endsWith("admin/enrolled.ts");
+    return [...(gated && entry.path ? [entry.file] : []), ...gatedRouteFiles(entry.children ?? [], below)];
+  });
+}
+
+describe("page actions as an account that must first enrol, and as staff", () => {
+  const ids = { appointment: "", member: "", closure: "" };
+  const cookies = { notEnrolledOwner: "", staff: "" };
+  const server = useServer(
+    { LOG_LEVEL: "warn", EMAIL_WORKER: "false" },
+    {
+      async beforeStart(dataDir) {
+        const database = await openDatabase({ kind: "pglite", dataDir });
+        try {
+          const now = new Date();
+          await createAdminAccount(database.db, { email: "chefin@happycar.example", displayName: "Chefin", role: "owner" });
+          const owner = await createAdminAccount(database.db, { email: "neu-chef@happycar.example", displayName: "Neu", role: "owner" });
+          // Staff with the second factor set up: the requirement does not hold them back.
+          const staff = await createAdminAccount(database.db, {
+            email: "lena@happycar.example",
+            displayName: "Lena",
+            role: "staff",
+            totpSecret: "JBSWY3DPEHPK3PXP",
+            totpEnabledAt: now,
+          });
+          await writeSetting(database.db, REQUIRE_SECOND_FACTOR, true, now);
+          ids.appointment = (await insertAppointment(database.db, { name: "Paula Privat", status: "bestätigt", date: FUTURE })).id;
+          ids.member = staff.id;
+          const [closure] = await database.db.insert(closures).values({ fromDate: FUTURE, toDate: FUTURE, name: "Inventur" }).returning();
+          ids.closure = closure!.id;
+          cookies.notEnrolledOwner = `${COOKIE}=${await createSession(database.db, owner.id, now)}`;
+          cookies.staff = `${COOKIE}=${await createSession(database.db, staff.id, now)}`;
+        } finally {
+          await database.close();
+        }
+      },
+    },
+  );
+
+  const post = ({ page, fields }: PagePost, cookie: string) =>
+    fetch(`${server.origin}${page}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: server.origin, Cookie: cookie },
+      body: new URLSearchParams(fields),
+    });
+
+  it("lists an action for every page below the enrolment gate that has one", async () => {
+    const listed = Object.keys(pageActions({ appointment: ":id", member: "", closure: "" }));
+    const withAction: string[] = [];
+    for (const file of gatedRouteFiles(routes as RouteEntry[])) {
+      const module = (await import(`../../app/${file}`)) as { action?: unknown };
+      if (typeof module.action === "function") withAction.push(file);
+    }
+    expect(withAction.sort()).toEqual(
+      [
+        "routes/admin/appointment.tsx",
+        "routes/admin/board.tsx",
+        "routes/admin/closures.tsx",
+        "routes/admin/emails.tsx",
+        "routes/admin/team.tsx",
+      ].sort(),
+    );
+    expect(listed).toHaveLength(withAction.length);
+  });
+
+  it("an owner who must enrol: every board action goes to 'Sicherheit'; there only enrolling and the password", async () => {
+    const cookie = cookies.notEnrolledOwner;
+    for (const action of Object.values(pageActions(ids)).flat()) {
+      const response = await post(action, cookie);
+      expect([action, response.status, response.headers.get("location")]).toEqual([action, 302, "/admin/sicherheit"]);
+    }
+    for (const action of [
+      security("policy", { required: "off" }),
+      security("end-session", { session: "x" }),
+      security("disable", { password: "x", code: "123456" }),
+    ]) {
+      const response = await post(action, cookie);
+      expect([action.fields.intent, response.status]).toEqual([action.fields.intent, 403]);
+      expect(await response.text()).toContain(loginMessages.enrolmentRequired);
+    }
+    // Setting it up is what the account is meant to do.
+    const setup = await post(security("setup"), cookie);
+    expect([setup.status, setup.headers.get("location")]).toEqual([302, "/admin/sicherheit"]);
+    const page = await (await fetch(`${server.origin}/admin/sicherheit`, { headers: { Cookie: cookie } })).text();
+    expect(page).toContain("<svg");
+    expect(page).not.toContain("Ihre Sitzungen");
+    expect(page).not.toContain("Für alle Konten");
+
+    // Nothing changed: the requirement holds (the board still sends the account to 'Sicherheit'), the appointment is as it was.
+    const board = await fetch(`${server.origin}/admin`, { headers: { Cookie: cookie }, redirect: "manual" });
+    expect([board.status, board.headers.get("location")]).toEqual([302, "/admin/sicherheit"]);
+    const appointment = await fetch(`${server.origin}/api/v1/admin/appointments/${ids.appointment}`, {
+      headers: { Cookie: cookies.staff },
+    });
+    expect(await appointment.json()).toMatchObject({ appointment: { status: "bestätigt", internalNote: null }, audit: [] });
+  });
+
+  it("staff: the owner's actions answer 403 on every page, the rest of the board works", async () => {
+    const cookie = cookies.staff;
+    const actions = pageActions(ids);
+    const ownersOnly = [
+      ...actions["/admin/team"],
+      ...actions["/admin/schliesstage"],
+      actions["/admin"].find((action) => action.fields.intent === "delete")!,
+      security("policy", { required: "off" }),
+    ];
+    for (const action of ownersOnly) {
+      const response = await post(action, cookie);
+      expect([action.page, action.fields.intent, response.status]).toEqual([action.page, action.fields.intent, 403]);
+    }
+    const policy = await post(security("policy", { required: "off" }), cookie);
+    expect(await policy.text()).toContain(secondFactorMessages.ownerOnly);
+    const confirm = await post(
+      actions["/admin"].find((action) => action.fields.intent === "confirm")!,
+      cookie,
+    );
+    expect(confirm.status).not.toBe(403);
+  });
+});
