@@ -69,6 +69,7 @@ export const adminMessages = {
   unknownAction: "Unbekannte Aktion.",
   ownerOnly: "Nur der Inhaber oder die Inhaberin darf Termine löschen.",
   noteTooLong: "Die interne Notiz darf höchstens 2000 Zeichen lang sein.",
+  noteInvalid: "Bitte geben Sie die interne Notiz als Text an.",
   noteSaved: { title: "Notiz gespeichert", description: "Die interne Notiz wurde gespeichert." },
   noteFailed: "Die Notiz konnte nicht gespeichert werden.",
   notConfirmed: "Der Fortschritt kann nur bei bestätigten Terminen gesetzt werden.",

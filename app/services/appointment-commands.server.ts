@@ -198,9 +198,9 @@ export async function deleteAppointment(db: Database, { id, admin, now = new Dat
  */
 export async function saveInternalNote(
   db: Database,
-  { id, admin, note, now = new Date() }: StatusChange & { note: unknown },
+  { id, admin, note, now = new Date() }: StatusChange & { note: string },
 ): Promise<AdminActionResult> {
-  const text = typeof note === "string" ? cleanText(note, true) : "";
+  const text = cleanText(note, true);
   if (text.length > MAX_NOTE_LENGTH) return fail("noteTooLong");
   return db.transaction(async (tx): Promise<AdminActionResult> => {
     const [row] = await tx
@@ -209,7 +209,16 @@ export async function saveInternalNote(
       .where(eq(appointments.id, id))
       .returning({ status: appointments.status });
     if (!row) return fail("notFound");
-    await recordAudit(tx, { appointmentId: id, actor: admin, action: "note", oldStatus: row.status, newStatus: row.status, now });
+    // The new text in the trail: who wrote what, and when a note was removed (null).
+    await recordAudit(tx, {
+      appointmentId: id,
+      actor: admin,
+      action: "note",
+      oldStatus: row.status,
+      newStatus: row.status,
+      reason: text || null,
+      now,
+    });
     return ok();
   });
 }

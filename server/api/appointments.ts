@@ -57,15 +57,21 @@ appointments.delete("/:id", appointmentId, async (c) => {
 
 /**
  * POST /api/v1/admin/appointments/:id/note {"note"} → 200 {"id","internalNote"}: the workshop's
- * internal note (any admin; "" removes it); 400 over 2000 characters, 404 for an unknown id.
+ * internal note (any admin; "" removes it); 400 when it is no text or over 2000 characters, 404 for an unknown id.
  */
-appointments.post("/:id/note", jsonObject, appointmentId, async (c) => {
-  const { id } = c.req.valid("param");
-  const result = await saveInternalNote(c.get("db"), { id, admin: c.get("admin"), note: jsonBody(c).note ?? "" });
-  if (!result.ok) return refusal(c, result.code);
-  const details = await appointmentDetails(c.get("db"), id);
-  return c.json({ id, internalNote: details?.appointment?.internalNote ?? null });
-});
+appointments.post(
+  "/:id/note",
+  jsonObject,
+  appointmentId,
+  zValidator("json", z.object({ note: z.string() }), refuseInvalid(400, adminMessages.noteInvalid)),
+  async (c) => {
+    const { id } = c.req.valid("param");
+    const result = await saveInternalNote(c.get("db"), { id, admin: c.get("admin"), note: c.req.valid("json").note });
+    if (!result.ok) return refusal(c, result.code);
+    const details = await appointmentDetails(c.get("db"), id);
+    return c.json({ id, internalNote: details?.appointment?.internalNote ?? null });
+  },
+);
 
 /**
  * POST /api/v1/admin/appointments/:id/progress {"progress": "arrived"|"in_progress"|"ready"} → 200

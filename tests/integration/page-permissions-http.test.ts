@@ -22,38 +22,36 @@ const FUTURE = "2031-03-04";
 
 type PagePost = { page: string; fields: Record<string, string> };
 
-/** Each page action by its form's intent; `:id` is the appointment's, `:member` staff's, `:closure` the closure's. */
+const posts = (page: string, forms: Record<string, string>[]): PagePost[] => forms.map((fields) => ({ page, fields }));
+
+/** Each page action by its form's intent, with the ids of the rows they act on. */
 function pageActions(ids: { appointment: string; member: string; closure: string }) {
-  const appointmentIntents = (page: string) => [
-    { page, fields: { intent: "confirm", id: ids.appointment } },
-    { page, fields: { intent: "cancel", id: ids.appointment, reason: "Werkstatt voll" } },
-    { page, fields: { intent: "delete", id: ids.appointment } },
+  const onAppointment: Record<string, string>[] = [
+    { intent: "confirm", id: ids.appointment },
+    { intent: "cancel", id: ids.appointment, reason: "Werkstatt voll" },
+    { intent: "delete", id: ids.appointment },
   ];
   const details = `/admin/termine/${ids.appointment}`;
   return {
-    "/admin": appointmentIntents("/admin"),
-    [details]: [
-      ...appointmentIntents(details),
-      { page: details, fields: { intent: "note", note: "Bremsen prüfen" } },
-      { page: details, fields: { intent: "progress", progress: "in_arbeit" } },
-    ],
-    "/admin/emails": [{ page: "/admin/emails", fields: { intent: "resend", emailId: ids.appointment } }],
-    "/admin/team": [
-      { page: "/admin/team", fields: { intent: "add", email: "neu@happycar.example", name: "Neu", role: "owner" } },
-      { page: "/admin/team", fields: { intent: "role", id: ids.member, role: "owner" } },
-      { page: "/admin/team", fields: { intent: "deactivate", id: ids.member } },
-      { page: "/admin/team", fields: { intent: "activate", id: ids.member } },
-      { page: "/admin/team", fields: { intent: "end-sessions", id: ids.member } },
-      { page: "/admin/team", fields: { intent: "ready-email", readyEmail: "off" } },
-    ],
-    "/admin/schliesstage": [
-      { page: "/admin/schliesstage", fields: { intent: "add", from: FUTURE, to: FUTURE, name: "Betriebsurlaub" } },
-      { page: "/admin/schliesstage", fields: { intent: "delete", id: ids.closure } },
-      { page: "/admin/schliesstage", fields: { intent: "cancel-all", id: ids.closure, reason: "Urlaub" } },
-      { page: "/admin/schliesstage", fields: { intent: "cancel-all-back", id: ids.closure } },
-      { page: "/admin/schliesstage", fields: { intent: "cancel-all-confirmed", id: ids.closure, reason: "Urlaub" } },
-    ],
-  } satisfies Record<string, PagePost[]>;
+    board: posts("/admin", onAppointment),
+    details: posts(details, [...onAppointment, { intent: "note", note: "Bremsen prüfen" }, { intent: "progress", progress: "in_arbeit" }]),
+    emails: posts("/admin/emails", [{ intent: "resend", emailId: ids.appointment }]),
+    team: posts("/admin/team", [
+      { intent: "add", email: "neu@happycar.example", name: "Neu", role: "owner" },
+      { intent: "role", id: ids.member, role: "owner" },
+      { intent: "deactivate", id: ids.member },
+      { intent: "activate", id: ids.member },
+      { intent: "end-sessions", id: ids.member },
+      { intent: "ready-email", readyEmail: "off" },
+    ]),
+    closures: posts("/admin/schliesstage", [
+      { intent: "add", from: FUTURE, to: FUTURE, name: "Betriebsurlaub" },
+      { intent: "delete", id: ids.closure },
+      { intent: "cancel-all", id: ids.closure, reason: "Urlaub" },
+      { intent: "cancel-all-back", id: ids.closure },
+      { intent: "cancel-all-confirmed", id: ids.closure, reason: "Urlaub" },
+    ]),
+  };
 }
 
 const security = (intent: string, fields: Record<string, string> = {}): PagePost => ({
@@ -168,9 +166,9 @@ describe("page actions as an account that must first enrol, and as staff", () =>
     const cookie = cookies.staff;
     const actions = pageActions(ids);
     const ownersOnly = [
-      ...actions["/admin/team"],
-      ...actions["/admin/schliesstage"],
-      actions["/admin"].find((action) => action.fields.intent === "delete")!,
+      ...actions.team,
+      ...actions.closures,
+      actions.board.find((action) => action.fields.intent === "delete")!,
       security("policy", { required: "off" }),
     ];
     for (const action of ownersOnly) {
@@ -180,7 +178,7 @@ describe("page actions as an account that must first enrol, and as staff", () =>
     const policy = await post(security("policy", { required: "off" }), cookie);
     expect(await policy.text()).toContain(secondFactorMessages.ownerOnly);
     const confirm = await post(
-      actions["/admin"].find((action) => action.fields.intent === "confirm")!,
+      actions.board.find((action) => action.fields.intent === "confirm")!,
       cookie,
     );
     expect(confirm.status).not.toBe(403);

@@ -82,7 +82,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!result.ok) return answer(false, `${adminMessages.progressFailed} ${adminMessages[result.code]}`, statusOf(result.code));
     return answer(true, result.value.emailQueued ? adminMessages.progressReadyEmail : adminMessages.progressSaved);
   }
-  const result = await saveInternalNote(db, { id: params.id, admin, note: body.fields.note });
+  const { note } = body.fields;
+  if (typeof note !== "string") return answer(false, `${adminMessages.noteFailed} ${adminMessages.noteInvalid}`, 400);
+  const result = await saveInternalNote(db, { id: params.id, admin, note });
   if (!result.ok) return answer(false, `${adminMessages.noteFailed} ${adminMessages[result.code]}`, statusOf(result.code));
   return answer(true, adminMessages.noteSaved.description);
 }
