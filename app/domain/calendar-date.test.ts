@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { monthOf, zonedInstant } from "./calendar-date";
+import { isCalendarDate, monthOf, zonedInstant } from "./calendar-date";
+
+describe("isCalendarDate", () => {
+  it("takes real days of the years 1900 to 2999 only", () => {
+    expect(["1900-01-01", "2026-02-28", "2028-02-29", "2999-12-31"].map(isCalendarDate)).toEqual([true, true, true, true]);
+    expect(
+      ["1899-12-31", "3000-01-01", "9999-12-31", "0001-01-01", "2026-02-29", "2026-13-01", "2026-1-01", ""].map(isCalendarDate),
+    ).toEqual(Array(8).fill(false));
+  });
+});
 
 describe("monthOf", () => {
   it.each([

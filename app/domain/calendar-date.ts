@@ -6,12 +6,20 @@ import { TZDate } from "@date-fns/tz";
  */
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/**
+ * The years a workshop's date can have. Far beyond any appointment, and the weeks and months
+ * around such a date stay four-digit years: 9999-12-31's Saturday is in the year 10000, which
+ * neither the database nor this format holds (the planner answered 500).
+ */
+const YEARS = { first: 1900, last: 2999 };
+
 export type CalendarDate = string;
 
 export function parseCalendarDate(value: string): { year: number; month: number; day: number } | null {
   const match = DATE_PATTERN.exec(value);
   if (!match) return null;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < YEARS.first || year > YEARS.last) return null;
   const probe = new Date(Date.UTC(year, month - 1, day));
   // Rejects 2026-02-30 and friends, which Date.UTC would silently roll over.
   if (probe.getUTCFullYear() !== year || probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) {
