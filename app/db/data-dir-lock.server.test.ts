@@ -51,6 +51,17 @@ describe("acquireDataDirLock", () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
+  it("creates a missing data folder (and its parents) for this account only, whatever the umask", () => {
+    const previous = process.umask(0o000);
+    try {
+      const nested = path.join(dataDir, "neu", "daten");
+      acquireDataDirLock(nested).release();
+      for (const folder of [nested, path.dirname(nested)]) expect(fs.statSync(folder).mode & 0o777).toBe(0o700);
+    } finally {
+      process.umask(previous);
+    }
+  });
+
   it("writes the PID first (older versions read it) and leaves nothing behind on release", () => {
     const lock = acquireDataDirLock(dataDir);
     const [pid, ...fields] = fs.readFileSync(lockFile, "utf8").split("\n");

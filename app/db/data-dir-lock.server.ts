@@ -163,7 +163,9 @@ function removeStale(lockFile: string, staleContent: string): void {
 }
 
 export function acquireDataDirLock(dataDir: string, displayName = dataDir): DataDirLock {
-  fs.mkdirSync(dataDir, { recursive: true });
+  // For this account only: PGlite writes its files 0666, the e-mails and backups hold customers' data.
+  // An existing folder keeps the mode its operator gave it.
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const lockFile = path.join(dataDir, "server.lock");
   const shownLockFile = `${displayName.replace(/[\\/]+$/, "")}${path.sep}server.lock`;
   const token = crypto.randomBytes(8).toString("hex");
