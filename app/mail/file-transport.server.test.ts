@@ -46,4 +46,27 @@ describe("the file transport (EMAIL_TRANSPORT=file)", () => {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
+
+  it("removes what a killed process left half-written, but not a message another process is writing", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hc-file-transport-"));
+    try {
+      const folder = path.join(dataDir, "mail");
+      fs.mkdirSync(folder);
+      const leftover = path.join(folder, ".11111111-1111-4111-8111-111111111111-0a0b0c0d.eml.part");
+      const inFlight = path.join(folder, ".33333333-3333-4333-8333-333333333333-0a0b0c0d.eml.part");
+      fs.writeFileSync(leftover, "From: halb");
+      fs.writeFileSync(inFlight, "From: halb");
+      const twoMinutesAgo = new Date(Date.now() - 120_000);
+      fs.utimesSync(leftover, twoMinutesAgo, twoMinutesAgo);
+      await fileTransport({ DATA_DIR: dataDir, MAIL_FROM: "Happy Car <termine@happycar.example>", publicUrl: "https://x.example" }).send(
+        message,
+      );
+      const files = fs.readdirSync(folder).sort();
+      expect(files).toHaveLength(2);
+      expect(files[0]).toBe(path.basename(inFlight));
+      expect(files[1]).toMatch(new RegExp(`-appointment-ready-${message.id}\\.eml$`));
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 });

@@ -111,9 +111,26 @@ export function smtpTransport(config: { SMTP_URL: string; MAIL_FROM: string; pub
   };
 }
 
+/** How old a half-written message must be to count as left by a killed process, not one being written. */
+const LEFTOVER_AGE_MS = 60_000;
+
+/**
+ * Half-written messages a killed process (SIGKILL, power cut) left in the folder: removed before the
+ * first message of this process. Not the fresh ones: another process may be writing them right now.
+ */
+async function removeLeftovers(folder: string, now = Date.now()): Promise<void> {
+  const names = await fs.readdir(folder).catch(() => [] as string[]);
+  for (const name of names.filter((entry) => entry.startsWith(".") && entry.endsWith(".eml.part"))) {
+    const file = path.join(folder, name);
+    const stat = await fs.stat(file).catch(() => null);
+    if (stat && now - stat.mtimeMs > LEFTOVER_AGE_MS) await fs.rm(file, { force: true });
+  }
+}
+
 export function fileTransport(config: { DATA_DIR: string; MAIL_FROM: string; publicUrl: string }): MailTransport {
   const folder = path.resolve(config.DATA_DIR, "mail");
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
+  let tidied: Promise<void> | undefined;
   return {
     name: "file",
     async send(message) {
@@ -125,6 +142,7 @@ export function fileTransport(config: { DATA_DIR: string; MAIL_FROM: string; pub
         throw deliveryErrorOf(error);
       }
       await fs.mkdir(folder, { recursive: true });
+      await (tidied ??= removeLeftovers(folder));
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
       const file = path.join(folder, `${stamp}-${message.template}-${message.id}.eml`);
       // Written aside, then renamed: whoever reads the folder (a person, a test) sees whole messages
