@@ -354,3 +354,20 @@ export function bookingRefusal(refusal: BookingRefusal): { error: string; fields
       return { error: bookingMessages["rate-limited"], fields: {} };
   }
 }
+
+/**
+ * The server's start when something outside the app is in the way: one line on stderr, exit code 1
+ * (server/index.ts). `cause` is the system's own short reason (never a password or a URL).
+ */
+export const startMessages = {
+  portInUse: (host: string, port: number) =>
+    `Port ${port} auf ${host} ist schon belegt: Läuft Happy Car bereits? Beenden Sie das andere Programm oder wählen Sie mit PORT einen anderen Port.`,
+  portRefused: (host: string, port: number, cause: string) =>
+    `Port ${port} auf ${host} kann nicht geöffnet werden (${cause}). Ports unter 1024 brauchen besondere Rechte: Wählen Sie mit PORT einen höheren.`,
+  dataDirUnusable: (dataDir: string, cause: string) =>
+    `Der Datenordner ${dataDir} (DATA_DIR) ist nicht beschreibbar (${cause}). Prüfen Sie Rechte, freien Platz und ob das Laufwerk schreibgeschützt eingehängt ist.`,
+  embeddedDatabaseDamaged: (dataDir: string, cause: string) =>
+    `Die eingebettete Datenbank in ${dataDir} lässt sich nicht öffnen oder nicht auf den neuen Stand bringen (${cause}). Ist sie beschädigt, stellen Sie die letzte Sicherung wieder her (npm run restore, docs/deployment.md).`,
+  postgresUnreachable: (cause: string) =>
+    `Die PostgreSQL-Datenbank (DATABASE_URL) ist nicht erreichbar oder lehnt die Anmeldung ab (${cause}). Prüfen Sie Adresse, Zugangsdaten und ob der Server läuft.`,
+} as const;

@@ -14,7 +14,7 @@ import type { ServerBuild } from "react-router";
 import siteScriptUrl from "virtual:site-script";
 import siteStyles from "virtual:site-styles";
 import { envOrExit } from "~/config/env.server";
-import { type DatabaseHandle, databaseOptionsFromEnv, openDatabase } from "~/db/client.server";
+import { type DatabaseHandle, type DatabaseOptions, databaseOptionsFromEnv, openDatabase } from "~/db/client.server";
 import { DataDirLockedError } from "~/db/data-dir-lock.server";
 import { emailOutbox } from "~/db/schema";
 import { exitWithMessage } from "~/lib/exit.server";
@@ -22,6 +22,7 @@ import { logger } from "~/lib/logger.server";
 import { siteScriptLoader } from "~/lib/site-script-loader";
 import { TransportConfigError } from "~/mail/transports.server";
 import { type MailWorker, startMailWorker } from "~/mail/worker.server";
+import { startMessages } from "~/messages";
 import { announceAdminBootstrap } from "~/services/admin-accounts.server";
 import { enterDefaultClosures } from "~/services/closures.server";
 import { reminderConfigFromEnv, startReminderJob } from "~/services/reminders.server";
@@ -54,11 +55,11 @@ export async function start(options: StartOptions): Promise<void> {
   const config = envOrExit();
 
   let database: DatabaseHandle;
+  const databaseOptions = databaseOptionsFromEnv(config);
   try {
-    database = await openDatabase({ ...databaseOptionsFromEnv(config), migrationsFolder: options.migrationsFolder });
+    database = await openDatabase({ ...databaseOptions, migrationsFolder: options.migrationsFolder });
   } catch (error) {
-    if (error instanceof DataDirLockedError) exitWithMessage(error.message);
-    throw error;
+    exitWithMessage(databaseStartFailure(error, databaseOptions));
   }
   await announceAdminBootstrap(database.db, config, logger);
   await enterDefaultClosures(database.db, new Date());
@@ -69,6 +70,18 @@ export async function start(options: StartOptions): Promise<void> {
     // hand its message back now instead of after the lease runs out.
     await database.db.update(emailOutbox).set({ lockedUntil: null }).where(eq(emailOutbox.status, "pending"));
   }
+
+  const app = createApp({ config, db: database.db, inline, ...options });
+  // The port first: when it is taken, nothing has started yet that would have to be stopped.
+  const server = http.createServer(requestListener(app));
+  try {
+    await listening(server, config.PORT, config.HOST);
+  } catch (error) {
+    await database.close();
+    exitWithMessage(portFailure(error, config.HOST, config.PORT));
+  }
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.PORT;
 
   let mailWorker: MailWorker | undefined;
   try {
@@ -81,13 +94,7 @@ export async function start(options: StartOptions): Promise<void> {
   const retentionJob = startRetentionJob(database.db, { vacuum: database.kind === "pglite" });
   // Every instance runs it, whatever EMAIL_WORKER says: each reminder is claimed once in the database.
   const reminderJob = startReminderJob(database.db, reminderConfigFromEnv(config));
-
-  const app = createApp({ config, db: database.db, inline, ...options });
-  const server = http.createServer(requestListener(app)).listen(config.PORT, config.HOST, () => {
-    const address = server.address();
-    const port = typeof address === "object" && address ? address.port : config.PORT;
-    logger.info({ port, database: database.kind }, `Happy Car läuft auf http://localhost:${port}`);
-  });
+  logger.info({ port, database: database.kind }, `Happy Car läuft auf http://localhost:${port}`);
 
   let stopping = false;
   async function shutdown(signal: string) {
@@ -117,4 +124,39 @@ export async function start(options: StartOptions): Promise<void> {
   }
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+function listening(server: http.Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+}
+
+/** The system's short reason: its code and words, never a stack. */
+function causeOf(error: unknown): string {
+  return error instanceof Error ? error.message.split("\n")[0]! : String(error);
+}
+
+function systemCode(error: unknown): string | undefined {
+  return typeof error === "object" && error && "code" in error && typeof error.code === "string" ? error.code : undefined;
+}
+
+/** Why the port could not be opened, in one German line. */
+function portFailure(error: unknown, host: string, port: number): string {
+  if (systemCode(error) === "EADDRINUSE") return startMessages.portInUse(host, port);
+  return startMessages.portRefused(host, port, causeOf(error));
+}
+
+/** Why the database could not be opened or migrated, in one German line: the folder, the embedded database, or PostgreSQL. */
+function databaseStartFailure(error: unknown, options: DatabaseOptions): string {
+  if (error instanceof DataDirLockedError) return error.message;
+  if (options.kind === "postgres") return startMessages.postgresUnreachable(causeOf(error));
+  const code = systemCode(error);
+  if (code && ["EACCES", "EPERM", "EROFS", "ENOSPC", "EDQUOT", "ENOTDIR", "EEXIST"].includes(code))
+    return startMessages.dataDirUnusable(options.dataDir, causeOf(error));
+  return startMessages.embeddedDatabaseDamaged(options.dataDir, causeOf(error));
 }

@@ -9,8 +9,9 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import { TRUST_PROXY_TRUE_IN_PRODUCTION } from "~/config/env.server";
 import { siteScriptLoader } from "~/lib/site-script-loader";
 import { themeScript } from "~/lib/theme";
+import { startMessages } from "~/messages";
 import { PRERENDERED_PAGE_CACHE_CONTROL } from "../../server/static-files";
-import { useServer } from "../support/fixtures";
+import { unpackMigratedPglite, useServer } from "../support/fixtures";
 import { bookableSlots } from "../support/http";
 import { runServerExpectingExit, startServer } from "../support/server-process";
 
@@ -256,6 +257,67 @@ describe("configuration errors", () => {
     const lines = output.split("\n").filter((line) => line.trim() && !line.startsWith("npm warn"));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(new RegExp(`^Ungültige Konfiguration: ${name} `));
+  });
+
+  /** What stands in the way at the start (issue 31, finding 12): one German line and exit code 1, never a stack trace. */
+  describe("something outside the app in the way", () => {
+    const start = async (env: Record<string, string>) => {
+      const { code, output } = await runServerExpectingExit({ LOG_LEVEL: "error", BUILD_DIR: buildDir, ...env });
+      return { code, lines: output.split("\n").filter((line) => line.trim() && !line.startsWith("npm warn")) };
+    };
+    const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), "hc-start-"));
+
+    it("a port in use, before the e-mail worker or any job has started", async () => {
+      const other = net.createServer().listen(0, "127.0.0.1");
+      await new Promise((resolve) => other.once("listening", resolve));
+      const port = (other.address() as net.AddressInfo).port;
+      const dataDir = tmp();
+      unpackMigratedPglite(dataDir);
+      try {
+        const { code, lines } = await start({ PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, EMAIL_TRANSPORT: "file" });
+        expect([code, lines]).toEqual([1, [startMessages.portInUse("127.0.0.1", port)]]);
+        // The data folder is free again for the next start (the lock went with the database).
+        expect(fs.readdirSync(dataDir)).not.toContain("server.lock");
+      } finally {
+        other.close();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    });
+
+    it("a data folder that cannot be created", async () => {
+      const parent = tmp();
+      try {
+        fs.writeFileSync(path.join(parent, "datei"), "");
+        const dataDir = path.join(parent, "datei", "daten");
+        const { code, lines } = await start({ DATA_DIR: dataDir });
+        expect(code).toBe(1);
+        expect(lines).toEqual([startMessages.dataDirUnusable(dataDir, `ENOTDIR: not a directory, mkdir '${dataDir}'`)]);
+      } finally {
+        fs.rmSync(parent, { recursive: true, force: true });
+      }
+    });
+
+    it("a damaged embedded database", async () => {
+      const dataDir = tmp();
+      try {
+        fs.mkdirSync(path.join(dataDir, "db"));
+        fs.writeFileSync(path.join(dataDir, "db", "PG_VERSION"), "99\n");
+        const { code, lines } = await start({ DATA_DIR: dataDir });
+        expect(code).toBe(1);
+        expect(lines).toHaveLength(1);
+        expect(lines[0]).toMatch(/^Die eingebettete Datenbank in .* lässt sich nicht öffnen .*npm run restore/);
+      } finally {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    });
+
+    it("a PostgreSQL that does not answer, without its address or password", async () => {
+      const { code, lines } = await start({ DATA_DIR: os.tmpdir(), DATABASE_URL: "postgres://happy:geheim-123@127.0.0.1:1/happy" });
+      expect(code).toBe(1);
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/^Die PostgreSQL-Datenbank \(DATABASE_URL\) ist nicht erreichbar/);
+      expect(lines[0]).not.toContain("geheim");
+    });
   });
 
   it("TRUST_PROXY=true in production stops the server, asking for the number of proxies or their subnets", async () => {

@@ -132,7 +132,7 @@ export type ServerFixtureOptions = {
  * (`DATA_DIR/db`, the cluster PGlite keeps on disk): the server then starts without a new cluster's
  * initdb, 4 s of CPU (decision 030). Without that set-up (the reliability suite) the folder stays empty.
  */
-function unpackMigratedPglite(dataDir: string): void {
+export function unpackMigratedPglite(dataDir: string): void {
   const template = inject("pgliteTemplate");
   if (!template) return;
   const cluster = path.join(dataDir, "db");
