@@ -1,8 +1,10 @@
 import path from "node:path";
 import { createMiddleware } from "hono/factory";
 import sirv from "sirv";
+import { logger } from "~/lib/logger.server";
 import type { ServerEnv } from "./env";
 import { fromNodeMiddleware } from "./node-middleware";
+import { loggedPath } from "./request-log";
 
 /**
  * Cache rules of the public pages prerendered at build time: a browser asks
@@ -30,7 +32,18 @@ function cacheControl(pathname: string): string {
 export function staticFiles(clientDir: string) {
   const serve = sirv(clientDir, { dev: false, etag: true, brotli: true, gzip: true });
   const files = fromNodeMiddleware((request, response, next) => {
+    // sirv pipes a read stream into the response without listening for its errors: a file that went
+    // after the start (a deploy) or cannot be read would end the whole process. It ends this answer.
+    const guard = (source: NodeJS.ReadableStream) => {
+      source.once("error", (error) => {
+        logger.warn({ err: error, path: loggedPath(request) }, `Statische Datei ${loggedPath(request)} nicht lesbar`);
+        response.destroy();
+      });
+    };
+    response.once("pipe", guard);
     serve(request, response, () => {
+      // No file: the rest of the pipeline answers, its streams are none of this guard's business.
+      response.off("pipe", guard);
       response.removeHeader("Cache-Control");
       next();
     });
