@@ -14,7 +14,7 @@ import { Input, Label } from "~/components/ui/form-controls";
 import { adminContext, databaseContext, enrolmentContext, requestContext } from "~/context";
 import type { ErrorCode } from "~/domain/error-codes";
 import type { Failure, Result } from "~/domain/result";
-import { statusOf } from "~/http-status";
+import { actionRetryAfter, retryAfter, statusOf } from "~/http-status";
 import { formatDateTimeVienna } from "~/lib/format-date-time";
 import { readFormFields } from "~/lib/http.server";
 import { loginMessages, passwordChangeMessages, secondFactorMessages, teamMessages } from "~/messages";
@@ -32,6 +32,8 @@ export const meta: Route.MetaFunction = () => [
   { title: "Sicherheit – Admin-Board – Happy Car" },
   { name: "robots", content: "noindex, nofollow" },
 ];
+
+export const headers: Route.HeadersFunction = actionRetryAfter;
 
 export const handle: AdminRouteHandle = { loadFailure: "Die Sicherheitseinstellungen konnten nicht geladen werden." };
 
@@ -76,7 +78,7 @@ function answer<T, Code extends Exclude<ErrorCode, "throttled">>(
   if (throttled(result)) {
     return data<SecurityActionData>(
       { ok: false, message: loginMessages.throttled(result.limit, result.retryAfterSeconds) },
-      { status: statusOf(result.code), headers: { "Retry-After": String(result.retryAfterSeconds) } },
+      { status: statusOf(result.code), headers: retryAfter(result.retryAfterSeconds) },
     );
   }
   return data<SecurityActionData>({ ok: false, message: messages[result.code] }, { status: statusOf(result.code) });
