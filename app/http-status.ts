@@ -69,3 +69,18 @@ export type HttpStatusOf<C extends ErrorCode> = (typeof httpStatus)[C];
 export function statusOf<C extends ErrorCode>(code: C): HttpStatusOf<C> {
   return httpStatus[code];
 }
+
+/** What a 429 (`rate-limited`, `throttled`) carries besides its words: how many seconds to wait, for the JSON API and the pages alike. */
+export function retryAfter(seconds: number): { "Retry-After": string } {
+  return { "Retry-After": String(seconds) };
+}
+
+/**
+ * The `headers` export of a page whose action may answer 429 with `retryAfter`. React Router sends the
+ * headers of an action's `data(…, { headers })` only through its route's `headers` (Set-Cookie aside),
+ * for the document and the data request alike: without this, the form's 429 would not say how long to wait.
+ */
+export function actionRetryAfter({ actionHeaders }: { actionHeaders: Headers }): Record<string, string> {
+  const seconds = actionHeaders.get("Retry-After");
+  return seconds ? { "Retry-After": seconds } : {};
+}

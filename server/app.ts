@@ -15,7 +15,7 @@ import { clientAddress, compileTrustProxy, requestOrigin, trustsAnyProxy } from 
 import { hostCheck } from "./host-check";
 import { hashSources } from "./inline-sources";
 import { fromNodeMiddleware, type NodeMiddleware } from "./node-middleware";
-import { originCheck } from "./origin-check";
+import { isCrossSiteAllowed, originCheck } from "./origin-check";
 import { requestBody } from "./request-body";
 import { loggedPath, requestLog } from "./request-log";
 import { securityHeaders } from "./security-headers";
@@ -109,7 +109,8 @@ export function createApp({
     const body = c.get("body");
     if (body) context.set(requestBodyContext, body);
     context.set(requestContext, { requestId: c.get("requestId"), clientIp: c.get("clientIp"), cspNonce: c.get("cspNonce") });
-    const response = await pages(addressedRequest(c.req.raw, requestOrigin(c.env.incoming, trust)), context);
+    const crossSite = isCrossSiteAllowed(c.req.method, c.req.path);
+    const response = await pages(pageRequest(c.req.raw, requestOrigin(c.env.incoming, trust), crossSite), context);
     return pageErrorPolicy(response, context.get(failureContext));
   });
   app.onError(errorHandler);
@@ -117,18 +118,25 @@ export function createApp({
 }
 
 /**
- * The request with the URL its client addressed. The adapter builds the URL from the socket and
- * Host; behind the TLS proxy of docs/deployment.md that is `http://` and maybe the proxy's host,
- * while the browser's Origin is the public `https://` one, which React Router compares with the
- * URL's origin before any page action runs.
+ * The request as React Router gets it. React Router compares the Origin with the URL's origin
+ * before any page action runs and answers a mismatch with 400 (its own CSRF check; the hosts in
+ * `allowedActionOrigins`, react-router.config.ts, are allowed for every route alike), so:
+ * - the URL is the one its client addressed. The adapter builds it from the socket and Host; behind
+ *   the TLS proxy of docs/deployment.md that is `http://` and maybe the proxy's host, while the
+ *   browser's Origin is the public `https://` one.
+ * - a request the origin check lets through from any site (`crossSite`: the RFC 8058 one-click
+ *   unsubscribe, server/origin-check.ts) goes without its Origin, the mail provider's, which
+ *   would be refused; that route's action does not read it.
  */
-function addressedRequest(request: Request, origin: string): Request {
+function pageRequest(request: Request, origin: string, crossSite: boolean): Request {
   const url = new URL(request.url);
-  if (url.origin === origin) return request;
+  if (url.origin === origin && !crossSite) return request;
+  const headers = new Headers(request.headers);
+  if (crossSite) headers.delete("Origin");
   const hasBody = request.method !== "GET" && request.method !== "HEAD";
   return new Request(new URL(url.pathname + url.search, origin), {
     method: request.method,
-    headers: request.headers,
+    headers,
     signal: request.signal,
     ...(hasBody ? { body: request.body, duplex: "half" } : {}),
   } as RequestInit);

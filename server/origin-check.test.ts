@@ -31,15 +31,19 @@ describe("isCrossSiteAllowed", () => {
   const token = "A".repeat(43);
   it.each([
     // RFC 8058: the mail provider's one-click POST carries no Origin of this site.
-    [`/erinnerung/abmelden/${token}`, true],
-    [`/erinnerung/abmelden/${token}/`, false],
-    [`/erinnerung/abmelden/${token}x`, false],
-    ["/erinnerung/abmelden/kurz", false],
-    [`/termin/${token}`, false],
-    ["/termin-anfragen", false],
-    ["/api/v1/appointments", false],
-    [`/admin/erinnerung/abmelden/${token}`, false],
-  ])("%s → %s", (path, expected) => {
-    expect(isCrossSiteAllowed(path)).toBe(expected);
+    ["POST", `/erinnerung/abmelden/${token}`, true],
+    ["PUT", `/erinnerung/abmelden/${token}`, false],
+    ["PATCH", `/erinnerung/abmelden/${token}`, false],
+    ["DELETE", `/erinnerung/abmelden/${token}`, false],
+    ["POST", `/erinnerung/abmelden/${token}/`, false],
+    ["POST", `/erinnerung/abmelden/${token}.data`, false],
+    ["POST", `/erinnerung/abmelden/${token}x`, false],
+    ["POST", "/erinnerung/abmelden/kurz", false],
+    ["POST", `/termin/${token}`, false],
+    ["POST", "/termin-anfragen", false],
+    ["POST", "/api/v1/appointments", false],
+    ["POST", `/admin/erinnerung/abmelden/${token}`, false],
+  ])("%s %s → %s", (method, path, expected) => {
+    expect(isCrossSiteAllowed(method, path)).toBe(expected);
   });
 });

@@ -8,16 +8,17 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export const ORIGIN_REFUSED_MESSAGE = "Anfrage abgelehnt: Sie kommt nicht von dieser Website.";
 
 /**
- * The one deliberate exception: the §57a reminder's unsubscribe link
+ * The one deliberate exception: a POST to the §57a reminder's unsubscribe link
  * (app/routes/reminder-unsubscribe.tsx). A mail provider sends its RFC 8058
- * one-click POST from its own servers, with no Origin of ours. Forging it is
- * harmless: the unguessable token in the URL is the whole authority, and all
- * it can do is stop reminders – what its holder may ask for anyway.
+ * one-click POST from its own servers, with no Origin of ours or its own. Forging
+ * it is harmless: the unguessable token in the URL is the whole authority, and all
+ * it can do is stop reminders – what its holder may ask for anyway. Any other
+ * method there, and any other path, keeps the check.
  */
 const ONE_CLICK_UNSUBSCRIBE_PATH = /^\/erinnerung\/abmelden\/[A-Za-z0-9_-]{43}$/;
 
-export function isCrossSiteAllowed(path: string): boolean {
-  return ONE_CLICK_UNSUBSCRIBE_PATH.test(path);
+export function isCrossSiteAllowed(method: string, path: string): boolean {
+  return method === "POST" && ONE_CLICK_UNSUBSCRIBE_PATH.test(path);
 }
 
 /**
@@ -55,7 +56,7 @@ export function isSameOriginRequest(
 export function originCheck({ publicUrl, trust }: { publicUrl?: string; trust: TrustProxy }) {
   const fixedOrigin = publicUrl ? new URL(publicUrl).origin : undefined;
   return createMiddleware<ServerEnv>(async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method) || isCrossSiteAllowed(c.req.path)) return next();
+    if (SAFE_METHODS.has(c.req.method) || isCrossSiteAllowed(c.req.method, c.req.path)) return next();
     const { incoming } = c.env;
     const { origin, referer } = incoming.headers;
     const fetchSite = incoming.headers["sec-fetch-site"] as string | undefined;

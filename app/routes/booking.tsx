@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { Island } from "~/components/island";
 import { PageHeader } from "~/components/site/section";
 import { databaseContext, requestContext } from "~/context";
-import { statusOf } from "~/http-status";
+import { actionRetryAfter, retryAfter, statusOf } from "~/http-status";
 import { readFormFields } from "~/lib/http.server";
 import { bookingRefusal } from "~/messages";
 import { bookingInputFromForm, HONEYPOT_FIELD } from "~/schemas/booking";
@@ -12,6 +12,8 @@ import type { Route } from "./+types/booking";
 export function meta() {
   return [{ title: "Termin anfragen – Happy Car" }, { name: "robots", content: "noindex" }];
 }
+
+export const headers: Route.HeadersFunction = actionRetryAfter;
 
 /** After a plain post the answer is shown here: the home page is prerendered, the same for everyone. */
 export function loader({ request }: Route.LoaderArgs) {
@@ -34,7 +36,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     config: bookingConfigFromEnv(),
   });
   if (result.ok || result.code === "honeypot") return redirect("/termin-anfragen?termin=beantragt#booking", 303);
-  return data({ ...bookingRefusal(result), values }, { status: statusOf(result.code) });
+  const answerHeaders = result.code === "rate-limited" ? retryAfter(result.retryAfterSeconds) : undefined;
+  return data({ ...bookingRefusal(result), values }, { status: statusOf(result.code), headers: answerHeaders });
 }
 
 export default function BookingPage({ loaderData, actionData }: Route.ComponentProps) {

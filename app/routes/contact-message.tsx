@@ -5,7 +5,7 @@ import { PageHeader } from "~/components/site/section";
 import { Card } from "~/components/ui/card";
 import { site } from "~/config/site";
 import { databaseContext, requestContext } from "~/context";
-import { statusOf } from "~/http-status";
+import { actionRetryAfter, retryAfter, statusOf } from "~/http-status";
 import { readFormFields } from "~/lib/http.server";
 import { contactFormMessages, invalidFormMessage } from "~/messages";
 import { contactFormNames, contactInputFromForm, type ContactVariant, HONEYPOT_FIELD } from "~/schemas/contact";
@@ -15,6 +15,8 @@ import type { Route } from "./+types/contact-message";
 export function meta() {
   return [{ title: `Nachricht senden – ${site.name}` }, { name: "robots", content: "noindex" }];
 }
+
+export const headers: Route.HeadersFunction = actionRetryAfter;
 
 /** The public pages are prerendered, the same for everyone: the success message is shown here. */
 const SUCCESS_TARGET = "/nachricht-senden?nachricht=gesendet";
@@ -42,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data(failure(variant, invalidFormMessage(result.missingRequired), result.fields, values), { status });
   return data(failure(variant, contactFormMessages["rate-limited"], {}, values), {
     status,
-    headers: { "Retry-After": String(result.retryAfterSeconds) },
+    headers: retryAfter(result.retryAfterSeconds),
   });
 }
 

@@ -9,8 +9,7 @@ import { statusOf } from "~/http-status";
 import { loginMessages, secondFactorMessages, teamMessages } from "~/messages";
 import { disableSecondFactor, enableSecondFactor, setSecondFactorRequired, startEnrolment } from "~/services/second-factor.server";
 import type { ServerEnv } from "../env";
-import { jsonError } from "./answers";
-import { secondFactorRefusal } from "./answers";
+import { jsonError, loginThrottled, secondFactorRefusal } from "./answers";
 import { jsonObject, refuseInvalid } from "./input";
 
 /*
@@ -39,13 +38,7 @@ login.post("/login", jsonObject, zValidator("json", credentialsSchema, refuseInv
   const status = statusOf(result.code);
   switch (result.code) {
     case "throttled":
-      return jsonError(
-        c,
-        status,
-        loginMessages.throttled(result.limit, result.retryAfterSeconds),
-        {},
-        { "Retry-After": String(result.retryAfterSeconds) },
-      );
+      return loginThrottled(c, result);
     case "secondFactor":
       return jsonError(c, status, result.wrongCode ? loginMessages.wrongCode : loginMessages.codeRequired, { secondFactor: true });
     case "wrongPassword":

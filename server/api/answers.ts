@@ -3,7 +3,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { Throttled } from "~/auth/login.server";
 import type { ClosureErrorCode, SecondFactorErrorCode, TeamErrorCode } from "~/domain/error-codes";
 import type { Failure } from "~/domain/result";
-import { statusOf } from "~/http-status";
+import { retryAfter, statusOf } from "~/http-status";
 import { closureMessages, loginMessages, secondFactorMessages, teamMessages } from "~/messages";
 
 /** The JSON API's refusals (docs/api.md): always `{error, …}` with a German message. */
@@ -42,20 +42,23 @@ export function closureRefusal(c: Context, code: Exclude<ClosureErrorCode, "reas
   return jsonError(c, statusOf(code), closureMessages[code]);
 }
 
+/** The login's limits refused (a login, or a change they guard): 429 with the login's words and Retry-After. */
+export function loginThrottled(c: Context, result: Throttled): Response {
+  return jsonError(
+    c,
+    statusOf(result.code),
+    loginMessages.throttled(result.limit, result.retryAfterSeconds),
+    {},
+    retryAfter(result.retryAfterSeconds),
+  );
+}
+
 /** A refused change of the second factor: a code, or the login's limits (`throttled`). */
 type SecondFactorRefusal = Failure<SecondFactorErrorCode> | Throttled;
 
 /** The JSON answer to a refused change of the second factor (docs/api.md). */
 export function secondFactorRefusal(c: Context, result: SecondFactorRefusal): Response {
-  if (result.code === "throttled") {
-    return jsonError(
-      c,
-      statusOf(result.code),
-      loginMessages.throttled(result.limit, result.retryAfterSeconds),
-      {},
-      { "Retry-After": String(result.retryAfterSeconds) },
-    );
-  }
+  if (result.code === "throttled") return loginThrottled(c, result);
   return jsonError(c, statusOf(result.code), secondFactorMessages[result.code]);
 }
 

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { Hono } from "hono";
 import { bookableServices } from "~/config/site";
 import { daysBetween, isCalendarDate } from "~/domain/calendar-date";
-import { statusOf } from "~/http-status";
+import { retryAfter, statusOf } from "~/http-status";
 import { bookingRefusal, unavailableDayMessage } from "~/messages";
 import { bookingConfigFromEnv, getAvailability, getDaySlots, MAX_AVAILABILITY_DAYS, requestAppointment } from "~/services/booking.server";
 import type { ServerEnv } from "../env";
@@ -65,7 +65,7 @@ booking.post("/appointments", async (c) => {
       return jsonError(c, status, error, { fields });
     }
     case "rate-limited":
-      return jsonError(c, status, bookingRefusal(result).error, {}, { "Retry-After": String(result.retryAfterSeconds) });
+      return jsonError(c, status, bookingRefusal(result).error, {}, retryAfter(result.retryAfterSeconds));
     // `code` lets a client tell a taken slot (refresh the times) from the per-address and pick-up limits.
     case "slot-taken":
     case "pickups-full":

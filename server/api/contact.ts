@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { statusOf } from "~/http-status";
+import { retryAfter, statusOf } from "~/http-status";
 import { contactFormMessages, invalidFormMessage } from "~/messages";
 import { CONTACT_SENT_MESSAGE } from "~/schemas/contact";
 import { contactConfigFromEnv, sendContactMessage } from "~/services/contact.server";
@@ -21,5 +21,5 @@ contact.post("/contact", async (c) => {
   if (result.ok || result.code === "honeypot") return c.json({ status: "gesendet", message: CONTACT_SENT_MESSAGE }, 201);
   const status = statusOf(result.code);
   if (result.code === "invalid") return jsonError(c, status, invalidFormMessage(result.missingRequired), { fields: result.fields });
-  return jsonError(c, status, contactFormMessages["rate-limited"], {}, { "Retry-After": String(result.retryAfterSeconds) });
+  return jsonError(c, status, contactFormMessages["rate-limited"], {}, retryAfter(result.retryAfterSeconds));
 });

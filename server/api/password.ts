@@ -3,7 +3,7 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 import type { Throttled } from "~/auth/login.server";
 import { sessionIdFrom } from "~/auth/session.server";
-import { statusOf } from "~/http-status";
+import { retryAfter, statusOf } from "~/http-status";
 import { loginMessages, passwordChangeMessages } from "~/messages";
 import { changeOwnPassword, completePasswordReset, type PasswordResult, requestPasswordReset } from "~/services/account-password.server";
 import type { ServerEnv } from "../env";
@@ -22,7 +22,7 @@ const resetLimitMessage = (result: Throttled) => passwordChangeMessages.rateLimi
 /** 400 with the German reason, or 429 with Retry-After. */
 function refusal(c: Context, result: Exclude<PasswordResult<unknown>, { ok: true }>, limitMessage: (result: Throttled) => string) {
   if (result.code === "throttled") {
-    return jsonError(c, statusOf(result.code), limitMessage(result), {}, { "Retry-After": String(result.retryAfterSeconds) });
+    return jsonError(c, statusOf(result.code), limitMessage(result), {}, retryAfter(result.retryAfterSeconds));
   }
   return jsonError(c, statusOf(result.code), passwordChangeMessages[result.code]);
 }

@@ -427,7 +427,7 @@ describe.each(testDatabaseKinds)("admin over HTTP on %s", (kind) => {
     expect((await fetch(url("/api/v1/admin/appointments"), { headers: withCookie(full) })).status).toBe(200);
   });
 
-  it("the login form answers 'Falsches Passwort' without JavaScript; after 5 failures the IP gets 429", async () => {
+  it("the login form answers 'Falsches Passwort' without JavaScript; after 5 failures the IP gets 429 with Retry-After, the page too", async () => {
     const page = await postForm("/admin-login", { email: ADMIN.email, password: "falsches-passwort-1" });
     expect(page.status).toBe(200);
     const html = await page.text();
@@ -446,5 +446,10 @@ describe.each(testDatabaseKinds)("admin over HTTP on %s", (kind) => {
     const blockedPage = await postForm("/admin-login", { email: ADMIN.email, password: ADMIN.password });
     expect(blockedPage.status).toBe(429);
     expect(await blockedPage.text()).toContain(loginMessages.ipBlocked);
+    expect(Number(blockedPage.headers.get("retry-after"))).toBeGreaterThan(800);
+    // The form with JavaScript: React Router's data request.
+    const blockedData = await postForm("/admin-login.data", { email: ADMIN.email, password: ADMIN.password });
+    expect(blockedData.status).toBe(429);
+    expect(Number(blockedData.headers.get("retry-after"))).toBeGreaterThan(800);
   });
 });

@@ -2,8 +2,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { site } from "~/config/site";
+import { openDatabase } from "~/db/client.server";
+import { inspectionReminders, inspectionUnsubscribeTokens } from "~/db/schema";
 import { zonedParts } from "~/domain/calendar-date";
 import { addMonths } from "~/domain/inspection";
+import { hashSecretToken, newSecretToken } from "~/lib/secret-token.server";
 import { useServer } from "../support/fixtures";
 import { freeSlotsOfOneDay } from "../support/http";
 
@@ -14,8 +17,45 @@ import { freeSlotsOfOneDay } from "../support/http";
  * mail provider's RFC 8058 one-click POST (no Origin of ours) unsubscribes.
  */
 
+/** Unsubscribe links of two consents entered before the server starts. */
+const SEEDED_TOKENS = { foreignOrigin: newSecretToken().token, sameOrigin: newSecretToken().token } as const;
+
 describe("the §57a reminder's one-click unsubscribe over HTTP", () => {
-  const server = useServer({ LOG_LEVEL: "warn" });
+  const server = useServer(
+    { LOG_LEVEL: "warn" },
+    {
+      // Entered before the server starts (PGlite has one process at a time): a link each, without waiting for a reminder.
+      async beforeStart(dataDir) {
+        const database = await openDatabase({ kind: "pglite", dataDir });
+        try {
+          for (const token of Object.values(SEEDED_TOKENS)) {
+            const [consent] = await database.db
+              .insert(inspectionReminders)
+              .values({
+                name: "Anna Muster",
+                email: "anna@example.at",
+                // Due in three years: the reminder job sends nothing for them.
+                firstRegistration: zonedParts(new Date(), site.timeZone).date.slice(0, 7),
+                consentText: "An die nächste §57a-Begutachtung erinnern",
+                consentedAt: new Date(),
+              })
+              .returning();
+            await database.db.insert(inspectionUnsubscribeTokens).values({ tokenHash: hashSecretToken(token), reminderId: consent!.id });
+          }
+        } finally {
+          await database.close();
+        }
+      },
+    },
+  );
+
+  /** RFC 8058's POST as a mail provider sends it, from its own servers. */
+  const oneClick = (pathname: string, headers: Record<string, string> = {}, method = "POST") =>
+    fetch(`${server.origin}${pathname}`, {
+      method,
+      headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+      body: "List-Unsubscribe=One-Click",
+    });
 
   /** The .eml of the §57a reminder, once the reminder job (every 20 s) and the worker have written it. */
   async function reminderMail(): Promise<string> {
@@ -68,13 +108,9 @@ describe("the §57a reminder's one-click unsubscribe over HTTP", () => {
     expect(asking).not.toContain("Sie erhalten keine Erinnerungen mehr");
 
     // The mail provider's one-click POST: no Origin, no Referer, no Sec-Fetch-Site.
-    const oneClick = await fetch(`${server.origin}${unsubscribePath}`, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: "List-Unsubscribe=One-Click",
-    });
-    expect(oneClick.status).toBe(200);
-    expect(await oneClick.text()).toContain("Sie erhalten keine Erinnerungen mehr");
+    const unsubscribed = await oneClick(unsubscribePath);
+    expect(unsubscribed.status).toBe(200);
+    expect(await unsubscribed.text()).toContain("Sie erhalten keine Erinnerungen mehr");
     expect(await (await fetch(`${server.origin}${unsubscribePath}`)).text()).toContain("Sie erhalten keine Erinnerungen mehr");
   }, 90_000);
 
@@ -83,12 +119,19 @@ describe("the §57a reminder's one-click unsubscribe over HTTP", () => {
     const page = await fetch(`${server.origin}${unknown}`);
     expect(page.status).toBe(404);
     expect(await page.text()).toContain("Die gesuchte Seite gibt es nicht");
-    const post = await fetch(`${server.origin}${unknown}`, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: "List-Unsubscribe=One-Click",
-    });
-    expect(post.status).toBe(404);
+    expect((await oneClick(unknown)).status).toBe(404);
+  });
+
+  it("unsubscribes with the one-click POST whatever Origin the mail provider sends, as with ours, and logs no error", async () => {
+    const foreign = await oneClick(`/erinnerung/abmelden/${SEEDED_TOKENS.foreignOrigin}`, { Origin: "https://mail.example" });
+    const own = await oneClick(`/erinnerung/abmelden/${SEEDED_TOKENS.sameOrigin}`, { Origin: server.origin });
+    expect([foreign.status, own.status]).toEqual([200, 200]);
+    for (const answer of [await foreign.text(), await own.text()]) expect(answer).toContain("Sie erhalten keine Erinnerungen mehr");
+    const page = await fetch(`${server.origin}/erinnerung/abmelden/${SEEDED_TOKENS.foreignOrigin}`);
+    expect(await page.text()).toContain("Sie erhalten keine Erinnerungen mehr");
+    // At LOG_LEVEL=warn a request's line shows only when something failed.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(server.output()).not.toContain(foreign.headers.get("x-request-id")!);
   });
 
   it("keeps the same-origin check for every other form", async () => {
@@ -98,5 +141,18 @@ describe("the §57a reminder's one-click unsubscribe over HTTP", () => {
       body: "booking-name=Anna",
     });
     expect(post.status).toBe(403);
+    const foreign = { Origin: "https://mail.example" };
+    const unknownToken = "x".repeat(43);
+    // Only POST to exactly the unsubscribe link is let through.
+    for (const [pathname, headers, method] of [
+      ["/termin-anfragen", foreign, "POST"],
+      [`/termin/${unknownToken}`, foreign, "POST"],
+      [`/erinnerung/abmelden/${unknownToken}.data`, foreign, "POST"],
+      [`/erinnerung/abmelden/${unknownToken}`, foreign, "PUT"],
+      [`/erinnerung/abmelden/${unknownToken}`, {}, "DELETE"],
+      [`/erinnerung/abmelden/${unknownToken}`, {}, "PATCH"],
+    ] as const) {
+      expect((await oneClick(pathname, headers, method)).status, `${method} ${pathname}`).toBe(403);
+    }
   });
 });

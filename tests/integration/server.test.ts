@@ -211,6 +211,44 @@ describe("logs", () => {
     expect(output).not.toContain("9876543");
     expect(output).not.toContain("quietscht");
   });
+
+  it("never contain a secret link's token, whatever follows it and however it is encoded", async () => {
+    const token = crypto.randomBytes(32).toString("base64url");
+    // One character percent-encoded: the router decodes it, so the link still works.
+    const encoded = `${token.slice(0, 21)}%${token.charCodeAt(21).toString(16).toUpperCase()}${token.slice(22)}`;
+    const paths = [
+      `/termin/${token})`,
+      `/termin/${token},`,
+      `/termin/${token}!`,
+      `/erinnerung/abmelden/${token}'`,
+      `/termin/${token}%20`,
+      `/termin/${encoded}`,
+      `/erinnerung/abmelden/${encoded}`,
+    ];
+    const requestIds: string[] = [];
+    for (const pathname of paths) {
+      const response = await fetch(`${server.origin}${pathname}`);
+      await response.arrayBuffer();
+      requestIds.push(response.headers.get("x-request-id")!);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const output = server.output();
+    // Neither the token nor the halves around its encoded character.
+    for (const part of [token, token.slice(0, 21), token.slice(22)]) expect(output).not.toContain(part);
+    const logged = output
+      .split("\n")
+      .filter((line) => requestIds.some((requestId) => line.includes(requestId)))
+      .map((line) => (JSON.parse(line) as { path: string }).path);
+    expect(logged).toEqual([
+      "/termin/[token])",
+      "/termin/[token],",
+      "/termin/[token]!",
+      "/erinnerung/abmelden/[token]'",
+      "/termin/[token]%20",
+      "/termin/[token]",
+      "/erinnerung/abmelden/[token]",
+    ]);
+  });
 });
 
 describe("graceful shutdown", () => {

@@ -10,7 +10,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/form-controls";
 import { databaseContext, requestContext } from "~/context";
-import { statusOf } from "~/http-status";
+import { actionRetryAfter, retryAfter, statusOf } from "~/http-status";
 import { readFormFields } from "~/lib/http.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import { loginMessages } from "~/messages";
@@ -19,6 +19,8 @@ import type { Route } from "./+types/login";
 export const meta: Route.MetaFunction = () => [{ title: "Admin-Login – Happy Car" }, { name: "robots", content: "noindex, nofollow" }];
 
 export const middleware: Route.MiddlewareFunction[] = [adminArea];
+
+export const headers: Route.HeadersFunction = actionRetryAfter;
 
 /**
  * Two steps, both plain forms (they work without JavaScript): e-mail and
@@ -49,7 +51,7 @@ function refused(result: Exclude<LoginResult, { ok: true }>, email: string, step
   if (result.code === "throttled") {
     return data<LoginActionData>(
       { error: loginMessages.throttled(result.limit, result.retryAfterSeconds), email, step },
-      { status: statusOf(result.code), headers: { "Retry-After": String(result.retryAfterSeconds) } },
+      { status: statusOf(result.code), headers: retryAfter(result.retryAfterSeconds) },
     );
   }
   // The form page answers 200 with the message (the JSON API says 401): the browser re-renders the form.

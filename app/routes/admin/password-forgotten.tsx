@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/form-controls";
 import { databaseContext, requestContext } from "~/context";
-import { statusOf } from "~/http-status";
+import { actionRetryAfter, retryAfter, statusOf } from "~/http-status";
 import { readFormFields } from "~/lib/http.server";
 import { passwordChangeMessages } from "~/messages";
 import { requestPasswordReset } from "~/services/account-password.server";
@@ -16,6 +16,8 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export const middleware: Route.MiddlewareFunction[] = [adminArea];
+
+export const headers: Route.HeadersFunction = actionRetryAfter;
 
 type ForgottenActionData = { ok: boolean; message: string; email: string };
 
@@ -32,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.code === "throttled") {
     return data<ForgottenActionData>(
       { ok: false, message: passwordChangeMessages.rateLimited(result.retryAfterSeconds), email },
-      { status: statusOf(result.code), headers: { "Retry-After": String(result.retryAfterSeconds) } },
+      { status: statusOf(result.code), headers: retryAfter(result.retryAfterSeconds) },
     );
   }
   return data<ForgottenActionData>({ ok: false, message: passwordChangeMessages[result.code], email }, { status: statusOf(result.code) });

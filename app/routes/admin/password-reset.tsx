@@ -4,7 +4,7 @@ import { NewPasswordFields } from "~/components/admin/new-password-fields";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { databaseContext, requestContext } from "~/context";
-import { statusOf } from "~/http-status";
+import { actionRetryAfter, retryAfter, statusOf } from "~/http-status";
 import { readFormFields } from "~/lib/http.server";
 import { passwordChangeMessages } from "~/messages";
 import { completePasswordReset, openPasswordReset } from "~/services/account-password.server";
@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = () => [
 export const middleware: Route.MiddlewareFunction[] = [adminArea];
 
 /** The token is in the URL: it must not leak to another site. */
-export const headers: Route.HeadersFunction = () => ({ "Referrer-Policy": "no-referrer" });
+export const headers: Route.HeadersFunction = (args) => ({ "Referrer-Policy": "no-referrer", ...actionRetryAfter(args) });
 
 /** The reset e-mail's link: /admin-passwort-neu/<token> (1 hour, once). Opening it changes nothing. */
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -49,7 +49,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (result.code === "throttled") {
     return data<ResetActionData>(
       { ok: false, message: passwordChangeMessages.rateLimited(result.retryAfterSeconds) },
-      { status: statusOf(result.code), headers: { "Retry-After": String(result.retryAfterSeconds) } },
+      { status: statusOf(result.code), headers: retryAfter(result.retryAfterSeconds) },
     );
   }
   return data<ResetActionData>({ ok: false, message: passwordChangeMessages[result.code] }, { status: statusOf(result.code) });

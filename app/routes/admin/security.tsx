@@ -15,7 +15,7 @@ import { adminContext, databaseContext, enrolmentContext, requestContext } from 
 import { type Access, accessRefusal, type Actor } from "~/domain/access";
 import type { ErrorCode } from "~/domain/error-codes";
 import type { Failure, Result } from "~/domain/result";
-import { statusOf } from "~/http-status";
+import { actionRetryAfter, retryAfter, statusOf } from "~/http-status";
 import { formatDateTimeVienna } from "~/lib/format-date-time";
 import { readFormFields } from "~/lib/http.server";
 import { loginMessages, passwordChangeMessages, secondFactorMessages, teamMessages } from "~/messages";
@@ -33,6 +33,8 @@ export const meta: Route.MetaFunction = () => [
   { title: "Sicherheit – Admin-Board – Happy Car" },
   { name: "robots", content: "noindex, nofollow" },
 ];
+
+export const headers: Route.HeadersFunction = actionRetryAfter;
 
 export const handle: AdminRouteHandle = { loadFailure: "Die Sicherheitseinstellungen konnten nicht geladen werden." };
 
@@ -97,7 +99,7 @@ function answer<T, Code extends Exclude<ErrorCode, "throttled">>(
   if (throttled(result)) {
     return data<SecurityActionData>(
       { ok: false, message: loginMessages.throttled(result.limit, result.retryAfterSeconds) },
-      { status: statusOf(result.code), headers: { "Retry-After": String(result.retryAfterSeconds) } },
+      { status: statusOf(result.code), headers: retryAfter(result.retryAfterSeconds) },
     );
   }
   return data<SecurityActionData>({ ok: false, message: messages[result.code] }, { status: statusOf(result.code) });

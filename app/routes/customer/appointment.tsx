@@ -3,7 +3,7 @@ import { AppointmentGone, CancelConfirmation, CustomerAppointmentView } from "~/
 import { PageHeader } from "~/components/site/section";
 import { site } from "~/config/site";
 import { databaseContext, requestContext } from "~/context";
-import { statusOf } from "~/http-status";
+import { actionRetryAfter, retryAfter, statusOf } from "~/http-status";
 import { formatIsoDateDE } from "~/lib/format-date";
 import { readFormFields } from "~/lib/http.server";
 import { customerPageMessages } from "~/messages";
@@ -19,6 +19,8 @@ import { privatePage } from "./private-page.server";
 
 /** The customer's own page of an appointment, opened with the personal link of an e-mail (issue 16). */
 export const middleware: Route.MiddlewareFunction[] = [privatePage];
+
+export const headers: Route.HeadersFunction = actionRetryAfter;
 
 export function meta({ error }: Route.MetaArgs) {
   return [
@@ -80,7 +82,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     case "rate-limited":
       return data(
         { form: { error: customerPageMessages["rate-limited"], reason } },
-        { status, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+        { status, headers: retryAfter(result.retryAfterSeconds) },
       );
   }
 }
