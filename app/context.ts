@@ -2,6 +2,7 @@ import { createContext } from "react-router";
 import type { AdminIdentity } from "~/auth/session.server";
 import type { Database } from "~/db/client.server";
 import type { RequestBody } from "~/lib/http.server";
+import type { FailureKind } from "~/lib/unavailable.server";
 
 /**
  * The typed request context (React Router middleware). server/app.ts sets the
@@ -28,7 +29,7 @@ export const adminContext = createContext<AdminIdentity>();
 export const enrolmentContext = createContext<boolean>(false);
 
 /** What went wrong in a loader or action, noted by entry.server's handleError for the error policy. */
-export type Failure = { kind: "outage" | "unexpected" };
+export type Failure = { kind: FailureKind };
 export const failureContext = createContext<Failure | null>(null);
 
 /** The request body as the server read it (server/request-body.ts), or why it was refused. */

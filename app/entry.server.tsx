@@ -7,7 +7,7 @@ import { type EntryContext, isRouteErrorResponse, type RouterContextProvider, Se
 import { NonceProvider } from "~/components/nonce";
 import { failureContext, requestContext } from "~/context";
 import { logger } from "~/lib/logger.server";
-import { isDatabaseUnavailable } from "~/lib/unavailable.server";
+import { logFailure } from "~/lib/unavailable.server";
 
 export const streamTimeout = 5_000;
 
@@ -78,8 +78,6 @@ export default function handleRequest(
 export function handleError(error: unknown, { request, context }: { request: Request; context: RouterContextProvider }) {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  const outage = isDatabaseUnavailable(error);
-  context.set(failureContext, { kind: outage ? "outage" : "unexpected" });
   const { requestId } = context.get(requestContext);
-  logger.error({ err: error, requestId, path: new URL(request.url).pathname }, outage ? "database unavailable" : "unhandled error");
+  context.set(failureContext, { kind: logFailure(error, { requestId, path: new URL(request.url).pathname }) });
 }

@@ -121,6 +121,11 @@ export const secondFactorMessages = {
   policyInvalid: "Bitte geben Sie „required“ als true oder false an.",
 } as const satisfies Record<SecondFactorErrorCode, string> & Record<string, string>;
 
+/** A per-IP limit's refusal (429) in general words: 'Passwort vergessen?' and the pages of the one-time links. */
+export function tooManyRequestsMessage(seconds: number): string {
+  return `Zu viele Anfragen. Bitte versuchen Sie es in ${seconds < 60 ? `${seconds} Sekunden` : `${Math.ceil(seconds / 60)} Minuten`} erneut.`;
+}
+
 /** 'Passwort ändern' on 'Sicherheit', 'Passwort vergessen?' and their JSON API; password problems in the policy's own words. */
 export const passwordChangeMessages = {
   wrongCurrentPassword: "Das aktuelle Passwort ist falsch.",
@@ -138,8 +143,7 @@ export const passwordChangeMessages = {
   resetRequested:
     "Wenn es zu dieser Adresse ein aktives Konto gibt, haben wir eine E-Mail mit einem Link geschickt. Er gilt 1 Stunde und nur einmal. Bitte sehen Sie auch im Spam-Ordner nach.",
   resetDone: "Ihr neues Passwort ist gespeichert und alle Sitzungen Ihres Kontos wurden beendet. Bitte melden Sie sich jetzt an.",
-  rateLimited: (seconds: number) =>
-    `Zu viele Anfragen. Bitte versuchen Sie es in ${seconds < 60 ? `${seconds} Sekunden` : `${Math.ceil(seconds / 60)} Minuten`} erneut.`,
+  rateLimited: tooManyRequestsMessage,
 } as const satisfies Record<PasswordErrorCode, string> & Record<string, unknown>;
 
 /** The 'Team' page and /api/v1/admin/users; password problems in the policy's own words. */

@@ -4,6 +4,7 @@ import { getRequestListener } from "@hono/node-server";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { logger } from "~/lib/logger.server";
+import { ServerBusyError } from "~/lib/unavailable.server";
 import type { ServerEnv } from "./env";
 import { BAD_REQUEST_MESSAGE, errorHandler, RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE_MESSAGE, UNEXPECTED_FAILURE_MESSAGE } from "./errors";
 import { requestLog } from "./request-log";
@@ -19,6 +20,7 @@ describe("errorHandler", () => {
     const app = new Hono<ServerEnv>().use(requestLog);
     for (const prefix of ["/api/v1", "/API/v1", ""]) {
       app.get(`${prefix}/outage`, () => Promise.reject(new Error("wrapped", { cause: outage() })));
+      app.get(`${prefix}/busy`, () => Promise.reject(new ServerBusyError("32 password hashes are waiting")));
       app.get(`${prefix}/bug`, () => {
         throw new TypeError(`cannot read ${secret}`);
       });
@@ -63,6 +65,16 @@ describe("errorHandler", () => {
     expect(JSON.parse(text)).toEqual({ error: SERVICE_UNAVAILABLE_MESSAGE, requestId });
     expect(errors).toHaveLength(1);
     expect(errors[0]).toEqual([expect.objectContaining({ requestId, path: "/api/v1/outage" }), "database unavailable"]);
+  });
+
+  it("a busy server in the API (the line of password hashes full) → 503, Retry-After, German JSON; a warning, not an error", async () => {
+    const warnings = vi.spyOn(logger, "warn").mockImplementation(() => undefined);
+    const { response, requestId, text, errors } = await get("/api/v1/busy");
+    expect(response.status).toBe(503);
+    expect(response.headers.get("retry-after")).toBe(String(RETRY_AFTER_SECONDS));
+    expect(JSON.parse(text)).toEqual({ error: SERVICE_UNAVAILABLE_MESSAGE, requestId });
+    expect(errors).toHaveLength(0);
+    expect(warnings.mock.calls).toEqual([[{ requestId, path: "/api/v1/busy", reason: "32 password hashes are waiting" }, "server busy"]]);
   });
 
   it("anything unexpected in the API → German 500 JSON with the request id, no stack, no English; logged once", async () => {

@@ -3,7 +3,7 @@ import type { Context, ErrorHandler } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { Failure } from "~/context";
 import { logger } from "~/lib/logger.server";
-import { isDatabaseUnavailable } from "~/lib/unavailable.server";
+import { logFailure } from "~/lib/unavailable.server";
 import type { ServerEnv } from "./env";
 import { loggedPath } from "./request-log";
 
@@ -12,8 +12,8 @@ import { loggedPath } from "./request-log";
  * API, the steps before React Router, React Router's handler failing) in `errorHandler`; the pages'
  * failures, which React Router renders itself, in `pageErrorPolicy`; and the listener's last
  * resort in `lastResortAnswer`. The same rules everywhere: a client's mistake is a German 4xx
- * and no failure; anything else is logged once, a database outage is a German 503 with
- * Retry-After, anything else a German 500.
+ * and no failure; anything else is logged once, a database outage or a busy server (the line of
+ * password hashes full) is a German 503 with Retry-After, anything else a German 500.
  */
 
 export const BAD_REQUEST_MESSAGE = "Die Anfrage ist ungültig.";
@@ -21,7 +21,7 @@ export const BAD_REQUEST_MESSAGE = "Die Anfrage ist ungültig.";
 /** What a visitor reads when something unexpected failed (HTTP 500); the seed's wording for a failed booking. */
 export const UNEXPECTED_FAILURE_MESSAGE = "Ein Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.";
 
-/** What a visitor reads while the database cannot be reached (HTTP 503). */
+/** What a visitor reads while the database cannot be reached or the server is busy (HTTP 503). */
 export const SERVICE_UNAVAILABLE_MESSAGE = "Der Dienst ist vorübergehend nicht verfügbar. Bitte versuchen Sie es später erneut.";
 
 /** Seconds a client should wait before trying again. */
@@ -68,22 +68,18 @@ export function errorAnswer(
  * before React Router, React Router's handler failing): a library's refusal of the
  * client's request (a 4xx status) is answered with that status in German and not
  * logged as a failure. Anything else is logged once with the request id; a database
- * outage is a German 503 with Retry-After, anything else a German 500 (React Router's
+ * outage or a busy server is a German 503 with Retry-After, anything else a German 500 (React Router's
  * pages follow the same policy in `pageErrorPolicy`). An answer already
  * under way on the Node response (a file being sent) cannot be replaced: it is left as it is.
  */
 export const errorHandler: ErrorHandler<ServerEnv> = (error, c) => {
   const status = clientErrorStatus(error);
-  const outage = status === undefined && isDatabaseUnavailable(error);
-  if (status === undefined) {
-    logger.error(
-      { err: error, requestId: c.get("requestId"), path: loggedPath(c.env.incoming) },
-      outage ? "database unavailable" : "unhandled error",
-    );
+  if (status !== undefined) {
+    return c.env.outgoing.headersSent ? RESPONSE_ALREADY_SENT : errorAnswer(c, status as ContentfulStatusCode, BAD_REQUEST_MESSAGE);
   }
+  const kind = logFailure(error, { requestId: c.get("requestId"), path: loggedPath(c.env.incoming) });
   if (c.env.outgoing.headersSent) return RESPONSE_ALREADY_SENT;
-  if (status !== undefined) return errorAnswer(c, status as ContentfulStatusCode, BAD_REQUEST_MESSAGE);
-  if (!outage) return errorAnswer(c, 500, UNEXPECTED_FAILURE_MESSAGE);
+  if (kind === "unexpected") return errorAnswer(c, 500, UNEXPECTED_FAILURE_MESSAGE);
   return errorAnswer(c, 503, SERVICE_UNAVAILABLE_MESSAGE, { "Retry-After": String(RETRY_AFTER_SECONDS) });
 };
 
@@ -91,12 +87,12 @@ export const errorHandler: ErrorHandler<ServerEnv> = (error, c) => {
  * The pages' answer in its final form. A loader or action that throws is logged once by
  * entry.server's handleError, which also notes what kind of failure it was (`failure`, from
  * React Router's `failureContext`); React Router answers it with a 500 (a page rendered by the
- * error boundary, or a plain text for a resource route). A database outage becomes a 503 with
- * Retry-After. Answers without their own caching rule are `no-cache`.
+ * error boundary, or a plain text for a resource route). A database outage or a busy server
+ * becomes a 503 with Retry-After. Answers without their own caching rule are `no-cache`.
  */
 export function pageErrorPolicy(response: Response, failure: Failure | null): Response {
   if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "no-cache");
-  if (response.status !== 500 || failure?.kind !== "outage") return response;
+  if (response.status !== 500 || !failure || failure.kind === "unexpected") return response;
   const headers = new Headers(response.headers);
   headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
   return new Response(response.body, { status: 503, headers });

@@ -12,6 +12,12 @@ describe("pageErrorPolicy (every page's answer)", () => {
     expect(await response.text()).toBe("<h1>Fehler</h1>");
   });
 
+  it("a busy server (the line of password hashes full) behind a page's 500 → 503 with Retry-After", () => {
+    const response = pageErrorPolicy(new Response("<h1>Fehler</h1>", { status: 500 }), { kind: "busy" });
+    expect(response.status).toBe(503);
+    expect(response.headers.get("retry-after")).toBe(String(RETRY_AFTER_SECONDS));
+  });
+
   it("an unexpected error stays a 500, without Retry-After", () => {
     const response = pageErrorPolicy(new Response("x", { status: 500 }), { kind: "unexpected" });
     expect(response.status).toBe(500);

@@ -6,11 +6,15 @@ import { logLoginEvent } from "./login-events.server";
 import { enterLoginGate, leaveLoginGate } from "./login-gate.server";
 import { dummyPasswordHash, verifyPassword } from "./password.server";
 import { type AdminIdentity, createSession, deleteSession, pruneSessions, type SessionPolicy, sessionPolicy } from "./session.server";
-import { blockedForSeconds, clearAccountIpFailures, releaseIpAttempt, reserveIpAttempt, settleIpFailure } from "./throttle.server";
+import {
+  blockedForSeconds,
+  clearAccountIpFailures,
+  releaseIpAttempt,
+  reserveIpAttempt,
+  settleIpFailure,
+  type Throttled,
+} from "./throttle.server";
 import { acceptSecondFactor } from "./totp.server";
-
-/** Refused by the per-IP block or the per-address gate, before any check. */
-export type Throttled = Failure<"throttled"> & { limit: "ip" | "account"; retryAfterSeconds: number };
 
 export type LoginResult =
   | Ok<{ sessionId: string; admin: AdminIdentity }>

@@ -1,13 +1,7 @@
 import crypto from "node:crypto";
-import { promisify } from "node:util";
+import pLimit from "p-limit";
 import { env } from "~/config/env.server";
-
-const scrypt = promisify(crypto.scrypt) as (
-  password: string,
-  salt: Buffer,
-  keylen: number,
-  options: crypto.ScryptOptions,
-) => Promise<Buffer>;
+import { ServerBusyError } from "~/lib/unavailable.server";
 
 /**
  * scrypt with the OWASP Password Storage Cheat Sheet parameters
@@ -26,10 +20,41 @@ function maxmemFor(N: number, r: number): number {
   return 128 * N * r * 2;
 }
 
+/**
+ * How many scrypt runs may wait per run allowed at once: at 2^17 (about 0.5 s a run) the last in
+ * line waits some 8 s, well within the login gate's 30-s lease and a proxy's timeout.
+ */
+export const WAITING_PER_RUN = 16;
+
+/** The process's one line of scrypt runs (decision 031); its width follows PASSWORD_HASH_CONCURRENCY. */
+const line = pLimit(1);
+
+/**
+ * Every scrypt run of the process, hash or check, from any path (the login, the setup and
+ * invitation links, a change or reset of a password, the CLI) takes its turn here: at most
+ * PASSWORD_HASH_CONCURRENCY run at once, each holding 128 MiB and a thread of libuv's pool, and
+ * the others wait in order. Forty parallel posts once took the server from 357 to 889 MiB and a
+ * login to 19 s (issue 31). The line is bounded as well: beyond WAITING_PER_RUN per run, a
+ * request is refused at once (ServerBusyError, 503 with Retry-After) instead of waiting longer.
+ */
+function scryptInTurn(password: string, salt: Buffer, keyLength: number, options: crypto.ScryptOptions): Promise<Buffer> {
+  const concurrency = env().PASSWORD_HASH_CONCURRENCY;
+  if (line.concurrency !== concurrency) line.concurrency = concurrency;
+  if (line.pendingCount >= concurrency * WAITING_PER_RUN) {
+    return Promise.reject(new ServerBusyError(`${line.pendingCount} password hashes are waiting`));
+  }
+  return line(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        crypto.scrypt(password.normalize("NFC"), salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key))),
+      ),
+  );
+}
+
 export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.randomBytes(SALT_LENGTH);
   const { N, r, p } = hashParameters();
-  const key = await scrypt(password.normalize("NFC"), salt, KEY_LENGTH, { N, r, p, maxmem: maxmemFor(N, r) });
+  const key = await scryptInTurn(password, salt, KEY_LENGTH, { N, r, p, maxmem: maxmemFor(N, r) });
   return ["scrypt", N, r, p, salt.toString("base64"), key.toString("base64")].join("$");
 }
 
@@ -42,7 +67,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const P = Number(p);
   if (![N, R, P].every((value) => Number.isInteger(value) && value > 0)) return false;
   const expected = Buffer.from(keyText, "base64");
-  const actual = await scrypt(password.normalize("NFC"), Buffer.from(saltText, "base64"), expected.length, {
+  const actual = await scryptInTurn(password, Buffer.from(saltText, "base64"), expected.length, {
     N,
     r: R,
     p: P,
@@ -56,10 +81,17 @@ let dummyHash: { cost: number; hash: Promise<string> } | undefined;
 /**
  * A hash to verify against when the e-mail is unknown, so an unknown account
  * costs the same scrypt run as a wrong password (no enumeration by timing):
- * made once, at the cost new hashes get.
+ * made once, at the cost new hashes get. A hash the full line refused is not
+ * kept, or every later unknown address would meet that refusal.
  */
 export function dummyPasswordHash(): Promise<string> {
   const cost = env().PASSWORD_HASH_COST;
-  if (dummyHash?.cost !== cost) dummyHash = { cost, hash: hashPassword(crypto.randomBytes(16).toString("hex")) };
+  if (dummyHash?.cost !== cost) {
+    const hash = hashPassword(crypto.randomBytes(16).toString("hex"));
+    dummyHash = { cost, hash };
+    hash.catch(() => {
+      if (dummyHash?.hash === hash) dummyHash = undefined;
+    });
+  }
   return dummyHash.hash;
 }

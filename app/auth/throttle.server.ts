@@ -2,7 +2,11 @@ import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
 import { hitRateLimit } from "~/db/rate-limit.server";
 import { rateLimits } from "~/db/schema";
+import { fail, type Failure } from "~/domain/result";
 import { addressKey } from "./login-gate.server";
+
+/** Refused by a per-IP limit or the per-address gate (login-gate.server.ts) before any check: 429 with Retry-After. */
+export type Throttled = Failure<"throttled"> & { limit: "ip" | "account"; retryAfterSeconds: number };
 
 /**
  * Login throttling on the shared rate_limits table (so it holds across app
@@ -111,4 +115,23 @@ export async function settleIpFailure(db: Executor, email: string, ip: string, n
 /** A successful login forgets that account's failures from this IP. */
 export async function clearAccountIpFailures(db: Executor, email: string, ip: string): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, throttleKeys.accountIp(email, ip)));
+}
+
+/**
+ * The pages of the one-time links (the first setup, an invitation, a password reset) hash a
+ * password for each post with a good link, and a post with a made-up link is a guess. So posts to
+ * them are limited per IP, all three in one count (an address cannot spread its guesses or its
+ * load over them), in fixed windows on the same rate_limits table.
+ */
+export const LINK_THROTTLE = { postsPerIp: 10, windowMinutes: 15 } as const;
+
+/** Counts a post to a link page from `ip`, before anything else is looked at; over the limit, the refusal. */
+export async function refuseOverLinkLimit(db: Executor, ip: string, now: Date): Promise<Throttled | null> {
+  const hit = await hitRateLimit(db, {
+    key: `link-post:ip:${ip}`,
+    limit: LINK_THROTTLE.postsPerIp,
+    windowSeconds: LINK_THROTTLE.windowMinutes * 60,
+    now,
+  });
+  return hit.allowed ? null : fail("throttled", { limit: "ip", retryAfterSeconds: hit.retryAfterSeconds });
 }

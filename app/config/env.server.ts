@@ -86,6 +86,8 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().optional(),
   // log2 of scrypt's N for new password hashes (decision 030): 17 is OWASP's 2^17; lower only in tests.
   PASSWORD_HASH_COST: integer(10, 20).default(17),
+  // scrypt runs at once (each 128 MiB at 2^17), the rest wait in line (app/auth/password.server.ts, decision 031).
+  PASSWORD_HASH_CONCURRENCY: integer(1, 64).default(2),
   SESSION_IDLE_MINUTES: integer(1).default(60),
   SESSION_ABSOLUTE_HOURS: integer(1).default(12),
   // Unset: site.booking.selfCancelHoursBefore / reminderHoursBefore. Decimal hours, so 2.5 works.

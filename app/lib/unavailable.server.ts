@@ -1,3 +1,5 @@
+import { logger } from "./logger.server";
+
 // Connection-level failures: PostgreSQL shutting down or refusing, the network gone, the pool closed.
 const UNAVAILABLE_CODES = new Set([
   "ECONNREFUSED",
@@ -30,4 +32,28 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     current = cause;
   }
   return false;
+}
+
+/**
+ * The server has no room for this request's work at the moment: the line of password hashes is
+ * full (app/auth/password.server.ts). Answered like an outage, 503 with Retry-After, and not
+ * logged as a fault: a flood of requests causes it, not a bug.
+ */
+export class ServerBusyError extends Error {}
+
+/** What kind of failure a request met: the error policy (server/errors.ts) answers each in its way. */
+export type FailureKind = "busy" | "outage" | "unexpected";
+
+/**
+ * Logs a request's failure once and says its kind: a busy server as a warning without the stack
+ * (a flood would fill the log with them), an outage or anything else as an error.
+ */
+export function logFailure(error: unknown, facts: { requestId: string; path: string }): FailureKind {
+  if (error instanceof ServerBusyError) {
+    logger.warn({ ...facts, reason: error.message }, "server busy");
+    return "busy";
+  }
+  const outage = isDatabaseUnavailable(error);
+  logger.error({ err: error, ...facts }, outage ? "database unavailable" : "unhandled error");
+  return outage ? "outage" : "unexpected";
 }

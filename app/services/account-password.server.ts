@@ -1,11 +1,12 @@
 import { and, eq, isNull, like, sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Throttled, throughLoginLimits } from "~/auth/login.server";
+import { throughLoginLimits } from "~/auth/login.server";
 import { logLoginEvent } from "~/auth/login-events.server";
 import { addressKey } from "~/auth/login-gate.server";
 import { hashPassword, verifyPassword } from "~/auth/password.server";
 import { passwordProblem } from "~/auth/password-policy";
 import { type AdminIdentity, revokeAllSessions, revokeOtherSessions } from "~/auth/session.server";
+import { refuseOverLinkLimit, type Throttled } from "~/auth/throttle.server";
 import { recordAudit } from "~/db/audit.server";
 import type { Database, Executor } from "~/db/client.server";
 import { hitRateLimit } from "~/db/rate-limit.server";
@@ -28,20 +29,17 @@ export type PasswordResult<T> = Result<T, PasswordErrorCode> | Throttled;
 /**
  * Asking for a link e-mails the account and costs a database write, so it is limited like the
  * login: per client IP and per typed address (hashed, whether or not it has an account), in a
- * window of 15 minutes. Using a link is limited per IP, since each attempt may hash a password.
+ * window of 15 minutes. Using a link is limited per IP with the other link pages (LINK_THROTTLE),
+ * since each attempt may hash a password.
  */
-export const PASSWORD_RESET_LIMITS = { requestsPerIp: 10, requestsPerAddress: 3, confirmationsPerIp: 10, windowMinutes: 15 } as const;
+export const PASSWORD_RESET_LIMITS = { requestsPerIp: 10, requestsPerAddress: 3, windowMinutes: 15 } as const;
 
 const emailSchema = z.string().trim().toLowerCase().pipe(z.email().max(254));
-
-function throttled(limit: "ip" | "account", retryAfterSeconds: number): Throttled {
-  return fail("throttled", { limit, retryAfterSeconds });
-}
 
 /** Counts one event for `key` in the current window; the refusal when it is over `limit`. */
 async function overLimit(db: Executor, key: string, limit: number, scope: "ip" | "account", now: Date): Promise<Throttled | null> {
   const hit = await hitRateLimit(db, { key, limit, windowSeconds: PASSWORD_RESET_LIMITS.windowMinutes * 60, now });
-  return hit.allowed ? null : throttled(scope, hit.retryAfterSeconds);
+  return hit.allowed ? null : fail("throttled", { limit: scope, retryAfterSeconds: hit.retryAfterSeconds });
 }
 
 /** Accounts that can log in with a password: active, and not an invitation still waiting for its first one. */
@@ -170,7 +168,7 @@ export async function completePasswordReset(
   input: { token: string; newPassword: string; ip: string; requestId: string; now?: Date },
 ): Promise<PasswordResult<{ accountId: string }>> {
   const now = input.now ?? new Date();
-  const refused = await overLimit(db, `password-reset-confirm:ip:${input.ip}`, PASSWORD_RESET_LIMITS.confirmationsPerIp, "ip", now);
+  const refused = await refuseOverLinkLimit(db, input.ip, now);
   if (refused) return refused;
   if (!(await openPasswordReset(db, input.token, now))) return fail("resetInvalid");
   const problem = passwordProblem(input.newPassword);

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { hashPassword } from "~/auth/password.server";
 import { passwordProblem } from "~/auth/password-policy";
 import { createSession, revokeAllSessions } from "~/auth/session.server";
+import { refuseOverLinkLimit, type Throttled } from "~/auth/throttle.server";
 import type { Database, Executor } from "~/db/client.server";
 import { adminUsers, recoveryCodes, setupTokens } from "~/db/schema";
 import { usableSetupToken } from "~/db/setup-tokens.server";
@@ -42,19 +43,32 @@ export async function listAdmins(db: Executor) {
 
 type NewAdmin = { email: string; password: string; displayName?: string };
 
-/** Validates, hashes and inserts; usable inside a transaction. */
-export async function createAdmin(db: Executor, input: NewAdmin): Promise<AccountResult<{ id: string; email: string }>> {
+/** A new account's address, normalised, once it and the password meet the rules. */
+function checkNewAdmin(input: NewAdmin): AccountResult<string> {
   const email = normaliseEmail(input.email);
   if (!email) return fail("invalidEmail");
   const problem = passwordProblem(input.password);
-  if (problem) return fail(problem);
-  const passwordHash = await hashPassword(input.password);
+  return problem ? fail(problem) : ok(email);
+}
+
+/** Inserts an account whose password is hashed already; usable inside a transaction. */
+async function insertAdmin(
+  db: Executor,
+  input: { email: string; displayName?: string; passwordHash: string },
+): Promise<AccountResult<{ id: string; email: string }>> {
   const [row] = await db
     .insert(adminUsers)
-    .values({ email, displayName: input.displayName?.trim() || email, passwordHash })
+    .values({ email: input.email, displayName: input.displayName?.trim() || input.email, passwordHash: input.passwordHash })
     .onConflictDoNothing()
     .returning({ id: adminUsers.id, email: adminUsers.email });
   return row ? ok(row) : fail("exists");
+}
+
+/** Validates, hashes and inserts. */
+export async function createAdmin(db: Executor, input: NewAdmin): Promise<AccountResult<{ id: string; email: string }>> {
+  const checked = checkNewAdmin(input);
+  if (!checked.ok) return checked;
+  return insertAdmin(db, { email: checked.value, displayName: input.displayName, passwordHash: await hashPassword(input.password) });
 }
 
 /** A new password ends every session of the account. */
@@ -114,17 +128,25 @@ export async function isSetupTokenUsable(db: Executor, token: string, now: Date)
 
 /**
  * Spends the one-time token and creates the first account in one transaction,
- * then logs the new owner in. The token is taken with a conditional update, so
- * two tabs using the same link cannot both succeed.
+ * then logs the new owner in. Posts are limited per IP with the other link
+ * pages, and the link is checked before the password is hashed, so a flood of
+ * posts with made-up links hashes nothing. The hash is made before the
+ * transaction, which would otherwise hold a connection (PGlite's only one)
+ * while the hash waits its turn. The token is taken with a conditional update,
+ * so two tabs using the same link cannot both succeed.
  */
 export async function completeSetup(
   db: Database,
-  input: NewAdmin & { token: string; now: Date },
-): Promise<AccountResult<{ sessionId: string }>> {
+  input: NewAdmin & { token: string; ip: string; now: Date },
+): Promise<AccountResult<{ sessionId: string }> | Throttled> {
+  const refused = await refuseOverLinkLimit(db, input.ip, input.now);
+  if (refused) return refused;
+  if ((await countAdmins(db)) > 0) return fail("setupDone");
+  if (!(await isSetupTokenUsable(db, input.token, input.now))) return fail("setupInvalid");
   // Checked before the token is spent, so a typo does not burn the link.
-  if (!normaliseEmail(input.email)) return fail("invalidEmail");
-  const problem = passwordProblem(input.password);
-  if (problem) return fail(problem);
+  const checked = checkNewAdmin(input);
+  if (!checked.ok) return checked;
+  const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx): Promise<AccountResult<{ sessionId: string }>> => {
     if ((await countAdmins(tx)) > 0) return fail("setupDone");
     const [spent] = await tx
@@ -133,7 +155,7 @@ export async function completeSetup(
       .where(usableSetupToken(input.token, input.now, "setup"))
       .returning({ tokenHash: setupTokens.tokenHash });
     if (!spent) return fail("setupInvalid");
-    const created = await createAdmin(tx, input);
+    const created = await insertAdmin(tx, { email: checked.value, displayName: input.displayName, passwordHash });
     if (!created.ok) return created;
     return ok({ sessionId: await createSession(tx, created.value.id, input.now) });
   });

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
-import { type Throttled, throughLoginLimits } from "~/auth/login.server";
+import { throughLoginLimits } from "~/auth/login.server";
 import { logLoginEvent } from "~/auth/login-events.server";
 import { verifyPassword } from "~/auth/password.server";
 import type { AdminIdentity } from "~/auth/session.server";
+import type { Throttled } from "~/auth/throttle.server";
 import { acceptSecondFactor, issueRecoveryCodes, newTotpSecret, otpauthUrl, remainingRecoveryCodes, totpStep } from "~/auth/totp.server";
 import { recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";

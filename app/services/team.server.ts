@@ -3,6 +3,7 @@ import { z } from "zod";
 import { hashPassword } from "~/auth/password.server";
 import { passwordProblem } from "~/auth/password-policy";
 import { type AdminIdentity, createSession, revokeAllSessions } from "~/auth/session.server";
+import { refuseOverLinkLimit, type Throttled } from "~/auth/throttle.server";
 import { recordAudit } from "~/db/audit.server";
 import type { Database, Executor } from "~/db/client.server";
 import { adminUsers, setupTokens } from "~/db/schema";
@@ -225,11 +226,18 @@ export async function openInvitation(db: Executor, token: string, now: Date): Pr
   return row ?? null;
 }
 
-/** The invited person chooses a password: the link is spent (once, even under a race) and they are logged in. */
+/**
+ * The invited person chooses a password. Posts are limited per IP with the other link pages, and
+ * the link is checked before the password is hashed, so a flood of posts with made-up links hashes
+ * nothing; then the link is spent (once, even under a race) and they are logged in.
+ */
 export async function acceptInvitation(
   db: Database,
-  input: { token: string; password: string; now: Date; userAgent?: string | null },
-): Promise<TeamResult<{ sessionId: string }>> {
+  input: { token: string; password: string; ip: string; now: Date; userAgent?: string | null },
+): Promise<TeamResult<{ sessionId: string }> | Throttled> {
+  const refused = await refuseOverLinkLimit(db, input.ip, input.now);
+  if (refused) return refused;
+  if (!(await openInvitation(db, input.token, input.now))) return fail("invitationInvalid");
   const problem = passwordProblem(input.password);
   if (problem) return fail(problem);
   const passwordHash = await hashPassword(input.password);

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { Throttled } from "~/auth/login.server";
+import type { Throttled } from "~/auth/throttle.server";
 import type { ClosureErrorCode, SecondFactorErrorCode, TeamErrorCode } from "~/domain/error-codes";
 import type { Failure } from "~/domain/result";
 import { retryAfter, statusOf } from "~/http-status";

@@ -1,8 +1,8 @@
 import { zValidator } from "@hono/zod-validator";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import type { Throttled } from "~/auth/login.server";
 import { sessionIdFrom } from "~/auth/session.server";
+import type { Throttled } from "~/auth/throttle.server";
 import { retryAfter, statusOf } from "~/http-status";
 import { loginMessages, passwordChangeMessages } from "~/messages";
 import { changeOwnPassword, completePasswordReset, type PasswordResult, requestPasswordReset } from "~/services/account-password.server";

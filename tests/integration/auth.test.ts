@@ -235,11 +235,29 @@ describe.each(testDatabaseKinds)("admin authentication on %s", (kind) => {
     expect(await isSetupTokenUsable(database.db, token, at(minutes(61)))).toBe(false);
     expect(await isSetupTokenUsable(database.db, "erfunden", t0)).toBe(false);
     // A weak password does not spend the token.
-    const weak = await completeSetup(database.db, { token, email: "owner@happycar.example", password: "password1234", now: at(1000) });
+    const weak = await completeSetup(database.db, {
+      token,
+      email: "owner@happycar.example",
+      password: "password1234",
+      ip: "10.4.0.1",
+      now: at(1000),
+    });
     expect(weak).toEqual({ ok: false, code: "common" });
-    const done = await completeSetup(database.db, { token, email: "owner@happycar.example", password: PASSWORD, now: at(2000) });
+    const done = await completeSetup(database.db, {
+      token,
+      email: "owner@happycar.example",
+      password: PASSWORD,
+      ip: "10.4.0.1",
+      now: at(2000),
+    });
     expect(done.ok).toBe(true);
-    const again = await completeSetup(database.db, { token, email: "zweiter@happycar.example", password: PASSWORD, now: at(3000) });
+    const again = await completeSetup(database.db, {
+      token,
+      email: "zweiter@happycar.example",
+      password: PASSWORD,
+      ip: "10.4.0.1",
+      now: at(3000),
+    });
     expect(again).toEqual({ ok: false, code: "setupDone" });
     expect(await isSetupTokenUsable(database.db, token, at(3000))).toBe(false);
     expect(await database.db.select().from(adminUsers)).toHaveLength(1);
@@ -248,7 +266,15 @@ describe.each(testDatabaseKinds)("admin authentication on %s", (kind) => {
   it("an expired setup link creates nothing", async () => {
     await database.reset();
     const token = await createSetupToken(database.db, t0);
-    expect(await completeSetup(database.db, { token, email: "owner@happycar.example", password: PASSWORD, now: at(minutes(61)) })).toEqual({
+    expect(
+      await completeSetup(database.db, {
+        token,
+        email: "owner@happycar.example",
+        password: PASSWORD,
+        ip: "10.4.0.1",
+        now: at(minutes(61)),
+      }),
+    ).toEqual({
       ok: false,
       code: "setupInvalid",
     });

@@ -4,6 +4,7 @@ import * as OTPAuth from "otpauth";
 import { beforeEach, describe, expect, it } from "vitest";
 import { login } from "~/auth/login.server";
 import { createSession } from "~/auth/session.server";
+import { LINK_THROTTLE } from "~/auth/throttle.server";
 import { newTotpSecret } from "~/auth/totp.server";
 import { adminUsers, auditLog, emailOutbox, sessions, setupTokens } from "~/db/schema";
 import { renderEmail } from "~/mail/templates";
@@ -165,7 +166,7 @@ describe.each(testDatabaseKinds)("'Passwort vergessen?' on %s", (kind) => {
     expect(
       (await database.db.select().from(emailOutbox).where(eq(emailOutbox.template, "password-reset"))).map((m) => m.recipient),
     ).toEqual([chef.email]);
-    expect(await acceptInvitation(database.db, { token: await mailedToken(), password: NEW_PASSWORD, now: t0 })).toEqual({
+    expect(await acceptInvitation(database.db, { token: await mailedToken(), password: NEW_PASSWORD, ip: IP, now: t0 })).toEqual({
       ok: false,
       code: "invitationInvalid",
     });
@@ -220,7 +221,7 @@ describe.each(testDatabaseKinds)("'Passwort vergessen?' on %s", (kind) => {
       error: "Der Link zum Zurücksetzen ist ungültig, abgelaufen oder wurde bereits verwendet. Bitte fordern Sie einen neuen an.",
     });
     const guesses = [];
-    for (let attempt = 0; attempt <= PASSWORD_RESET_LIMITS.confirmationsPerIp; attempt++) {
+    for (let attempt = 0; attempt <= LINK_THROTTLE.postsPerIp; attempt++) {
       guesses.push(
         await api.request("/api/v1/admin/password-reset/confirm", {
           clientIp: "192.0.2.88",
@@ -228,7 +229,7 @@ describe.each(testDatabaseKinds)("'Passwort vergessen?' on %s", (kind) => {
         }),
       );
     }
-    expect(guesses.slice(0, -1).map((response) => response.status)).toEqual(Array(PASSWORD_RESET_LIMITS.confirmationsPerIp).fill(400));
+    expect(guesses.slice(0, -1).map((response) => response.status)).toEqual(Array(LINK_THROTTLE.postsPerIp).fill(400));
     expect(guesses.at(-1)!.status).toBe(429);
     expect(guesses.at(-1)!.headers.get("retry-after")).toMatch(/^\d+$/);
   });

@@ -109,13 +109,13 @@ describe.each(testDatabaseKinds)("staff and the owner on %s", (kind) => {
     expect((await login(database.db, { email: "tom@happycar.example", password: "invited", ip: "10.1.1.2", now: t0 })).ok).toBe(false);
     expect(await openInvitation(database.db, token, hours(71))).toEqual({ email: "tom@happycar.example", name: "Neu" });
     expect(await openInvitation(database.db, token, hours(72))).toBeNull();
-    expect(await acceptInvitation(database.db, { token, password: "Tom-Werkstatt-2026!", now: hours(73) })).toEqual({
+    expect(await acceptInvitation(database.db, { token, password: "Tom-Werkstatt-2026!", ip: "10.1.1.2", now: hours(73) })).toEqual({
       ok: false,
       code: "invitationInvalid",
     });
-    const accepted = await acceptInvitation(database.db, { token, password: "Tom-Werkstatt-2026!", now: hours(1) });
+    const accepted = await acceptInvitation(database.db, { token, password: "Tom-Werkstatt-2026!", ip: "10.1.1.2", now: hours(1) });
     expect(accepted.ok).toBe(true);
-    expect(await acceptInvitation(database.db, { token, password: "Tom-Werkstatt-2027!", now: hours(2) })).toEqual({
+    expect(await acceptInvitation(database.db, { token, password: "Tom-Werkstatt-2027!", ip: "10.1.1.2", now: hours(2) })).toEqual({
       ok: false,
       code: "invitationInvalid",
     });

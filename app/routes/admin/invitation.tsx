@@ -3,12 +3,12 @@ import { flashCookie } from "~/auth/flash";
 import { adminArea } from "~/auth/guard.server";
 import { sessionCookie } from "~/auth/session.server";
 import { PasswordTokenPage } from "~/components/admin/password-token-page";
-import { databaseContext } from "~/context";
-import { statusOf } from "~/http-status";
+import { databaseContext, requestContext } from "~/context";
 import { readFormFields } from "~/lib/http.server";
 import { passwordMessages, teamMessages } from "~/messages";
 import { acceptInvitation, openInvitation } from "~/services/team.server";
 import type { Route } from "./+types/invitation";
+import { linkPageRefusal } from "./link-refusal.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Einladung annehmen – Happy Car" },
@@ -40,10 +40,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await acceptInvitation(context.get(databaseContext), {
     token: form.token ?? "",
     password: form.password ?? "",
+    ip: context.get(requestContext).clientIp,
     now: new Date(),
     userAgent: request.headers.get("user-agent"),
   });
-  if (!result.ok) return data({ error: teamMessages[result.code] }, { status: statusOf(result.code) });
+  if (!result.ok) return linkPageRefusal(result, teamMessages);
   const headers = new Headers();
   headers.append("Set-Cookie", sessionCookie(result.value.sessionId));
   headers.append("Set-Cookie", flashCookie("login"));

@@ -1,8 +1,8 @@
 import QRCode from "qrcode";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { secondFactorCodeSchema } from "~/auth/credentials";
-import type { Throttled } from "~/auth/login.server";
 import { endSessionByHandle, listSessions, sessionIdFrom } from "~/auth/session.server";
+import type { Throttled } from "~/auth/throttle.server";
 import { ResultMessage } from "~/components/admin/action-result";
 import { type AdminRouteHandle } from "~/components/admin/load-error";
 import { NewPasswordFields } from "~/components/admin/new-password-fields";

@@ -4,12 +4,12 @@ import { adminArea } from "~/auth/guard.server";
 import { sessionCookie } from "~/auth/session.server";
 import { PasswordTokenPage } from "~/components/admin/password-token-page";
 import { Input, Label } from "~/components/ui/form-controls";
-import { databaseContext } from "~/context";
-import { statusOf } from "~/http-status";
+import { databaseContext, requestContext } from "~/context";
 import { readFormFields } from "~/lib/http.server";
 import { accountMessages, passwordMessages } from "~/messages";
 import { completeSetup, isSetupTokenUsable } from "~/services/admin-accounts.server";
 import type { Route } from "./+types/setup";
+import { linkPageRefusal } from "./link-refusal.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Admin-Konto einrichten – Happy Car" },
@@ -45,9 +45,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     email: form.email ?? "",
     displayName: form.displayName,
     password: form.password ?? "",
+    ip: context.get(requestContext).clientIp,
     now: new Date(),
   });
-  if (!result.ok) return data({ error: accountMessages[result.code] }, { status: statusOf(result.code) });
+  if (!result.ok) return linkPageRefusal(result, accountMessages);
   const headers = new Headers();
   headers.append("Set-Cookie", sessionCookie(result.value.sessionId));
   headers.append("Set-Cookie", flashCookie("login"));
