@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { LINK_THROTTLE } from "~/auth/throttle.server";
 import { openDatabase } from "~/db/client.server";
 import { customerLinks } from "~/db/schema";
 import { addDays } from "~/domain/calendar-date";
@@ -111,13 +112,13 @@ describe("the page forms' 429 says how long to wait", () => {
     expect(Number(retryAfter)).toBeGreaterThan(0);
   });
 
-  it("the reset link's new password (guesses per address)", async () => {
+  it("the reset link's new password (the link pages' posts per IP)", async () => {
     const guess = () => ({ password: "Neues-Passwort-2026!", passwordRepeat: "Neues-Passwort-2026!" });
     const { statuses, retryAfter } = await postUntilRefused(
       `/admin-passwort-neu/${"x".repeat(43)}`,
       guess,
       "198.51.100.5",
-      PASSWORD_RESET_LIMITS.confirmationsPerIp + 1,
+      LINK_THROTTLE.postsPerIp + 1,
     );
     expect(statuses.at(-1)).toBe(429);
     expect(Number(retryAfter)).toBeGreaterThan(0);
