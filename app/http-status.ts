@@ -47,6 +47,8 @@ export const httpStatus = {
   readyTooEarly: 409,
   exists: 409,
   lastOwner: 409,
+  passwordChosen: 409,
+  inactive: 409,
   alreadyEnabled: 409,
   notStarted: 409,
   notEnabled: 409,

@@ -40,7 +40,16 @@ export type AccessErrorCode = "enrolmentRequired" | "ownerOnly";
 
 /** Why a change on the 'Team' page (/api/v1/admin/users) was refused. */
 export type TeamErrorCode =
-  "ownerOnly" | "invalidEmail" | "invalidName" | "exists" | "notFound" | "lastOwner" | "invitationInvalid" | PasswordProblem;
+  | "ownerOnly"
+  | "invalidEmail"
+  | "invalidName"
+  | "exists"
+  | "notFound"
+  | "lastOwner"
+  | "invitationInvalid"
+  | "passwordChosen"
+  | "inactive"
+  | PasswordProblem;
 
 /** Why a change of the board's settings (/api/v1/admin/settings) was refused. */
 export type SettingsErrorCode = "ownerOnly";

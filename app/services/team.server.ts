@@ -32,6 +32,8 @@ export type TeamMember = {
   role: AdminRole;
   active: boolean;
   invitationPending: boolean;
+  /** False while an invited account has not chosen its password: the owner may send a new invitation. */
+  passwordChosen: boolean;
   secondFactor: boolean;
   lastLoginAt: string | null;
   createdAt: string;
@@ -80,6 +82,7 @@ export async function listTeam(db: Executor, actor: AdminIdentity, now: Date): P
       role: row.role,
       active: row.deactivatedAt === null,
       invitationPending: row.passwordHash === NO_PASSWORD_YET && Boolean(row.invitationOpen),
+      passwordChosen: row.passwordHash !== NO_PASSWORD_YET,
       secondFactor: row.totpEnabledAt !== null,
       lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
       createdAt: row.createdAt.toISOString(),
@@ -109,21 +112,7 @@ export async function addTeamMember(
       .onConflictDoNothing()
       .returning();
     if (!row) return fail("exists");
-    if (!password) {
-      const { token, hash } = newSecretToken();
-      await tx.insert(setupTokens).values({
-        tokenHash: hash,
-        userId: row.id,
-        purpose: "invitation",
-        expiresAt: new Date(input.now.getTime() + INVITATION_HOURS * 3_600_000),
-        createdAt: input.now,
-      });
-      await enqueueEmail(tx, {
-        recipient: email,
-        template: "staff-invitation",
-        params: { name, email, role, invitedBy: input.actor.displayName, token },
-      });
-    }
+    if (!password) await queueInvitation(tx, { member: row, invitedBy: input.actor, now: input.now });
     await recordAudit(tx, {
       actor: input.actor,
       action: password ? "account.create" : "account.invite",
@@ -140,6 +129,7 @@ export async function addTeamMember(
         role: row.role,
         active: true,
         invitationPending: !password,
+        passwordChosen: Boolean(password),
         secondFactor: false,
         lastLoginAt: null,
         createdAt: row.createdAt.toISOString(),
@@ -215,6 +205,57 @@ export async function endTeamMemberSessions(
   });
 }
 
+/** A new invitation link (72 hours, once) and its e-mail, in the caller's transaction. */
+async function queueInvitation(
+  tx: Executor,
+  {
+    member,
+    invitedBy,
+    now,
+  }: { member: { id: string; email: string; displayName: string; role: AdminRole }; invitedBy: AdminIdentity; now: Date },
+): Promise<void> {
+  const { token, hash } = newSecretToken();
+  await tx.insert(setupTokens).values({
+    tokenHash: hash,
+    userId: member.id,
+    purpose: "invitation",
+    expiresAt: new Date(now.getTime() + INVITATION_HOURS * 3_600_000),
+    createdAt: now,
+  });
+  await enqueueEmail(tx, {
+    recipient: member.email,
+    template: "staff-invitation",
+    params: { name: member.displayName, email: member.email, role: member.role, invitedBy: invitedBy.displayName, token },
+  });
+}
+
+/**
+ * 'Einladung erneut senden': for an invited account that has not chosen its password (its link ran
+ * out, went astray, or was spent while the account was deactivated). The earlier links stop working.
+ */
+export async function resendInvitation(db: Database, input: { actor: AdminIdentity; id: string; now: Date }): Promise<TeamResult<void>> {
+  if (input.actor.role !== "owner") return ownerOnly;
+  return db.transaction(async (tx): Promise<TeamResult<void>> => {
+    const [member] = await tx.select().from(adminUsers).where(eq(adminUsers.id, input.id)).for("update");
+    if (!member) return fail("notFound");
+    if (member.passwordHash !== NO_PASSWORD_YET) return fail("passwordChosen");
+    if (member.deactivatedAt) return fail("inactive");
+    await tx
+      .update(setupTokens)
+      .set({ usedAt: input.now })
+      .where(and(eq(setupTokens.userId, member.id), eq(setupTokens.purpose, "invitation"), isNull(setupTokens.usedAt)));
+    await queueInvitation(tx, { member, invitedBy: input.actor, now: input.now });
+    await recordAudit(tx, {
+      actor: input.actor,
+      action: "account.reinvite",
+      subject: `account:${member.id}`,
+      reason: member.email,
+      now: input.now,
+    });
+    return ok();
+  });
+}
+
 /** Whether an invitation link can still be used, and for whom (the page shows the address). */
 export async function openInvitation(db: Executor, token: string, now: Date): Promise<{ email: string; name: string } | null> {
   if (!SECRET_TOKEN_PATTERN.test(token)) return null;
@@ -242,16 +283,23 @@ export async function acceptInvitation(
   if (problem) return fail(problem);
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx): Promise<TeamResult<{ sessionId: string }>> => {
-    const [spent] = await tx
+    // The link and its account locked together, the account active: a link is spent only when the
+    // password is set, never by an account deactivated meanwhile (the owner could not invite again).
+    const [holder] = await tx
+      .select({ userId: adminUsers.id })
+      .from(setupTokens)
+      .innerJoin(adminUsers, eq(adminUsers.id, setupTokens.userId))
+      .where(and(usableSetupToken(input.token, input.now, "invitation"), isNull(adminUsers.deactivatedAt)))
+      .for("update");
+    if (!holder) return fail("invitationInvalid");
+    await tx
       .update(setupTokens)
       .set({ usedAt: input.now })
-      .where(usableSetupToken(input.token, input.now, "invitation"))
-      .returning({ userId: setupTokens.userId });
-    if (!spent?.userId) return fail("invitationInvalid");
+      .where(usableSetupToken(input.token, input.now, "invitation"));
     const [user] = await tx
       .update(adminUsers)
       .set({ passwordHash, lastLoginAt: input.now })
-      .where(and(eq(adminUsers.id, spent.userId), isNull(adminUsers.deactivatedAt)))
+      .where(eq(adminUsers.id, holder.userId))
       .returning({ id: adminUsers.id, email: adminUsers.email });
     if (!user) return fail("invitationInvalid");
     await recordAudit(tx, { actor: user, action: "account.accept-invitation", subject: `account:${user.id}`, now: input.now });

@@ -3,7 +3,14 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { adminRoles } from "~/domain/admin";
 import { teamMessages } from "~/messages";
-import { addTeamMember, changeTeamMember, endTeamMemberSessions, listTeam, newMemberSchema } from "~/services/team.server";
+import {
+  addTeamMember,
+  changeTeamMember,
+  endTeamMemberSessions,
+  listTeam,
+  newMemberSchema,
+  resendInvitation,
+} from "~/services/team.server";
 import type { ServerEnv } from "../env";
 import { jsonError, teamRefusal } from "./answers";
 import { ownerOnly } from "./guard";
@@ -63,6 +70,16 @@ team.patch(
 /** DELETE /api/v1/admin/users/:id/sessions (owner) → 204: every session of that account ends. */
 team.delete("/:id/sessions", memberId, async (c) => {
   const result = await endTeamMemberSessions(c.get("db"), { actor: c.get("admin"), id: c.req.valid("param").id, now: new Date() });
+  if (!result.ok) return teamRefusal(c, result.code);
+  return c.body(null, 204);
+});
+
+/**
+ * POST /api/v1/admin/users/:id/invitation (owner) → 204: a new invitation e-mail for an invited account
+ * that has not chosen its password; earlier links stop working. 409 when it has one or is deactivated.
+ */
+team.post("/:id/invitation", ownerOnlyTeam, memberId, async (c) => {
+  const result = await resendInvitation(c.get("db"), { actor: c.get("admin"), id: c.req.valid("param").id, now: new Date() });
   if (!result.ok) return teamRefusal(c, result.code);
   return c.body(null, 204);
 });

@@ -41,6 +41,7 @@ function pageActions(ids: { appointment: string; member: string; closure: string
       { intent: "role", id: ids.member, role: "owner" },
       { intent: "deactivate", id: ids.member },
       { intent: "activate", id: ids.member },
+      { intent: "reinvite", id: ids.member },
       { intent: "end-sessions", id: ids.member },
       { intent: "ready-email", readyEmail: "off" },
     ]),

@@ -5,7 +5,15 @@ import { type AdminIdentity, createSession, endSessionByHandle, listSessions, re
 import { auditLog, emailOutbox, sessions } from "~/db/schema";
 import { renderEmail } from "~/mail/templates";
 import { markEmailSent } from "~/mail/worker.server";
-import { acceptInvitation, addTeamMember, changeTeamMember, endTeamMemberSessions, listTeam, openInvitation } from "~/services/team.server";
+import {
+  acceptInvitation,
+  addTeamMember,
+  changeTeamMember,
+  endTeamMemberSessions,
+  listTeam,
+  openInvitation,
+  resendInvitation,
+} from "~/services/team.server";
 import { testDatabaseKinds } from "../support/databases";
 import { createAdminIdentity, DEFAULT_ADMIN_PASSWORD, insertAppointment } from "../support/factories";
 import { useTestDatabase } from "../support/fixtures";
@@ -122,6 +130,52 @@ describe.each(testDatabaseKinds)("staff and the owner on %s", (kind) => {
     expect(
       (await login(database.db, { email: "tom@happycar.example", password: "Tom-Werkstatt-2026!", ip: "10.1.1.2", now: hours(2) })).ok,
     ).toBe(true);
+  });
+
+  it("'Einladung erneut senden': a new link for an invited account, the old one stops; not for staff, a chosen password or a deactivated account", async () => {
+    const added = await addTeamMember(database.db, { actor: owner, member: member("tom@happycar.example"), now: t0 });
+    const id = added.ok ? added.value.id : "";
+    const invitations = async () =>
+      (await database.db.select().from(emailOutbox).where(eq(emailOutbox.template, "staff-invitation")).orderBy(emailOutbox.createdAt)).map(
+        (mail) => (mail.params as { token: string }).token,
+      );
+    const [first] = await invitations();
+    // The link ran out unused: the page offers a new invitation.
+    const expired = await listTeam(database.db, owner, hours(73));
+    expect(expired.ok && expired.value.find((row) => row.id === id)).toMatchObject({ invitationPending: false, passwordChosen: false });
+
+    expect(await resendInvitation(database.db, { actor: staff, id, now: hours(73) })).toEqual({ ok: false, code: "ownerOnly" });
+    expect(await resendInvitation(database.db, { actor: owner, id: crypto.randomUUID(), now: hours(73) })).toEqual({
+      ok: false,
+      code: "notFound",
+    });
+    expect(await resendInvitation(database.db, { actor: owner, id, now: hours(73) })).toEqual({ ok: true });
+    const [, second] = await invitations();
+    expect(second).toBeDefined();
+    expect(second).not.toBe(first);
+    const [audit] = await database.db.select().from(auditLog).where(eq(auditLog.action, "account.reinvite"));
+    expect(audit).toMatchObject({ actor: "chef@happycar.example", subject: `account:${id}` });
+
+    // A second new one replaces the second: only the newest link works.
+    expect(await resendInvitation(database.db, { actor: owner, id, now: hours(74) })).toEqual({ ok: true });
+    const [, , third] = await invitations();
+    expect(await openInvitation(database.db, second!, hours(74))).toBeNull();
+    expect(await openInvitation(database.db, third!, hours(74))).toEqual({ email: "tom@happycar.example", name: "Neu" });
+
+    // Deactivated meanwhile: the link is refused and stays unspent; reactivated, it works.
+    await changeTeamMember(database.db, { actor: owner, id, active: false, now: hours(74) });
+    expect(await resendInvitation(database.db, { actor: owner, id, now: hours(74) })).toEqual({ ok: false, code: "inactive" });
+    const refused = await acceptInvitation(database.db, { token: third!, password: "Tom-Werkstatt-2026!", ip: "10.1.1.3", now: hours(74) });
+    expect(refused).toEqual({ ok: false, code: "invitationInvalid" });
+    await changeTeamMember(database.db, { actor: owner, id, active: true, now: hours(75) });
+    const accepted = await acceptInvitation(database.db, {
+      token: third!,
+      password: "Tom-Werkstatt-2026!",
+      ip: "10.1.1.3",
+      now: hours(75),
+    });
+    expect(accepted.ok).toBe(true);
+    expect(await resendInvitation(database.db, { actor: owner, id, now: hours(76) })).toEqual({ ok: false, code: "passwordChosen" });
   });
 
   it("deactivating ends the sessions and refuses the login (same answer as a wrong password); reactivating restores it", async () => {

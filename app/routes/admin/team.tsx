@@ -15,7 +15,15 @@ import { formatDateTimeVienna } from "~/lib/format-date-time";
 import { readFormFields } from "~/lib/http.server";
 import { settingsMessages, teamMessages } from "~/messages";
 import { readBoardSettings, setReadyEmail } from "~/services/board-settings.server";
-import { addTeamMember, changeTeamMember, endTeamMemberSessions, listTeam, newMemberSchema, type TeamResult } from "~/services/team.server";
+import {
+  addTeamMember,
+  changeTeamMember,
+  endTeamMemberSessions,
+  listTeam,
+  newMemberSchema,
+  resendInvitation,
+  type TeamResult,
+} from "~/services/team.server";
 import type { Route } from "./+types/team";
 
 export const meta: Route.MetaFunction = () => [
@@ -67,6 +75,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "deactivate":
     case "activate":
       return answer(await changeTeamMember(db, { actor, id, active: form.intent === "activate", now }), teamMessages.updated);
+    case "reinvite":
+      return answer(await resendInvitation(db, { actor, id, now }), teamMessages.reinvited);
     case "end-sessions":
       return answer(await endTeamMemberSessions(db, { actor, id, now }), teamMessages.sessionsEnded);
     case "ready-email": {
@@ -133,6 +143,15 @@ export default function AdminTeam({ loaderData, actionData }: Route.ComponentPro
                       {member.active ? "Deaktivieren" : "Wieder aktivieren"}
                     </Button>
                   </Form>
+                  {!member.passwordChosen && member.active ? (
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="reinvite" />
+                      <input type="hidden" name="id" value={member.id} />
+                      <Button type="submit" variant="outline" disabled={busy}>
+                        Einladung erneut senden
+                      </Button>
+                    </Form>
+                  ) : null}
                   <Form method="post">
                     <input type="hidden" name="intent" value="end-sessions" />
                     <input type="hidden" name="id" value={member.id} />
