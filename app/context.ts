@@ -17,6 +17,11 @@ export type RequestFacts = {
   clientIp: string;
   /** The CSP nonce of this response; empty while pages are prerendered at build time. */
   cspNonce: string;
+  /**
+   * The logged-in account, once a guard (pages or JSON API) knows it: its id (never the address)
+   * goes in the request's log line, so a refused action (403) says who asked.
+   */
+  accountId?: string;
 };
 
 /** Pages prerendered at build time (react-router.config.ts) have no request. */

@@ -111,6 +111,8 @@ export function createApp({
     context.set(requestContext, { requestId: c.get("requestId"), clientIp: c.get("clientIp"), cspNonce: c.get("cspNonce") });
     const crossSite = isCrossSiteAllowed(c.req.method, c.req.path);
     const response = await pages(pageRequest(c.req.raw, requestOrigin(c.env.incoming, trust), crossSite), context);
+    // For the request's log line: the account the admin pages' guard found (app/auth/guard.server.ts).
+    c.set("accountId", context.get(requestContext).accountId);
     return pageErrorPolicy(response, context.get(failureContext));
   });
   app.onError(errorHandler);

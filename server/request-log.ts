@@ -8,7 +8,8 @@ import type { ServerEnv } from "./env";
  * Every response carries a fresh id (X-Request-Id, `requestId` in the request's
  * variables) and gets one log line when it is finished: method, path without the
  * query (it may hold a token; the logger masks a secret link's token in the path),
- * status and time. Never a header or a body. The id is set on the Node response, so
+ * status, time and the account's id when a guard knew it (so a refusal says who asked). Never a
+ * header, a body or an address. The id is set on the Node response, so
  * that every answer carries it, a file sent by server/static-files.ts included.
  */
 /** The request's path as logged: without the query, which may hold a token. */
@@ -29,6 +30,7 @@ export const requestLog = createMiddleware<ServerEnv>(async (c, next) => {
         method: incoming.method,
         path: loggedPath(incoming),
         status: outgoing.statusCode,
+        accountId: c.get("accountId"),
         ms: Number(process.hrtime.bigint() - started) / 1e6,
       },
       "request",

@@ -1,5 +1,5 @@
 import { type MiddlewareFunction, redirect } from "react-router";
-import { adminContext, databaseContext, enrolmentContext } from "~/context";
+import { adminContext, databaseContext, enrolmentContext, requestContext } from "~/context";
 import type { Database } from "~/db/client.server";
 import { accessRefusal } from "~/domain/access";
 import { readSession, type SessionState } from "./session.server";
@@ -56,6 +56,7 @@ export const adminPagesGuard: MiddlewareFunction<Response> = async ({ request, c
   }
   context.set(adminContext, session.admin);
   context.set(enrolmentContext, session.mustEnrol);
+  context.set(requestContext, { ...context.get(requestContext), accountId: session.admin.id });
   return noStore(await next());
 };
 

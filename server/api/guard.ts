@@ -15,6 +15,7 @@ export const adminApiGuard = createMiddleware<ServerEnv>(async (c, next) => {
   const session = await activeSession(c.get("db"), c.req.header("cookie"));
   if (!session) return jsonError(c, 401, loginRequiredMessage);
   c.set("admin", session.admin);
+  c.set("accountId", session.admin.id);
   c.set("mustEnrol", session.mustEnrol);
   await next();
 });

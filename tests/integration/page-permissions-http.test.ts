@@ -74,7 +74,7 @@ describe("page actions as an account that must first enrol, and as staff", () =>
   const ids = { appointment: "", member: "", closure: "" };
   const cookies = { notEnrolledOwner: "", staff: "" };
   const server = useServer(
-    { LOG_LEVEL: "warn", EMAIL_WORKER: "false" },
+    { LOG_LEVEL: "info", EMAIL_WORKER: "false" },
     {
       async beforeStart(dataDir) {
         const database = await openDatabase({ kind: "pglite", dataDir });
@@ -165,6 +165,7 @@ describe("page actions as an account that must first enrol, and as staff", () =>
 
   it("staff: the owner's actions answer 403 on every page, the rest of the board works", async () => {
     const cookie = cookies.staff;
+    const logBefore = server.output().length;
     const actions = pageActions(ids);
     const ownersOnly = [
       ...actions.team,
@@ -178,6 +179,17 @@ describe("page actions as an account that must first enrol, and as staff", () =>
     }
     const policy = await post(security("policy", { required: "off" }), cookie);
     expect(await policy.text()).toContain(secondFactorMessages.ownerOnly);
+    // Each refusal's log line says who asked: the account's id, never its address.
+    const refusals = server
+      .output()
+      .slice(logBefore)
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as { msg?: string; method?: string; status?: number; accountId?: string })
+      .filter((line) => line.msg === "request" && line.method === "POST" && line.status === 403);
+    expect(refusals.length).toBeGreaterThanOrEqual(ownersOnly.length + 1);
+    for (const line of refusals) expect(line.accountId).toBe(ids.member);
+    expect(server.output()).not.toContain("lena@happycar.example");
     const confirm = await post(
       actions.board.find((action) => action.fields.intent === "confirm")!,
       cookie,
