@@ -145,7 +145,7 @@ export const emailOutbox = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
   (table) => [
-    check("email_outbox_status_check", sql`${table.status} in ('pending', 'sent', 'failed')`),
+    check("email_outbox_status_check", sql`${table.status} in ('pending', 'sent', 'failed', 'superseded')`),
     uniqueIndex("email_outbox_message_id_idx").on(table.messageId),
     index("email_outbox_due_idx")
       .on(table.nextAttemptAt)

@@ -4,6 +4,7 @@ import {
   type AppointmentStatus,
   availableActions,
   canTransition,
+  emailOvertaken,
   nextStatus,
   progressAllowedOn,
 } from "./appointment";
@@ -45,5 +46,18 @@ describe("appointment status transitions", () => {
     ["storniert", ["delete"]],
   ])("%s offers %j", (status, actions) => {
     expect(availableActions(status)).toEqual(actions);
+  });
+});
+
+describe("which queued e-mails the appointment's state has overtaken", () => {
+  it("the customer's receipt, confirmation, reminder and 'Abholbereit' only while they are true; the workshop's copies always", () => {
+    const overtakenIn = (template: string) =>
+      (["beantragt", "bestätigt", "storniert"] as const).filter((status) => emailOvertaken(template, status));
+    expect(overtakenIn("booking-received-customer")).toEqual(["storniert"]);
+    expect(overtakenIn("appointment-confirmed")).toEqual(["beantragt", "storniert"]);
+    expect(overtakenIn("appointment-reminder")).toEqual(["beantragt", "storniert"]);
+    expect(overtakenIn("appointment-ready")).toEqual(["beantragt", "storniert"]);
+    for (const template of ["appointment-cancelled", "booking-received-workshop", "customer-cancelled-workshop", "toString", "__proto__"])
+      expect(overtakenIn(template)).toEqual([]);
   });
 });

@@ -38,8 +38,30 @@ export function progressAllowedOn(progress: ProgressState, appointmentDate: stri
 export const cancellers = ["workshop", "customer"] as const;
 export type Canceller = (typeof cancellers)[number];
 
-export const emailStatuses = ["pending", "sent", "failed"] as const;
+/** `superseded`: not sent, because the appointment's state had overtaken it (emailOvertaken). */
+export const emailStatuses = ["pending", "sent", "failed", "superseded"] as const;
 export type EmailStatus = (typeof emailStatuses)[number];
+
+/**
+ * The customer's e-mails about an appointment and the states in which what they say is still true.
+ * Messages to the workshop are not listed: it keeps the whole history.
+ */
+const currentWhile: Readonly<Record<string, readonly AppointmentStatus[]>> = {
+  "booking-received-customer": ["beantragt", "bestätigt"],
+  "appointment-confirmed": ["bestätigt"],
+  "appointment-reminder": ["bestätigt"],
+  "appointment-ready": ["bestätigt"],
+};
+
+/**
+ * Whether a queued e-mail no longer says what is true when its turn comes (issue 31, finding 4):
+ * after an outage the queue may still hold the receipt and the confirmation of an appointment
+ * cancelled meanwhile; sent after all, the last word in the inbox would be the wrong one.
+ */
+export function emailOvertaken(template: string, status: AppointmentStatus): boolean {
+  const current = Object.hasOwn(currentWhile, template) ? currentWhile[template] : undefined;
+  return current !== undefined && !current.includes(status);
+}
 
 /** An appointment as the admin board shows it. */
 export type AdminAppointment = {

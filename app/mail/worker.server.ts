@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { emailOutbox } from "~/db/schema";
+import { appointments, emailOutbox } from "~/db/schema";
+import { emailOvertaken } from "~/domain/appointment";
 import { logger } from "~/lib/logger.server";
 import { redactEmailAddresses } from "~/lib/redact";
 import { retryDelayMs } from "./backoff";
@@ -15,7 +16,9 @@ const MAX_ERROR_LENGTH = 1_000;
  * Claims the oldest due message: SKIP LOCKED lets several workers claim side
  * by side without waiting for or taking each other's rows, and the lease
  * (locked_until) hands a message back if its worker dies before marking it.
- * Counting the attempt here means a crash also counts as one.
+ * Counting the attempt here means a crash also counts as one. The messages of
+ * one appointment to one recipient go in the order they were queued: one waits
+ * while an earlier one is still pending (retrying after an outage, or in flight).
  */
 export type ClaimedEmail = OutboxMessage & { attempts: number };
 
@@ -26,6 +29,12 @@ export async function claimNextEmail(db: Database, now: Date, leaseMs = DEFAULT_
     where status = 'pending'
       and next_attempt_at <= ${nowText}::timestamptz
       and (locked_until is null or locked_until <= ${nowText}::timestamptz)
+      and not exists (
+        select 1 from email_outbox earlier
+        where earlier.appointment_id = email_outbox.appointment_id
+          and earlier.recipient = email_outbox.recipient
+          and earlier.status = 'pending'
+          and (earlier.created_at, earlier.id) < (email_outbox.created_at, email_outbox.id))
     order by next_attempt_at, created_at
     limit 1
     for update skip locked)`;
@@ -37,19 +46,32 @@ export async function claimNextEmail(db: Database, now: Date, leaseMs = DEFAULT_
   return row ?? null;
 }
 
-export async function markEmailSent(db: Database, id: string, now: Date): Promise<void> {
+/**
+ * Sent, or (`superseded`) dropped unsent because the appointment's state overtook it. Either way,
+ * tokens that open something without a login (the customer's link, the unsubscribe link, a staff
+ * invitation) stay in the outbox only until then.
+ */
+export async function markEmailDone(db: Database, id: string, now: Date, outcome: "sent" | "superseded" = "sent"): Promise<void> {
   await db
     .update(emailOutbox)
     .set({
-      status: "sent",
-      sentAt: now,
+      status: outcome,
+      sentAt: outcome === "sent" ? now : null,
       lockedUntil: null,
       lastError: null,
-      // Tokens that open something without a login (the customer's link, the unsubscribe link, a staff
-      // invitation) stay in the outbox only until their e-mail is out.
       params: sql`${emailOutbox.params} - 'accessToken' - 'unsubscribeToken' - 'token'`,
     })
     .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, "pending")));
+}
+
+/** Whether the claimed message's appointment is now in a state its text no longer fits. */
+async function overtaken(db: Database, message: OutboxMessage): Promise<boolean> {
+  if (!message.appointmentId) return false;
+  const [appointment] = await db
+    .select({ status: appointments.status })
+    .from(appointments)
+    .where(eq(appointments.id, message.appointmentId));
+  return appointment !== undefined && emailOvertaken(message.template, appointment.status);
 }
 
 /** Schedules the next attempt, or marks the message failed when retrying is pointless or over. */
@@ -105,9 +127,14 @@ export function createMailWorker({
     const message = await claimNextEmail(db, now(), leaseMs);
     if (!message) return false;
     const log = { emailId: message.id, template: message.template, attempt: message.attempts, transport: transport.name };
+    if (await overtaken(db, message)) {
+      await markEmailDone(db, message.id, now(), "superseded");
+      logger.info(log, "E-Mail nicht gesendet: vom neuen Stand des Termins überholt");
+      return true;
+    }
     try {
       await transport.send(message);
-      await markEmailSent(db, message.id, now());
+      await markEmailDone(db, message.id, now());
       logger.info(log, "E-Mail zugestellt");
     } catch (error) {
       const failure = error instanceof DeliveryError ? error : new DeliveryError(String((error as Error)?.message ?? error), false);

@@ -7,7 +7,7 @@ import { appointments, auditLog, customerLinks, emailOutbox, rateLimits } from "
 import { zonedInstant } from "~/domain/calendar-date";
 import { hashSecretToken } from "~/lib/secret-token.server";
 import { renderEmail } from "~/mail/templates";
-import { markEmailSent } from "~/mail/worker.server";
+import { markEmailDone } from "~/mail/worker.server";
 import {
   cancelByCustomer as cancelByCustomerResult,
   customerCalendarFile,
@@ -257,7 +257,7 @@ describe.each(testDatabaseKinds)("the customer's page on %s", (kind) => {
     await confirmAppointment(database.db, { id: appointment.id, admin, slotCapacity: 1, now: EARLY });
     const [mail] = await database.db.select().from(emailOutbox);
     expect(mail!.params.accessToken).toBeDefined();
-    await markEmailSent(database.db, mail!.id, EARLY);
+    await markEmailDone(database.db, mail!.id, EARLY);
     const [sent] = await database.db.select().from(emailOutbox);
     expect(sent!.status).toBe("sent");
     expect(sent!.params).not.toHaveProperty("accessToken");

@@ -47,10 +47,12 @@ describe.each(testDatabaseKinds)("e-mail outbox and worker (%s)", (kind) => {
         .where(eq(appointments.id, appointmentId))
     )[0]!.state;
 
-  async function insertAppointment(): Promise<string> {
+  /** An appointment; one a confirmation is about is confirmed (the worker sends no e-mail its state overtook). */
+  async function insertAppointment(status: "beantragt" | "bestätigt" = "beantragt"): Promise<string> {
     const [created] = await database.db
       .insert(appointments)
       .values({
+        status,
         name: "Maria Muster",
         email: "maria@example.com",
         phone: "0660 111 22 33",
@@ -106,7 +108,7 @@ describe.each(testDatabaseKinds)("e-mail outbox and worker (%s)", (kind) => {
   });
 
   it("attaches a parseable calendar invite to the confirmation", async () => {
-    const appointmentId = await insertAppointment();
+    const appointmentId = await insertAppointment("bestätigt");
     await enqueue({ recipient: "maria@example.com", template: "appointment-confirmed", params: confirmation, appointmentId });
     await workerFor(sink.url).runOnce();
 
@@ -180,6 +182,78 @@ describe.each(testDatabaseKinds)("e-mail outbox and worker (%s)", (kind) => {
     }
   });
 
+  describe("after an outage (issue 31, finding 4)", () => {
+    const WORKSHOP = "werkstatt@happycar.example";
+    const setStatus = (id: string, status: "bestätigt" | "storniert") =>
+      database.db.update(appointments).set({ status }).where(eq(appointments.id, id));
+
+    it("an appointment's messages to one recipient go in the order they were queued", async () => {
+      const port = await freePort();
+      const down = workerFor(`smtp://127.0.0.1:${port}`);
+      const appointmentId = await insertAppointment();
+      await enqueue({ recipient: "maria@example.com", template: "booking-received-customer", params: bookingParams, appointmentId });
+      expect(await down.runOnce()).toBe(1); // refused: the receipt waits a minute for its next attempt
+      await setStatus(appointmentId, "bestätigt");
+      await enqueue({ recipient: "maria@example.com", template: "appointment-confirmed", params: confirmation, appointmentId });
+      // Due, but behind the receipt: not sent before it.
+      expect(await down.runOnce()).toBe(0);
+
+      const back = await startSmtpSink({ port });
+      try {
+        clock = new Date(clock.getTime() + MINUTE);
+        expect(await down.runOnce()).toBe(2);
+        expect(back.messages.map((mail) => mail.parsed.subject)).toEqual(["Ihre Terminanfrage ist eingegangen", "Terminbestätigung"]);
+      } finally {
+        await back.close();
+      }
+    });
+
+    it("a receipt and a confirmation the cancellation overtook are not sent; the cancellation and the workshop's copy are", async () => {
+      const port = await freePort();
+      const down = workerFor(`smtp://127.0.0.1:${port}`);
+      const appointmentId = await insertAppointment();
+      const receipt = await enqueue({
+        recipient: "maria@example.com",
+        template: "booking-received-customer",
+        params: { ...bookingParams, accessToken: "a".repeat(43) },
+        appointmentId,
+      });
+      const copy = await enqueue({ recipient: WORKSHOP, template: "booking-received-workshop", params: bookingParams, appointmentId });
+      await down.runOnce();
+      await setStatus(appointmentId, "bestätigt");
+      const confirmed = await enqueue({
+        recipient: "maria@example.com",
+        template: "appointment-confirmed",
+        params: confirmation,
+        appointmentId,
+      });
+      await setStatus(appointmentId, "storniert");
+      await enqueue({
+        recipient: "maria@example.com",
+        template: "appointment-cancelled",
+        params: { ...confirmation, reason: "Die Hebebühne ist defekt." },
+        appointmentId,
+      });
+
+      const back = await startSmtpSink({ port });
+      try {
+        clock = new Date(clock.getTime() + 10 * MINUTE);
+        await down.runOnce();
+        const subjects = back.messages.map((mail) => `${mail.envelopeTo[0]} ${mail.parsed.subject}`);
+        expect(subjects.sort()).toEqual([`maria@example.com Terminstornierung`, `${WORKSHOP} Neue Terminanfrage`].sort());
+        for (const id of [receipt, confirmed])
+          expect(await row(id)).toMatchObject({ status: "superseded", sentAt: null, lockedUntil: null });
+        expect((await row(receipt)).params).not.toHaveProperty("accessToken");
+        expect((await row(copy)).status).toBe("sent");
+        // The board's e-mail state is the cancellation's; nothing waits, nothing failed.
+        expect(await emailStateOf(appointmentId)).toBe("sent");
+        expect(await emailHealth(database.db)).toEqual({ pending: 0, failed: 0 });
+      } finally {
+        await back.close();
+      }
+    });
+  });
+
   it("re-delivers a message whose worker died after claiming it, once the lease runs out", async () => {
     const id = await enqueue({ recipient: "maria@example.com", template: "booking-received-customer", params: bookingParams });
     // The first worker claims the message and dies before sending or marking it.
@@ -203,7 +277,7 @@ describe.each(testDatabaseKinds)("e-mail outbox and worker (%s)", (kind) => {
   it("fails a rejected recipient at once, and 'Erneut senden' re-queues it", async () => {
     const rejecting = await startSmtpSink({ rejectRecipients: /^nobody@/ });
     try {
-      const appointmentId = await insertAppointment();
+      const appointmentId = await insertAppointment("bestätigt");
       const id = await enqueue({ recipient: "nobody@example.com", template: "appointment-confirmed", params: confirmation, appointmentId });
       await workerFor(rejecting.url).runOnce();
       const stored = await row(id);

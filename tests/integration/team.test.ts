@@ -4,7 +4,7 @@ import { login } from "~/auth/login.server";
 import { type AdminIdentity, createSession, endSessionByHandle, listSessions, readSession, sessionCookie } from "~/auth/session.server";
 import { auditLog, emailOutbox, sessions } from "~/db/schema";
 import { renderEmail } from "~/mail/templates";
-import { markEmailSent } from "~/mail/worker.server";
+import { markEmailDone } from "~/mail/worker.server";
 import {
   acceptInvitation,
   addTeamMember,
@@ -94,7 +94,7 @@ describe.each(testDatabaseKinds)("staff and the owner on %s", (kind) => {
     const [mail] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.template, "staff-invitation"));
     const token = (mail!.params as { token?: string }).token;
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    await markEmailSent(database.db, mail!.id, t0);
+    await markEmailDone(database.db, mail!.id, t0);
     const [sent] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.id, mail!.id));
     expect(sent!.status).toBe("sent");
     expect(sent!.params).not.toHaveProperty("token");

@@ -1,5 +1,5 @@
 import { Badge } from "~/components/ui/badge";
-import type { AppointmentStatus } from "~/domain/appointment";
+import type { AppointmentStatus, EmailStatus } from "~/domain/appointment";
 
 const tones = { beantragt: "yellow", bestätigt: "green", storniert: "red" } as const;
 
@@ -11,7 +11,9 @@ const emailLabels = {
   pending: { label: "ausstehend", tone: "neutral" },
   sent: { label: "gesendet", tone: "green" },
   failed: { label: "fehlgeschlagen", tone: "red" },
-} as const;
+  // Not sent: the appointment's state had overtaken it (a cancellation after the confirmation was queued).
+  superseded: { label: "überholt, nicht gesendet", tone: "neutral" },
+} as const satisfies Record<EmailStatus, { label: string; tone: string }>;
 
 /** The state of the last e-mail to the customer, in words (not colour alone). */
 export function EmailStateBadge({ state }: { state: keyof typeof emailLabels | null }) {
