@@ -57,6 +57,7 @@ export default defineConfig({
       BUILD_DIR: process.env.BUILD_DIR ?? "build",
       LOG_LEVEL: "warn",
       BOOKING_RATE_LIMIT: "0",
+      BOOKING_DAILY_LIMIT: "0",
       CONTACT_RATE_LIMIT: "0",
       EMAIL_TRANSPORT: "file",
       // The seeded sessions wait unused until a test takes one, on a busy machine for longer than the 60 minutes' default.

@@ -203,6 +203,8 @@ export const bookingMessages = {
   "pickups-full":
     "An diesem Tag ist unser Hol- und Bringservice leider schon ausgebucht. Bitte wählen Sie einen anderen Tag oder bringen Sie Ihr Auto selbst zu uns.",
   "rate-limited": "Sie haben in kurzer Zeit zu viele Terminanfragen gesendet. Bitte versuchen Sie es in einigen Minuten erneut.",
+  dailyLimit:
+    "Von Ihrem Internetanschluss kamen heute schon sehr viele Terminanfragen. Bitte rufen Sie uns an oder versuchen Sie es morgen erneut.",
   /** `limit` open requests per e-mail address are allowed (site.booking.maxOpenRequestsPerEmail). */
   "too-many-open": (limit: number) => {
     const requests = limit === 1 ? "eine Terminanfrage" : `${limit} Terminanfragen`;
@@ -337,7 +339,8 @@ type BookingRefusal = FailureOf<
   | { ok: false; code: "invalid"; fields: Record<string, string>; missingRequired: boolean }
   | { ok: false; code: "slot-unavailable"; field: SlotField; problem: SlotProblem }
   | { ok: false; code: "too-many-open"; limit: number }
-  | { ok: false; code: Exclude<BookingErrorCode, "honeypot" | "invalid" | "slot-unavailable" | "too-many-open"> }
+  | { ok: false; code: "rate-limited"; perDay: boolean }
+  | { ok: false; code: Exclude<BookingErrorCode, "honeypot" | "invalid" | "slot-unavailable" | "too-many-open" | "rate-limited"> }
 >;
 
 /**
@@ -358,7 +361,7 @@ export function bookingRefusal(refusal: BookingRefusal): { error: string; fields
     case "too-many-open":
       return { error: bookingMessages["too-many-open"](refusal.limit), fields: {} };
     case "rate-limited":
-      return { error: bookingMessages["rate-limited"], fields: {} };
+      return { error: refusal.perDay ? bookingMessages.dailyLimit : bookingMessages["rate-limited"], fields: {} };
   }
 }
 
@@ -378,3 +381,8 @@ export const startMessages = {
   postgresUnreachable: (cause: string) =>
     `Die PostgreSQL-Datenbank (DATABASE_URL) ist nicht erreichbar oder lehnt die Anmeldung ab (${cause}). Prüfen Sie Adresse, Zugangsdaten und ob der Server läuft.`,
 } as const;
+
+/** The board's notice when a day has more online booking requests than BOOKING_ALERT_PER_DAY (issue 31). */
+export function onlineRequestsNotice(count: number, threshold: number): string {
+  return `Heute schon ${count}, erwartet sind höchstens ${threshold}. Prüfen Sie die offenen Anfragen auf Unsinn oder Missbrauch.`;
+}

@@ -171,6 +171,7 @@ async function benchDatabase(database: string, serverEnv: Record<string, string>
     BUILD_DIR: buildDir,
     LOG_LEVEL: "warn",
     BOOKING_RATE_LIMIT: "0",
+    BOOKING_DAILY_LIMIT: "0",
     SLOT_CAPACITY: String(capacity),
     EMAIL_WORKER: "false",
     // e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server under this load

@@ -78,6 +78,7 @@ async function main() {
     // Off: it would spend the rows after the booking row sending the thousands of e-mails that row queues.
     EMAIL_WORKER: "false",
     BOOKING_RATE_LIMIT: "0",
+    BOOKING_DAILY_LIMIT: "0",
     SLOT_CAPACITY: "1000000",
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,

@@ -64,6 +64,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   BOOKING_RATE_LIMIT: integer(0).default(5),
+  BOOKING_DAILY_LIMIT: integer(0).default(12),
+  BOOKING_ALERT_PER_DAY: integer(0).default(30),
   CONTACT_RATE_LIMIT: integer(0).default(5),
   SLOT_CAPACITY: integer(1).optional(),
   EMAIL_TRANSPORT: z.enum(["smtp", "emailjs", "file"]).optional(),

@@ -32,14 +32,17 @@ import type { EmailParams } from "~/mail/emails";
 import { outboxRow } from "~/mail/outbox.server";
 import { type FieldErrors, INSPECTION_CONSENT_LABEL, validateBooking, workshopMonth } from "~/schemas/booking";
 import { rulesWithClosures } from "./closures.server";
-import { FORM_RATE_LIMIT_WINDOW_SECONDS, formRateLimited, honeypotFilled } from "./form-guard.server";
+import { FORM_DAY_WINDOW_SECONDS, FORM_RATE_LIMIT_WINDOW_SECONDS, formRateLimited, honeypotFilled } from "./form-guard.server";
+import { countOnlineRequest } from "./online-requests.server";
 
 export type BookingConfig = {
   /** How many active (beantragt + bestätigt) appointments one slot holds. */
   slotCapacity: number;
-  /** Booking requests per client IP per window; 0 turns the limit off. */
+  /** Booking requests per client network per window; 0 turns the limit off. */
   rateLimit: number;
   rateLimitWindowSeconds: number;
+  /** Booking requests per client network per day; 0 turns the limit off. */
+  dailyLimit: number;
   maxOpenRequestsPerEmail: number;
   /** Pick-ups (handover "pickup") per day, beantragt and bestätigt together. */
   maxPickupsPerDay: number;
@@ -54,6 +57,7 @@ export function bookingConfigFromEnv(config: Env = env()): BookingConfig {
     slotCapacity: config.SLOT_CAPACITY ?? site.booking.slotCapacity,
     rateLimit: config.BOOKING_RATE_LIMIT,
     rateLimitWindowSeconds: FORM_RATE_LIMIT_WINDOW_SECONDS,
+    dailyLimit: config.BOOKING_DAILY_LIMIT,
     maxOpenRequestsPerEmail: site.booking.maxOpenRequestsPerEmail,
     maxPickupsPerDay: site.booking.pickupsPerDay,
     fewFreeSlots: site.booking.fewFreeSlots,
@@ -78,7 +82,8 @@ export type BookingResult =
   | Failure<"pickups-full">
   /** `limit` open requests for this e-mail address already. */
   | (Failure<"too-many-open"> & { limit: number })
-  | (Failure<"rate-limited"> & { retryAfterSeconds: number });
+  /** Too many requests from the client's network in ten minutes, or (`perDay`) in one day. */
+  | (Failure<"rate-limited"> & { retryAfterSeconds: number; perDay: boolean });
 
 type StoredOutcome = "created" | "closed" | "slot-taken" | "pickups-full" | "too-many-open";
 
@@ -111,7 +116,16 @@ export async function requestAppointment(
     windowSeconds: config.rateLimitWindowSeconds,
     now,
   });
-  if (retryAfterSeconds !== null) return fail("rate-limited", { retryAfterSeconds });
+  if (retryAfterSeconds !== null) return fail("rate-limited", { retryAfterSeconds, perDay: false });
+  // A steady five per ten minutes would still fill every slot of the booking window in two days.
+  const retryTomorrowSeconds = await formRateLimited(db, "booking", {
+    clientIp,
+    limit: config.dailyLimit,
+    windowSeconds: FORM_DAY_WINDOW_SECONDS,
+    now,
+  });
+  if (retryTomorrowSeconds !== null) return fail("rate-limited", { retryAfterSeconds: retryTomorrowSeconds, perDay: true });
+  await countOnlineRequest(db, now);
 
   const id = crypto.randomUUID();
   // Absent vehicle fields stay out of the e-mail data, as the seed's fields alone always were.

@@ -1,5 +1,6 @@
 import type { Executor } from "~/db/client.server";
 import { hitRateLimit } from "~/db/rate-limit.server";
+import { clientNetwork } from "~/lib/client-network";
 import { logger } from "~/lib/logger.server";
 import { HONEYPOT_FIELD } from "~/schemas/booking-fields";
 
@@ -18,14 +19,21 @@ export function honeypotFilled(form: PublicForm, input: Record<string, unknown>,
   return true;
 }
 
-/** Counts one request of `form` from `clientIp`: the seconds to wait when over the limit, else null. */
+/** Booking requests per client network are also counted per day (issue 31: one address filling the calendar). */
+export const FORM_DAY_WINDOW_SECONDS = 24 * 60 * 60;
+
+/**
+ * Counts one request of `form` from `clientIp`'s network (app/lib/client-network.ts: an IPv6 client
+ * by its /64) in windows of `windowSeconds`: the seconds to wait when over the limit, else null.
+ */
 export async function formRateLimited(
   db: Executor,
   form: PublicForm,
   { clientIp, limit, windowSeconds, now }: { clientIp: string; limit: number; windowSeconds: number; now: Date },
 ): Promise<number | null> {
-  const result = await hitRateLimit(db, { key: `${form}:${clientIp}`, limit, windowSeconds, now });
+  const key = `${form}:${windowSeconds}:${clientNetwork(clientIp)}`;
+  const result = await hitRateLimit(db, { key, limit, windowSeconds, now });
   if (result.allowed) return null;
-  logger.warn({ clientIp }, `${form} rate limit reached`);
+  logger.warn({ clientIp, windowSeconds }, `${form} rate limit reached`);
   return result.retryAfterSeconds;
 }

@@ -60,7 +60,7 @@ for (const kind of allDatabaseKinds) {
 
     const database = useTestDatabase(kind);
     const app = useApiApp(database);
-    useEnv({ BOOKING_RATE_LIMIT: "0", SLOT_CAPACITY: "", WORKSHOP_EMAIL: "werkstatt@happycar.example" });
+    useEnv({ BOOKING_RATE_LIMIT: "0", BOOKING_DAILY_LIMIT: "0", SLOT_CAPACITY: "", WORKSHOP_EMAIL: "werkstatt@happycar.example" });
 
     /** A GET through the whole pipeline: status and JSON body. */
     async function get(path: string) {

@@ -26,7 +26,7 @@ function openWeekday(): string {
 
 describe("the booking form's car fields (PGlite)", () => {
   const database = useTestDatabase("pglite");
-  useEnv({ BOOKING_RATE_LIMIT: "0", SLOT_CAPACITY: "" });
+  useEnv({ BOOKING_RATE_LIMIT: "0", BOOKING_DAILY_LIMIT: "0", SLOT_CAPACITY: "" });
 
   let counter = 0;
   async function post(fields: Record<string, string>) {

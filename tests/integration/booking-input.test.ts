@@ -23,7 +23,7 @@ function jsonText(fields: Record<string, string>): string {
 }
 
 describe.each(testDatabaseKinds)("text input over HTTP on %s", (kind) => {
-  useEnv({ BOOKING_RATE_LIMIT: "0", CONTACT_RATE_LIMIT: "0", SLOT_CAPACITY: "" });
+  useEnv({ BOOKING_RATE_LIMIT: "0", BOOKING_DAILY_LIMIT: "0", CONTACT_RATE_LIMIT: "0", SLOT_CAPACITY: "" });
   const database = useTestDatabase(kind);
   const app = useApiApp(database);
 

@@ -18,6 +18,7 @@ const config: BookingConfig = {
   slotCapacity: 1,
   rateLimit: 0,
   rateLimitWindowSeconds: 600,
+  dailyLimit: 0,
   maxOpenRequestsPerEmail: 3,
   maxPickupsPerDay: 3,
   fewFreeSlots: 3,

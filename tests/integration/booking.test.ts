@@ -6,6 +6,7 @@ import { defaultSlotRules } from "~/domain/slots";
 import { hashSecretToken } from "~/lib/secret-token.server";
 import { bookingMessages } from "~/messages";
 import { type BookingConfig } from "~/services/booking.server";
+import { onlineRequestAlert } from "~/services/online-requests.server";
 import { allDatabaseKinds, type DatabaseKind, isDatabaseAvailable, type TestDatabase } from "../support/databases";
 import { useTestDatabase } from "../support/fixtures";
 import { withWritesHeldBack } from "../support/held-back";
@@ -21,6 +22,7 @@ const config: BookingConfig = {
   slotCapacity: 1,
   rateLimit: 0,
   rateLimitWindowSeconds: 600,
+  dailyLimit: 0,
   maxOpenRequestsPerEmail: 3,
   maxPickupsPerDay: 3,
   fewFreeSlots: 3,
@@ -150,6 +152,35 @@ function bookingTests(kind: DatabaseKind) {
     expect(await count(database, emailOutbox)).toBe(4);
     // Another client is not affected.
     expect((await book(database, uniqueRequest({ time: "09:00" }), limited, "198.51.100.1")).kind).toBe("created");
+  });
+
+  it("per day: BOOKING_DAILY_LIMIT requests per client network, an IPv6 /64 counted as one, then its own German words (issue 31)", async () => {
+    const daily = { rateLimit: 0, dailyLimit: 2 };
+    const network = ["2001:db8:1:2::1", "2001:db8:1:2::ffff", "2001:db8:1:2:aaaa::9"];
+    expect((await book(database, uniqueRequest({ time: "08:00" }), daily, network[0])).kind).toBe("created");
+    expect((await book(database, uniqueRequest({ time: "08:30" }), daily, network[1])).kind).toBe("created");
+    const third = await book(database, uniqueRequest({ time: "09:00" }), daily, network[2]);
+    expect(third).toMatchObject({
+      kind: "rate-limited",
+      error:
+        "Von Ihrem Internetanschluss kamen heute schon sehr viele Terminanfragen. Bitte rufen Sie uns an oder versuchen Sie es morgen erneut.",
+    });
+    if (third.kind === "rate-limited") expect(third.retryAfterSeconds).toBeGreaterThan(10 * 60);
+    expect(await count(database, appointments)).toBe(2);
+    // The neighbouring /64 and an IPv4 client are not affected.
+    expect((await book(database, uniqueRequest({ time: "09:00" }), daily, "2001:db8:1:3::1")).kind).toBe("created");
+    expect((await book(database, uniqueRequest({ time: "09:30" }), daily, "198.51.100.1")).kind).toBe("created");
+    // The board's count of the day's online requests: the four that passed the limits, not the refused one.
+    expect(await onlineRequestAlert(database.db, NOW, 3)).toEqual({ count: 4, threshold: 3 });
+  });
+
+  it("the ten-minute limit counts an IPv6 /64 as one client too", async () => {
+    const limited = { rateLimit: 1 };
+    expect((await book(database, uniqueRequest({ time: "08:00" }), limited, "2001:db8:9:9::1")).kind).toBe("created");
+    expect(await book(database, uniqueRequest({ time: "08:30" }), limited, "2001:db8:9:9::2")).toMatchObject({
+      kind: "rate-limited",
+      error: bookingMessages["rate-limited"],
+    });
   });
 
   it("a rate limit of 0 turns the limit off", async () => {

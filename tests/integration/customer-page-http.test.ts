@@ -18,7 +18,7 @@ import { bookableSlots, post } from "../support/http";
  * page) first asks once more, and cancels with the confirmation.
  */
 describe("the customer's page over HTTP", () => {
-  const server = useServer({ EMAIL_TRANSPORT: "file", BOOKING_RATE_LIMIT: "0" });
+  const server = useServer({ EMAIL_TRANSPORT: "file", BOOKING_RATE_LIMIT: "0", BOOKING_DAILY_LIMIT: "0" });
 
   /** The text of the first e-mail file of `template` whose text contains `needle`, once the worker wrote it. */
   async function mailText(template: string, needle: string): Promise<string> {

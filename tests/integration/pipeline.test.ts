@@ -116,6 +116,7 @@ describe("the one request pipeline (issue 12)", () => {
     LOG_LEVEL: "info",
     EMAIL_WORKER: "false",
     BOOKING_RATE_LIMIT: "0",
+    BOOKING_DAILY_LIMIT: "0",
     CONTACT_RATE_LIMIT: "0",
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,

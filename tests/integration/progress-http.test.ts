@@ -23,7 +23,13 @@ describe("the car's progress over HTTP", () => {
   /** A confirmed appointment of today (Vienna): 'Abholbereit' is allowed from the appointment's day on. */
   let todays: string;
   const server = useServer(
-    { EMAIL_TRANSPORT: "file", BOOKING_RATE_LIMIT: "0", ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password },
+    {
+      EMAIL_TRANSPORT: "file",
+      BOOKING_RATE_LIMIT: "0",
+      BOOKING_DAILY_LIMIT: "0",
+      ADMIN_EMAIL: OWNER.email,
+      ADMIN_PASSWORD: OWNER.password,
+    },
     {
       // Entered before the server starts (PGlite has one process at a time): customers cannot book today's past hours.
       async beforeStart(dataDir) {

@@ -195,6 +195,7 @@ describe.each(testDatabaseKinds)("reminders on %s", (kind) => {
       slotCapacity: 5,
       rateLimit: 0,
       rateLimitWindowSeconds: 600,
+      dailyLimit: 0,
       maxOpenRequestsPerEmail: 3,
       maxPickupsPerDay: 3,
       fewFreeSlots: 3,

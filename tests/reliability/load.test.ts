@@ -41,6 +41,7 @@ describe(`load on ${kind}`, () => {
       NODE_OPTIONS: "--max-old-space-size=256",
       LOG_LEVEL: "warn",
       BOOKING_RATE_LIMIT: "0",
+      BOOKING_DAILY_LIMIT: "0",
       SLOT_CAPACITY: "1000000",
     });
   });

@@ -32,7 +32,7 @@ export function bookingView(result: BookingResult) {
     case "too-many-open":
       return { kind: result.code, limit: result.limit };
     case "rate-limited":
-      return { kind: result.code, retryAfterSeconds: result.retryAfterSeconds };
+      return { kind: result.code, retryAfterSeconds: result.retryAfterSeconds, error: bookingRefusal(result).error };
     case "invalid":
     case "slot-unavailable":
       return { kind: "invalid" as const, ...bookingRefusal(result), missingRequired: result.code === "invalid" && result.missingRequired };

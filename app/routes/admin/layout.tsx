@@ -10,8 +10,10 @@ import { adminContext, databaseContext } from "~/context";
 import { cn } from "~/lib/cn";
 import { showSuccessToast } from "~/lib/toaster";
 import { useHydrated } from "~/lib/use-hydrated";
+import { onlineRequestsNotice } from "~/messages";
 import { ErrorScreen } from "~/root";
 import { outboxHealth } from "~/services/admin-emails.server";
+import { type OnlineRequestAlert, onlineRequestAlert } from "~/services/online-requests.server";
 import type { Route } from "./+types/layout";
 
 /** The one layout of every admin page: its guard requires a session for every loader and action below. */
@@ -20,9 +22,10 @@ export const middleware: Route.MiddlewareFunction[] = [adminPagesGuard];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = context.get(adminContext);
   const flash = readFlash(request);
-  const health = await outboxHealth(context.get(databaseContext));
+  const db = context.get(databaseContext);
+  const [health, requests] = await Promise.all([outboxHealth(db), onlineRequestAlert(db, new Date())]);
   return data(
-    { admin: { email: admin.email, displayName: admin.displayName, role: admin.role }, health, flash },
+    { admin: { email: admin.email, displayName: admin.displayName, role: admin.role }, health, requests, flash },
     flash ? { headers: { "Set-Cookie": clearFlashCookie() } } : undefined,
   );
 }
@@ -41,18 +44,18 @@ function navClass({ isActive }: { isActive: boolean }) {
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { admin, health, flash } = loaderData;
+  const { admin, health, requests, flash } = loaderData;
   const hydrated = useHydrated();
   const welcome = flash ? flashMessages[flash] : null;
   useEffect(() => {
     if (welcome) showSuccessToast(welcome.title, { description: welcome.description });
   }, [welcome]);
   useEffect(() => {
-    lastShell = { admin, health };
-  }, [admin, health]);
+    lastShell = { admin, health, requests };
+  }, [admin, health, requests]);
 
   return (
-    <AdminShell admin={admin} health={health}>
+    <AdminShell admin={admin} health={health} requests={requests}>
       {welcome && !hydrated ? (
         <div role="status" className="rounded-md border border-green-600 bg-green-100 p-3 text-sm text-green-950">
           <p className="font-semibold">{welcome.title}</p>
@@ -66,7 +69,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
-type ShellData = Pick<Awaited<ReturnType<typeof loader>>["data"], "admin" | "health">;
+type ShellData = Pick<Awaited<ReturnType<typeof loader>>["data"], "admin" | "health" | "requests">;
 
 /**
  * What the shell showed last, in the browser: a failed request drops the
@@ -91,7 +94,14 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </main>
     );
   }
-  return <AdminShell admin={last.admin} health={last.health} failure={<LoadError message={loadFailureOf(matches)} error={error} />} />;
+  return (
+    <AdminShell
+      admin={last.admin}
+      health={last.health}
+      requests={last.requests}
+      failure={<LoadError message={loadFailureOf(matches)} error={error} />}
+    />
+  );
 }
 
 /**
@@ -101,7 +111,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
  * from md up all are in view. The buttons and the navigation are in the HTML twice and CSS shows one,
  * as the board's list does; the hidden one is out of the accessibility tree and the tab order.
  */
-function AdminShell({ admin, health, failure, children }: ShellData & { failure?: React.ReactNode; children?: React.ReactNode }) {
+function AdminShell({ admin, health, requests, failure, children }: ShellData & { failure?: React.ReactNode; children?: React.ReactNode }) {
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 max-md:gap-4 max-md:py-4 print:max-w-none print:gap-2 print:p-0">
       {/* Printed (the day list), only the page itself: no header, notices or navigation. */}
@@ -119,6 +129,7 @@ function AdminShell({ admin, health, failure, children }: ShellData & { failure?
       </header>
       <div className="contents print:hidden">
         {children}
+        {requests ? <OnlineRequestsNotice {...requests} /> : null}
         <EmailHealthNotice
           pending={health.pending}
           failed={health.failed}
@@ -237,6 +248,21 @@ function EmailHealthNotice({ pending, failed, className }: { pending: number; fa
             E-Mails ansehen
           </Link>
         ) : null}
+      </p>
+    </section>
+  );
+}
+
+/** More online booking requests today than the owner expects (BOOKING_ALERT_PER_DAY): maybe someone filling the calendar. */
+function OnlineRequestsNotice({ count, threshold }: OnlineRequestAlert) {
+  return (
+    <section aria-label="Online-Anfragen" className="rounded-md border border-destructive bg-red-100 p-3 text-sm text-red-950">
+      <p>
+        <span className="font-semibold">Ungewöhnlich viele Online-Anfragen. </span>
+        {onlineRequestsNotice(count, threshold)}{" "}
+        <Link to="/admin?status=beantragt" className="font-medium underline underline-offset-4">
+          Offene Anfragen ansehen
+        </Link>
       </p>
     </section>
   );
