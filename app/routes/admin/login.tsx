@@ -143,9 +143,11 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
         <CardHeader>
           <h1 className="text-xl font-semibold leading-tight">Admin-Login</h1>
           <p className="text-sm text-muted-foreground">
-            {step === "code"
-              ? "Geben Sie den 6-stelligen Code aus Ihrer Authenticator-App ein oder einen Ihrer Wiederherstellungscodes."
-              : "Melden Sie sich mit Ihrem Admin-Konto an."}
+            {step !== "code"
+              ? "Melden Sie sich mit Ihrem Admin-Konto an."
+              : codeLocked
+                ? "Geben Sie einen Ihrer Wiederherstellungscodes ein."
+                : "Geben Sie den 6-stelligen Code aus Ihrer Authenticator-App ein oder einen Ihrer Wiederherstellungscodes."}
           </p>
         </CardHeader>
         <CardContent>
