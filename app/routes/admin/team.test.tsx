@@ -11,6 +11,7 @@ const member = (id: string, name: string, secondFactorLockedAt: string | null): 
   role: "staff",
   active: true,
   invitationPending: false,
+  passwordChosen: true,
   secondFactor: true,
   secondFactorLockedAt,
   lastLoginAt: null,
