@@ -58,6 +58,8 @@ export const httpStatus = {
   "too-many-open": 409,
   "already-cancelled": 409,
   "too-late": 409,
+  // Locked until someone lifts it (decision 033): waiting does not help, so no 429 and no Retry-After.
+  secondFactorLocked: 423,
   // Too many attempts: answered with Retry-After.
   "rate-limited": 429,
   throttled: 429,

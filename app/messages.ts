@@ -101,6 +101,8 @@ export const loginMessages = {
     `Zu viele Anmeldeversuche für dieses Konto. Bitte warten Sie ${seconds === 1 ? "eine Sekunde" : `${seconds} Sekunden`} und versuchen Sie es dann erneut.`,
   codeRequired: "Bitte geben Sie den Code aus Ihrer Authenticator-App oder einen Wiederherstellungscode ein.",
   wrongCode: "Der Code ist ungültig oder wurde bereits verwendet.",
+  secondFactorLocked:
+    "Die Anmeldung mit Code ist nach zu vielen Fehlversuchen gesperrt. Melden Sie sich mit einem Wiederherstellungscode an oder bitten Sie eine Inhaberin oder einen Inhaber, die Sperre aufzuheben.",
   codeStepExpired: "Die Anmeldung ist abgelaufen. Bitte melden Sie sich erneut an.",
   throttled: (limit: "ip" | "account", seconds: number) => (limit === "ip" ? loginMessages.ipBlocked : loginMessages.accountBusy(seconds)),
   enrolmentRequired: "Bitte richten Sie zuerst die Zwei-Faktor-Anmeldung ein (Seite „Sicherheit“).",
@@ -112,6 +114,8 @@ export const secondFactorMessages = {
   notStarted: "Bitte starten Sie die Einrichtung zuerst neu.",
   notEnabled: "Die Zwei-Faktor-Anmeldung ist nicht eingerichtet.",
   wrongPasswordOrCode: "Passwort oder Code ist falsch.",
+  secondFactorLocked:
+    "Codes aus der Authenticator-App sind nach zu vielen Fehlversuchen gesperrt. Bitte verwenden Sie einen Wiederherstellungscode; das hebt die Sperre auf.",
   required: "Die Zwei-Faktor-Anmeldung ist für alle Konten vorgeschrieben und kann nicht ausgeschaltet werden.",
   ownerOnly: "Nur der Inhaber oder die Inhaberin kann das ändern.",
   enabled: "Die Zwei-Faktor-Anmeldung ist eingeschaltet.",
@@ -167,11 +171,15 @@ export const teamMessages = {
   reinvited: "Die neue Einladung ist per E-Mail unterwegs; frühere Einladungslinks gelten nicht mehr.",
   updated: "Das Konto wurde geändert.",
   sessionsEnded: "Alle Sitzungen dieses Kontos wurden beendet.",
+  secondFactorUnlocked: "Die Code-Sperre wurde aufgehoben: Die Anmeldung nimmt die Codes aus der Authenticator-App wieder an.",
+  /** A locked member on the 'Team' page, with the time of the lock (Vienna). */
+  secondFactorLockedNote: (since: string) =>
+    `Seit ${since} Uhr nimmt die Anmeldung keine Codes aus der Authenticator-App an: zu viele falsche Codes in Folge, jedes Mal nach dem richtigen Passwort. Ein Wiederherstellungscode hebt die Sperre auf, ebenso „Code-Sperre aufheben“ – am besten erst, wenn das Passwort geändert ist.`,
   sessionEnded: "Die Sitzung wurde beendet.",
   sessionNotFound: "Diese Sitzung gibt es nicht (mehr).",
   memberInvalid: "Bitte geben Sie E-Mail-Adresse, Name und Rolle (owner oder staff) an.",
   changeInvalid: "Erlaubt sind „role“ (owner oder staff) und „active“ (true oder false).",
-} as const satisfies Record<TeamErrorCode, string> & Record<string, string>;
+} as const satisfies Record<TeamErrorCode, string> & Record<string, unknown>;
 
 /** The board's settings (the 'Team' page and /api/v1/admin/settings), keyed by SettingsErrorCode. */
 export const settingsMessages = {

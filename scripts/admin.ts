@@ -3,6 +3,7 @@
  *   npm run admin -- create --email EMAIL [--name NAME]
  *   npm run admin -- reset-password --email EMAIL
  *   npm run admin -- reset-2fa --email EMAIL   (a lost phone without recovery codes)
+ *   npm run admin -- unlock-2fa --email EMAIL  (the code login locked after too many wrong codes)
  *   npm run admin -- list
  * The password comes from ADMIN_PASSWORD or a hidden prompt (asked twice).
  */
@@ -10,15 +11,17 @@ import readline from "node:readline";
 import { parseArgs } from "node:util";
 import { exitWithMessage } from "~/lib/exit.server";
 import { accountMessages, passwordMessages } from "~/messages";
-import { createAdmin, listAdmins, resetAdminPassword, resetSecondFactor } from "~/services/admin-accounts.server";
+import { createAdmin, listAdmins, resetAdminPassword, resetSecondFactor, unlockSecondFactor } from "~/services/admin-accounts.server";
 import { openCliDatabase } from "./lib/cli-database";
 
 const USAGE = `Verwendung:
   npm run admin -- create --email EMAIL [--name NAME]
   npm run admin -- reset-password --email EMAIL
   npm run admin -- reset-2fa --email EMAIL
+  npm run admin -- unlock-2fa --email EMAIL
   npm run admin -- list
 reset-2fa schaltet die Zwei-Faktor-Anmeldung eines Kontos aus (Telefon verloren, keine Wiederherstellungscodes).
+unlock-2fa hebt die Sperre der Anmeldung mit Code auf (nach zu vielen falschen Codes in Folge).
 Das Passwort kommt aus ADMIN_PASSWORD oder wird abgefragt (mindestens 12 Zeichen).`;
 
 /** One line from stdin; on a terminal without echo. */
@@ -57,9 +60,9 @@ async function main() {
     options: { email: { type: "string" }, name: { type: "string" }, help: { type: "boolean", short: "h" } },
   });
   const command = positionals[0];
-  if (values.help || !command || !["create", "reset-password", "reset-2fa", "list"].includes(command)) exitWithMessage(USAGE);
+  if (values.help || !command || !["create", "reset-password", "reset-2fa", "unlock-2fa", "list"].includes(command)) exitWithMessage(USAGE);
   if (command !== "list" && !values.email) exitWithMessage(USAGE);
-  const password = command === "list" || command === "reset-2fa" ? "" : await askPassword();
+  const password = command === "create" || command === "reset-password" ? await askPassword() : "";
 
   const database = await openCliDatabase();
   try {
@@ -78,7 +81,9 @@ async function main() {
         ? await createAdmin(database.db, { email, password, displayName: values.name })
         : command === "reset-2fa"
           ? await resetSecondFactor(database.db, { email })
-          : await resetAdminPassword(database.db, { email, password });
+          : command === "unlock-2fa"
+            ? await unlockSecondFactor(database.db, { email })
+            : await resetAdminPassword(database.db, { email, password });
     if (!result.ok) {
       process.exitCode = 1;
       console.error(accountMessages[result.code]);
@@ -88,6 +93,7 @@ async function main() {
       create: `Admin-Konto ${email} angelegt.`,
       "reset-password": `Passwort von ${email} geändert; alle Sitzungen dieses Kontos wurden beendet.`,
       "reset-2fa": `Zwei-Faktor-Anmeldung von ${email} ausgeschaltet; alle Sitzungen dieses Kontos wurden beendet. Bitte nach der nächsten Anmeldung unter „Sicherheit“ neu einrichten.`,
+      "unlock-2fa": `Code-Sperre von ${email} aufgehoben: Die Anmeldung nimmt die Codes aus der Authenticator-App wieder an.`,
     } as const;
     console.log(done[command as keyof typeof done]);
   } finally {

@@ -15,6 +15,8 @@ export type LoginEvent =
   | "logout"
   | "second_factor.enabled"
   | "second_factor.disabled"
+  | "second_factor.locked"
+  | "second_factor.unlocked"
   | "password.changed"
   | "password.change_failure"
   | "password.reset_requested"
@@ -26,13 +28,13 @@ export type LoginEventFacts = {
   accountId?: string;
   /** The typed address; logged only as its hash when no account id is known. */
   email?: string;
-  /** For `login.refused`: which limit refused the attempt. */
-  limit?: "ip" | "account";
+  /** For `login.refused`: which limit refused the attempt; `second_factor_lock` the account's locked code login. */
+  limit?: "ip" | "account" | "second_factor_lock";
   recoveryCode?: boolean;
 };
 
 export function logLoginEvent(event: LoginEvent, { email, ...facts }: LoginEventFacts): void {
   const who = facts.accountId ? {} : email !== undefined ? { addressHash: addressKey(email) } : {};
-  const level = event === "login.refused" || event.endsWith("failure") ? "warn" : "info";
+  const level = event === "login.refused" || event === "second_factor.locked" || event.endsWith("failure") ? "warn" : "info";
   logger[level]({ event, ...who, ...facts }, event);
 }

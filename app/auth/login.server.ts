@@ -5,6 +5,7 @@ import { fail, type Failure, type Ok, ok } from "~/domain/result";
 import { logLoginEvent } from "./login-events.server";
 import { enterLoginGate, leaveLoginGate } from "./login-gate.server";
 import { dummyPasswordHash, verifyPassword } from "./password.server";
+import { checkSecondFactorCode } from "./second-factor-lock.server";
 import { type AdminIdentity, createSession, deleteSession, pruneSessions, type SessionPolicy, sessionPolicy } from "./session.server";
 import {
   blockedForSeconds,
@@ -14,13 +15,14 @@ import {
   settleIpFailure,
   type Throttled,
 } from "./throttle.server";
-import { acceptSecondFactor } from "./totp.server";
 
 export type LoginResult =
   | Ok<{ sessionId: string; admin: AdminIdentity }>
   | Failure<"wrongPassword">
   /** The password was right; the account's second factor is missing or wrong. `sessionId` carries a form login to its code step. */
   | (Failure<"secondFactor"> & { wrongCode: boolean; sessionId?: string })
+  /** The password was right; the account's code login is locked after too many wrong codes (decision 033). */
+  | Failure<"secondFactorLocked">
   | Throttled;
 
 export type LoginInput = {
@@ -50,6 +52,31 @@ export async function findAdminByEmail(db: Database, email: string): Promise<Adm
 
 function identityOf(user: AdminRow): AdminIdentity {
   return { id: user.id, email: user.email, displayName: user.displayName, role: user.role };
+}
+
+type LoginAttempt = { result: LoginResult; outcome: "failure" | "success" | "neutral" };
+
+/**
+ * The second factor's code of an account whose password was right: null when it logs in, else the
+ * refusal, counted as a failure (a code refused by the lock too, so the gate spaces out the
+ * attempts at recovery codes as well).
+ */
+async function refusedCode(
+  db: Database,
+  user: AdminRow,
+  secret: string,
+  code: string,
+  event: { ip: string; requestId: string; accountId: string },
+  now: Date,
+): Promise<LoginAttempt | null> {
+  const check = await checkSecondFactorCode(db, user, secret, code, { ...event, now });
+  if (check === "accepted") return null;
+  if (check === "locked") {
+    logLoginEvent("login.refused", { ...event, limit: "second_factor_lock" });
+    return { result: fail("secondFactorLocked"), outcome: "failure" };
+  }
+  logLoginEvent("login.second_factor_failure", event);
+  return { result: check === "lockedNow" ? fail("secondFactorLocked") : fail("secondFactor", { wrongCode: true }), outcome: "failure" };
 }
 
 /**
@@ -134,10 +161,8 @@ export async function login(db: Database, input: LoginInput): Promise<LoginResul
           : undefined;
         return { result: fail("secondFactor", { wrongCode: false, sessionId }), outcome: "neutral" };
       }
-      if (!(await acceptSecondFactor(db, user.id, user.totpSecret, input.code, now))) {
-        logLoginEvent("login.second_factor_failure", event);
-        return { result: fail("secondFactor", { wrongCode: true }), outcome: "failure" };
-      }
+      const refused = await refusedCode(db, user, user.totpSecret, input.code, event, now);
+      if (refused) return refused;
     }
     const sessionId = await startSession(db, user, { ...input, now });
     logLoginEvent("login.success", event);
@@ -165,14 +190,13 @@ export async function completeSecondFactor(
 ): Promise<LoginResult> {
   const now = input.now ?? new Date();
   const [user] = await db.select().from(adminUsers).where(eq(adminUsers.id, input.userId));
-  if (!user?.totpSecret) return fail("wrongPassword");
+  const secret = user?.totpSecret;
+  if (!user || !secret) return fail("wrongPassword");
   const facts = { email: user.email, ip: input.ip, requestId: input.requestId ?? "", now };
   return throughLoginLimits<LoginResult>(db, facts, async () => {
     const event = { ip: input.ip, requestId: facts.requestId, accountId: user.id };
-    if (!(await acceptSecondFactor(db, user.id, user.totpSecret!, input.code, now))) {
-      logLoginEvent("login.second_factor_failure", event);
-      return { result: fail("secondFactor", { wrongCode: true }), outcome: "failure" };
-    }
+    const refused = await refusedCode(db, user, secret, input.code, event, now);
+    if (refused) return refused;
     await deleteSession(db, input.pendingSessionId, user.id);
     const sessionId = await startSession(db, user, {
       email: user.email,

@@ -30,7 +30,13 @@ export function sessionCookieName(policy: Pick<SessionPolicy, "secureCookie"> = 
 export type AdminIdentity = { id: string; email: string; displayName: string; role: AdminRole };
 
 /** A session as the guard sees it: who, how far the login got, and whether the second factor must be set up first. */
-export type SessionState = { admin: AdminIdentity; stage: SessionStage; mustEnrol: boolean };
+export type SessionState = {
+  admin: AdminIdentity;
+  stage: SessionStage;
+  mustEnrol: boolean;
+  /** The account's code login is locked (decision 033): the login's code step says so before a code is typed. */
+  codeLocked: boolean;
+};
 
 /**
  * Writing last_seen_at on every request is wasteful, so it is written when it
@@ -120,6 +126,7 @@ export async function readSession(
       displayName: adminUsers.displayName,
       role: adminUsers.role,
       totpEnabledAt: adminUsers.totpEnabledAt,
+      secondFactorLockedAt: adminUsers.secondFactorLockedAt,
       secondFactorRequired: settings.value,
     })
     .from(sessions)
@@ -140,6 +147,7 @@ export async function readSession(
     admin: { id: row.id, email: row.email, displayName: row.displayName, role: row.role },
     stage: row.stage,
     mustEnrol: row.secondFactorRequired === true && row.totpEnabledAt === null,
+    codeLocked: row.secondFactorLockedAt !== null,
   };
 }
 

@@ -94,9 +94,3 @@ export async function remainingRecoveryCodes(db: Executor, userId: string): Prom
     .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
   return Number(row?.count ?? 0);
 }
-
-/** A TOTP code or, failing that, an unused recovery code. */
-export async function acceptSecondFactor(db: Executor, userId: string, secretBase32: string, code: string, now: Date): Promise<boolean> {
-  if (await acceptTotpCode(db, userId, secretBase32, code, now)) return true;
-  return consumeRecoveryCode(db, userId, code, now);
-}

@@ -170,6 +170,10 @@ export const adminUsers = pgTable(
     totpPendingSecret: text("totp_pending_secret"),
     totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
     totpLastStep: bigint("totp_last_step", { mode: "number" }),
+    // Wrong second-factor codes in a row, and since when the code login is locked after too many
+    // of them: a recovery code, an owner or the CLI lifts the lock (decision 033).
+    secondFactorFailures: integer("second_factor_failures").notNull().default(0),
+    secondFactorLockedAt: timestamp("second_factor_locked_at", { withTimezone: true }),
     // A deactivated account cannot log in; it stays for the audit trail.
     deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
   },

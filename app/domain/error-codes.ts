@@ -29,11 +29,15 @@ export type AdminErrorCode =
 /** Why an admin account could not be created, reset or set up; password problems keep their own codes. */
 export type AccountErrorCode = "invalidEmail" | "exists" | "unknown" | "setupInvalid" | "setupDone" | PasswordProblem;
 
-/** Why a login (form, JSON API, the form's code step) was refused; `throttled` by the per-IP block or the per-address gate. */
-export type LoginErrorCode = "wrongPassword" | "secondFactor" | "throttled";
+/**
+ * Why a login (form, JSON API, the form's code step) was refused; `throttled` by the per-IP block or the per-address gate;
+ * `secondFactorLocked`: the password was right, but the account's code login is locked after too many wrong codes (decision 033).
+ */
+export type LoginErrorCode = "wrongPassword" | "secondFactor" | "secondFactorLocked" | "throttled";
 
 /** Why a change of the second factor (the 'Sicherheit' page, /api/v1/admin/2fa/*) was refused. */
-export type SecondFactorErrorCode = "alreadyEnabled" | "notStarted" | "notEnabled" | "wrongPasswordOrCode" | "required" | "ownerOnly";
+export type SecondFactorErrorCode =
+  "alreadyEnabled" | "notStarted" | "notEnabled" | "wrongPasswordOrCode" | "secondFactorLocked" | "required" | "ownerOnly";
 
 /** Why an account was refused before any input was read (app/domain/access.ts). */
 export type AccessErrorCode = "enrolmentRequired" | "ownerOnly";

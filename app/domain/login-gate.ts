@@ -3,7 +3,8 @@
  * and after the third failure in a row a growing pause before the next one
  * (1 s, 2 s, 4 s, …, at most a minute). Parallel guessing gains nothing, a
  * typo or two costs nothing, and even a long attack leaves the owner a
- * cool-down of at most a minute, never a lockout.
+ * cool-down of at most a minute, never a lockout. Only someone who got past
+ * the password meets a lock: SECOND_FACTOR_LOCK_AFTER.
  */
 export const LOGIN_GATE = {
   /** A crashed attempt frees its address after this long. */
@@ -20,3 +21,11 @@ export function pauseAfterFailures(failures: number): number {
   if (paused <= 0) return 0;
   return Math.min(LOGIN_GATE.maxPauseMs, 1000 * 2 ** Math.min(paused - 1, 16));
 }
+
+/**
+ * Wrong second-factor codes in a row, each after the right password, that lock the account's code
+ * login until a recovery code, an owner or the operator lifts the lock (decision 033). Under the
+ * gate's pause alone, whoever holds the password could guess a code a minute for good, about 1,440 a
+ * day; an app's code is one in a million, a recovery code one in 2^50.
+ */
+export const SECOND_FACTOR_LOCK_AFTER = 20;

@@ -148,6 +148,11 @@ const emailSchemas = {
     changedAt: z.iso.datetime({ offset: true }),
     via: z.enum(["change", "reset"]),
   }),
+  // The code login locked after too many wrong codes in a row (decision 033), to the account's own address.
+  "second-factor-locked": z.object({
+    name: required(line),
+    lockedAt: z.iso.datetime({ offset: true }),
+  }),
   "contact-message": z.object({
     name: required(line),
     email: required(line),
@@ -196,6 +201,8 @@ export type StaffInvitationEmail = EmailData["staff-invitation"];
 export type PasswordResetEmail = EmailData["password-reset"];
 /** The notice that an account's password was changed. */
 export type PasswordChangedEmail = EmailData["password-changed"];
+/** The notice that an account's code login is locked. */
+export type SecondFactorLockedEmail = EmailData["second-factor-locked"];
 /** A cancelled appointment and why. */
 export type CancelledAppointmentEmail = EmailData["appointment-cancelled"];
 /** A customer's own cancellation, to the workshop. */

@@ -23,6 +23,7 @@ const invitation = {
 
 const passwordReset = { name: "Chef", token: "c".repeat(43) };
 const passwordChanged = { name: "Chef", changedAt: "2026-11-20T10:15:00.000Z", via: "change" } as const;
+const secondFactorLocked = { name: "Chef", lockedAt: "2026-11-20T10:15:00.000Z" };
 
 const inspection = { name: "Maria Muster", dueMonth: "2027-03", unsubscribeToken: "b".repeat(43) };
 
@@ -57,6 +58,7 @@ const cases: { [T in EmailTemplate]: [EmailParams[T], Record<string, string>] } 
   "appointment-ready": [appointment, appointment],
   "password-reset": [passwordReset, passwordReset],
   "password-changed": [passwordChanged, passwordChanged],
+  "second-factor-locked": [secondFactorLocked, secondFactorLocked],
 };
 
 describe("outbox rows in the old shape (German EmailJS names)", () => {

@@ -14,7 +14,10 @@ const pickup = { handover: "pickup", pickupAddress: ADDRESS } as const;
 
 const pickupEmails: {
   [
-    T in Exclude<EmailTemplate, "contact-message" | "staff-invitation" | "inspection-reminder" | "password-reset" | "password-changed">
+    T in Exclude<
+      EmailTemplate,
+      "contact-message" | "staff-invitation" | "inspection-reminder" | "password-reset" | "password-changed" | "second-factor-locked"
+    >
   ]: EmailParams[T];
 } = {
   "booking-received-customer": { ...appointment, ...pickup, phone: "0660 111 22 33" },

@@ -2,6 +2,7 @@ import { and, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { hashPassword } from "~/auth/password.server";
 import { passwordProblem } from "~/auth/password-policy";
+import { liftSecondFactorLock, NO_SECOND_FACTOR_LOCK } from "~/auth/second-factor-lock.server";
 import { createSession, revokeAllSessions } from "~/auth/session.server";
 import { refuseOverLinkLimit, type Throttled } from "~/auth/throttle.server";
 import type { Database, Executor } from "~/db/client.server";
@@ -97,12 +98,30 @@ export async function resetSecondFactor(db: Database, input: { email: string }):
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(adminUsers)
-      .set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null })
+      // A lock of the old factor's code login would otherwise greet the next one (decision 033).
+      .set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null, ...NO_SECOND_FACTOR_LOCK })
       .where(eq(sql`lower(${adminUsers.email})`, input.email.trim().toLowerCase()))
       .returning({ id: adminUsers.id });
     if (!row) return fail("unknown");
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, row.id));
     await revokeAllSessions(tx, row.id);
+    return ok(row);
+  });
+}
+
+/**
+ * For an account whose code login is locked after too many wrong codes (npm run admin --
+ * unlock-2fa, decision 033): the app's codes work again, and the factor, its recovery codes and the
+ * sessions stay. Audited as the system's act.
+ */
+export async function unlockSecondFactor(db: Database, input: { email: string; now?: Date }): Promise<AccountResult<{ id: string }>> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: adminUsers.id })
+      .from(adminUsers)
+      .where(eq(sql`lower(${adminUsers.email})`, input.email.trim().toLowerCase()));
+    if (!row) return fail("unknown");
+    await liftSecondFactorLock(tx, row.id, { actor: null, reason: "npm run admin -- unlock-2fa", now: input.now ?? new Date() });
     return ok(row);
   });
 }

@@ -2,9 +2,10 @@ import { eq } from "drizzle-orm";
 import { throughLoginLimits } from "~/auth/login.server";
 import { logLoginEvent } from "~/auth/login-events.server";
 import { verifyPassword } from "~/auth/password.server";
+import { checkSecondFactorCode } from "~/auth/second-factor-lock.server";
 import type { AdminIdentity } from "~/auth/session.server";
 import type { Throttled } from "~/auth/throttle.server";
-import { acceptSecondFactor, issueRecoveryCodes, newTotpSecret, otpauthUrl, remainingRecoveryCodes, totpStep } from "~/auth/totp.server";
+import { issueRecoveryCodes, newTotpSecret, otpauthUrl, remainingRecoveryCodes, totpStep } from "~/auth/totp.server";
 import { recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
 import { adminUsers, recoveryCodes } from "~/db/schema";
@@ -94,7 +95,10 @@ export async function enableSecondFactor(
   });
 }
 
-/** Switching off needs the password and a current code (or a recovery code), and is refused while the owner requires it. */
+/**
+ * Switching off needs the password and a current code (or a recovery code), and is refused while the owner requires it.
+ * A wrong code counts towards the lock of the code login as at the login (decision 033).
+ */
 export async function disableSecondFactor(
   db: Database,
   input: Actor & { password: string; code: string },
@@ -106,10 +110,9 @@ export async function disableSecondFactor(
   if (await readBooleanSetting(db, REQUIRE_SECOND_FACTOR)) return fail("required");
   const facts = { email: row.email, ip: input.ip, requestId: input.requestId, now };
   return throughLoginLimits<SecondFactorResult<null>>(db, facts, async () => {
-    const passwordMatches = await verifyPassword(input.password, row.passwordHash);
-    if (!passwordMatches || !(await acceptSecondFactor(db, row.id, secret, input.code, now))) {
-      return { result: fail("wrongPasswordOrCode"), outcome: "failure" };
-    }
+    if (!(await verifyPassword(input.password, row.passwordHash))) return { result: fail("wrongPasswordOrCode"), outcome: "failure" };
+    const check = await checkSecondFactorCode(db, row, secret, input.code, { ip: input.ip, requestId: input.requestId, now });
+    if (check !== "accepted") return { result: fail(check === "wrong" ? "wrongPasswordOrCode" : "secondFactorLocked"), outcome: "failure" };
     await db.transaction(async (tx) => {
       await tx
         .update(adminUsers)

@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { hashPassword } from "~/auth/password.server";
 import { passwordProblem } from "~/auth/password-policy";
+import { liftSecondFactorLock } from "~/auth/second-factor-lock.server";
 import { type AdminIdentity, createSession, revokeAllSessions } from "~/auth/session.server";
 import { refuseOverLinkLimit, type Throttled } from "~/auth/throttle.server";
 import { recordAudit } from "~/db/audit.server";
@@ -35,6 +36,8 @@ export type TeamMember = {
   /** False while an invited account has not chosen its password: the owner may send a new invitation. */
   passwordChosen: boolean;
   secondFactor: boolean;
+  /** Since when its code login is locked after too many wrong codes (decision 033): 'Code-Sperre aufheben'. */
+  secondFactorLockedAt: string | null;
   lastLoginAt: string | null;
   createdAt: string;
 };
@@ -66,6 +69,7 @@ export async function listTeam(db: Executor, actor: AdminIdentity, now: Date): P
       deactivatedAt: adminUsers.deactivatedAt,
       passwordHash: adminUsers.passwordHash,
       totpEnabledAt: adminUsers.totpEnabledAt,
+      secondFactorLockedAt: adminUsers.secondFactorLockedAt,
       lastLoginAt: adminUsers.lastLoginAt,
       createdAt: adminUsers.createdAt,
       invitationOpen: sql<boolean>`exists (select 1 from ${setupTokens} where ${setupTokens.userId} = ${adminUsers.id}
@@ -84,6 +88,7 @@ export async function listTeam(db: Executor, actor: AdminIdentity, now: Date): P
       invitationPending: row.passwordHash === NO_PASSWORD_YET && Boolean(row.invitationOpen),
       passwordChosen: row.passwordHash !== NO_PASSWORD_YET,
       secondFactor: row.totpEnabledAt !== null,
+      secondFactorLockedAt: row.secondFactorLockedAt?.toISOString() ?? null,
       lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
       createdAt: row.createdAt.toISOString(),
     })),
@@ -131,6 +136,7 @@ export async function addTeamMember(
         invitationPending: !password,
         passwordChosen: Boolean(password),
         secondFactor: false,
+        secondFactorLockedAt: null,
         lastLoginAt: null,
         createdAt: row.createdAt.toISOString(),
         invited: !password,
@@ -253,6 +259,22 @@ export async function resendInvitation(db: Database, input: { actor: AdminIdenti
       now: input.now,
     });
     return ok();
+  });
+}
+
+/**
+ * 'Code-Sperre aufheben': the account's code login takes the app's codes again and its wrong codes
+ * are forgotten (decision 033). An owner may lift any account's lock, their own too: a session of
+ * theirs got past the second factor already. Audited when there was a lock to lift.
+ */
+export async function unlockTeamMemberSecondFactor(
+  db: Database,
+  input: { actor: AdminIdentity; id: string; now: Date },
+): Promise<TeamResult<null>> {
+  if (input.actor.role !== "owner") return ownerOnly;
+  return db.transaction(async (tx): Promise<TeamResult<null>> => {
+    const found = await liftSecondFactorLock(tx, input.id, { actor: input.actor, now: input.now });
+    return found ? ok(null) : fail("notFound");
   });
 }
 

@@ -10,6 +10,7 @@ import {
   listTeam,
   newMemberSchema,
   resendInvitation,
+  unlockTeamMemberSecondFactor,
 } from "~/services/team.server";
 import type { ServerEnv } from "../env";
 import { jsonError, teamRefusal } from "./answers";
@@ -80,6 +81,16 @@ team.delete("/:id/sessions", memberId, async (c) => {
  */
 team.post("/:id/invitation", ownerOnlyTeam, memberId, async (c) => {
   const result = await resendInvitation(c.get("db"), { actor: c.get("admin"), id: c.req.valid("param").id, now: new Date() });
+  if (!result.ok) return teamRefusal(c, result.code);
+  return c.body(null, 204);
+});
+
+/**
+ * POST /api/v1/admin/users/:id/unlock-second-factor (owner) → 204: the account's code login, locked after too many
+ * wrong codes, takes the app's codes again (decision 033); also when it was not locked.
+ */
+team.post("/:id/unlock-second-factor", ownerOnlyTeam, memberId, async (c) => {
+  const result = await unlockTeamMemberSecondFactor(c.get("db"), { actor: c.get("admin"), id: c.req.valid("param").id, now: new Date() });
   if (!result.ok) return teamRefusal(c, result.code);
   return c.body(null, 204);
 });

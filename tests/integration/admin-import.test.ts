@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 import { resultRows } from "~/db/result-rows";
 import { adminUsers, appointments } from "~/db/schema";
+import { accountMessages } from "~/messages";
 import { importAppointments, parseExport } from "~/services/appointment-import.server";
 import { queueAppointmentReminders } from "~/services/reminders.server";
 import { testDatabaseKinds } from "../support/databases";
@@ -369,6 +370,28 @@ describe("npm run import and npm run admin on the embedded database", () => {
     const usage = await runScript("scripts/admin.ts", ["create"], { DATA_DIR: dataDir });
     expect(usage.code).toBe(1);
     expect(usage.output).toContain("npm run admin -- create --email EMAIL");
+  }, 120_000);
+
+  it("admin unlock-2fa lifts the lock of the code login (decision 033) and leaves the factor on; an unknown address is refused", async () => {
+    const atRest = async <T>(work: (db: DatabaseHandle["db"]) => Promise<T>): Promise<T> => {
+      const database = await openDatabase({ kind: "pglite", dataDir });
+      try {
+        return await work(database.db);
+      } finally {
+        await database.close();
+      }
+    };
+    const locked = { totpSecret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP", secondFactorFailures: 20, secondFactorLockedAt: new Date() };
+    await atRest((db) => db.update(adminUsers).set(locked));
+    const unlocked = await runScript("scripts/admin.ts", ["unlock-2fa", "--email", "Chef@HappyCar.example"], { DATA_DIR: dataDir });
+    expect([unlocked.code, unlocked.output.trim()]).toEqual([
+      0,
+      "Code-Sperre von Chef@HappyCar.example aufgehoben: Die Anmeldung nimmt die Codes aus der Authenticator-App wieder an.",
+    ]);
+    const [row] = await atRest((db) => db.select().from(adminUsers));
+    expect(row).toMatchObject({ totpSecret: locked.totpSecret, secondFactorFailures: 0, secondFactorLockedAt: null });
+    const unknown = await runScript("scripts/admin.ts", ["unlock-2fa", "--email", "niemand@happycar.example"], { DATA_DIR: dataDir });
+    expect([unknown.code, unknown.output.trim()]).toEqual([1, accountMessages.unknown]);
   }, 120_000);
 
   describe("while the server holds the data folder", () => {

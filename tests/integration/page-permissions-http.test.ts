@@ -43,6 +43,7 @@ function pageActions(ids: { appointment: string; member: string; closure: string
       { intent: "activate", id: ids.member },
       { intent: "reinvite", id: ids.member },
       { intent: "end-sessions", id: ids.member },
+      { intent: "unlock-second-factor", id: ids.member },
       { intent: "ready-email", readyEmail: "off" },
     ]),
     closures: posts("/admin/schliesstage", [

@@ -1,6 +1,7 @@
 import { site } from "~/config/site";
+import { SECOND_FACTOR_LOCK_AFTER } from "~/domain/login-gate";
 import { formatDateTimeVienna } from "~/lib/format-date-time";
-import type { PasswordChangedEmail, PasswordResetEmail, StaffInvitationEmail } from "../emails";
+import type { PasswordChangedEmail, PasswordResetEmail, SecondFactorLockedEmail, StaffInvitationEmail } from "../emails";
 import { ButtonLink, EmailLayout, Paragraph } from "./layout";
 import { defineTemplate, type TemplateContext } from "./template";
 
@@ -76,6 +77,35 @@ export const passwordChanged = defineTemplate<PasswordChangedEmail>({
         {new URL("/admin-passwort-vergessen", context.adminUrl).toString()}), beenden Sie unter „Sicherheit“ alle Sitzungen, die Sie nicht
         kennen, und sagen Sie es dem Inhaber oder der Inhaberin.
       </Paragraph>
+    </EmailLayout>
+  ),
+});
+
+/**
+ * After SECOND_FACTOR_LOCK_AFTER wrong codes in a row, each after the right password: the account
+ * learns that someone may know its password, and how to get back in. No client address: the
+ * account's mailbox is no place for it, and the time says enough to tell whether it was them.
+ */
+export const secondFactorLocked = defineTemplate<SecondFactorLockedEmail>({
+  subject: "Anmeldung mit Code gesperrt",
+  body: (p, context) => (
+    <EmailLayout title="Anmeldung mit Code gesperrt">
+      <Paragraph>Guten Tag {p.name},</Paragraph>
+      <Paragraph>
+        bei der Anmeldung in Ihr Konto im Admin-Board von {site.name} wurde {SECOND_FACTOR_LOCK_AFTER}-mal hintereinander ein falscher Code
+        eingegeben, zuletzt am {formatDateTimeVienna(p.lockedAt)} Uhr. Das Passwort war dabei jedes Mal richtig. Seitdem nimmt die Anmeldung
+        keine Codes aus der Authenticator-App mehr an.
+      </Paragraph>
+      <Paragraph>
+        Waren Sie das nicht? Dann kennt jemand Ihr Passwort: Ändern Sie es bitte sofort über „Passwort vergessen?“ auf der Anmeldeseite (
+        {new URL("/admin-passwort-vergessen", context.adminUrl).toString()}).
+      </Paragraph>
+      <Paragraph>
+        Anmelden können Sie sich weiterhin mit einem Ihrer Wiederherstellungscodes; das hebt die Sperre auf. Ohne Wiederherstellungscode
+        hebt eine Inhaberin oder ein Inhaber die Sperre auf der Seite „Team“ auf, oder wer den Server betreut.
+      </Paragraph>
+      <ButtonLink href={new URL("/admin/sicherheit", context.adminUrl).toString()}>Sicherheit ansehen</ButtonLink>
+      <Paragraph>Unter „Sicherheit“ beenden Sie nach der Anmeldung alle Sitzungen, die Sie nicht kennen.</Paragraph>
     </EmailLayout>
   ),
 });

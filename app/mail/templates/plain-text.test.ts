@@ -54,6 +54,7 @@ const fullParams: { [T in EmailTemplate]: EmailParams[T] } = {
   "appointment-ready": { ...appointment, licensePlate: "W 123-AB", handover: "pickup" },
   "password-reset": { name: "Lena Lehrling", token: TOKEN },
   "password-changed": { name: "Lena Lehrling", changedAt: "2026-11-20T10:15:00.000Z", via: "change" },
+  "second-factor-locked": { name: "Lena Lehrling", lockedAt: "2026-11-20T10:15:00.000Z" },
 };
 
 const render = (template: EmailTemplate, params: object = fullParams[template]) => renderEmail({ ...row, template, params }, PUBLIC_URL);

@@ -62,6 +62,7 @@ const templateLabels: Record<string, string> = {
   "staff-invitation": "Einladung ins Admin-Board",
   "password-reset": "Passwort zurücksetzen",
   "password-changed": "Passwort geändert",
+  "second-factor-locked": "Anmeldung mit Code gesperrt",
 };
 
 export default function AdminEmails({ loaderData, actionData }: Route.ComponentProps) {

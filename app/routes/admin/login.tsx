@@ -31,10 +31,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = safeRedirectTarget(new URL(request.url).searchParams.get("redirectTo"));
   const session = await readSession(context.get(databaseContext), request.headers.get("cookie"), new Date());
   if (session?.stage === "active") throw redirect(redirectTo);
-  return { redirectTo, step: session?.stage === "second_factor" ? ("code" as const) : ("password" as const) };
+  const codeStep = session?.stage === "second_factor";
+  return { redirectTo, step: codeStep ? ("code" as const) : ("password" as const), codeLocked: codeStep && session.codeLocked };
 }
 
-type LoginActionData = { error: string; email: string; step: "password" | "code" };
+/** `codeLocked`: the account's code login is locked (decision 033); only a recovery code gets in. */
+type LoginActionData = { error: string; email: string; step: "password" | "code"; codeLocked?: boolean };
 
 function loginPageUrl(redirectTo: string): string {
   return `/admin-login?redirectTo=${encodeURIComponent(redirectTo)}`;
@@ -52,6 +54,12 @@ function refused(result: Exclude<LoginResult, { ok: true }>, email: string, step
     return data<LoginActionData>(
       { error: loginMessages.throttled(result.limit, result.retryAfterSeconds), email, step },
       { status: statusOf(result.code), headers: retryAfter(result.retryAfterSeconds) },
+    );
+  }
+  if (result.code === "secondFactorLocked") {
+    return data<LoginActionData>(
+      { error: loginMessages.secondFactorLocked, email, step, codeLocked: true },
+      { status: statusOf(result.code) },
     );
   }
   // The form page answers 200 with the message (the JSON API says 401): the browser re-renders the form.
@@ -119,13 +127,15 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
     if (actionData) toast.error(actionData.error);
   }, [actionData]);
   const step = actionData?.step ?? loaderData.step;
+  const codeLocked = actionData?.codeLocked ?? loaderData.codeLocked;
+  // Locked, the notice below says what the error would (the toast says it once more with JavaScript).
   const error =
-    actionData && !hydrated ? (
+    actionData && !hydrated && !actionData.codeLocked ? (
       <p id="admin-login-error" role="alert" className="text-sm font-medium text-destructive">
         {actionData.error}
       </p>
     ) : null;
-  const describedBy = actionData && !hydrated ? "admin-login-error" : undefined;
+  const describedBy = error ? "admin-login-error" : undefined;
 
   return (
     <main className="flex min-h-screen items-center justify-center px-4 py-12">
@@ -133,42 +143,52 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
         <CardHeader>
           <h1 className="text-xl font-semibold leading-tight">Admin-Login</h1>
           <p className="text-sm text-muted-foreground">
-            {step === "code"
-              ? "Geben Sie den 6-stelligen Code aus Ihrer Authenticator-App ein oder einen Ihrer Wiederherstellungscodes."
-              : "Melden Sie sich mit Ihrem Admin-Konto an."}
+            {step !== "code"
+              ? "Melden Sie sich mit Ihrem Admin-Konto an."
+              : codeLocked
+                ? "Geben Sie einen Ihrer Wiederherstellungscodes ein."
+                : "Geben Sie den 6-stelligen Code aus Ihrer Authenticator-App ein oder einen Ihrer Wiederherstellungscodes."}
           </p>
         </CardHeader>
         <CardContent>
           {step === "code" ? (
             <>
-              <Form method="post" className="grid gap-4">
-                <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-                <input type="hidden" name="intent" value="code" />
-                <div className="grid gap-2">
-                  <Label htmlFor="admin-code">Code</Label>
-                  {/* The app's six digits: the phone's number pad and its SMS/app suggestion, focused at once. */}
-                  <Input
-                    key={attempt}
-                    id="admin-code"
-                    name="code"
-                    autoComplete="one-time-code"
-                    inputMode="numeric"
-                    // The step's only task, reached right after the password: the code is typed at once (issue 26).
-                    // eslint-disable-next-line jsx-a11y/no-autofocus
-                    autoFocus
-                    maxLength={32}
-                    required
-                    aria-invalid={actionData ? true : undefined}
-                    aria-describedby={describedBy}
-                  />
-                </div>
-                {error}
-                <Button type="submit" disabled={submitting}>
-                  Bestätigen
-                </Button>
-              </Form>
+              {codeLocked ? (
+                <p id="admin-code-locked" role="alert" className="mb-4 text-sm font-medium text-destructive">
+                  {loginMessages.secondFactorLocked}
+                </p>
+              ) : null}
+              {/* Locked, the app's codes are refused even when right: only the recovery code's field is offered. */}
+              {codeLocked ? null : (
+                <Form method="post" className="grid gap-4">
+                  <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+                  <input type="hidden" name="intent" value="code" />
+                  <div className="grid gap-2">
+                    <Label htmlFor="admin-code">Code</Label>
+                    {/* The app's six digits: the phone's number pad and its SMS/app suggestion, focused at once. */}
+                    <Input
+                      key={attempt}
+                      id="admin-code"
+                      name="code"
+                      autoComplete="one-time-code"
+                      inputMode="numeric"
+                      // The step's only task, reached right after the password: the code is typed at once (issue 26).
+                      // eslint-disable-next-line jsx-a11y/no-autofocus
+                      autoFocus
+                      maxLength={32}
+                      required
+                      aria-invalid={actionData ? true : undefined}
+                      aria-describedby={describedBy}
+                    />
+                  </div>
+                  {error}
+                  <Button type="submit" disabled={submitting}>
+                    Bestätigen
+                  </Button>
+                </Form>
+              )}
               {/* A recovery code has letters, which a number pad cannot type: its own field, also without JavaScript. */}
-              <details className="mt-4 text-sm">
+              <details className="mt-4 text-sm" open={codeLocked}>
                 <summary className="cursor-pointer rounded-md font-medium underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
                   Wiederherstellungscode verwenden
                 </summary>
@@ -183,8 +203,12 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
                     autoComplete="off"
                     autoCapitalize="none"
                     spellCheck={false}
+                    // Locked, the recovery code is the step's only task, as the app's code is otherwise.
+                    // eslint-disable-next-line jsx-a11y/no-autofocus
+                    autoFocus={codeLocked}
                     maxLength={32}
                     required
+                    aria-describedby={codeLocked ? "admin-code-locked" : undefined}
                   />
                   <Button type="submit" variant="outline" disabled={submitting}>
                     Mit Wiederherstellungscode anmelden

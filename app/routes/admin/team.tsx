@@ -23,6 +23,7 @@ import {
   newMemberSchema,
   resendInvitation,
   type TeamResult,
+  unlockTeamMemberSecondFactor,
 } from "~/services/team.server";
 import type { Route } from "./+types/team";
 
@@ -79,6 +80,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return answer(await resendInvitation(db, { actor, id, now }), teamMessages.reinvited);
     case "end-sessions":
       return answer(await endTeamMemberSessions(db, { actor, id, now }), teamMessages.sessionsEnded);
+    case "unlock-second-factor":
+      return answer(await unlockTeamMemberSecondFactor(db, { actor, id, now }), teamMessages.secondFactorUnlocked);
     case "ready-email": {
       const readyEmail = form.readyEmail === "on";
       const result = await setReadyEmail(db, { admin: actor, readyEmail, now });
@@ -116,11 +119,15 @@ export default function AdminTeam({ loaderData, actionData }: Route.ComponentPro
                   {!member.active ? <Badge>deaktiviert</Badge> : null}
                   {member.invitationPending ? <Badge>eingeladen</Badge> : null}
                   {member.secondFactor ? <Badge>2FA</Badge> : null}
+                  {member.secondFactorLockedAt ? <Badge>Code gesperrt</Badge> : null}
                   {member.id === loaderData.me ? <Badge>Sie</Badge> : null}
                 </div>
                 <p className="text-sm text-muted-foreground">
                   Letzte Anmeldung: {member.lastLoginAt ? formatDateTimeVienna(member.lastLoginAt) : "noch nie"}
                 </p>
+                {member.secondFactorLockedAt ? (
+                  <p className="text-sm">{teamMessages.secondFactorLockedNote(formatDateTimeVienna(member.secondFactorLockedAt))}</p>
+                ) : null}
                 <div className="flex flex-wrap items-end gap-2">
                   <Form method="post" className="flex flex-wrap items-end gap-2">
                     <input type="hidden" name="intent" value="role" />
@@ -159,6 +166,15 @@ export default function AdminTeam({ loaderData, actionData }: Route.ComponentPro
                       Alle Sitzungen beenden
                     </Button>
                   </Form>
+                  {member.secondFactorLockedAt ? (
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="unlock-second-factor" />
+                      <input type="hidden" name="id" value={member.id} />
+                      <Button type="submit" variant="outline" disabled={busy}>
+                        Code-Sperre aufheben
+                      </Button>
+                    </Form>
+                  ) : null}
                 </div>
               </li>
             ))}
