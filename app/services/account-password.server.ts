@@ -11,10 +11,10 @@ import { recordAudit } from "~/db/audit.server";
 import type { Database, Executor } from "~/db/client.server";
 import { hitRateLimit } from "~/db/rate-limit.server";
 import { adminUsers, setupTokens } from "~/db/schema";
-import { usableSetupToken } from "~/db/setup-tokens.server";
+import { issueSetupToken, usableSetupToken } from "~/db/setup-tokens.server";
 import type { PasswordErrorCode } from "~/domain/error-codes";
 import { fail, ok, type Result } from "~/domain/result";
-import { newSecretToken, SECRET_TOKEN_PATTERN } from "~/lib/secret-token.server";
+import { SECRET_TOKEN_PATTERN } from "~/lib/secret-token.server";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { PASSWORD_RESET_HOURS } from "~/mail/templates/account";
 
@@ -122,20 +122,13 @@ export async function requestPasswordReset(
     logLoginEvent("login.refused", { email, ip: input.ip, requestId: input.requestId, limit: refused.limit });
     return refused;
   }
-  const { token, hash } = newSecretToken();
   const accountId = await db.transaction(async (tx) => {
     const [user] = await tx
       .select({ id: adminUsers.id, email: adminUsers.email, displayName: adminUsers.displayName })
       .from(adminUsers)
       .where(and(eq(sql`lower(${adminUsers.email})`, email), canUsePassword));
     if (!user) return null;
-    await tx.insert(setupTokens).values({
-      tokenHash: hash,
-      userId: user.id,
-      purpose: "password-reset",
-      expiresAt: new Date(now.getTime() + PASSWORD_RESET_HOURS * 3_600_000),
-      createdAt: now,
-    });
+    const token = await issueSetupToken(tx, { purpose: "password-reset", userId: user.id, validMs: PASSWORD_RESET_HOURS * 3_600_000, now });
     await enqueueEmail(tx, { recipient: user.email, template: "password-reset", params: { name: user.displayName, token } });
     await recordAudit(tx, { actor: null, action: "account.password-reset-requested", subject: `account:${user.id}`, now });
     return user.id;

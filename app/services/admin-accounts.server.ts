@@ -7,10 +7,9 @@ import { createSession, revokeAllSessions } from "~/auth/session.server";
 import { refuseOverLinkLimit, type Throttled } from "~/auth/throttle.server";
 import type { Database, Executor } from "~/db/client.server";
 import { adminUsers, recoveryCodes, setupTokens } from "~/db/schema";
-import { usableSetupToken } from "~/db/setup-tokens.server";
+import { issueSetupToken, usableSetupToken } from "~/db/setup-tokens.server";
 import type { AccountErrorCode } from "~/domain/error-codes";
 import { fail, ok, type Result } from "~/domain/result";
-import { newSecretToken } from "~/lib/secret-token.server";
 import { accountMessages } from "~/messages";
 
 /** Admin accounts: owner and staff, created by the CLI, the first start or the setup link. */
@@ -126,14 +125,8 @@ export async function unlockSecondFactor(db: Database, input: { email: string; n
   });
 }
 
-export async function createSetupToken(db: Executor, now: Date): Promise<string> {
-  const { token, hash } = newSecretToken();
-  await db.insert(setupTokens).values({
-    tokenHash: hash,
-    expiresAt: new Date(now.getTime() + SETUP_TOKEN_TTL_MS),
-    createdAt: now,
-  });
-  return token;
+export function createSetupToken(db: Executor, now: Date): Promise<string> {
+  return issueSetupToken(db, { purpose: "setup", validMs: SETUP_TOKEN_TTL_MS, now });
 }
 
 export async function isSetupTokenUsable(db: Executor, token: string, now: Date): Promise<boolean> {

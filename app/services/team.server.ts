@@ -8,11 +8,11 @@ import { refuseOverLinkLimit, type Throttled } from "~/auth/throttle.server";
 import { recordAudit } from "~/db/audit.server";
 import type { Database, Executor } from "~/db/client.server";
 import { adminUsers, setupTokens } from "~/db/schema";
-import { usableSetupToken } from "~/db/setup-tokens.server";
+import { issueSetupToken, usableSetupToken } from "~/db/setup-tokens.server";
 import { type AdminRole, adminRoles } from "~/domain/admin";
 import type { TeamErrorCode } from "~/domain/error-codes";
 import { fail, ok, type Result } from "~/domain/result";
-import { newSecretToken, SECRET_TOKEN_PATTERN } from "~/lib/secret-token.server";
+import { SECRET_TOKEN_PATTERN } from "~/lib/secret-token.server";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { INVITATION_HOURS } from "~/mail/templates/account";
 import { cleanText } from "~/schemas/text";
@@ -220,14 +220,7 @@ async function queueInvitation(
     now,
   }: { member: { id: string; email: string; displayName: string; role: AdminRole }; invitedBy: AdminIdentity; now: Date },
 ): Promise<void> {
-  const { token, hash } = newSecretToken();
-  await tx.insert(setupTokens).values({
-    tokenHash: hash,
-    userId: member.id,
-    purpose: "invitation",
-    expiresAt: new Date(now.getTime() + INVITATION_HOURS * 3_600_000),
-    createdAt: now,
-  });
+  const token = await issueSetupToken(tx, { purpose: "invitation", userId: member.id, validMs: INVITATION_HOURS * 3_600_000, now });
   await enqueueEmail(tx, {
     recipient: member.email,
     template: "staff-invitation",

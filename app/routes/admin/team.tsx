@@ -143,37 +143,21 @@ export default function AdminTeam({ loaderData, actionData }: Route.ComponentPro
                       Rolle ändern
                     </Button>
                   </Form>
-                  <Form method="post">
-                    <input type="hidden" name="intent" value={member.active ? "deactivate" : "activate"} />
-                    <input type="hidden" name="id" value={member.id} />
-                    <Button type="submit" variant="outline" disabled={busy}>
-                      {member.active ? "Deaktivieren" : "Wieder aktivieren"}
-                    </Button>
-                  </Form>
+                  <MemberAction intent={member.active ? "deactivate" : "activate"} id={member.id} busy={busy}>
+                    {member.active ? "Deaktivieren" : "Wieder aktivieren"}
+                  </MemberAction>
                   {!member.passwordChosen && member.active ? (
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="reinvite" />
-                      <input type="hidden" name="id" value={member.id} />
-                      <Button type="submit" variant="outline" disabled={busy}>
-                        Einladung erneut senden
-                      </Button>
-                    </Form>
+                    <MemberAction intent="reinvite" id={member.id} busy={busy}>
+                      Einladung erneut senden
+                    </MemberAction>
                   ) : null}
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="end-sessions" />
-                    <input type="hidden" name="id" value={member.id} />
-                    <Button type="submit" variant="outline" disabled={busy}>
-                      Alle Sitzungen beenden
-                    </Button>
-                  </Form>
+                  <MemberAction intent="end-sessions" id={member.id} busy={busy}>
+                    Alle Sitzungen beenden
+                  </MemberAction>
                   {member.secondFactorLockedAt ? (
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="unlock-second-factor" />
-                      <input type="hidden" name="id" value={member.id} />
-                      <Button type="submit" variant="outline" disabled={busy}>
-                        Code-Sperre aufheben
-                      </Button>
-                    </Form>
+                    <MemberAction intent="unlock-second-factor" id={member.id} busy={busy}>
+                      Code-Sperre aufheben
+                    </MemberAction>
                   ) : null}
                 </div>
               </li>
@@ -234,5 +218,18 @@ function ReadyEmailSetting({ enabled, busy }: { enabled: boolean; busy: boolean 
         </Form>
       </CardContent>
     </Card>
+  );
+}
+
+/** One of an account's buttons on its card: a plain form post with the account's id, also without JavaScript. */
+function MemberAction({ intent, id, busy, children }: { intent: string; id: string; busy: boolean; children: React.ReactNode }) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={id} />
+      <Button type="submit" variant="outline" disabled={busy}>
+        {children}
+      </Button>
+    </Form>
   );
 }
