@@ -50,18 +50,16 @@ const passwordWarningMessages = {
   userInputs: "Ohne die Angaben der Werkstatt und Ihres Kontos (Name, Anschrift, E-Mail-Adresse) bleibt zu wenig übrig.",
 } as const satisfies Record<PasswordWarning, string>;
 
-/** A weak password's hint: what the estimate found, when it names something, and what to take instead. */
-function weakPasswordMessage(warning?: PasswordWarning): string {
-  const found = warning ? `: ${passwordWarningMessages[warning]}` : ".";
-  return `Dieses Passwort ist zu leicht zu erraten${found} Nehmen Sie besser drei, vier ungewöhnliche Wörter oder einen Satz.`;
-}
+const tooEasyToGuess = "Dieses Passwort ist zu leicht zu erraten";
+const strongerPasswordAdvice = "Nehmen Sie besser drei, vier ungewöhnliche Wörter oder einen Satz.";
 
 /** The rules of a new password (app/auth/password-policy.server.ts), keyed by PasswordProblem; `mismatch` for the repeated field. */
 export const passwordMessages = {
   tooShort: `Das Passwort muss mindestens ${MIN_PASSWORD_LENGTH} Zeichen lang sein.`,
   tooLong: `Das Passwort darf höchstens ${MAX_PASSWORD_LENGTH} Zeichen lang sein.`,
   common: "Dieses Passwort ist zu häufig und leicht zu erraten. Bitte wählen Sie ein anderes.",
-  weak: weakPasswordMessage(),
+  // Plain text, not a call: the browser's bundle (which has these words) then leaves the warnings out.
+  weak: `${tooEasyToGuess}. ${strongerPasswordAdvice}`,
   mismatch: "Die Passwörter stimmen nicht überein.",
 } as const satisfies Record<PasswordProblem, string> & Record<string, string>;
 
@@ -70,7 +68,8 @@ export const passwordMessages = {
  * one with a `warning`) also says what made it guessable.
  */
 export function refusalMessage<C extends string>(refusal: { code: C; warning?: PasswordWarning }, messages: Record<C, string>): string {
-  return refusal.warning ? weakPasswordMessage(refusal.warning) : messages[refusal.code];
+  if (!refusal.warning) return messages[refusal.code];
+  return `${tooEasyToGuess}: ${passwordWarningMessages[refusal.warning]} ${strongerPasswordAdvice}`;
 }
 
 /** Every admin page and API address without a full session (app/auth/guard.server.ts). */
