@@ -20,6 +20,7 @@ export const httpStatus = {
   tooShort: 400,
   tooLong: 400,
   common: 400,
+  weak: 400,
   wrongPasswordOrCode: 400,
   wrongCurrentPassword: 400,
   samePassword: 400,

@@ -9,6 +9,8 @@ import type {
   ExportErrorCode,
   ExportFilterErrorCode,
   PasswordErrorCode,
+  PasswordProblem,
+  PasswordWarning,
   SecondFactorErrorCode,
   SettingsErrorCode,
   TeamErrorCode,
@@ -26,13 +28,49 @@ import type { SlotField, SlotProblem, UnavailableDay } from "~/domain/slots";
  * types and pure helpers, nothing from app/schemas (which use these texts).
  */
 
-/** The rules of a new password (app/auth/password-policy.ts), keyed by PasswordProblem; `mismatch` for the repeated field. */
+/**
+ * What the strength estimate found first in a weak password (PasswordWarning, zxcvbn's keys), as the
+ * hint's middle sentence; `userInputs`: what is left without the workshop's and the account's words.
+ */
+const passwordWarningMessages = {
+  straightRow: "Es enthält eine Tastaturreihe wie „qwertz“.",
+  keyPattern: "Es enthält ein Muster auf der Tastatur.",
+  simpleRepeat: "Es wiederholt ein Zeichen wie in „aaa“.",
+  extendedRepeat: "Es wiederholt eine Zeichenfolge wie in „abcabc“.",
+  sequences: "Es enthält eine Folge wie „abc“ oder „1234“.",
+  recentYears: "Es enthält eine Jahreszahl.",
+  dates: "Es enthält ein Datum.",
+  topTen: "Es gehört zu den zehn häufigsten Passwörtern.",
+  topHundred: "Es gehört zu den hundert häufigsten Passwörtern.",
+  common: "Es steht auf den Listen gestohlener Passwörter.",
+  similarToCommon: "Es ähnelt einem häufigen Passwort.",
+  wordByItself: "Es besteht nur aus einem Wort.",
+  namesByThemselves: "Es besteht nur aus einem Namen.",
+  commonNames: "Es enthält einen häufigen Vor- oder Nachnamen.",
+  userInputs: "Ohne die Angaben der Werkstatt und Ihres Kontos (Name, Anschrift, E-Mail-Adresse) bleibt zu wenig übrig.",
+} as const satisfies Record<PasswordWarning, string>;
+
+const tooEasyToGuess = "Dieses Passwort ist zu leicht zu erraten";
+const strongerPasswordAdvice = "Nehmen Sie besser drei, vier ungewöhnliche Wörter oder einen Satz.";
+
+/** The rules of a new password (app/auth/password-policy.server.ts), keyed by PasswordProblem; `mismatch` for the repeated field. */
 export const passwordMessages = {
   tooShort: `Das Passwort muss mindestens ${MIN_PASSWORD_LENGTH} Zeichen lang sein.`,
   tooLong: `Das Passwort darf höchstens ${MAX_PASSWORD_LENGTH} Zeichen lang sein.`,
   common: "Dieses Passwort ist zu häufig und leicht zu erraten. Bitte wählen Sie ein anderes.",
+  // Plain text, not a call: the browser's bundle (which has these words) then leaves the warnings out.
+  weak: `${tooEasyToGuess}. ${strongerPasswordAdvice}`,
   mismatch: "Die Passwörter stimmen nicht überein.",
-} as const;
+} as const satisfies Record<PasswordProblem, string> & Record<string, string>;
+
+/**
+ * A refusal's words from its code's table; a weak password's refusal (PasswordRefusal, the only
+ * one with a `warning`) also says what made it guessable.
+ */
+export function refusalMessage<C extends string>(refusal: { code: C; warning?: PasswordWarning }, messages: Record<C, string>): string {
+  if (!refusal.warning) return messages[refusal.code];
+  return `${tooEasyToGuess}: ${passwordWarningMessages[refusal.warning]} ${strongerPasswordAdvice}`;
+}
 
 /** Every admin page and API address without a full session (app/auth/guard.server.ts). */
 export const loginRequiredMessage = "Bitte melden Sie sich an.";
@@ -90,6 +128,7 @@ export const accountMessages = {
   tooShort: passwordMessages.tooShort,
   tooLong: passwordMessages.tooLong,
   common: passwordMessages.common,
+  weak: passwordMessages.weak,
 } as const satisfies Record<AccountErrorCode, string>;
 
 /** The admin login (form and JSON API) and the second factor. */
@@ -139,6 +178,7 @@ export const passwordChangeMessages = {
   tooShort: passwordMessages.tooShort,
   tooLong: passwordMessages.tooLong,
   common: passwordMessages.common,
+  weak: passwordMessages.weak,
   mismatch: passwordMessages.mismatch,
   changeMissing: "Bitte geben Sie das aktuelle und das neue Passwort ein.",
   confirmMissing: "Bitte geben Sie den Link (token) und das neue Passwort an.",
@@ -166,6 +206,7 @@ export const teamMessages = {
   tooShort: passwordMessages.tooShort,
   tooLong: passwordMessages.tooLong,
   common: passwordMessages.common,
+  weak: passwordMessages.weak,
   created: "Das Konto wurde angelegt.",
   invited: "Das Konto wurde angelegt und die Einladung per E-Mail verschickt.",
   reinvited: "Die neue Einladung ist per E-Mail unterwegs; frühere Einladungslinks gelten nicht mehr.",

@@ -10,7 +10,7 @@
 import readline from "node:readline";
 import { parseArgs } from "node:util";
 import { exitWithMessage } from "~/lib/exit.server";
-import { accountMessages, passwordMessages } from "~/messages";
+import { accountMessages, passwordMessages, refusalMessage } from "~/messages";
 import { createAdmin, listAdmins, resetAdminPassword, resetSecondFactor, unlockSecondFactor } from "~/services/admin-accounts.server";
 import { openCliDatabase } from "./lib/cli-database";
 
@@ -86,7 +86,7 @@ async function main() {
             : await resetAdminPassword(database.db, { email, password });
     if (!result.ok) {
       process.exitCode = 1;
-      console.error(accountMessages[result.code]);
+      console.error(refusalMessage(result, accountMessages));
       return;
     }
     const done = {

@@ -1,10 +1,39 @@
+import type { Failure } from "./result";
+
 /**
  * What went wrong, as codes: services answer with these (app/domain/result.ts), the edge gives
  * each its HTTP status (app/http-status.ts) and its German words (app/messages.ts).
  */
 
-/** Why a new password is refused (app/auth/password-policy.ts). */
-export type PasswordProblem = "tooShort" | "tooLong" | "common";
+/**
+ * Why a new password is refused (app/auth/password-policy.server.ts): its length, a breached password
+ * with digits or symbols added (`common`), or too easy to guess by the strength estimate (`weak`).
+ */
+export type PasswordProblem = "tooShort" | "tooLong" | "common" | "weak";
+
+/**
+ * What the strength estimate (zxcvbn) found first in a `weak` password, in zxcvbn's own keys
+ * (its `translationKeys.warnings`, less `pwned`, whose matcher is not used); app/messages.ts words them.
+ */
+export type PasswordWarning =
+  | "straightRow"
+  | "keyPattern"
+  | "simpleRepeat"
+  | "extendedRepeat"
+  | "sequences"
+  | "recentYears"
+  | "dates"
+  | "topTen"
+  | "topHundred"
+  | "common"
+  | "similarToCommon"
+  | "wordByItself"
+  | "namesByThemselves"
+  | "commonNames"
+  | "userInputs";
+
+/** A refused new password: its code, and for a `weak` one what the estimate found, when it names something. */
+export type PasswordRefusal = Failure<PasswordProblem> & { warning?: PasswordWarning };
 
 /**
  * Why an admin action on an appointment was refused; slotFull: the slot's confirmed appointments reach SLOT_CAPACITY;

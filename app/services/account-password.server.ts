@@ -4,7 +4,7 @@ import { throughLoginLimits } from "~/auth/login.server";
 import { logLoginEvent } from "~/auth/login-events.server";
 import { addressKey } from "~/auth/login-gate.server";
 import { hashPassword, verifyPassword } from "~/auth/password.server";
-import { passwordProblem } from "~/auth/password-policy";
+import { passwordRefusal } from "~/auth/password-policy.server";
 import { type AdminIdentity, revokeAllSessions, revokeOtherSessions } from "~/auth/session.server";
 import { refuseOverLinkLimit, type Throttled } from "~/auth/throttle.server";
 import { recordAudit } from "~/db/audit.server";
@@ -72,8 +72,8 @@ export async function changeOwnPassword(
   },
 ): Promise<PasswordResult<null>> {
   const now = input.now ?? new Date();
-  const problem = passwordProblem(input.newPassword);
-  if (problem) return fail(problem);
+  const badPassword = passwordRefusal(input.newPassword, { email: input.admin.email, name: input.admin.displayName });
+  if (badPassword) return badPassword;
   if (input.newPassword === input.currentPassword) return fail("samePassword");
   const [row] = await db.select().from(adminUsers).where(eq(adminUsers.id, input.admin.id));
   if (!row) throw new Error("the session's account is gone");
@@ -137,11 +137,14 @@ export async function requestPasswordReset(
   return ok(null);
 }
 
-/** Whether a reset link can still be used, and for which address (the page shows it, password managers use it). */
-export async function openPasswordReset(db: Executor, token: string, now: Date): Promise<{ email: string } | null> {
+/**
+ * Whether a reset link can still be used, and for which account: the page shows the address (password
+ * managers use it), the password policy refuses a new password made of the address or the name.
+ */
+export async function openPasswordReset(db: Executor, token: string, now: Date): Promise<{ email: string; name: string } | null> {
   if (!SECRET_TOKEN_PATTERN.test(token)) return null;
   const [row] = await db
-    .select({ email: adminUsers.email })
+    .select({ email: adminUsers.email, name: adminUsers.displayName })
     .from(setupTokens)
     .innerJoin(adminUsers, eq(adminUsers.id, setupTokens.userId))
     .where(and(usableSetupToken(token, now, "password-reset"), canUsePassword));
@@ -163,9 +166,10 @@ export async function completePasswordReset(
   const now = input.now ?? new Date();
   const refused = await refuseOverLinkLimit(db, input.ip, now);
   if (refused) return refused;
-  if (!(await openPasswordReset(db, input.token, now))) return fail("resetInvalid");
-  const problem = passwordProblem(input.newPassword);
-  if (problem) return fail(problem);
+  const reset = await openPasswordReset(db, input.token, now);
+  if (!reset) return fail("resetInvalid");
+  const badPassword = passwordRefusal(input.newPassword, reset);
+  if (badPassword) return badPassword;
   const passwordHash = await hashPassword(input.newPassword);
   const result = await db
     .transaction(async (tx): Promise<PasswordResult<{ accountId: string }>> => {

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { hashPassword } from "~/auth/password.server";
-import { passwordProblem } from "~/auth/password-policy";
+import { passwordRefusal } from "~/auth/password-policy.server";
 import { liftSecondFactorLock, NO_SECOND_FACTOR_LOCK } from "~/auth/second-factor-lock.server";
 import { createSession, revokeAllSessions } from "~/auth/session.server";
 import { refuseOverLinkLimit, type Throttled } from "~/auth/throttle.server";
@@ -10,7 +10,7 @@ import { adminUsers, recoveryCodes, setupTokens } from "~/db/schema";
 import { issueSetupToken, usableSetupToken } from "~/db/setup-tokens.server";
 import type { AccountErrorCode } from "~/domain/error-codes";
 import { fail, ok, type Result } from "~/domain/result";
-import { accountMessages } from "~/messages";
+import { accountMessages, refusalMessage } from "~/messages";
 
 /** Admin accounts: owner and staff, created by the CLI, the first start or the setup link. */
 export type AccountResult<T> = Result<T, AccountErrorCode>;
@@ -47,8 +47,7 @@ type NewAdmin = { email: string; password: string; displayName?: string };
 function checkNewAdmin(input: NewAdmin): AccountResult<string> {
   const email = normaliseEmail(input.email);
   if (!email) return fail("invalidEmail");
-  const problem = passwordProblem(input.password);
-  return problem ? fail(problem) : ok(email);
+  return passwordRefusal(input.password, { email, name: input.displayName }) ?? ok(email);
 }
 
 /** Inserts an account whose password is hashed already; usable inside a transaction. */
@@ -73,8 +72,8 @@ export async function createAdmin(db: Executor, input: NewAdmin): Promise<Accoun
 
 /** A new password ends every session of the account. */
 export async function resetAdminPassword(db: Database, input: { email: string; password: string }): Promise<AccountResult<{ id: string }>> {
-  const problem = passwordProblem(input.password);
-  if (problem) return fail(problem);
+  const badPassword = passwordRefusal(input.password, { email: input.email });
+  if (badPassword) return badPassword;
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -199,7 +198,7 @@ export async function bootstrapAdmin(
     const created = await createAdmin(db, { email: input.adminEmail, password: input.adminPassword });
     if (created.ok) return ok({ kind: "created", email: created.value.email });
     if ((await countAdmins(db)) > 0) return ok({ kind: "exists" });
-    return fail(created.code);
+    return created;
   }
   const now = input.now ?? new Date();
   return db.transaction(async (tx): Promise<BootstrapOutcome> => {
@@ -231,7 +230,7 @@ export async function announceAdminBootstrap(
     now,
   });
   if (!result.ok) {
-    log.warn(`ADMIN_PASSWORD abgelehnt: ${accountMessages[result.code]}`);
+    log.warn(`ADMIN_PASSWORD abgelehnt: ${refusalMessage(result, accountMessages)}`);
     return;
   }
   const outcome = result.value;

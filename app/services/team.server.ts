@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { hashPassword } from "~/auth/password.server";
-import { passwordProblem } from "~/auth/password-policy";
+import { passwordRefusal } from "~/auth/password-policy.server";
 import { liftSecondFactorLock } from "~/auth/second-factor-lock.server";
 import { type AdminIdentity, createSession, revokeAllSessions } from "~/auth/session.server";
 import { refuseOverLinkLimit, type Throttled } from "~/auth/throttle.server";
@@ -106,8 +106,8 @@ export async function addTeamMember(
   if (input.actor.role !== "owner") return ownerOnly;
   const { email, name, role, password } = input.member;
   if (password) {
-    const problem = passwordProblem(password);
-    if (problem) return fail(problem);
+    const badPassword = passwordRefusal(password, { email, name });
+    if (badPassword) return badPassword;
   }
   const passwordHash = password ? await hashPassword(password) : NO_PASSWORD_YET;
   return db.transaction(async (tx): Promise<TeamResult<TeamMember & { invited: boolean }>> => {
@@ -293,9 +293,10 @@ export async function acceptInvitation(
 ): Promise<TeamResult<{ sessionId: string }> | Throttled> {
   const refused = await refuseOverLinkLimit(db, input.ip, input.now);
   if (refused) return refused;
-  if (!(await openInvitation(db, input.token, input.now))) return fail("invitationInvalid");
-  const problem = passwordProblem(input.password);
-  if (problem) return fail(problem);
+  const invitation = await openInvitation(db, input.token, input.now);
+  if (!invitation) return fail("invitationInvalid");
+  const badPassword = passwordRefusal(input.password, invitation);
+  if (badPassword) return badPassword;
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx): Promise<TeamResult<{ sessionId: string }>> => {
     // The link and its account locked together, the account active: a link is spent only when the

@@ -1,10 +1,10 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { Throttled } from "~/auth/throttle.server";
-import type { ClosureErrorCode, SecondFactorErrorCode, TeamErrorCode } from "~/domain/error-codes";
+import type { ClosureErrorCode, PasswordWarning, SecondFactorErrorCode, TeamErrorCode } from "~/domain/error-codes";
 import type { Failure } from "~/domain/result";
 import { retryAfter, statusOf } from "~/http-status";
-import { closureMessages, loginMessages, secondFactorMessages, teamMessages } from "~/messages";
+import { closureMessages, loginMessages, refusalMessage, secondFactorMessages, teamMessages } from "~/messages";
 
 /** The JSON API's refusals (docs/api.md): always `{error, …}` with a German message. */
 
@@ -62,7 +62,7 @@ export function secondFactorRefusal(c: Context, result: SecondFactorRefusal): Re
   return jsonError(c, statusOf(result.code), secondFactorMessages[result.code]);
 }
 
-/** The JSON answer to a refused change of the team (docs/api.md). */
-export function teamRefusal(c: Context, code: TeamErrorCode): Response {
-  return jsonError(c, statusOf(code), teamMessages[code]);
+/** The JSON answer to a refused change of the team (docs/api.md); a weak password's with the estimate's hint. */
+export function teamRefusal(c: Context, refusal: Failure<TeamErrorCode> & { warning?: PasswordWarning }): Response {
+  return jsonError(c, statusOf(refusal.code), refusalMessage(refusal, teamMessages));
 }

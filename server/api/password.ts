@@ -4,7 +4,7 @@ import { z } from "zod";
 import { sessionIdFrom } from "~/auth/session.server";
 import type { Throttled } from "~/auth/throttle.server";
 import { retryAfter, statusOf } from "~/http-status";
-import { loginMessages, passwordChangeMessages } from "~/messages";
+import { loginMessages, passwordChangeMessages, refusalMessage } from "~/messages";
 import { changeOwnPassword, completePasswordReset, type PasswordResult, requestPasswordReset } from "~/services/account-password.server";
 import type { ServerEnv } from "../env";
 import { jsonError } from "./answers";
@@ -24,7 +24,7 @@ function refusal(c: Context, result: Exclude<PasswordResult<unknown>, { ok: true
   if (result.code === "throttled") {
     return jsonError(c, statusOf(result.code), limitMessage(result), {}, retryAfter(result.retryAfterSeconds));
   }
-  return jsonError(c, statusOf(result.code), passwordChangeMessages[result.code]);
+  return jsonError(c, statusOf(result.code), refusalMessage(result, passwordChangeMessages));
 }
 
 /**

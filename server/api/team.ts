@@ -2,6 +2,7 @@ import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { z } from "zod";
 import { adminRoles } from "~/domain/admin";
+import { fail } from "~/domain/result";
 import { teamMessages } from "~/messages";
 import {
   addTeamMember,
@@ -22,15 +23,17 @@ const changeSchema = z.object({ role: z.enum(adminRoles).optional(), active: z.b
 /** The team's accounts (docs/api.md), mounted on /api/v1/admin/users. */
 export const team = new Hono<ServerEnv>();
 
-const ownerOnlyTeam = ownerOnly((c) => teamRefusal(c, "ownerOnly"));
+const ownerOnlyTeam = ownerOnly((c) => teamRefusal(c, fail("ownerOnly")));
 
 /** The `:id` of the path: anything but an account's id is an unknown account (404). */
-const memberId = zValidator("param", z.object({ id: z.uuid() }), (result, c) => (result.success ? undefined : teamRefusal(c, "notFound")));
+const memberId = zValidator("param", z.object({ id: z.uuid() }), (result, c) =>
+  result.success ? undefined : teamRefusal(c, fail("notFound")),
+);
 
 /** GET /api/v1/admin/users (owner) → 200 {"users": […]}. */
 team.get("/", async (c) => {
   const result = await listTeam(c.get("db"), c.get("admin"), new Date());
-  if (!result.ok) return teamRefusal(c, result.code);
+  if (!result.ok) return teamRefusal(c, result);
   return c.json({ users: result.value });
 });
 
@@ -42,13 +45,13 @@ team.post(
   zValidator("json", newMemberSchema, (result, c) => {
     if (result.success) return;
     const field = result.error.issues[0]?.path[0];
-    if (field === "email") return teamRefusal(c, "invalidEmail");
-    if (field === "name") return teamRefusal(c, "invalidName");
+    if (field === "email") return teamRefusal(c, fail("invalidEmail"));
+    if (field === "name") return teamRefusal(c, fail("invalidName"));
     return jsonError(c, 400, teamMessages.memberInvalid);
   }),
   async (c) => {
     const result = await addTeamMember(c.get("db"), { actor: c.get("admin"), member: c.req.valid("json"), now: new Date() });
-    if (!result.ok) return teamRefusal(c, result.code);
+    if (!result.ok) return teamRefusal(c, result);
     return c.json(result.value, 201);
   },
 );
@@ -63,7 +66,7 @@ team.patch(
   async (c) => {
     const change = { actor: c.get("admin"), id: c.req.valid("param").id, ...c.req.valid("json"), now: new Date() };
     const result = await changeTeamMember(c.get("db"), change);
-    if (!result.ok) return teamRefusal(c, result.code);
+    if (!result.ok) return teamRefusal(c, result);
     return c.json(result.value);
   },
 );
@@ -71,7 +74,7 @@ team.patch(
 /** DELETE /api/v1/admin/users/:id/sessions (owner) → 204: every session of that account ends. */
 team.delete("/:id/sessions", memberId, async (c) => {
   const result = await endTeamMemberSessions(c.get("db"), { actor: c.get("admin"), id: c.req.valid("param").id, now: new Date() });
-  if (!result.ok) return teamRefusal(c, result.code);
+  if (!result.ok) return teamRefusal(c, result);
   return c.body(null, 204);
 });
 
@@ -81,7 +84,7 @@ team.delete("/:id/sessions", memberId, async (c) => {
  */
 team.post("/:id/invitation", ownerOnlyTeam, memberId, async (c) => {
   const result = await resendInvitation(c.get("db"), { actor: c.get("admin"), id: c.req.valid("param").id, now: new Date() });
-  if (!result.ok) return teamRefusal(c, result.code);
+  if (!result.ok) return teamRefusal(c, result);
   return c.body(null, 204);
 });
 
@@ -91,6 +94,6 @@ team.post("/:id/invitation", ownerOnlyTeam, memberId, async (c) => {
  */
 team.post("/:id/unlock-second-factor", ownerOnlyTeam, memberId, async (c) => {
   const result = await unlockTeamMemberSecondFactor(c.get("db"), { actor: c.get("admin"), id: c.req.valid("param").id, now: new Date() });
-  if (!result.ok) return teamRefusal(c, result.code);
+  if (!result.ok) return teamRefusal(c, result);
   return c.body(null, 204);
 });

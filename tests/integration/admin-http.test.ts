@@ -295,7 +295,7 @@ describe.each(testDatabaseKinds)("admin over HTTP on %s", (kind) => {
 
   it("roles per endpoint: staff get 403 with the German reason for the owner's endpoints and pages", async () => {
     const owner = await loginCookie();
-    const staff = { email: "lena@happycar.example", password: "Lena-Werkstatt-2026!" };
+    const staff = { email: "lena@happycar.example", password: "Lena-Bremsscheibe-Kompass-2026!" };
     const created = await postJson("/api/v1/admin/users", { ...staff, name: "Lena", role: "staff" }, { Cookie: owner });
     expect(created.status).toBe(201);
     const { id: staffId } = (await created.json()) as { id: string };

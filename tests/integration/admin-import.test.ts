@@ -349,6 +349,11 @@ describe("npm run import and npm run admin on the embedded database", () => {
     });
     expect(weak.code).toBe(1);
     expect(weak.output).toContain("Das Passwort muss mindestens 12 Zeichen lang sein.");
+    const guessable = await runScript("scripts/admin.ts", ["create", "--email", "chef@happycar.example"], {
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: "abcdefghijkl",
+    });
+    expect([guessable.code, guessable.output]).toEqual([1, expect.stringContaining("Es enthält eine Folge wie „abc“ oder „1234“.")]);
     const created = await runScript("scripts/admin.ts", ["create", "--email", "chef@happycar.example", "--name", "Chef"], {
       DATA_DIR: dataDir,
       ADMIN_PASSWORD: password,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { setupTokens } from "~/db/schema";
+import { adminUsers, setupTokens } from "~/db/schema";
 import { announceAdminBootstrap } from "~/services/admin-accounts.server";
 import { testDatabaseKinds } from "../support/databases";
 import { createAdminAccount } from "../support/factories";
@@ -15,10 +15,10 @@ describe.each(testDatabaseKinds)("the first start's setup link on %s", (kind) =>
   const database = useTestDatabase(kind, { poolSize: 5 });
 
   /** The lines one start writes. */
-  async function start(now: Date): Promise<string[]> {
+  async function start(now: Date, account: { ADMIN_EMAIL?: string; ADMIN_PASSWORD?: string } = {}): Promise<string[]> {
     const lines: string[] = [];
     const log = { info: (line: string) => void lines.push(line), warn: (line: string) => void lines.push(line) };
-    await announceAdminBootstrap(database.db, config, log, now);
+    await announceAdminBootstrap(database.db, { ...config, ...account }, log, now);
     return lines;
   }
 
@@ -38,6 +38,14 @@ describe.each(testDatabaseKinds)("the first start's setup link on %s", (kind) =>
     expect(afterExpiry).toEqual([expect.stringMatching(LINK)]);
     expect(afterExpiry[0]).not.toBe(first[0]);
     expect(await database.db.select().from(setupTokens)).toHaveLength(2);
+  });
+
+  it("a weak ADMIN_PASSWORD is refused with the hint, and no account is created", async () => {
+    expect(await start(t0, { ADMIN_EMAIL: "chef@happycar.example", ADMIN_PASSWORD: "Happy Car 2026" })).toEqual([
+      "ADMIN_PASSWORD abgelehnt: Dieses Passwort ist zu leicht zu erraten: Ohne die Angaben der Werkstatt und Ihres Kontos " +
+        "(Name, Anschrift, E-Mail-Adresse) bleibt zu wenig übrig. Nehmen Sie besser drei, vier ungewöhnliche Wörter oder einen Satz.",
+    ]);
+    expect(await database.db.select().from(adminUsers)).toEqual([]);
   });
 
   it("is not logged, nor issued, once an account exists", async () => {

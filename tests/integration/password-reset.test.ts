@@ -91,7 +91,7 @@ describe.each(testDatabaseKinds)("'Passwort vergessen?' on %s", (kind) => {
   it("expires after one hour and works once: the new password logs in, the old one not, every session of the account ends", async () => {
     await request(chef.email);
     const expired = await mailedToken();
-    expect(await openPasswordReset(database.db, expired, minutes(59))).toEqual({ email: chef.email });
+    expect(await openPasswordReset(database.db, expired, minutes(59))).toEqual({ email: chef.email, name: "Chef" });
     expect(await openPasswordReset(database.db, expired, minutes(60))).toBeNull();
     expect(await complete(expired, NEW_PASSWORD, minutes(60))).toEqual({ ok: false, code: "resetInvalid" });
 

@@ -17,7 +17,7 @@ import { bookableSlots, post } from "../support/http";
  * switches that e-mail off.
  */
 const OWNER = { email: "owner@happycar.example", password: "Werkstatt-Passwort-2026" };
-const STAFF = { email: "lena@happycar.example", password: "Lena-Werkstatt-2026!" };
+const STAFF = { email: "lena@happycar.example", password: "Lena-Bremsscheibe-Kompass-2026!" };
 
 describe("the car's progress over HTTP", () => {
   /** A confirmed appointment of today (Vienna): 'Abholbereit' is allowed from the appointment's day on. */

@@ -148,6 +148,14 @@ describe("the production server", () => {
     expect(response.headers.get("content-security-policy")).toContain("default-src 'self'");
   });
 
+  it("keeps the password policy on the server: no estimator, dictionary or warning in the browser's assets", () => {
+    const assets = path.join(buildDir, "client/assets");
+    const scripts = fs.readdirSync(assets).filter((name) => name.endsWith(".js"));
+    expect(scripts.length).toBeGreaterThan(0);
+    const leaks = scripts.filter((name) => /zxcvbn|ichliebedich|Tastaturreihe/.test(fs.readFileSync(path.join(assets, name), "utf8")));
+    expect(leaks).toEqual([]);
+  });
+
   it("sends no-store on admin pages and security headers on API responses", async () => {
     const admin = await fetch(`${server.origin}/admin-login`, { redirect: "manual" });
     expect(admin.headers.get("cache-control")).toBe("no-store");

@@ -6,7 +6,7 @@ import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { databaseContext, requestContext } from "~/context";
 import { actionRetryAfter, retryAfter, statusOf } from "~/http-status";
 import { readFormFields } from "~/lib/http.server";
-import { passwordChangeMessages } from "~/messages";
+import { passwordChangeMessages, refusalMessage } from "~/messages";
 import { completePasswordReset, openPasswordReset } from "~/services/account-password.server";
 import type { Route } from "./+types/password-reset";
 
@@ -52,7 +52,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       { status: statusOf(result.code), headers: retryAfter(result.retryAfterSeconds) },
     );
   }
-  return data<ResetActionData>({ ok: false, message: passwordChangeMessages[result.code] }, { status: statusOf(result.code) });
+  return data<ResetActionData>({ ok: false, message: refusalMessage(result, passwordChangeMessages) }, { status: statusOf(result.code) });
 }
 
 export default function PasswordReset({ loaderData, actionData }: Route.ComponentProps) {

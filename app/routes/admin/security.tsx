@@ -18,7 +18,7 @@ import type { Failure, Result } from "~/domain/result";
 import { actionRetryAfter, retryAfter, statusOf } from "~/http-status";
 import { formatDateTimeVienna } from "~/lib/format-date-time";
 import { readFormFields } from "~/lib/http.server";
-import { loginMessages, passwordChangeMessages, secondFactorMessages, teamMessages } from "~/messages";
+import { loginMessages, passwordChangeMessages, refusalMessage, secondFactorMessages, teamMessages } from "~/messages";
 import { changeOwnPassword } from "~/services/account-password.server";
 import {
   disableSecondFactor,
@@ -102,7 +102,7 @@ function answer<T, Code extends Exclude<ErrorCode, "throttled">>(
       { status: statusOf(result.code), headers: retryAfter(result.retryAfterSeconds) },
     );
   }
-  return data<SecurityActionData>({ ok: false, message: messages[result.code] }, { status: statusOf(result.code) });
+  return data<SecurityActionData>({ ok: false, message: refusalMessage(result, messages) }, { status: statusOf(result.code) });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

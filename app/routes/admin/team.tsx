@@ -13,7 +13,7 @@ import { fail } from "~/domain/result";
 import { statusOf } from "~/http-status";
 import { formatDateTimeVienna } from "~/lib/format-date-time";
 import { readFormFields } from "~/lib/http.server";
-import { settingsMessages, teamMessages } from "~/messages";
+import { refusalMessage, settingsMessages, teamMessages } from "~/messages";
 import { readBoardSettings, setReadyEmail } from "~/services/board-settings.server";
 import {
   addTeamMember,
@@ -49,7 +49,7 @@ type TeamActionData = { ok: boolean; message: string };
 
 function answer(result: TeamResult<unknown>, success: string) {
   if (result.ok) return data<TeamActionData>({ ok: true, message: success });
-  return data<TeamActionData>({ ok: false, message: teamMessages[result.code] }, { status: statusOf(result.code) });
+  return data<TeamActionData>({ ok: false, message: refusalMessage(result, teamMessages) }, { status: statusOf(result.code) });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
