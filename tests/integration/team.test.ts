@@ -169,7 +169,12 @@ describe.each(testDatabaseKinds)("staff and the owner on %s", (kind) => {
     // Deactivated meanwhile: the link is refused and stays unspent; reactivated, it works.
     await changeTeamMember(database.db, { actor: owner, id, active: false, now: hours(74) });
     expect(await resendInvitation(database.db, { actor: owner, id, now: hours(74) })).toEqual({ ok: false, code: "inactive" });
-    const refused = await acceptInvitation(database.db, { token: third!, password: "Tom-Zahnriemen-Lupine-2026!", ip: "10.1.1.3", now: hours(74) });
+    const refused = await acceptInvitation(database.db, {
+      token: third!,
+      password: "Tom-Zahnriemen-Lupine-2026!",
+      ip: "10.1.1.3",
+      now: hours(74),
+    });
     expect(refused).toEqual({ ok: false, code: "invitationInvalid" });
     await changeTeamMember(database.db, { actor: owner, id, active: true, now: hours(75) });
     const accepted = await acceptInvitation(database.db, {
