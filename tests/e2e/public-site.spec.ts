@@ -21,22 +21,25 @@ async function expectVisibleText(page: Page, text: string) {
 const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
 
 test.describe("public pages", () => {
-  for (const content of publicPageContent) {
-    test(`${content.path} answers 200 with its content, title and canonical link`, async ({ page }) => {
-      const response = await page.goto(content.path);
-      expect(response?.status()).toBe(200);
-      await expect(page.locator("html")).toHaveAttribute("lang", "de");
-      await expectPageContent(page, content);
-      await expectVisibleText(page, content.texts[0]);
-      await expect(page).toHaveTitle(/Happy Car/);
-      // Prerendered at build time: the canonical origin is PUBLIC_URL of the build, else site.url.
-      const origin = canonicalOrigin();
-      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${origin}${content.path}`);
-      await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{50,}/);
-      await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /Happy Car/);
-      await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", `${origin}${content.path}`);
-    });
-  }
+  // One page for the six, a step each: a new browser context costs a second of CPU (decision 030).
+  test("each public page answers 200 with its content, title and canonical link", async ({ page }) => {
+    for (const content of publicPageContent) {
+      await test.step(content.path, async () => {
+        const response = await page.goto(content.path);
+        expect(response?.status()).toBe(200);
+        await expect(page.locator("html")).toHaveAttribute("lang", "de");
+        await expectPageContent(page, content);
+        await expectVisibleText(page, content.texts[0]);
+        await expect(page).toHaveTitle(/Happy Car/);
+        // Prerendered at build time: the canonical origin is PUBLIC_URL of the build, else site.url.
+        const origin = canonicalOrigin();
+        await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${origin}${content.path}`);
+        await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{50,}/);
+        await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /Happy Car/);
+        await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", `${origin}${content.path}`);
+      });
+    }
+  });
 
   test("an unknown path shows the not-found page with status 404 and a link home", async ({ page }) => {
     const response = await page.goto("/gibt-es-nicht/auch-nicht");
@@ -401,14 +404,16 @@ test("the home page loads only its small script; React arrives when the visitor 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  for (const content of publicPageContent) {
-    test(`${content.path} shows all its content`, async ({ page }) => {
-      const response = await page.goto(content.path);
-      expect(response?.status()).toBe(200);
-      await expectPageContent(page, content);
-      for (const text of content.texts.slice(0, 3)) await expectVisibleText(page, text);
-    });
-  }
+  test("each public page shows all its content", async ({ page }) => {
+    for (const content of publicPageContent) {
+      await test.step(content.path, async () => {
+        const response = await page.goto(content.path);
+        expect(response?.status()).toBe(200);
+        await expectPageContent(page, content);
+        for (const text of content.texts.slice(0, 3)) await expectVisibleText(page, text);
+      });
+    }
+  });
 
   test("the map still loads after 'Karte laden', and small screens reach the navigation", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
