@@ -1,5 +1,4 @@
 import { sql } from "drizzle-orm";
-import type { CalendarDate } from "~/domain/calendar-date";
 import type { Executor } from "./client.server";
 import { resultRows } from "./result-rows";
 
@@ -25,27 +24,6 @@ export async function hitRateLimit(
   const count = Number(resultRows<{ count: number }>(rows)[0]?.count ?? 1);
   const retryAfterSeconds = Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000);
   return { allowed: count <= limit, count, retryAfterSeconds };
-}
-
-/**
- * A counter per workshop day (the Vienna date is the window, whatever the server's zone), e.g. the
- * online booking requests the board watches: counts one event, returns the day's count.
- */
-export async function countDailyEvent(db: Executor, name: string, day: CalendarDate): Promise<number> {
-  const rows = await db.execute<{ count: number }>(sql`
-    insert into rate_limits (key, window_start, count)
-    values (${name}, ${`${day}T00:00:00Z`}, 1)
-    on conflict (key, window_start) do update set count = rate_limits.count + 1
-    returning count`);
-  return Number(resultRows<{ count: number }>(rows)[0]?.count ?? 1);
-}
-
-/** How many events countDailyEvent counted under `name` on `day`. */
-export async function dailyEventCount(db: Executor, name: string, day: CalendarDate): Promise<number> {
-  const rows = await db.execute<{ count: number }>(
-    sql`select count from rate_limits where key = ${name} and window_start = ${`${day}T00:00:00Z`}`,
-  );
-  return Number(resultRows<{ count: number }>(rows)[0]?.count ?? 0);
 }
 
 /** Drops windows that ended long ago; run by the daily maintenance job. */

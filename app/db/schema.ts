@@ -76,6 +76,8 @@ export const appointments = pgTable(
       .where(sql`${table.status} in ('beantragt', 'bestätigt')`),
     index("appointments_status_date_time_idx").on(table.status, table.date, table.time),
     index("appointments_date_time_idx").on(table.date, table.time),
+    // The board's count of the day's new requests (app/services/online-requests.server.ts).
+    index("appointments_created_at_idx").on(table.createdAt),
     // The reminder job reads only confirmed appointments still waiting for their reminder.
     index("appointments_reminder_due_idx")
       .on(table.date, table.time)

@@ -33,7 +33,6 @@ import { outboxRow } from "~/mail/outbox.server";
 import { type FieldErrors, INSPECTION_CONSENT_LABEL, validateBooking, workshopMonth } from "~/schemas/booking";
 import { rulesWithClosures } from "./closures.server";
 import { FORM_DAY_WINDOW_SECONDS, FORM_RATE_LIMIT_WINDOW_SECONDS, formRateLimited, honeypotFilled } from "./form-guard.server";
-import { countOnlineRequest } from "./online-requests.server";
 
 export type BookingConfig = {
   /** How many active (beantragt + bestätigt) appointments one slot holds. */
@@ -125,7 +124,6 @@ export async function requestAppointment(
     now,
   });
   if (retryTomorrowSeconds !== null) return fail("rate-limited", { retryAfterSeconds: retryTomorrowSeconds, perDay: true });
-  await countOnlineRequest(db, now);
 
   const id = crypto.randomUUID();
   // Absent vehicle fields stay out of the e-mail data, as the seed's fields alone always were.

@@ -1,0 +1,1 @@
+CREATE INDEX "appointments_created_at_idx" ON "appointments" USING btree ("created_at");
