@@ -33,6 +33,8 @@ export const httpStatus = {
   // Who is asking.
   wrongPassword: 401,
   secondFactor: 401,
+  // A sensitive action wants the password or a code again (app/domain/access.ts); the API adds `stepUp: true`.
+  stepUpRequired: 401,
   ownerOnly: 403,
   enrolmentRequired: 403,
   // What it is about does not exist (any more).

@@ -86,6 +86,24 @@ export function invalidFormMessage(missingRequired: boolean): string {
   return missingRequired ? formMessages.missingFields : formMessages.invalidFields;
 }
 
+/**
+ * A sensitive owner action (app/domain/access.ts) after more than 10 minutes without a check of the
+ * password or a second factor: the API's 401 `{stepUp: true}` and the confirmation page say this.
+ */
+export const stepUpMessages = {
+  stepUpRequired:
+    "Bitte bestätigen Sie diese Aktion mit Ihrem Passwort oder einem Code: die letzte Bestätigung ist mehr als 10 Minuten her.",
+  pageTitle: "Identität bestätigen",
+  pageIntro:
+    "Für das Löschen, den Export, das Team, die Einstellungen und Schließtage, die Termine stornieren, bestätigen Sie bitte alle 10 Minuten, dass Sie es sind.",
+  wrong: "Passwort oder Code ist falsch.",
+  missing: "Bitte geben Sie Ihr Passwort oder einen Code ein.",
+  confirmed: { title: "Bestätigt", description: "Bitte führen Sie die Aktion jetzt erneut aus." },
+  passwordLabel: "Passwort",
+  codeLabel: "Oder: Code aus der Authenticator-App",
+  submit: "Bestätigen",
+} as const;
+
 /** The admin board's answers; the error entries are keyed by AdminErrorCode. */
 export const adminMessages = {
   confirmed: { title: "Termin bestätigt", description: "Der Termin wurde bestätigt und eine Bestätigungs-Email wurde versendet." },
@@ -116,6 +134,7 @@ export const adminMessages = {
   progressReadyEmail: "Der Fortschritt wurde gespeichert; die Kundin oder der Kunde bekommt eine E-Mail.",
   progressFailed: "Der Fortschritt konnte nicht gespeichert werden.",
   readyTooEarly: "„Abholbereit“ kann erst ab dem Tag des Termins gesetzt werden.",
+  stepUpRequired: stepUpMessages.stepUpRequired,
 } as const satisfies Record<AdminErrorCode, string> & Record<string, unknown>;
 
 /** Admin accounts (setup page, CLI, first start); password problems in the policy's own words. */
@@ -157,6 +176,7 @@ export const secondFactorMessages = {
     "Codes aus der Authenticator-App sind nach zu vielen Fehlversuchen gesperrt. Bitte verwenden Sie einen Wiederherstellungscode; das hebt die Sperre auf.",
   required: "Die Zwei-Faktor-Anmeldung ist für alle Konten vorgeschrieben und kann nicht ausgeschaltet werden.",
   ownerOnly: "Nur der Inhaber oder die Inhaberin kann das ändern.",
+  stepUpRequired: stepUpMessages.stepUpRequired,
   enabled: "Die Zwei-Faktor-Anmeldung ist eingeschaltet.",
   disabled: "Die Zwei-Faktor-Anmeldung ist ausgeschaltet.",
   policyOn: "Die Zwei-Faktor-Anmeldung ist jetzt für alle Konten vorgeschrieben.",
@@ -193,6 +213,7 @@ export const passwordChangeMessages = {
 /** The 'Team' page and /api/v1/admin/users; password problems in the policy's own words. */
 export const teamMessages = {
   ownerOnly: "Nur der Inhaber oder die Inhaberin darf das.",
+  stepUpRequired: stepUpMessages.stepUpRequired,
   /** Staff opening the 'Team' page. */
   ownerOnlyPage: "Nur der Inhaber oder die Inhaberin verwaltet die Konten und die Einstellungen des Boards.",
   invalidEmail: "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
@@ -225,6 +246,7 @@ export const teamMessages = {
 /** The board's settings (the 'Team' page and /api/v1/admin/settings), keyed by SettingsErrorCode. */
 export const settingsMessages = {
   ownerOnly: "Nur der Inhaber oder die Inhaberin darf das.",
+  stepUpRequired: stepUpMessages.stepUpRequired,
   invalid: "Bitte geben Sie „readyEmail“ als true oder false an.",
   readyEmailOn: "Die E-Mail bei „Abholbereit“ wird gesendet.",
   readyEmailOff: "Die E-Mail bei „Abholbereit“ wird nicht mehr gesendet.",
@@ -233,6 +255,7 @@ export const settingsMessages = {
 /** The owner's CSV export (GET /api/v1/admin/export.csv), keyed by ExportErrorCode. */
 export const exportMessages = {
   ownerOnly: "Nur der Inhaber oder die Inhaberin darf Termine exportieren.",
+  stepUpRequired: stepUpMessages.stepUpRequired,
   invalidDates: "Bitte geben Sie from und to als gültige Daten im Format JJJJ-MM-TT an (from ≤ to).",
   invalidStatus: "Unbekannter Status. Erlaubt: alle, beantragt, bestätigt, storniert.",
 } as const satisfies Record<ExportErrorCode, string>;
@@ -269,6 +292,7 @@ export const contactFormMessages = {
 /** The owner's 'Schließtage' (board page and /api/v1/admin/closures). */
 export const closureMessages = {
   ownerOnly: "Nur der Inhaber oder die Inhaberin darf Schließtage verwalten.",
+  stepUpRequired: stepUpMessages.stepUpRequired,
   notFound: "Diesen Schließtag gibt es nicht (mehr).",
   invalid: "Bitte überprüfen Sie Ihre Eingaben.",
   from: "Bitte geben Sie das erste Datum im Format JJJJ-MM-TT an.",

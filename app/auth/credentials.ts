@@ -26,3 +26,15 @@ export const secondFactorCodeSchema = z.object({ code: secondFactorCode });
 
 /** Switching the second factor on or off: the account's password and a code. */
 export const secondFactorPasswordAndCodeSchema = secondFactorCodeSchema.extend({ password: z.string().min(1).max(1024) });
+
+/** The step-up before a sensitive action: the password or a code (one of them; "" counts as none). */
+export const stepUpSchema = z
+  .object({
+    password: z
+      .string()
+      .max(1024)
+      .optional()
+      .transform((value) => value || undefined),
+    code: secondFactorCode.optional(),
+  })
+  .refine((value) => value.password !== undefined || value.code !== undefined);

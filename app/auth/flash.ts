@@ -1,4 +1,4 @@
-import { adminMessages } from "~/messages";
+import { adminMessages, stepUpMessages } from "~/messages";
 import { readCookie } from "./cookies";
 
 /**
@@ -9,6 +9,7 @@ import { readCookie } from "./cookies";
 export const flashMessages = {
   login: adminMessages.loggedIn,
   deleted: adminMessages.deleted,
+  stepUp: stepUpMessages.confirmed,
 } as const;
 
 export type FlashKey = keyof typeof flashMessages;

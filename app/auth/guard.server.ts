@@ -23,6 +23,17 @@ function pagePath(request: Request): string {
   return url.pathname.replace(/\.data$/, "") + (url.search === "?" ? "" : url.search);
 }
 
+/** Where a sensitive owner action sends an account whose last check of the password or a code is too old. */
+export const STEP_UP_PAGE = "/admin/bestaetigen";
+
+/**
+ * The pages' answer to `stepUpRequired` (app/domain/access.ts): to the confirmation page, and back to
+ * the page the refused action was posted from (or the refused loader's page) once confirmed.
+ */
+export function stepUpRedirect(request: Request): Response {
+  return redirect(`${STEP_UP_PAGE}?redirectTo=${encodeURIComponent(safeRedirectTarget(pagePath(request)))}`);
+}
+
 /** Nothing of the admin area may be kept by a browser or a proxy: not the board, not the login form. */
 function noStore(response: Response): Response {
   response.headers.set("Cache-Control", "no-store");

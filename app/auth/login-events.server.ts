@@ -12,6 +12,8 @@ export type LoginEvent =
   | "login.second_factor_required"
   | "login.second_factor_failure"
   | "login.refused"
+  | "login.step_up"
+  | "login.step_up_failure"
   | "logout"
   | "second_factor.enabled"
   | "second_factor.disabled"

@@ -126,7 +126,7 @@ async function startSession(
     await pruneSessions(tx, input.now);
     await clearAccountIpFailures(tx, input.email, input.ip);
     await tx.update(adminUsers).set({ lastLoginAt: input.now }).where(eq(adminUsers.id, user.id));
-    return createSession(tx, user.id, input.now, input.policy ?? sessionPolicy(), { userAgent: input.userAgent });
+    return createSession(tx, user.id, input.now, input.policy ?? sessionPolicy(), { userAgent: input.userAgent, address: input.ip });
   });
 }
 

@@ -5,6 +5,7 @@ import type { Executor } from "~/db/client.server";
 import { adminUsers, sessions, settings } from "~/db/schema";
 import { REQUIRE_SECOND_FACTOR } from "~/db/settings.server";
 import type { AdminRole, SessionStage } from "~/domain/admin";
+import { maskedAddress } from "~/lib/client-network";
 import { readCookie } from "./cookies";
 
 /**
@@ -27,7 +28,11 @@ export function sessionCookieName(policy: Pick<SessionPolicy, "secureCookie"> = 
   return policy.secureCookie ? "__Host-hc_admin" : "hc_admin";
 }
 
-export type AdminIdentity = { id: string; email: string; displayName: string; role: AdminRole };
+/**
+ * Who is logged in; `verifiedAt`: when the session last checked the password or a second factor
+ * (the login's own check included), which sensitive owner actions need recent (app/domain/access.ts).
+ */
+export type AdminIdentity = { id: string; email: string; displayName: string; role: AdminRole; verifiedAt?: Date };
 
 /** A session as the guard sees it: who, how far the login got, and whether the second factor must be set up first. */
 export type SessionState = {
@@ -76,7 +81,7 @@ export async function createSession(
   userId: string,
   now: Date,
   policy: SessionPolicy = sessionPolicy(),
-  { stage = "active", userAgent }: { stage?: SessionStage; userAgent?: string | null } = {},
+  { stage = "active", userAgent, address }: { stage?: SessionStage; userAgent?: string | null; address?: string } = {},
 ): Promise<string> {
   const id = crypto.randomBytes(32).toString("base64url");
   const lifetimeMs = stage === "active" ? policy.absoluteMs : Math.min(SECOND_FACTOR_STEP_MS, policy.absoluteMs);
@@ -88,6 +93,8 @@ export async function createSession(
     expiresAt: new Date(now.getTime() + lifetimeMs),
     stage,
     userAgent: userAgent ? userAgent.slice(0, 200) : null,
+    networkMasked: address ? maskedAddress(address) : null,
+    verifiedAt: now,
   });
   return id;
 }
@@ -121,6 +128,7 @@ export async function readSession(
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
       stage: sessions.stage,
+      verifiedAt: sessions.verifiedAt,
       id: adminUsers.id,
       email: adminUsers.email,
       displayName: adminUsers.displayName,
@@ -144,7 +152,7 @@ export async function readSession(
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
   }
   return {
-    admin: { id: row.id, email: row.email, displayName: row.displayName, role: row.role },
+    admin: { id: row.id, email: row.email, displayName: row.displayName, role: row.role, verifiedAt: row.verifiedAt },
     stage: row.stage,
     mustEnrol: row.secondFactorRequired === true && row.totpEnabledAt === null,
     codeLocked: row.secondFactorLockedAt !== null,
@@ -176,7 +184,15 @@ export async function pruneSessions(db: Executor, now: Date): Promise<void> {
 }
 
 /** A session as its account sees it in the list: a handle (a prefix of the stored hash, never the cookie), times and browser. */
-export type SessionSummary = { id: string; createdAt: string; lastSeenAt: string; userAgent: string | null; current: boolean };
+export type SessionSummary = {
+  id: string;
+  createdAt: string;
+  lastSeenAt: string;
+  userAgent: string | null;
+  /** The client's network as stored (app/lib/client-network.ts `maskedAddress`), never the full address. */
+  network: string | null;
+  current: boolean;
+};
 
 const HANDLE_LENGTH = 16;
 
@@ -199,6 +215,7 @@ export async function listSessions(
     createdAt: row.createdAt.toISOString(),
     lastSeenAt: row.lastSeenAt.toISOString(),
     userAgent: row.userAgent,
+    network: row.networkMasked,
     current: row.idHash === currentHash,
   }));
 }
@@ -211,4 +228,25 @@ export async function endSessionByHandle(db: Executor, userId: string, handle: s
   if (!match) return false;
   await db.delete(sessions).where(and(eq(sessions.idHash, match.idHash), eq(sessions.userId, userId)));
   return true;
+}
+
+/**
+ * The session's password or second factor was just checked again (the step-up of a sensitive
+ * action): it opens those actions for the next 10 minutes. False when the cookie names no session
+ * of this account.
+ */
+export async function markSessionVerified(
+  db: Executor,
+  userId: string,
+  cookieHeader: string | null | undefined,
+  now: Date,
+): Promise<boolean> {
+  const id = sessionIdFrom(cookieHeader);
+  if (!id) return false;
+  const updated = await db
+    .update(sessions)
+    .set({ verifiedAt: now })
+    .where(and(eq(sessions.idHash, hashSessionId(id)), eq(sessions.userId, userId), eq(sessions.stage, "active")))
+    .returning({ userId: sessions.userId });
+  return updated.length === 1;
 }

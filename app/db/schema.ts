@@ -216,11 +216,33 @@ export const sessions = pgTable(
     stage: text("stage", { enum: sessionStages }).notNull().default("active"),
     // Shown in the account's list of sessions, so a stranger's login stands out.
     userAgent: text("user_agent"),
+    // The client's address as the list shows it, masked when stored (IPv4 /24, IPv6 /48): never the full one.
+    networkMasked: text("network_masked"),
+    // The last check of the password or a second factor in this session (the login's own included):
+    // sensitive owner actions need one within the last 10 minutes (app/domain/access.ts).
+    verifiedAt: timestamp("verified_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index("sessions_user_idx").on(table.userId),
     check("sessions_stage_check", sql`${table.stage} in ('active', 'second_factor')`),
   ],
+);
+
+/**
+ * The browsers an account has logged in from: a long-lived random cookie per browser, only its hash
+ * kept. A login from a browser not in the list e-mails the account (issue 31).
+ */
+export const knownBrowsers = pgTable(
+  "known_browsers",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: "cascade" }),
+    browserHash: text("browser_hash").notNull(),
+    firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.browserHash] })],
 );
 
 /**

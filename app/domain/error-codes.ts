@@ -53,7 +53,8 @@ export type AdminErrorCode =
   | "noteTooLong"
   | "notConfirmed"
   | "invalidProgress"
-  | "readyTooEarly";
+  | "readyTooEarly"
+  | "stepUpRequired";
 
 /** Why an admin account could not be created, reset or set up; password problems keep their own codes. */
 export type AccountErrorCode = "invalidEmail" | "exists" | "unknown" | "setupInvalid" | "setupDone" | PasswordProblem;
@@ -66,14 +67,22 @@ export type LoginErrorCode = "wrongPassword" | "secondFactor" | "secondFactorLoc
 
 /** Why a change of the second factor (the 'Sicherheit' page, /api/v1/admin/2fa/*) was refused. */
 export type SecondFactorErrorCode =
-  "alreadyEnabled" | "notStarted" | "notEnabled" | "wrongPasswordOrCode" | "secondFactorLocked" | "required" | "ownerOnly";
+  | "alreadyEnabled"
+  | "notStarted"
+  | "notEnabled"
+  | "wrongPasswordOrCode"
+  | "secondFactorLocked"
+  | "required"
+  | "ownerOnly"
+  | "stepUpRequired";
 
 /** Why an account was refused before any input was read (app/domain/access.ts). */
-export type AccessErrorCode = "enrolmentRequired" | "ownerOnly";
+export type AccessErrorCode = "enrolmentRequired" | "ownerOnly" | "stepUpRequired";
 
 /** Why a change on the 'Team' page (/api/v1/admin/users) was refused. */
 export type TeamErrorCode =
   | "ownerOnly"
+  | "stepUpRequired"
   | "invalidEmail"
   | "invalidName"
   | "exists"
@@ -85,12 +94,12 @@ export type TeamErrorCode =
   | PasswordProblem;
 
 /** Why a change of the board's settings (/api/v1/admin/settings) was refused. */
-export type SettingsErrorCode = "ownerOnly";
+export type SettingsErrorCode = "ownerOnly" | "stepUpRequired";
 
 /** Why the CSV export's query was refused: from/to not dates (or from after to), an unknown tab. */
 export type ExportFilterErrorCode = "invalidDates" | "invalidStatus";
 /** Why the CSV export was refused: not an owner, or its query. */
-export type ExportErrorCode = "ownerOnly" | ExportFilterErrorCode;
+export type ExportErrorCode = "ownerOnly" | "stepUpRequired" | ExportFilterErrorCode;
 
 /**
  * Why a password change ('Sicherheit', POST /api/v1/admin/password) or a reset by e-mailed link
@@ -99,7 +108,7 @@ export type ExportErrorCode = "ownerOnly" | ExportFilterErrorCode;
 export type PasswordErrorCode = "wrongCurrentPassword" | "samePassword" | "resetInvalid" | "invalidEmail" | PasswordProblem;
 
 /** Why a change of the owner's closures ('Schließtage') was refused; the reasons when it cancels the covered appointments. */
-export type ClosureErrorCode = "ownerOnly" | "notFound" | "reasonRequired" | "reasonTooLong";
+export type ClosureErrorCode = "ownerOnly" | "stepUpRequired" | "notFound" | "reasonRequired" | "reasonTooLong";
 
 /**
  * Why a public form's request stored nothing. `honeypot`: a bot filled the hidden field, answered

@@ -13,3 +13,16 @@ export function clientNetwork(address: string): string {
   const parts = (parsed as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16));
   return `${parts.join(":")}::/64`;
 }
+
+/**
+ * An address as an account's list of sessions and its new-browser e-mail show it: enough to tell the
+ * workshop's network from a stranger's, not the person (IPv4 by its /24 as `203.0.113.x`, IPv6 by its
+ * /48). Stored only in this form; anything unreadable shows as null.
+ */
+export function maskedAddress(address: string): string | null {
+  if (!ipaddr.isValid(address)) return null;
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === "ipv4") return `${(parsed as ipaddr.IPv4).octets.slice(0, 3).join(".")}.x`;
+  const parts = (parsed as ipaddr.IPv6).parts.slice(0, 3).map((part) => part.toString(16));
+  return `${parts.join(":")}::/48`;
+}

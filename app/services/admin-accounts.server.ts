@@ -168,7 +168,7 @@ export async function completeSetup(
     if (!spent) return fail("setupInvalid");
     const created = await insertAdmin(tx, { email: checked.value, displayName: input.displayName, passwordHash });
     if (!created.ok) return created;
-    return ok({ sessionId: await createSession(tx, created.value.id, input.now) });
+    return ok({ sessionId: await createSession(tx, created.value.id, input.now, undefined, { address: input.ip }) });
   });
 }
 

@@ -4,6 +4,7 @@ import type { AdminIdentity } from "~/auth/session.server";
 import { recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
 import { appointments } from "~/db/schema";
+import { sensitiveRefusal } from "~/domain/access";
 import { type AdminTab, isAdminTab } from "~/domain/appointment";
 import { isCalendarDate } from "~/domain/calendar-date";
 import type { ExportErrorCode, ExportFilterErrorCode } from "~/domain/error-codes";
@@ -49,7 +50,8 @@ export async function exportAppointments(
   db: Database,
   { admin, filter, now = new Date() }: { admin: AdminIdentity; filter: ExportFilter; now?: Date },
 ): Promise<ExportResult> {
-  if (admin.role !== "owner") return fail("ownerOnly");
+  const refusal = sensitiveRefusal(admin, now);
+  if (refusal) return fail(refusal);
   // The normalised plate is the search's copy of the plate, not a field of its own.
   const { licensePlateNormalized: _searchCopy, ...columns } = getTableColumns(appointments);
   return db.transaction(async (tx) => {

@@ -6,6 +6,7 @@ import type { Database, Executor } from "~/db/client.server";
 import { createCustomerLink } from "~/db/customer-links.server";
 import { appointments, emailOutbox } from "~/db/schema";
 import { readyEmailEnabled } from "~/db/settings.server";
+import { sensitiveRefusal } from "~/domain/access";
 import {
   type AppointmentAction,
   type AppointmentStatus,
@@ -183,7 +184,8 @@ export function cancelAppointment(
  * confirm, cancel and write notes); the audit trail keeps who deleted what.
  */
 export async function deleteAppointment(db: Database, { id, admin, now = new Date() }: StatusChange): Promise<AdminActionResult> {
-  if (admin.role !== "owner") return fail("ownerOnly");
+  const refusal = sensitiveRefusal(admin, now);
+  if (refusal) return fail(refusal);
   return db.transaction(async (tx): Promise<AdminActionResult> => {
     const [row] = await tx.delete(appointments).where(eq(appointments.id, id)).returning({ status: appointments.status });
     if (!row) return fail("notFound");

@@ -1,6 +1,7 @@
 import type { AdminIdentity } from "~/auth/session.server";
 import type { Database, Executor } from "~/db/client.server";
 import { READY_EMAIL, readyEmailEnabled, writeSettingWithAudit } from "~/db/settings.server";
+import { sensitiveRefusal } from "~/domain/access";
 import type { SettingsErrorCode } from "~/domain/error-codes";
 import { fail, ok, type Result } from "~/domain/result";
 
@@ -16,14 +17,16 @@ export async function setReadyEmail(
   db: Database,
   input: { admin: AdminIdentity; readyEmail: boolean; now?: Date },
 ): Promise<Result<BoardSettings, SettingsErrorCode>> {
-  if (input.admin.role !== "owner") return fail("ownerOnly");
+  const now = input.now ?? new Date();
+  const refusal = sensitiveRefusal(input.admin, now);
+  if (refusal) return fail(refusal);
   await writeSettingWithAudit(db, {
     actor: input.admin,
     key: READY_EMAIL,
     value: input.readyEmail,
     action: "settings.ready-email",
     reason: input.readyEmail ? "eingeschaltet" : "ausgeschaltet",
-    now: input.now ?? new Date(),
+    now,
   });
   return ok({ readyEmail: input.readyEmail });
 }

@@ -5,6 +5,7 @@ import { recordAudit } from "~/db/audit.server";
 import type { Database, Executor } from "~/db/client.server";
 import { appointments, closures } from "~/db/schema";
 import { readBooleanSetting, writeSetting } from "~/db/settings.server";
+import { sensitiveRefusal } from "~/domain/access";
 import { type AdminAppointment, slotOccupyingStatuses } from "~/domain/appointment";
 import { type CalendarDate, zonedParts } from "~/domain/calendar-date";
 import { type Closure, closureCovers, defaultClosures } from "~/domain/closures";
@@ -168,7 +169,8 @@ export async function cancelAppointments(
   db: Database,
   { admin, ids, reason, now }: { admin: AdminIdentity; ids: ReadonlyArray<string>; reason: string; now: Date },
 ): Promise<Result<{ cancelled: number; skipped: number }, ClosureErrorCode>> {
-  if (admin.role !== "owner") return ownerOnly;
+  const refusal = sensitiveRefusal(admin, now);
+  if (refusal) return fail(refusal);
   let cancelled = 0;
   for (const id of ids) {
     const result = await cancelAppointment(db, { id, admin, reason, now });

@@ -10,6 +10,7 @@ import { recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
 import { adminUsers, recoveryCodes } from "~/db/schema";
 import { readBooleanSetting, REQUIRE_SECOND_FACTOR, writeSettingWithAudit } from "~/db/settings.server";
+import { sensitiveRefusal } from "~/domain/access";
 import type { SecondFactorErrorCode } from "~/domain/error-codes";
 import { fail, ok, type Result } from "~/domain/result";
 
@@ -131,7 +132,8 @@ export async function setSecondFactorRequired(
   db: Database,
   input: { admin: AdminIdentity; required: boolean; now?: Date },
 ): Promise<SecondFactorResult<{ required: boolean }>> {
-  if (input.admin.role !== "owner") return fail("ownerOnly");
+  const refusal = sensitiveRefusal(input.admin, input.now ?? new Date());
+  if (refusal) return fail(refusal);
   await writeSettingWithAudit(db, {
     actor: input.admin,
     key: REQUIRE_SECOND_FACTOR,

@@ -9,6 +9,7 @@ import { recordAudit } from "~/db/audit.server";
 import type { Database, Executor } from "~/db/client.server";
 import { adminUsers, setupTokens } from "~/db/schema";
 import { issueSetupToken, usableSetupToken } from "~/db/setup-tokens.server";
+import { sensitiveRefusal } from "~/domain/access";
 import { type AdminRole, adminRoles } from "~/domain/admin";
 import type { TeamErrorCode } from "~/domain/error-codes";
 import { fail, ok, type Result } from "~/domain/result";
@@ -103,7 +104,8 @@ export async function addTeamMember(
   db: Database,
   input: { actor: AdminIdentity; member: z.output<typeof newMemberSchema>; now: Date },
 ): Promise<TeamResult<TeamMember & { invited: boolean }>> {
-  if (input.actor.role !== "owner") return ownerOnly;
+  const refusal = sensitiveRefusal(input.actor, input.now);
+  if (refusal) return fail(refusal);
   const { email, name, role, password } = input.member;
   if (password) {
     const badPassword = passwordRefusal(password, { email, name });
@@ -158,7 +160,8 @@ export async function changeTeamMember(
   db: Database,
   input: { actor: AdminIdentity; id: string; role?: AdminRole; active?: boolean; now: Date },
 ): Promise<TeamResult<{ id: string; role: AdminRole; active: boolean }>> {
-  if (input.actor.role !== "owner") return ownerOnly;
+  const refusal = sensitiveRefusal(input.actor, input.now);
+  if (refusal) return fail(refusal);
   return db
     .transaction(async (tx): Promise<TeamResult<{ id: string; role: AdminRole; active: boolean }>> => {
       await tx.execute(TEAM_LOCK);
@@ -264,7 +267,8 @@ export async function unlockTeamMemberSecondFactor(
   db: Database,
   input: { actor: AdminIdentity; id: string; now: Date },
 ): Promise<TeamResult<null>> {
-  if (input.actor.role !== "owner") return ownerOnly;
+  const refusal = sensitiveRefusal(input.actor, input.now);
+  if (refusal) return fail(refusal);
   return db.transaction(async (tx): Promise<TeamResult<null>> => {
     const found = await liftSecondFactorLock(tx, input.id, { actor: input.actor, now: input.now });
     return found ? ok(null) : fail("notFound");
@@ -319,6 +323,6 @@ export async function acceptInvitation(
       .returning({ id: adminUsers.id, email: adminUsers.email });
     if (!user) return fail("invitationInvalid");
     await recordAudit(tx, { actor: user, action: "account.accept-invitation", subject: `account:${user.id}`, now: input.now });
-    return ok({ sessionId: await createSession(tx, user.id, input.now, undefined, { userAgent: input.userAgent }) });
+    return ok({ sessionId: await createSession(tx, user.id, input.now, undefined, { userAgent: input.userAgent, address: input.ip }) });
   });
 }

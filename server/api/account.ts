@@ -1,12 +1,13 @@
 import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { z } from "zod";
-import { credentialsSchema, secondFactorCodeSchema, secondFactorPasswordAndCodeSchema } from "~/auth/credentials";
+import { credentialsSchema, secondFactorCodeSchema, secondFactorPasswordAndCodeSchema, stepUpSchema } from "~/auth/credentials";
 import { login as logInWith } from "~/auth/login.server";
 import { logLoginEvent } from "~/auth/login-events.server";
 import { clearSessionCookie, destroySession, endSessionByHandle, listSessions, sessionCookie } from "~/auth/session.server";
+import { confirmIdentity } from "~/auth/step-up.server";
 import { statusOf } from "~/http-status";
-import { loginMessages, secondFactorMessages, teamMessages } from "~/messages";
+import { loginMessages, secondFactorMessages, stepUpMessages, teamMessages } from "~/messages";
 import { disableSecondFactor, enableSecondFactor, setSecondFactorRequired, startEnrolment } from "~/services/second-factor.server";
 import type { ServerEnv } from "../env";
 import { jsonError, loginThrottled, secondFactorRefusal } from "./answers";
@@ -108,7 +109,30 @@ account.post(
   },
 );
 
-/** GET /api/v1/admin/sessions → 200 {"sessions": [{"id","createdAt","lastSeenAt","userAgent","current"}]}: the account's own. */
+/**
+ * POST /api/v1/admin/step-up {"password"} or {"code"} → 204: the session counts as checked now, and
+ * the sensitive owner actions (401 {"stepUp": true} otherwise) are open for 10 minutes; a wrong
+ * password or code → 400, a locked code login → 423, the login's limits → 429 with Retry-After.
+ */
+account.post("/step-up", jsonObject, zValidator("json", stepUpSchema, refuseInvalid(400, stepUpMessages.missing)), async (c) => {
+  const { admin, clientIp, requestId } = c.var;
+  const result = await confirmIdentity(c.get("db"), {
+    ...c.req.valid("json"),
+    userId: admin.id,
+    cookieHeader: c.req.header("cookie"),
+    ip: clientIp,
+    requestId,
+  });
+  if (result.ok) return c.body(null, 204);
+  if (result.code === "throttled") return loginThrottled(c, result);
+  return jsonError(
+    c,
+    statusOf(result.code),
+    result.code === "secondFactorLocked" ? loginMessages.secondFactorLocked : stepUpMessages.wrong,
+  );
+});
+
+/** GET /api/v1/admin/sessions → 200 {"sessions": [{"id","createdAt","lastSeenAt","userAgent","network","current"}]}: the account's own. */
 account.get("/sessions", async (c) => {
   return c.json({ sessions: await listSessions(c.get("db"), c.get("admin").id, c.req.header("cookie"), new Date()) });
 });

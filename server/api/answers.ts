@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { Throttled } from "~/auth/throttle.server";
-import type { ClosureErrorCode, PasswordWarning, SecondFactorErrorCode, TeamErrorCode } from "~/domain/error-codes";
+import type { ClosureErrorCode, ErrorCode, PasswordWarning, SecondFactorErrorCode, TeamErrorCode } from "~/domain/error-codes";
 import type { Failure } from "~/domain/result";
 import { retryAfter, statusOf } from "~/http-status";
 import { closureMessages, loginMessages, refusalMessage, secondFactorMessages, teamMessages } from "~/messages";
@@ -19,6 +19,8 @@ export type ApiError = {
   secondFactor?: boolean;
   /** The account must set up its second factor before anything else. */
   enrolmentRequired?: boolean;
+  /** A sensitive action wants the password or a code again first (POST /api/v1/admin/step-up). */
+  stepUp?: boolean;
 };
 
 /** A refusal in the API's shape (docs/api.md): `{error, …}` with a German message. */
@@ -32,6 +34,11 @@ export function jsonError(
   return c.json({ error, ...extra } satisfies ApiError, status, headers);
 }
 
+/** A service's refusal by its code: its status (app/http-status.ts), `message`, and `stepUp: true` where the code asks for it. */
+export function codeRefusal(c: Context, code: ErrorCode, message: string): Response {
+  return jsonError(c, statusOf(code), message, code === "stepUpRequired" ? { stepUp: true } : {});
+}
+
 /** The last handler of a path: any other method gets 405 with the allowed ones in `Allow`. */
 export function methodNotAllowed(...allowed: string[]) {
   return (c: Context) => jsonError(c, 405, METHOD_NOT_ALLOWED_MESSAGE, {}, { Allow: allowed.join(", ") });
@@ -39,7 +46,7 @@ export function methodNotAllowed(...allowed: string[]) {
 
 /** The JSON answer to a refused closure request (docs/api.md). */
 export function closureRefusal(c: Context, code: Exclude<ClosureErrorCode, "reasonRequired" | "reasonTooLong">): Response {
-  return jsonError(c, statusOf(code), closureMessages[code]);
+  return codeRefusal(c, code, closureMessages[code]);
 }
 
 /** The login's limits refused (a login, or a change they guard): 429 with the login's words and Retry-After. */
@@ -59,10 +66,10 @@ type SecondFactorRefusal = Failure<SecondFactorErrorCode> | Throttled;
 /** The JSON answer to a refused change of the second factor (docs/api.md). */
 export function secondFactorRefusal(c: Context, result: SecondFactorRefusal): Response {
   if (result.code === "throttled") return loginThrottled(c, result);
-  return jsonError(c, statusOf(result.code), secondFactorMessages[result.code]);
+  return codeRefusal(c, result.code, secondFactorMessages[result.code]);
 }
 
 /** The JSON answer to a refused change of the team (docs/api.md); a weak password's with the estimate's hint. */
 export function teamRefusal(c: Context, refusal: Failure<TeamErrorCode> & { warning?: PasswordWarning }): Response {
-  return jsonError(c, statusOf(refusal.code), refusalMessage(refusal, teamMessages));
+  return codeRefusal(c, refusal.code, refusalMessage(refusal, teamMessages));
 }

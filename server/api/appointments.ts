@@ -3,7 +3,6 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { isAdminTab } from "~/domain/appointment";
 import type { AdminErrorCode } from "~/domain/error-codes";
-import { statusOf } from "~/http-status";
 import { adminMessages } from "~/messages";
 import {
   cancelAppointment,
@@ -16,12 +15,12 @@ import { appointmentDetails, isAppointmentId, listAppointments } from "~/service
 import { bookingConfigFromEnv } from "~/services/booking.server";
 import { selfServiceConfigFromEnv } from "~/services/customer-appointment.server";
 import type { ServerEnv } from "../env";
-import { jsonError } from "./answers";
+import { codeRefusal, jsonError } from "./answers";
 import { jsonBody, jsonObject, refuseInvalid } from "./input";
 
 /** The JSON answer to a refused command on an appointment (docs/api.md). */
 function refusal(c: Context, code: AdminErrorCode): Response {
-  return jsonError(c, statusOf(code), adminMessages[code]);
+  return codeRefusal(c, code, adminMessages[code]);
 }
 
 /** The board's appointments (docs/api.md), mounted on /api/v1/admin/appointments. */

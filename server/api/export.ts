@@ -4,7 +4,7 @@ import { appointmentsCsv, exportFilename } from "~/lib/appointments-csv";
 import { exportMessages } from "~/messages";
 import { exportAppointments, parseExportFilter } from "~/services/admin-export.server";
 import type { ServerEnv } from "../env";
-import { jsonError } from "./answers";
+import { codeRefusal, jsonError } from "./answers";
 
 /** The owner's CSV export (docs/api.md), mounted on /api/v1/admin/export.csv. */
 export const appointmentsExport = new Hono<ServerEnv>();
@@ -17,7 +17,7 @@ appointmentsExport.get("/", async (c) => {
   const filter = parseExportFilter(new URLSearchParams(c.req.query()));
   if (!filter.ok) return jsonError(c, statusOf(filter.code), exportMessages[filter.code]);
   const result = await exportAppointments(c.get("db"), { admin, filter: filter.value });
-  if (!result.ok) return jsonError(c, statusOf(result.code), exportMessages[result.code]);
+  if (!result.ok) return codeRefusal(c, result.code, exportMessages[result.code]);
   const csv = appointmentsCsv(result.value.rows);
   return c.body(csv, 200, {
     "Content-Type": "text/csv; charset=utf-8",

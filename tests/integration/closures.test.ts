@@ -38,7 +38,8 @@ describe.each(testDatabaseKinds)("closures on %s", (kind) => {
   const database = useTestDatabase(kind);
   const app = useApiApp(database);
   beforeEach(async () => {
-    const identity = (email: string, role: AdminIdentity["role"]) => createAdminIdentity(database.db, { email, displayName: email, role });
+    const identity = (email: string, role: AdminIdentity["role"]) =>
+      createAdminIdentity(database.db, { email, displayName: email, role, verifiedAt: NOW });
     owner = await identity("owner@happycar.example", "owner");
     staff = await identity("lena@happycar.example", "staff");
     cookies = new Map();

@@ -3,9 +3,9 @@ import { createSession } from "~/auth/session.server";
 import { openDatabase } from "~/db/client.server";
 import { closures } from "~/db/schema";
 import { REQUIRE_SECOND_FACTOR, writeSetting } from "~/db/settings.server";
-import { loginMessages, secondFactorMessages } from "~/messages";
+import { loginMessages, secondFactorMessages, stepUpMessages } from "~/messages";
 import routes from "~/routes";
-import { createAdminAccount, insertAppointment } from "../support/factories";
+import { createAdminAccount, DEFAULT_ADMIN_PASSWORD, insertAppointment } from "../support/factories";
 import { useServer } from "../support/fixtures";
 
 /**
@@ -46,6 +46,7 @@ function pageActions(ids: { appointment: string; member: string; closure: string
       { intent: "unlock-second-factor", id: ids.member },
       { intent: "ready-email", readyEmail: "off" },
     ]),
+    stepUp: posts("/admin/bestaetigen", [{ password: DEFAULT_ADMIN_PASSWORD }]),
     closures: posts("/admin/schliesstage", [
       { intent: "add", from: FUTURE, to: FUTURE, name: "Betriebsurlaub" },
       { intent: "delete", id: ids.closure },
@@ -72,8 +73,8 @@ function gatedRouteFiles(entries: RouteEntry[], gated = false): string[] {
 }
 
 describe("page actions as an account that must first enrol, and as staff", () => {
-  const ids = { appointment: "", member: "", closure: "" };
-  const cookies = { notEnrolledOwner: "", staff: "" };
+  const ids = { appointment: "", member: "", closure: "", staleAppointment: "" };
+  const cookies = { notEnrolledOwner: "", staff: "", staleOwner: "" };
   const server = useServer(
     { LOG_LEVEL: "info", EMAIL_WORKER: "false" },
     {
@@ -98,6 +99,16 @@ describe("page actions as an account that must first enrol, and as staff", () =>
           ids.closure = closure!.id;
           cookies.notEnrolledOwner = `${COOKIE}=${await createSession(database.db, owner.id, now)}`;
           cookies.staff = `${COOKIE}=${await createSession(database.db, staff.id, now)}`;
+          // An owner with the second factor whose login checked the password 11 minutes ago (step-up, issue 31).
+          const staleOwner = await createAdminAccount(database.db, {
+            email: "alt-chef@happycar.example",
+            displayName: "Alt",
+            role: "owner",
+            totpSecret: "JBSWY3DPEHPK3PXP",
+            totpEnabledAt: now,
+          });
+          cookies.staleOwner = `${COOKIE}=${await createSession(database.db, staleOwner.id, new Date(now.getTime() - 11 * 60_000))}`;
+          ids.staleAppointment = (await insertAppointment(database.db, { name: "Otto Offen", status: "bestätigt", date: FUTURE })).id;
         } finally {
           await database.close();
         }
@@ -127,6 +138,7 @@ describe("page actions as an account that must first enrol, and as staff", () =>
         "routes/admin/closures.tsx",
         "routes/admin/emails.tsx",
         "routes/admin/team.tsx",
+        "routes/admin/step-up.tsx",
       ].sort(),
     );
     expect(listed).toHaveLength(withAction.length);
@@ -198,5 +210,61 @@ describe("page actions as an account that must first enrol, and as staff", () =>
       cookie,
     );
     expect(confirm.status).not.toBe(403);
+  });
+
+  it("an owner whose last check is older than 10 minutes: each sensitive action asks for the password first, then works", async () => {
+    const cookie = cookies.staleOwner;
+    const onStale = (intent: string) => ({ intent, id: ids.staleAppointment });
+    const sensitive: PagePost[] = [
+      { page: "/admin", fields: onStale("delete") },
+      { page: `/admin/termine/${ids.staleAppointment}`, fields: onStale("delete") },
+      ...posts("/admin/team", [
+        { intent: "add", email: "neu2@happycar.example", name: "Neu", role: "owner" },
+        { intent: "role", id: ids.member, role: "owner" },
+        { intent: "deactivate", id: ids.member },
+        { intent: "unlock-second-factor", id: ids.member },
+        { intent: "ready-email", readyEmail: "off" },
+      ]),
+      { page: "/admin/schliesstage", fields: { intent: "cancel-all-confirmed", ids: ids.staleAppointment, reason: "Urlaub" } },
+      security("policy", { required: "off" }),
+    ];
+    for (const action of sensitive) {
+      const response = await post(action, cookie);
+      const back = encodeURIComponent(action.page);
+      expect([action.page, action.fields.intent, response.status, response.headers.get("location")]).toEqual([
+        action.page,
+        action.fields.intent,
+        302,
+        `/admin/bestaetigen?redirectTo=${back}`,
+      ]);
+    }
+    // The export's file too: the board's form sends to the confirmation page and back to the same export.
+    const exportQuery = `/admin?export=csv&from=2031-03-01&to=2031-03-31&status=alle`;
+    const exported = await fetch(`${server.origin}${exportQuery}`, { headers: { Cookie: cookie }, redirect: "manual" });
+    expect(exported.headers.get("location")).toBe(`/admin/bestaetigen?redirectTo=${encodeURIComponent(exportQuery)}`);
+    // The routine work needs no check: confirming, a note.
+    const note = await post({ page: `/admin/termine/${ids.staleAppointment}`, fields: { intent: "note", note: "Reifen" } }, cookie);
+    expect(note.status).toBe(200);
+
+    // Nothing sensitive happened: the appointment is there, the staff account unchanged.
+    const details = await fetch(`${server.origin}/api/v1/admin/appointments/${ids.staleAppointment}`, {
+      headers: { Cookie: cookies.staff },
+    });
+    expect(details.status).toBe(200);
+    expect(await details.json()).toMatchObject({ appointment: { status: "bestätigt" } });
+
+    // The confirmation page: a wrong password is refused, the right one leads back, with a note to do it again.
+    const confirmPage = `/admin/bestaetigen?redirectTo=${encodeURIComponent(`/admin/termine/${ids.staleAppointment}`)}`;
+    const page = await (await fetch(`${server.origin}${confirmPage}`, { headers: { Cookie: cookie } })).text();
+    expect(page).toContain(stepUpMessages.pageTitle);
+    expect(page).toContain(stepUpMessages.codeLabel);
+    const wrong = await post({ page: confirmPage, fields: { password: "falsch-falsch-falsch" } }, cookie);
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toContain(stepUpMessages.wrong);
+    const right = await post({ page: confirmPage, fields: { password: DEFAULT_ADMIN_PASSWORD } }, cookie);
+    expect([right.status, right.headers.get("location")]).toEqual([302, `/admin/termine/${ids.staleAppointment}`]);
+    expect(right.headers.get("set-cookie")).toContain("hc_flash=stepUp");
+    const deleted = await post({ page: `/admin/termine/${ids.staleAppointment}`, fields: onStale("delete") }, cookie);
+    expect([deleted.status, deleted.headers.get("location")]).toEqual([302, "/admin"]);
   });
 });

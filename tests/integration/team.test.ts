@@ -35,8 +35,8 @@ describe.each(testDatabaseKinds)("staff and the owner on %s", (kind) => {
   let staff: AdminIdentity;
   const database = useTestDatabase(kind, { poolSize: 10 });
   beforeEach(async () => {
-    owner = await createAdminIdentity(database.db, { email: "chef@happycar.example", displayName: "Chef" });
-    staff = await createAdminIdentity(database.db, { email: "lena@happycar.example", displayName: "Lena", role: "staff" });
+    owner = await createAdminIdentity(database.db, { email: "chef@happycar.example", displayName: "Chef", verifiedAt: t0 });
+    staff = await createAdminIdentity(database.db, { email: "lena@happycar.example", displayName: "Lena", role: "staff", verifiedAt: t0 });
   });
 
   const member = (email: string, role: "owner" | "staff" = "staff", password?: string) => ({ email, name: "Neu", role, password });
@@ -58,7 +58,7 @@ describe.each(testDatabaseKinds)("staff and the owner on %s", (kind) => {
       status: 403,
       code: "ownerOnly",
     });
-    expect(await deleteAppointment(database.db, { id: appointment.id, admin: owner })).toEqual({ ok: true });
+    expect(await deleteAppointment(database.db, { id: appointment.id, admin: owner, now: t0 })).toEqual({ ok: true });
   });
 
   it("adds an account with an initial password that logs in at once; refuses a common password and a taken address", async () => {
@@ -167,7 +167,7 @@ describe.each(testDatabaseKinds)("staff and the owner on %s", (kind) => {
     expect(await openInvitation(database.db, third!, hours(74))).toEqual({ email: "tom@happycar.example", name: "Neu" });
 
     // Deactivated meanwhile: the link is refused and stays unspent; reactivated, it works.
-    await changeTeamMember(database.db, { actor: owner, id, active: false, now: hours(74) });
+    await changeTeamMember(database.db, { actor: { ...owner, verifiedAt: hours(74) }, id, active: false, now: hours(74) });
     expect(await resendInvitation(database.db, { actor: owner, id, now: hours(74) })).toEqual({ ok: false, code: "inactive" });
     const refused = await acceptInvitation(database.db, {
       token: third!,
@@ -176,7 +176,7 @@ describe.each(testDatabaseKinds)("staff and the owner on %s", (kind) => {
       now: hours(74),
     });
     expect(refused).toEqual({ ok: false, code: "invitationInvalid" });
-    await changeTeamMember(database.db, { actor: owner, id, active: true, now: hours(75) });
+    await changeTeamMember(database.db, { actor: { ...owner, verifiedAt: hours(75) }, id, active: true, now: hours(75) });
     const accepted = await acceptInvitation(database.db, {
       token: third!,
       password: "Tom-Zahnriemen-Lupine-2026!",

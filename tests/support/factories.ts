@@ -64,10 +64,16 @@ export async function createAdminAccount(
   return row!;
 }
 
-/** An admin account (createAdminAccount) as the guards pass it to the services. */
-export async function createAdminIdentity(db: Database, overrides: Parameters<typeof createAdminAccount>[1] = {}): Promise<AdminIdentity> {
+/**
+ * An admin account (createAdminAccount) as the guards pass it to the services, from a session whose
+ * password was checked at `verifiedAt` (default: now), so sensitive actions are open for 10 minutes.
+ */
+export async function createAdminIdentity(
+  db: Database,
+  { verifiedAt = new Date(), ...overrides }: Parameters<typeof createAdminAccount>[1] & { verifiedAt?: Date } = {},
+): Promise<AdminIdentity> {
   const { id, email, displayName, role } = await createAdminAccount(db, overrides);
-  return { id, email, displayName, role };
+  return { id, email, displayName, role, verifiedAt };
 }
 
 /** The Cookie header of a new full session of the account, as the browser sends it back. */

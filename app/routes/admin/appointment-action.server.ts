@@ -1,4 +1,5 @@
 import { data, type RouterContextProvider } from "react-router";
+import { stepUpRedirect } from "~/auth/guard.server";
 import { type AdminActionData } from "~/components/admin/action-result";
 import { appointmentOutcomes, isAppointmentIntent } from "~/components/admin/appointment-intents";
 import { adminContext, databaseContext } from "~/context";
@@ -20,7 +21,7 @@ import { selfServiceConfigFromEnv } from "~/services/customer-appointment.server
  * One appointment action posted by a page (the board, the details page): `intent` and `id`, and
  * for 'cancel' the `reason`. Answers the success toast or 'Fehler' plus why, with its status.
  */
-export async function appointmentAction(context: Readonly<RouterContextProvider>, form: Record<string, string>) {
+export async function appointmentAction(request: Request, context: Readonly<RouterContextProvider>, form: Record<string, string>) {
   const db = context.get(databaseContext);
   const admin = context.get(adminContext);
   const { intent, id } = form;
@@ -46,6 +47,8 @@ export async function appointmentAction(context: Readonly<RouterContextProvider>
     result = await resendLastEmail(db, id);
   }
   if (result.ok) return data<AdminActionData>({ ok: true, intent, ...success });
+  // 'Löschen' more than 10 minutes after the last check of the password or a code: confirm first, then again.
+  if (result.code === "stepUpRequired") throw stepUpRedirect(request);
   // A blank reason belongs to the field and re-renders the form (200, as a form page does;
   // the JSON API says 400). Everything else is 'Fehler' plus why, with its status.
   const status = statusOf(result.code);

@@ -65,7 +65,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = revalidateAfterAppoint
 export async function action({ request, params, context }: Route.ActionArgs) {
   const body = await readFormFields({ request, context });
   if ("fields" in body && isAppointmentIntent(body.fields.intent)) {
-    const answer = await appointmentAction(context, body.fields);
+    const answer = await appointmentAction(request, context, body.fields);
     if (answer.data.ok && answer.data.intent === "delete") {
       return redirect("/admin", { headers: { "Set-Cookie": flashCookie("deleted") } });
     }

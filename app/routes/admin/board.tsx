@@ -1,4 +1,5 @@
 import { Form, Link, PrefetchPageLinks, redirect, type ShouldRevalidateFunction, useLocation, useNavigation } from "react-router";
+import { stepUpRedirect } from "~/auth/guard.server";
 import { ActionNotice, answerOrFailure, bodyErrorData } from "~/components/admin/action-result";
 import { CancelDialog, DeleteDialog, NoScriptPanel, noScriptPanelFor } from "~/components/admin/appointment-dialogs";
 import { appointmentFailure, revalidateAfterAppointmentAction } from "~/components/admin/appointment-intents";
@@ -13,6 +14,7 @@ import { DisclosureSummary } from "~/components/ui/disclosure";
 import { Input, Label } from "~/components/ui/form-controls";
 import { site } from "~/config/site";
 import { adminContext, databaseContext } from "~/context";
+import { sensitiveRefusal } from "~/domain/access";
 import { type AdminAppointment, isAdminTab, type ListPeriod } from "~/domain/appointment";
 import { monthOf, zonedParts } from "~/domain/calendar-date";
 import { cn } from "~/lib/cn";
@@ -45,7 +47,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let exportForm = null;
   if (canDelete) {
     const filter = params.get("export") === "csv" ? parseExportFilter(params) : null;
-    if (filter?.ok) throw redirect(exportFileAddress(filter.value));
+    if (filter?.ok) {
+      // The file itself wants a recent check of the password or a code: confirm first, then back here and on to it.
+      if (sensitiveRefusal(context.get(adminContext), new Date()) === "stepUpRequired") throw stepUpRedirect(request);
+      throw redirect(exportFileAddress(filter.value));
+    }
     exportForm = filter
       ? { from: params.get("from") ?? "", to: params.get("to") ?? "", error: exportFormMessages[filter.code] }
       : { ...monthOf(zonedParts(new Date(), site.timeZone).date), error: null };
@@ -60,7 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const body = await readFormFields({ request, context });
   if ("bodyError" in body) return bodyErrorData(body.bodyError);
-  return appointmentAction(context, body.fields);
+  return appointmentAction(request, context, body.fields);
 }
 
 /** In the browser: a dropped connection or a failed server answers as a failed action does, 'Fehler' and what failed. */

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
+import { stepUpRedirect } from "~/auth/guard.server";
 import { ResultMessage } from "~/components/admin/action-result";
 import type { AdminRouteHandle } from "~/components/admin/load-error";
 import { isOwnerOnly, type OwnerOnlyData, OwnerOnlyPage } from "~/components/admin/owner-only";
@@ -106,6 +107,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       // One hidden field with every id: the form reader keeps the first of repeated keys.
       const ids = (form.ids ?? "").split(",").filter(isUuid);
       const result = await cancelAppointments(db, { admin: actor, ids, reason: form.reason ?? "", now });
+      if (!result.ok && result.code === "stepUpRequired") throw stepUpRedirect(request);
       if (!result.ok) {
         const message = result.code === "ownerOnly" ? closureMessages.ownerOnly : adminMessages[result.code];
         return answer({ ok: false, message }, statusOf(result.code));

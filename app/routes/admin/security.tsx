@@ -1,6 +1,7 @@
 import QRCode from "qrcode";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { secondFactorCodeSchema } from "~/auth/credentials";
+import { stepUpRedirect } from "~/auth/guard.server";
 import { endSessionByHandle, listSessions, sessionIdFrom } from "~/auth/session.server";
 import type { Throttled } from "~/auth/throttle.server";
 import { ResultMessage } from "~/components/admin/action-result";
@@ -48,11 +49,12 @@ const intentAccess = new Map<string, Access>([
   ["password", "session"],
   ["disable", "enrolled"],
   ["end-session", "enrolled"],
-  ["policy", "owner"],
+  ["policy", "sensitive"],
 ]);
 
 function actorOf(context: Route.LoaderArgs["context"]): Actor {
-  return { role: context.get(adminContext).role, mustEnrol: context.get(enrolmentContext) };
+  const admin = context.get(adminContext);
+  return { role: admin.role, mustEnrol: context.get(enrolmentContext), verifiedAt: admin.verifiedAt };
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -116,7 +118,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const code = secondFactorCodeSchema.safeParse(form);
   const typedCode = code.success ? code.data.code : undefined;
   const access = intentAccess.get(form.intent ?? "");
-  const refusal = access && accessRefusal(access, actorOf(context));
+  const refusal = access && accessRefusal(access, actorOf(context), new Date());
+  if (refusal === "stepUpRequired") throw stepUpRedirect(request);
   if (refusal) {
     const message = refusal === "enrolmentRequired" ? loginMessages.enrolmentRequired : secondFactorMessages.ownerOnly;
     return data<SecurityActionData>({ ok: false, message }, { status: statusOf(refusal) });
@@ -298,6 +301,7 @@ export default function AdminSecurity({ loaderData, actionData }: Route.Componen
                 <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-border p-3">
                   <div className="grid gap-1 text-sm">
                     <span className="break-words font-medium">{sessionDevice(session.userAgent)}</span>
+                    {session.network ? <span className="text-muted-foreground">Netz {session.network}</span> : null}
                     <span className="text-muted-foreground">
                       Angemeldet {session.createdAt}, zuletzt aktiv {session.lastSeenAt}
                     </span>

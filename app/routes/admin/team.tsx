@@ -1,4 +1,5 @@
 import { data, Form, useNavigation } from "react-router";
+import { stepUpRedirect } from "~/auth/guard.server";
 import { ResultMessage } from "~/components/admin/action-result";
 import type { AdminRouteHandle } from "~/components/admin/load-error";
 import { isOwnerOnly, type OwnerOnlyData, OwnerOnlyPage } from "~/components/admin/owner-only";
@@ -47,8 +48,10 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 type TeamActionData = { ok: boolean; message: string };
 
-function answer(result: TeamResult<unknown>, success: string) {
+/** A team change's answer; one that needs the password or a code again goes to the confirmation page first. */
+function teamAnswer(request: Request, result: TeamResult<unknown>, success: string) {
   if (result.ok) return data<TeamActionData>({ ok: true, message: success });
+  if (result.code === "stepUpRequired") throw stepUpRedirect(request);
   return data<TeamActionData>({ ok: false, message: refusalMessage(result, teamMessages) }, { status: statusOf(result.code) });
 }
 
@@ -60,6 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const actor = context.get(adminContext);
   const now = new Date();
   const id = form.id ?? "";
+  const answer = (result: TeamResult<unknown>, success: string) => teamAnswer(request, result, success);
   switch (form.intent) {
     case "add": {
       const member = newMemberSchema.safeParse({ ...form, password: form.password || undefined });
@@ -85,6 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "ready-email": {
       const readyEmail = form.readyEmail === "on";
       const result = await setReadyEmail(db, { admin: actor, readyEmail, now });
+      if (!result.ok && result.code === "stepUpRequired") throw stepUpRedirect(request);
       if (!result.ok) return data<TeamActionData>({ ok: false, message: settingsMessages[result.code] }, { status: statusOf(result.code) });
       return data<TeamActionData>({ ok: true, message: readyEmail ? settingsMessages.readyEmailOn : settingsMessages.readyEmailOff });
     }
