@@ -86,6 +86,13 @@ export function invalidFormMessage(missingRequired: boolean): string {
   return missingRequired ? formMessages.missingFields : formMessages.invalidFields;
 }
 
+/** A login's rough place (app/lib/rough-place.server.ts) in words: "Österreich", "im Netz der Werkstatt", or null. */
+export function placeName(place: "local" | { country: string } | null): string | null {
+  if (place === null) return null;
+  if (place === "local") return "lokales Netz (z. B. die Werkstatt)";
+  return new Intl.DisplayNames(["de"], { type: "region" }).of(place.country) ?? place.country;
+}
+
 /**
  * A sensitive owner action (app/domain/access.ts) after more than 10 minutes without a check of the
  * password or a second factor: the API's 401 `{stepUp: true}` and the confirmation page say this.

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { adminUsers } from "~/db/schema";
 import { fail, type Failure, type Ok, ok } from "~/domain/result";
+import { recordBrowserLogin } from "./known-browsers.server";
 import { logLoginEvent } from "./login-events.server";
 import { enterLoginGate, leaveLoginGate } from "./login-gate.server";
 import { dummyPasswordHash, verifyPassword } from "./password.server";
@@ -17,7 +18,8 @@ import {
 } from "./throttle.server";
 
 export type LoginResult =
-  | Ok<{ sessionId: string; admin: AdminIdentity }>
+  /** `browserId`: the id for the browser's long-lived cookie (app/auth/known-browsers.server.ts), new when it sent none. */
+  | Ok<{ sessionId: string; admin: AdminIdentity; browserId: string }>
   | Failure<"wrongPassword">
   /** The password was right; the account's second factor is missing or wrong. `sessionId` carries a form login to its code step. */
   | (Failure<"secondFactor"> & { wrongCode: boolean; sessionId?: string })
@@ -34,6 +36,8 @@ export type LoginInput = {
   requestId?: string;
   /** The browser's User-Agent, shown in the account's list of sessions. */
   userAgent?: string | null;
+  /** The id in the browser's long-lived cookie, when it sent one: a login from a browser new to the account e-mails it. */
+  browserId?: string | null;
   /** The login form keeps a correct password in a short `second_factor` session while it asks for the code. */
   pendingSecondFactor?: boolean;
   now?: Date;
@@ -120,13 +124,24 @@ export async function throughLoginLimits<T>(
 async function startSession(
   db: Database,
   user: AdminRow,
-  input: { email: string; ip: string; now: Date; policy?: SessionPolicy; userAgent?: string | null },
+  input: { email: string; ip: string; now: Date; policy?: SessionPolicy; userAgent?: string | null; browserId?: string | null },
 ) {
   return db.transaction(async (tx) => {
     await pruneSessions(tx, input.now);
     await clearAccountIpFailures(tx, input.email, input.ip);
     await tx.update(adminUsers).set({ lastLoginAt: input.now }).where(eq(adminUsers.id, user.id));
-    return createSession(tx, user.id, input.now, input.policy ?? sessionPolicy(), { userAgent: input.userAgent, address: input.ip });
+    const browserId = await recordBrowserLogin(tx, {
+      account: user,
+      browserId: input.browserId ?? null,
+      userAgent: input.userAgent,
+      ip: input.ip,
+      now: input.now,
+    });
+    const sessionId = await createSession(tx, user.id, input.now, input.policy ?? sessionPolicy(), {
+      userAgent: input.userAgent,
+      address: input.ip,
+    });
+    return { sessionId, browserId };
   });
 }
 
@@ -164,9 +179,9 @@ export async function login(db: Database, input: LoginInput): Promise<LoginResul
       const refused = await refusedCode(db, user, user.totpSecret, input.code, event, now);
       if (refused) return refused;
     }
-    const sessionId = await startSession(db, user, { ...input, now });
+    const started = await startSession(db, user, { ...input, now });
     logLoginEvent("login.success", event);
-    return { result: ok({ sessionId, admin: identityOf(user) }), outcome: "success" };
+    return { result: ok({ ...started, admin: identityOf(user) }), outcome: "success" };
   });
 }
 
@@ -184,6 +199,7 @@ export async function completeSecondFactor(
     ip: string;
     requestId?: string;
     userAgent?: string | null;
+    browserId?: string | null;
     now?: Date;
     policy?: SessionPolicy;
   },
@@ -198,14 +214,15 @@ export async function completeSecondFactor(
     const refused = await refusedCode(db, user, secret, input.code, event, now);
     if (refused) return refused;
     await deleteSession(db, input.pendingSessionId, user.id);
-    const sessionId = await startSession(db, user, {
+    const started = await startSession(db, user, {
       email: user.email,
       ip: input.ip,
       now,
       policy: input.policy,
       userAgent: input.userAgent,
+      browserId: input.browserId,
     });
     logLoginEvent("login.success", event);
-    return { result: ok({ sessionId, admin: identityOf(user) }), outcome: "success" };
+    return { result: ok({ ...started, admin: identityOf(user) }), outcome: "success" };
   });
 }

@@ -153,6 +153,15 @@ const emailSchemas = {
     name: required(line),
     lockedAt: z.iso.datetime({ offset: true }),
   }),
+  // A login from a browser the account has not used before (issue 31): when, which browser, the rough
+  // place (a country from the IPv4 address, or the local network) and the masked network, never the address.
+  "new-browser-login": z.object({
+    name: required(line),
+    loggedInAt: z.iso.datetime({ offset: true }),
+    browser: required(line),
+    place: z.string().max(100).nullable(),
+    network: z.string().max(60).nullable(),
+  }),
   "contact-message": z.object({
     name: required(line),
     email: required(line),
@@ -203,6 +212,8 @@ export type PasswordResetEmail = EmailData["password-reset"];
 export type PasswordChangedEmail = EmailData["password-changed"];
 /** The notice that an account's code login is locked. */
 export type SecondFactorLockedEmail = EmailData["second-factor-locked"];
+/** The notice of a login from a browser the account has not used before. */
+export type NewBrowserLoginEmail = EmailData["new-browser-login"];
 /** A cancelled appointment and why. */
 export type CancelledAppointmentEmail = EmailData["appointment-cancelled"];
 /** A customer's own cancellation, to the workshop. */

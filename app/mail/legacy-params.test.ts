@@ -24,6 +24,13 @@ const invitation = {
 const passwordReset = { name: "Chef", token: "c".repeat(43) };
 const passwordChanged = { name: "Chef", changedAt: "2026-11-20T10:15:00.000Z", via: "change" } as const;
 const secondFactorLocked = { name: "Chef", lockedAt: "2026-11-20T10:15:00.000Z" };
+const newBrowserLogin = {
+  name: "Chef",
+  loggedInAt: "2026-11-20T10:15:00.000Z",
+  browser: "Firefox auf Windows",
+  place: "Österreich",
+  network: "81.217.0.x",
+};
 
 const inspection = { name: "Maria Muster", dueMonth: "2027-03", unsubscribeToken: "b".repeat(43) };
 
@@ -59,6 +66,7 @@ const cases: { [T in EmailTemplate]: [EmailParams[T], Record<string, string>] } 
   "password-reset": [passwordReset, passwordReset],
   "password-changed": [passwordChanged, passwordChanged],
   "second-factor-locked": [secondFactorLocked, secondFactorLocked],
+  "new-browser-login": [newBrowserLogin, newBrowserLogin],
 };
 
 describe("outbox rows in the old shape (German EmailJS names)", () => {

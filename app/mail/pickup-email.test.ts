@@ -16,7 +16,13 @@ const pickupEmails: {
   [
     T in Exclude<
       EmailTemplate,
-      "contact-message" | "staff-invitation" | "inspection-reminder" | "password-reset" | "password-changed" | "second-factor-locked"
+      | "contact-message"
+      | "staff-invitation"
+      | "inspection-reminder"
+      | "password-reset"
+      | "password-changed"
+      | "second-factor-locked"
+      | "new-browser-login"
     >
   ]: EmailParams[T];
 } = {

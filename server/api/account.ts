@@ -2,6 +2,7 @@ import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { z } from "zod";
 import { credentialsSchema, secondFactorCodeSchema, secondFactorPasswordAndCodeSchema, stepUpSchema } from "~/auth/credentials";
+import { browserCookie, browserIdFrom } from "~/auth/known-browsers.server";
 import { login as logInWith } from "~/auth/login.server";
 import { logLoginEvent } from "~/auth/login-events.server";
 import { clearSessionCookie, destroySession, endSessionByHandle, listSessions, sessionCookie } from "~/auth/session.server";
@@ -35,8 +36,13 @@ login.post("/login", jsonObject, zValidator("json", credentialsSchema, refuseInv
     ip: c.get("clientIp"),
     requestId: c.get("requestId"),
     userAgent: c.req.header("user-agent") ?? null,
+    browserId: browserIdFrom(c.req.header("cookie")),
   });
-  if (result.ok) return c.body(null, 204, { "Set-Cookie": sessionCookie(result.value.sessionId) });
+  if (result.ok) {
+    c.header("Set-Cookie", sessionCookie(result.value.sessionId), { append: true });
+    c.header("Set-Cookie", browserCookie(result.value.browserId), { append: true });
+    return c.body(null, 204);
+  }
   const status = statusOf(result.code);
   switch (result.code) {
     case "throttled":

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { adminUsers, appointments, auditLog, sessions } from "~/db/schema";
-import { readBooleanSetting,REQUIRE_SECOND_FACTOR } from "~/db/settings.server";
+import { readBooleanSetting, REQUIRE_SECOND_FACTOR } from "~/db/settings.server";
 import { stepUpMessages } from "~/messages";
 import { testDatabaseKinds } from "../support/databases";
 import { createAdminAccount, DEFAULT_ADMIN_PASSWORD, insertAppointment, sessionCookieOf } from "../support/factories";

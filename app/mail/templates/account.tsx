@@ -1,7 +1,13 @@
 import { site } from "~/config/site";
 import { SECOND_FACTOR_LOCK_AFTER } from "~/domain/login-gate";
 import { formatDateTimeVienna } from "~/lib/format-date-time";
-import type { PasswordChangedEmail, PasswordResetEmail, SecondFactorLockedEmail, StaffInvitationEmail } from "../emails";
+import type {
+  NewBrowserLoginEmail,
+  PasswordChangedEmail,
+  PasswordResetEmail,
+  SecondFactorLockedEmail,
+  StaffInvitationEmail,
+} from "../emails";
 import { ButtonLink, EmailLayout, Paragraph } from "./layout";
 import { defineTemplate, type TemplateContext } from "./template";
 
@@ -106,6 +112,32 @@ export const secondFactorLocked = defineTemplate<SecondFactorLockedEmail>({
       </Paragraph>
       <ButtonLink href={new URL("/admin/sicherheit", context.adminUrl).toString()}>Sicherheit ansehen</ButtonLink>
       <Paragraph>Unter „Sicherheit“ beenden Sie nach der Anmeldung alle Sitzungen, die Sie nicht kennen.</Paragraph>
+    </EmailLayout>
+  ),
+});
+
+/**
+ * A login from a browser the account has not used before: the account can tell at a glance whether
+ * it was them. The place is rough on purpose (a country, or the workshop's own network), the network
+ * masked; the full address stays in the server's log.
+ */
+export const newBrowserLogin = defineTemplate<NewBrowserLoginEmail>({
+  subject: "Neue Anmeldung in Ihrem Konto",
+  body: (p, context) => (
+    <EmailLayout title="Neue Anmeldung in Ihrem Konto">
+      <Paragraph>Guten Tag {p.name},</Paragraph>
+      <Paragraph>
+        am {formatDateTimeVienna(p.loggedInAt)} Uhr hat sich jemand mit einem Browser in Ihr Konto im Admin-Board von {site.name}{" "}
+        angemeldet, der für dieses Konto neu ist: {p.browser}
+        {p.place ? `, Ort ungefähr: ${p.place}` : ""}
+        {p.network ? ` (Netz ${p.network})` : ""}.
+      </Paragraph>
+      <Paragraph>Waren Sie das, ist nichts weiter zu tun.</Paragraph>
+      <Paragraph>
+        Waren Sie das nicht? Dann kennt jemand Ihr Passwort: Beenden Sie unter „Sicherheit“ die Sitzung, die Sie nicht kennen, ändern Sie
+        Ihr Passwort und sagen Sie es dem Inhaber oder der Inhaberin.
+      </Paragraph>
+      <ButtonLink href={new URL("/admin/sicherheit", context.adminUrl).toString()}>Sicherheit ansehen</ButtonLink>
     </EmailLayout>
   ),
 });

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { parseCalendarDate } from "~/domain/calendar-date";
 import { appointmentInvite } from "../appointment-invite";
 import { type AppointmentEmail, type EmailData, type EmailTemplate, readEmail, type StoredEmail, TemplateError } from "../emails";
-import { passwordChanged, passwordReset, secondFactorLocked, staffInvitation } from "./account";
+import { newBrowserLogin, passwordChanged, passwordReset, secondFactorLocked, staffInvitation } from "./account";
 import { appointmentCancelled, appointmentConfirmed, customerCancelledWorkshop } from "./appointment";
 import { bookingReceivedCustomer, bookingReceivedWorkshop } from "./booking";
 import { contactMessage } from "./contact";
@@ -22,6 +22,7 @@ const templates: { [T in EmailTemplate]: TemplateDefinition<EmailData[T]> } = {
   "password-reset": passwordReset,
   "password-changed": passwordChanged,
   "second-factor-locked": secondFactorLocked,
+  "new-browser-login": newBrowserLogin,
   "appointment-reminder": appointmentReminder,
   "inspection-reminder": inspectionReminder,
   "appointment-ready": appointmentReady,

@@ -55,6 +55,13 @@ const fullParams: { [T in EmailTemplate]: EmailParams[T] } = {
   "password-reset": { name: "Lena Lehrling", token: TOKEN },
   "password-changed": { name: "Lena Lehrling", changedAt: "2026-11-20T10:15:00.000Z", via: "change" },
   "second-factor-locked": { name: "Lena Lehrling", lockedAt: "2026-11-20T10:15:00.000Z" },
+  "new-browser-login": {
+    name: "Lena Lehrling",
+    loggedInAt: "2026-11-20T10:15:00.000Z",
+    browser: "Chrome auf Android",
+    place: "Österreich",
+    network: "81.217.0.x",
+  },
 };
 
 const render = (template: EmailTemplate, params: object = fullParams[template]) => renderEmail({ ...row, template, params }, PUBLIC_URL);

@@ -4,6 +4,7 @@ import { toast } from "sonner";
 import { credentialsSchema, secondFactorCodeSchema } from "~/auth/credentials";
 import { flashCookie } from "~/auth/flash";
 import { adminArea, safeRedirectTarget } from "~/auth/guard.server";
+import { browserCookie, browserIdFrom } from "~/auth/known-browsers.server";
 import { completeSecondFactor, login, type LoginResult } from "~/auth/login.server";
 import { clearSessionCookie, deleteSession, readSession, sessionCookie, sessionIdFrom } from "~/auth/session.server";
 import { Button } from "~/components/ui/button";
@@ -45,6 +46,7 @@ function loginPageUrl(redirectTo: string): string {
 function signedIn(result: Extract<LoginResult, { ok: true }>, redirectTo: string): never {
   const headers = new Headers();
   headers.append("Set-Cookie", sessionCookie(result.value.sessionId));
+  headers.append("Set-Cookie", browserCookie(result.value.browserId));
   headers.append("Set-Cookie", flashCookie("login"));
   throw redirect(redirectTo, { headers });
 }
@@ -76,6 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const db = context.get(databaseContext);
   const { clientIp, requestId } = context.get(requestContext);
   const userAgent = request.headers.get("user-agent");
+  const browserId = browserIdFrom(request.headers.get("cookie"));
   const redirectTo = safeRedirectTarget(form.redirectTo);
 
   if (form.intent === "code" || form.intent === "restart") {
@@ -97,6 +100,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       ip: clientIp,
       requestId,
       userAgent,
+      browserId,
     });
     return result.ok ? signedIn(result, redirectTo) : refused(result, "", "code");
   }
@@ -105,7 +109,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const credentials = credentialsSchema.safeParse(form);
   if (!credentials.success)
     return data<LoginActionData>({ error: loginMessages.missingCredentials, email, step: "password" }, { status: 400 });
-  const result = await login(db, { ...credentials.data, ip: clientIp, requestId, userAgent, pendingSecondFactor: true });
+  const result = await login(db, { ...credentials.data, ip: clientIp, requestId, userAgent, browserId, pendingSecondFactor: true });
   if (result.ok) signedIn(result, redirectTo);
   if (result.code === "secondFactor" && result.sessionId) {
     // To the code step by a fresh GET, so that reloading it never sends the password again.

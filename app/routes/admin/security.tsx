@@ -8,7 +8,6 @@ import { ResultMessage } from "~/components/admin/action-result";
 import { type AdminRouteHandle } from "~/components/admin/load-error";
 import { NewPasswordFields } from "~/components/admin/new-password-fields";
 import { RecoveryCodes } from "~/components/admin/recovery-codes";
-import { sessionDevice } from "~/components/admin/session-device";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/form-controls";
@@ -19,6 +18,7 @@ import type { Failure, Result } from "~/domain/result";
 import { actionRetryAfter, retryAfter, statusOf } from "~/http-status";
 import { formatDateTimeVienna } from "~/lib/format-date-time";
 import { readFormFields } from "~/lib/http.server";
+import { sessionDevice } from "~/lib/session-device";
 import { loginMessages, passwordChangeMessages, refusalMessage, secondFactorMessages, teamMessages } from "~/messages";
 import { changeOwnPassword } from "~/services/account-password.server";
 import {
