@@ -458,6 +458,10 @@ export const startMessages = {
     `Der Datenordner ${dataDir} (DATA_DIR) ist nicht beschreibbar (${cause}). Prüfen Sie Rechte, freien Platz und ob das Laufwerk schreibgeschützt eingehängt ist.`,
   embeddedDatabaseDamaged: (dataDir: string, cause: string) =>
     `Die eingebettete Datenbank in ${dataDir} lässt sich nicht öffnen oder nicht auf den neuen Stand bringen (${cause}). Ist sie beschädigt, stellen Sie die letzte Sicherung wieder her (npm run restore, docs/deployment.md).`,
+  storageFailed: (dataDir: string, cause: string) =>
+    `Der Datenordner ${dataDir} (DATA_DIR) lässt sich nicht mehr beschreiben (${cause}): voll oder schreibgeschützt. Der Server beendet sich; schaffen Sie Platz oder prüfen Sie das Laufwerk, dann startet ihn der Dienst wieder.`,
+  eventLoopStuck: (seconds: number) =>
+    `Der Server hat ${seconds} Sekunden lang auf nichts mehr geantwortet und beendet sich, damit ihn der Dienst neu startet (meist ist der Datenordner voll oder schreibgeschützt).`,
   postgresUnreachable: (cause: string) =>
     `Die PostgreSQL-Datenbank (DATABASE_URL) ist nicht erreichbar oder lehnt die Anmeldung ab (${cause}). Prüfen Sie Adresse, Zugangsdaten und ob der Server läuft.`,
 } as const;

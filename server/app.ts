@@ -7,6 +7,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import type { Env } from "~/config/env.server";
 import { databaseContext, failureContext, requestBodyContext, requestContext } from "~/context";
 import { type Database, isDatabaseReady } from "~/db/client.server";
+import { hasRoomToWrite } from "~/db/storage-guard.server";
 import { jsonApi } from "./api";
 import { UNKNOWN_ENDPOINT_MESSAGE } from "./api/answers";
 import type { ServerEnv } from "./env";
@@ -85,7 +86,8 @@ export function createApp({
 
   app.get("/healthz", (c) => c.json({ status: "ok" }, 200, { "Cache-Control": "no-store" }));
   app.get("/readyz", async (c) => {
-    const ready = await isDatabaseReady(db);
+    // The embedded database also needs room in its folder: a full disk is 503 before bookings fail.
+    const ready = (await isDatabaseReady(db)) && (Boolean(config.DATABASE_URL) || (await hasRoomToWrite(config.DATA_DIR)));
     return c.json({ status: ready ? "ok" : "unavailable" }, ready ? 200 : 503, { "Cache-Control": "no-store" });
   });
 

@@ -28,6 +28,7 @@ import { enterDefaultClosures } from "~/services/closures.server";
 import { reminderConfigFromEnv, startReminderJob } from "~/services/reminders.server";
 import { startRetentionJob } from "~/services/retention.server";
 import { createApp, type InlineTexts, requestListener } from "./app";
+import { startEventLoopWatchdog } from "./event-loop-watchdog";
 import type { NodeMiddleware } from "./node-middleware";
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -56,8 +57,14 @@ export async function start(options: StartOptions): Promise<void> {
 
   let database: DatabaseHandle;
   const databaseOptions = databaseOptionsFromEnv(config);
+  // Until the server runs, a failing data folder ends the start; then it stops the server (below).
+  let storageFailed: (error: unknown) => void = (error) => exitWithMessage(startMessages.storageFailed(config.DATA_DIR, causeOf(error)));
   try {
-    database = await openDatabase({ ...databaseOptions, migrationsFolder: options.migrationsFolder });
+    database = await openDatabase({
+      ...databaseOptions,
+      migrationsFolder: options.migrationsFolder,
+      onStorageFailure: (error) => storageFailed(error),
+    });
   } catch (error) {
     exitWithMessage(databaseStartFailure(error, databaseOptions));
   }
@@ -96,8 +103,10 @@ export async function start(options: StartOptions): Promise<void> {
   const reminderJob = startReminderJob(database.db, reminderConfigFromEnv(config));
   logger.info({ port, database: database.kind }, `Happy Car läuft auf http://localhost:${port}`);
 
+  const watchdog = config.WATCHDOG_SECONDS > 0 ? startEventLoopWatchdog(config.WATCHDOG_SECONDS) : undefined;
+
   let stopping = false;
-  async function shutdown(signal: string) {
+  async function shutdown(signal: string, exitCode = 0) {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "shutting down");
@@ -119,9 +128,16 @@ export async function start(options: StartOptions): Promise<void> {
     await reminderJob.stop();
     await mailWorker?.stop();
     await database.close();
+    await watchdog?.stop();
     logger.info("stopped");
-    process.exit(0);
+    process.exit(exitCode);
   }
+  storageFailed = (error) => {
+    // One German line for the operator, then a stop with exit code 1 for the supervisor to restart it
+    // (requests meanwhile hear a German 503, /readyz 503: the database refuses every statement now).
+    logger.fatal({ err: error }, startMessages.storageFailed(config.DATA_DIR, causeOf(error)));
+    void shutdown("storage-failure", 1);
+  };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
 }
@@ -137,8 +153,11 @@ function listening(server: http.Server, port: number, host: string): Promise<voi
 }
 
 /** The system's short reason: its code and words, never a stack. */
+/** The first line of the innermost cause (Drizzle's own message names only the failed query). */
 function causeOf(error: unknown): string {
-  return error instanceof Error ? error.message.split("\n")[0]! : String(error);
+  let innermost = error;
+  for (let depth = 0; depth < 5 && innermost instanceof Error && innermost.cause instanceof Error; depth++) innermost = innermost.cause;
+  return innermost instanceof Error ? innermost.message.split("\n")[0]! : String(innermost);
 }
 
 function systemCode(error: unknown): string | undefined {

@@ -90,6 +90,8 @@ const envSchema = z.object({
   PASSWORD_HASH_COST: integer(10, 20).default(17),
   // scrypt runs at once (each 128 MiB at 2^17), the rest wait in line (app/auth/password.server.ts, decision 031).
   PASSWORD_HASH_CONCURRENCY: integer(1, 64).default(2),
+  // Seconds the event loop may stay blocked before the server ends itself for its supervisor to restart it (0: off).
+  WATCHDOG_SECONDS: integer(0, 3600).default(30),
   SESSION_IDLE_MINUTES: integer(1).default(60),
   SESSION_ABSOLUTE_HOURS: integer(1).default(12),
   // Unset: site.booking.selfCancelHoursBefore / reminderHoursBefore. Decimal hours, so 2.5 works.

@@ -11,6 +11,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { acquireDataDirLock } from "./data-dir-lock.server";
 import * as schema from "./schema";
+import { guardStorage } from "./storage-guard.server";
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -39,6 +40,8 @@ export type DatabaseOptions = (
 ) & {
   /** The committed migrations; the server bundle passes where it finds them. */
   migrationsFolder?: string;
+  /** PGlite: the data folder failed under the running server (full, read-only); heard once (storage-guard.server.ts). */
+  onStorageFailure?: (error: unknown) => void;
 };
 
 export const defaultMigrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../drizzle");
@@ -76,13 +79,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       ? new PGlite({ extensions, loadDataDir: options.loadDataDir })
       : new PGlite(path.join(options.dataDir, "db"), { extensions });
     await client.waitReady;
+    const storage = guardStorage(client, (error) => options.onStorageFailure?.(error));
     const pgliteDb = drizzlePglite({ client, schema });
     await migratePglite(pgliteDb, { migrationsFolder });
     return {
       db: pgliteDb as unknown as Database,
       kind: "pglite",
       async close() {
-        await client.close();
+        // After a storage failure PGlite is not called again (it would spin): only the folder's lock goes.
+        if (!storage.failed()) await client.close();
         lock?.release();
       },
     };

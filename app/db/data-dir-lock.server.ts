@@ -184,7 +184,12 @@ export function acquireDataDirLock(dataDir: string, displayName = dataDir): Data
       return {
         release() {
           // Only our own lock: one taken over from us (wrongly judged stale) now belongs to another process.
-          if (readOptional(lockFile) === content) fs.rmSync(lockFile, { force: true });
+          if (readOptional(lockFile) !== content) return;
+          try {
+            fs.rmSync(lockFile, { force: true });
+          } catch {
+            // A folder turned read-only keeps the file: the next start sees our process gone and takes it over.
+          }
         },
       };
     }

@@ -15,8 +15,9 @@ const UNAVAILABLE_CODES = new Set([
   "57P03", // cannot_connect_now
   "53300", // too_many_connections
 ]);
+// The last ones: the embedded database's folder full or read-only (app/db/storage-guard.server.ts).
 const UNAVAILABLE_MESSAGES =
-  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end|PGlite is closed|Client was closed/i;
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end|PGlite is closed|Client was closed|Database storage failed|No space left on device|Read-only file system/i;
 
 /**
  * Whether `error` (or anything in its `cause` chain: Drizzle wraps driver
