@@ -34,12 +34,14 @@ export const httpStatus = {
   wrongPassword: 401,
   secondFactor: 401,
   ownerOnly: 403,
+  reminderOwnerOnly: 403,
   enrolmentRequired: 403,
   // What it is about does not exist (any more).
   notFound: 404,
   "not-found": 404,
   unknown: 404,
   emailNotFound: 404,
+  reminderNotFound: 404,
   // The state changed or forbids it.
   conflict: 409,
   slotFull: 409,
