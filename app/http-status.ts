@@ -36,12 +36,14 @@ export const httpStatus = {
   // A sensitive action wants the password or a code again (app/domain/access.ts); the API adds `stepUp: true`.
   stepUpRequired: 401,
   ownerOnly: 403,
+  reminderOwnerOnly: 403,
   enrolmentRequired: 403,
   // What it is about does not exist (any more).
   notFound: 404,
   "not-found": 404,
   unknown: 404,
   emailNotFound: 404,
+  reminderNotFound: 404,
   // The state changed or forbids it.
   conflict: 409,
   slotFull: 409,

@@ -142,6 +142,14 @@ export const adminMessages = {
   progressFailed: "Der Fortschritt konnte nicht gespeichert werden.",
   readyTooEarly: "„Abholbereit“ kann erst ab dem Tag des Termins gesetzt werden.",
   stepUpRequired: stepUpMessages.stepUpRequired,
+  // 'Erinnerung löschen' on the details page and DELETE /api/v1/admin/appointments/:id/reminder (decision 036).
+  reminderErased: {
+    title: "Erinnerung gelöscht",
+    description: "Die Einwilligung in die Erinnerung an die §57a-Begutachtung für dieses Fahrzeug wurde gelöscht.",
+  },
+  reminderEraseFailed: "Die Erinnerung konnte nicht gelöscht werden.",
+  reminderNotFound: "Zu diesem Termin gibt es keine Erinnerung an die §57a-Begutachtung (mehr).",
+  reminderOwnerOnly: "Nur der Inhaber oder die Inhaberin darf Erinnerungen löschen.",
 } as const satisfies Record<AdminErrorCode, string> & Record<string, unknown>;
 
 /** Admin accounts (setup page, CLI, first start); password problems in the policy's own words. */

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   bigserial,
+  boolean,
   check,
   date,
   index,
@@ -58,6 +59,9 @@ export const appointments = pgTable(
     progressBy: uuid("progress_by").references(() => adminUsers.id, { onDelete: "set null" }),
     // For the workshop only: never in a customer's e-mail or on the customer's page.
     internalNote: text("internal_note"),
+    // This request gave (or renewed) the §57a reminder's consent of its address and car
+    // (inspection_reminders, decision 036): deleting it erases that consent.
+    inspectionConsent: boolean("inspection_consent").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -361,8 +365,11 @@ export const customerLinks = pgTable(
 
 /**
  * Opt-in reminders of the car's next §57a inspection (issue 16), given on the
- * booking form: the consent with its time and the exact text shown. It outlives
- * the appointment (the car's registration decides the months) until withdrawn.
+ * booking form: the consent with its time and the exact text shown. One per
+ * address and car (decision 036): a new booking with the tick renews it. It
+ * outlives the appointment's retention period (the car's registration decides
+ * the months) until withdrawn, or erased with an appointment it came from or on
+ * the board ('Erinnerung löschen').
  */
 export const inspectionReminders = pgTable(
   "inspection_reminders",
@@ -371,6 +378,11 @@ export const inspectionReminders = pgTable(
     name: text("name").notNull(),
     email: text("email").notNull(),
     licensePlate: text("license_plate"),
+    /**
+     * The car: the plate without spaces and hyphens, or without a plate "EZ:" and the first
+     * registration (SQL function inspection_car_key, drizzle/0019_…); with lower(email) unique.
+     */
+    carKey: text("car_key").notNull(),
     /** yyyy-MM: the 3-2-1 rule counts from here. */
     firstRegistration: text("first_registration").notNull(),
     consentText: text("consent_text").notNull(),
@@ -385,6 +397,8 @@ export const inspectionReminders = pgTable(
     index("inspection_reminders_active_idx")
       .on(table.firstRegistration)
       .where(sql`${table.unsubscribedAt} is null`),
+    // One consent per address and car: request_appointment upserts on it.
+    uniqueIndex("inspection_reminders_email_car_idx").on(sql`lower(${table.email})`, table.carKey),
   ],
 );
 

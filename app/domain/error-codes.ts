@@ -54,7 +54,11 @@ export type AdminErrorCode =
   | "notConfirmed"
   | "invalidProgress"
   | "readyTooEarly"
-  | "stepUpRequired";
+  | "stepUpRequired"
+  /** 'Erinnerung löschen': the appointment gave no §57a consent, or it is gone already. */
+  | "reminderNotFound"
+  /** 'Erinnerung löschen' is the owner's, as deleting is (app/domain/access.ts). */
+  | "reminderOwnerOnly";
 
 /** Why an admin account could not be created, reset or set up; password problems keep their own codes. */
 export type AccountErrorCode = "invalidEmail" | "exists" | "unknown" | "setupInvalid" | "setupDone" | PasswordProblem;

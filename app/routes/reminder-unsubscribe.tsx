@@ -46,8 +46,8 @@ export default function ReminderUnsubscribePage({ loaderData }: Route.ComponentP
       <Prose>
         {unsubscribed ? (
           <p role="status">
-            Sie erhalten keine Erinnerungen mehr an die §57a-Begutachtung von uns. Möchten Sie wieder erinnert werden, kreuzen Sie die
-            Erinnerung bei Ihrer nächsten Terminanfrage einfach wieder an.
+            Sie erhalten keine Erinnerungen mehr an die §57a-Begutachtung dieses Fahrzeugs von uns. Möchten Sie wieder erinnert werden,
+            kreuzen Sie die Erinnerung bei Ihrer nächsten Terminanfrage einfach wieder an.
           </p>
         ) : (
           <>

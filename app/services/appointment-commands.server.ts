@@ -25,10 +25,11 @@ import { coveredSlotTimes, hasRoom, slotLoad } from "~/domain/slots";
 import { appointmentEmailFields, cancelOnlineUntil } from "~/mail/emails";
 import { enqueueEmail, requeueFailedEmail } from "~/mail/outbox.server";
 import { cleanText } from "~/schemas/text";
+import { eraseInspectionConsentOf } from "./reminders.server";
 
 /**
  * The board's commands on one appointment: confirm, cancel, delete, the internal note, the car's
- * progress and 'Erneut senden'. Each is one transaction with its e-mail and its audit entry; the
+ * progress, 'Erneut senden' and 'Erinnerung löschen'. Each is one transaction with its e-mail and its audit entry; the
  * reads are app/services/appointment-queries.server.ts.
  */
 
@@ -179,17 +180,64 @@ export function cancelAppointment(
   return changeStatus(db, { action: "cancel", reason }, input);
 }
 
+/** What deleting an appointment or its reminder needs of the row: its status for the trail, its §57a consent's key. */
+const consentColumns = {
+  status: appointments.status,
+  email: appointments.email,
+  licensePlateNormalized: appointments.licensePlateNormalized,
+  firstRegistration: appointments.firstRegistration,
+  inspectionConsent: appointments.inspectionConsent,
+};
+
+/** The trail's entry of an erased §57a consent (decision 036). */
+const REMINDER_DELETE_ACTION = "reminder.delete";
+
 /**
  * Deleting is allowed in every status, and only to an owner (issue 15: staff
  * confirm, cancel and write notes); the audit trail keeps who deleted what.
+ * The §57a consent this appointment gave goes with it (GDPR Art. 17, decision
+ * 036), recorded as an entry of its own.
  */
 export async function deleteAppointment(db: Database, { id, admin, now = new Date() }: StatusChange): Promise<AdminActionResult> {
   const refusal = sensitiveRefusal(admin, now);
   if (refusal) return fail(refusal);
   return db.transaction(async (tx): Promise<AdminActionResult> => {
-    const [row] = await tx.delete(appointments).where(eq(appointments.id, id)).returning({ status: appointments.status });
+    const [row] = await tx.delete(appointments).where(eq(appointments.id, id)).returning(consentColumns);
     if (!row) return fail("notFound");
+    if (await eraseInspectionConsentOf(tx, row)) {
+      await recordAudit(tx, {
+        appointmentId: id,
+        actor: admin,
+        action: REMINDER_DELETE_ACTION,
+        oldStatus: row.status,
+        newStatus: null,
+        now,
+      });
+    }
     await recordAudit(tx, { appointmentId: id, actor: admin, action: "delete", oldStatus: row.status, newStatus: null, now });
+    return ok();
+  });
+}
+
+/**
+ * 'Erinnerung löschen' (decision 036): erases the §57a consent the appointment gave or renewed,
+ * withdrawn or not, and keeps the appointment; the owner's, as deleting is. `reminderNotFound`
+ * when the appointment gave none or it is gone already.
+ */
+export async function deleteAppointmentReminder(db: Database, { id, admin, now = new Date() }: StatusChange): Promise<AdminActionResult> {
+  if (admin.role !== "owner") return fail("reminderOwnerOnly");
+  return db.transaction(async (tx): Promise<AdminActionResult> => {
+    const [row] = await tx.select(consentColumns).from(appointments).where(eq(appointments.id, id));
+    if (!row) return fail("notFound");
+    if (!(await eraseInspectionConsentOf(tx, row))) return fail("reminderNotFound");
+    await recordAudit(tx, {
+      appointmentId: id,
+      actor: admin,
+      action: REMINDER_DELETE_ACTION,
+      oldStatus: row.status,
+      newStatus: row.status,
+      now,
+    });
     return ok();
   });
 }

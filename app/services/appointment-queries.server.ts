@@ -9,6 +9,7 @@ import type { PlannerAppointment } from "~/domain/planner";
 import { licensePlateProblem, normalizeLicensePlate, PLATE_MIN_SIGNS } from "~/domain/vehicle";
 import { lastEmailState } from "~/mail/outbox.server";
 import { cleanText } from "~/schemas/text";
+import { inspectionConsentOf } from "./reminders.server";
 
 /**
  * The appointments as the board reads them (the read model): the list with its search, tabs and
@@ -226,7 +227,8 @@ export type AuditEntry = {
 
 /**
  * One appointment with its audit trail (newest first); the trail outlives a deletion.
- * The appointment also says when and by whom (display name) its progress was set.
+ * The appointment also says when and by whom (display name) its progress was set, and the §57a
+ * reminder's consent it gave or renewed, while that exists (`inspectionReminder`, decision 036).
  */
 export async function appointmentDetails(db: Executor, id: string) {
   const [found] = await db
@@ -235,11 +237,18 @@ export async function appointmentDetails(db: Executor, id: string) {
       emailState: lastEmailState(appointments.id),
       progressAt: appointments.progressAt,
       progressBy: adminUsers.displayName,
+      licensePlateNormalized: appointments.licensePlateNormalized,
+      inspectionConsent: appointments.inspectionConsent,
     })
     .from(appointments)
     .leftJoin(adminUsers, eq(adminUsers.id, appointments.progressBy))
     .where(eq(appointments.id, id));
-  const row = found && { ...found, progressAt: found.progressAt?.toISOString() ?? null };
+  let row;
+  if (found) {
+    const { licensePlateNormalized: _plateKey, inspectionConsent: _ticked, ...shown } = found;
+    const inspectionReminder = await inspectionConsentOf(db, found);
+    row = { ...shown, progressAt: found.progressAt?.toISOString() ?? null, inspectionReminder };
+  }
   const trail = await db
     .select({
       id: auditLog.id,

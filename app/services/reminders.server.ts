@@ -1,9 +1,9 @@
-import { and, eq, gte, inArray, isNull, like, lt, lte, or } from "drizzle-orm";
+import { and, eq, gte, inArray, isNull, like, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import { type Env, env } from "~/config/env.server";
 import { site } from "~/config/site";
-import type { Database } from "~/db/client.server";
+import type { Database, Executor } from "~/db/client.server";
 import { createCustomerLink } from "~/db/customer-links.server";
-import { appointments, inspectionReminders, inspectionUnsubscribeTokens } from "~/db/schema";
+import { appointments, emailOutbox, inspectionReminders, inspectionUnsubscribeTokens } from "~/db/schema";
 import { appointmentReminderDue, reminderCandidateDates } from "~/domain/appointment-reminder";
 import { zonedInstant, zonedParts } from "~/domain/calendar-date";
 import { addMonths, inspectionReminderDueMonth } from "~/domain/inspection";
@@ -159,18 +159,111 @@ export async function unsubscribeState(db: Database, token: string): Promise<Uns
 
 /**
  * Withdraws the consent behind an unsubscribe link (the page's button or a
- * mail client's one-click POST). Idempotent: a second click keeps the first
- * time. Returns false for an unknown token.
+ * mail client's one-click POST): the one consent of that address and car
+ * (decision 036), so no reminder for that car follows, whichever booking it
+ * came from. Idempotent: a second click keeps the first time. Returns false
+ * for an unknown token.
  */
 export async function unsubscribeInspectionReminders(db: Database, token: string, now: Date): Promise<boolean> {
   const consent = await consentOfToken(db, token);
   if (!consent) return false;
-  await db
-    .update(inspectionReminders)
-    .set({ unsubscribedAt: now })
-    .where(and(eq(inspectionReminders.id, consent.id), isNull(inspectionReminders.unsubscribedAt)));
-  if (!consent.unsubscribedAt) logger.info({ reminderId: consent.id }, "§57a reminders unsubscribed");
+  if (consent.unsubscribedAt) return true;
+  await db.transaction(async (tx) => {
+    const [withdrawn] = await tx
+      .update(inspectionReminders)
+      .set({ unsubscribedAt: now })
+      .where(and(eq(inspectionReminders.id, consent.id), isNull(inspectionReminders.unsubscribedAt)))
+      .returning({ id: inspectionReminders.id });
+    if (!withdrawn) return;
+    await dropPendingReminderMails(tx, consent.id, { erase: false });
+    logger.info({ reminderId: consent.id }, "§57a reminders unsubscribed");
+  });
   return true;
+}
+
+/** What an appointment tells of the §57a consent it may have given: its address and car, and whether it ticked the box. */
+export type ConsentSource = {
+  email: string;
+  licensePlateNormalized: string | null;
+  firstRegistration: string | null;
+  inspectionConsent: boolean;
+};
+
+/**
+ * The one consent of an appointment's address and car (decision 036): the e-mail address in any
+ * case, the car by the database's own key (inspection_car_key, drizzle/0019_…), on the unique index.
+ */
+function consentOfCar(source: ConsentSource): SQL | undefined {
+  return and(
+    sql`lower(${inspectionReminders.email}) = lower(${source.email}::text)`,
+    sql`${inspectionReminders.carKey} = inspection_car_key(${source.licensePlateNormalized}::text, ${source.firstRegistration}::text)`,
+  );
+}
+
+/** The §57a consent an appointment gave or renewed, as the board shows it; null when none (any more). */
+export type InspectionConsent = { consentedAt: string; unsubscribedAt: string | null; lastRemindedDueMonth: string | null };
+
+export async function inspectionConsentOf(db: Executor, source: ConsentSource): Promise<InspectionConsent | null> {
+  if (!source.inspectionConsent) return null;
+  const [row] = await db
+    .select({
+      consentedAt: inspectionReminders.consentedAt,
+      unsubscribedAt: inspectionReminders.unsubscribedAt,
+      lastRemindedDueMonth: inspectionReminders.lastRemindedDueMonth,
+    })
+    .from(inspectionReminders)
+    .where(consentOfCar(source));
+  if (!row) return null;
+  return {
+    consentedAt: row.consentedAt.toISOString(),
+    unsubscribedAt: row.unsubscribedAt?.toISOString() ?? null,
+    lastRemindedDueMonth: row.lastRemindedDueMonth,
+  };
+}
+
+/**
+ * Erases (GDPR Art. 17) the consent of the appointment's address and car when this appointment
+ * gave or renewed it, withdrawn or not, its unsubscribe links with it (on delete cascade): when
+ * the appointment is deleted on the board or through the API, and with 'Erinnerung löschen'. Any
+ * appointment that ticked the box erases it, also when a later booking renewed it (decision 036).
+ * Call it inside the caller's transaction; true when a consent was erased.
+ */
+export async function eraseInspectionConsentOf(tx: Executor, source: ConsentSource): Promise<boolean> {
+  if (!source.inspectionConsent) return false;
+  const [consent] = await tx.select({ id: inspectionReminders.id }).from(inspectionReminders).where(consentOfCar(source)).for("update");
+  if (!consent) return false;
+  await dropPendingReminderMails(tx, consent.id, { erase: true });
+  await tx.delete(inspectionReminders).where(eq(inspectionReminders.id, consent.id));
+  logger.info({ reminderId: consent.id }, "§57a consent erased");
+  return true;
+}
+
+/**
+ * A §57a reminder of this consent still waiting in the outbox (queued, not yet delivered, e.g.
+ * retrying) is not sent once the consent ends: marked `superseded`, as the worker marks what an
+ * appointment's state overtook (decision 032), and its unsubscribe token dropped; on erasure
+ * its recipient and data go too, as the retention job anonymises. Found by the token's hash,
+ * the only tie between the e-mail and its consent.
+ */
+async function dropPendingReminderMails(tx: Executor, reminderId: string, { erase }: { erase: boolean }): Promise<void> {
+  const tokenHashes = tx
+    .select({ hash: inspectionUnsubscribeTokens.tokenHash })
+    .from(inspectionUnsubscribeTokens)
+    .where(eq(inspectionUnsubscribeTokens.reminderId, reminderId));
+  await tx
+    .update(emailOutbox)
+    .set(
+      erase
+        ? { status: "superseded", recipient: "[gelöscht]", replyTo: null, params: {} }
+        : { status: "superseded", params: sql`${emailOutbox.params} - 'unsubscribeToken'` },
+    )
+    .where(
+      and(
+        eq(emailOutbox.template, "inspection-reminder"),
+        eq(emailOutbox.status, "pending"),
+        inArray(sql`encode(sha256(convert_to(${emailOutbox.params} ->> 'unsubscribeToken', 'UTF8')), 'hex')`, tokenHashes),
+      ),
+    );
 }
 
 /** Every 20 s: a reminder goes out within a minute of its point, the outbox worker's poll included. */

@@ -36,7 +36,9 @@ export async function applyRetention(
     and(eq(appointments.status, "bestätigt"), lt(appointments.date, cutoffs.confirmedBefore)),
   );
   const expiredContact = lt(contactMessages.createdAt, cutoffs.contactReceivedBefore);
-  // An active consent stays until withdrawn; a withdrawn one is kept a while as proof (site.retention).
+  // An active consent stays until withdrawn, also when the appointments it came from are deleted here: the next
+  // inspection may be two years away, beyond their retention (decision 036). Deleting one on the board or through
+  // the API erases it (deleteAppointment). A withdrawn one is kept a while as proof (site.retention).
   const expiredConsent = lt(inspectionReminders.unsubscribedAt, cutoffs.inspectionRemindersBefore);
   // The §57a reminders belong to no appointment: their outbox rows age on their own.
   const expiredInspectionEmail = and(

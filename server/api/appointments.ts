@@ -8,6 +8,7 @@ import {
   cancelAppointment,
   confirmAppointment,
   deleteAppointment,
+  deleteAppointmentReminder,
   saveInternalNote,
   setAppointmentProgress,
 } from "~/services/appointment-commands.server";
@@ -46,10 +47,22 @@ appointments.get("/:id", appointmentId, async (c) => {
   return c.json(details);
 });
 
-/** DELETE /api/v1/admin/appointments/:id → 204. */
+/** DELETE /api/v1/admin/appointments/:id → 204; the §57a consent it gave goes with it (decision 036). */
 appointments.delete("/:id", appointmentId, async (c) => {
   const { id } = c.req.valid("param");
   const result = await deleteAppointment(c.get("db"), { id, admin: c.get("admin") });
+  if (!result.ok) return refusal(c, result.code);
+  return c.body(null, 204);
+});
+
+/**
+ * DELETE /api/v1/admin/appointments/:id/reminder → 204: the board's 'Erinnerung löschen' (decision
+ * 036), the §57a consent the appointment gave or renewed erased; owner only (403), 404 for an
+ * unknown appointment or one without a consent (any more).
+ */
+appointments.delete("/:id/reminder", appointmentId, async (c) => {
+  const { id } = c.req.valid("param");
+  const result = await deleteAppointmentReminder(c.get("db"), { id, admin: c.get("admin") });
   if (!result.ok) return refusal(c, result.code);
   return c.body(null, 204);
 });

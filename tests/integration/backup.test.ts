@@ -117,6 +117,7 @@ async function seed(db: Database) {
     .values({
       name: nasty,
       email: "anna@example.at",
+      carKey: "EZ:2021-03",
       firstRegistration: "2021-03",
       consentText: "An die nächste §57a-Begutachtung erinnern",
       consentedAt: new Date("2026-11-02T09:15:30.123Z"),

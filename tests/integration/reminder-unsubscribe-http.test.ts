@@ -28,12 +28,15 @@ describe("the §57a reminder's one-click unsubscribe over HTTP", () => {
       async beforeStart(dataDir) {
         const database = await openDatabase({ kind: "pglite", dataDir });
         try {
-          for (const token of Object.values(SEEDED_TOKENS)) {
+          for (const [index, token] of Object.values(SEEDED_TOKENS).entries()) {
             const [consent] = await database.db
               .insert(inspectionReminders)
               .values({
                 name: "Anna Muster",
                 email: "anna@example.at",
+                // Two cars: one consent per address and car (decision 036).
+                licensePlate: `W ${index + 1} AB`,
+                carKey: `W${index + 1}AB`,
                 // Due in three years: the reminder job sends nothing for them.
                 firstRegistration: zonedParts(new Date(), site.timeZone).date.slice(0, 7),
                 consentText: "An die nächste §57a-Begutachtung erinnern",

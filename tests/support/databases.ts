@@ -53,9 +53,20 @@ const TABLES = TABLES_IN_FK_ORDER.map((table) => getTableConfig(table).name);
  * A fresh database: an in-memory PGlite, or a new PostgreSQL database of its
  * own (dropped on close), so parallel test files never see each other's rows.
  */
-export async function createTestDatabase(kind: DatabaseKind, poolSize?: number): Promise<TestDatabase> {
+export async function createTestDatabase(
+  kind: DatabaseKind,
+  poolSize?: number,
+  /** Migrated only as far as this folder's journal goes (a test of a later migration); PGlite then starts from an empty cluster. */
+  { migrationsFolder }: { migrationsFolder?: string } = {},
+): Promise<TestDatabase> {
   if (kind === "pglite") {
-    const handle = await openDatabase({ kind: "pglite", dataDir: "", inMemory: true, loadDataDir: migratedPgliteTemplate() });
+    const handle = await openDatabase({
+      kind: "pglite",
+      dataDir: "",
+      inMemory: true,
+      loadDataDir: migrationsFolder ? undefined : migratedPgliteTemplate(),
+      migrationsFolder,
+    });
     return { ...handle, reset: () => emptyAll(handle) };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -67,7 +78,7 @@ export async function createTestDatabase(kind: DatabaseKind, poolSize?: number):
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: "postgres", url: url.toString(), poolSize });
+  const handle = await openDatabase({ kind: "postgres", url: url.toString(), poolSize, migrationsFolder });
   return {
     ...handle,
     url: url.toString(),

@@ -102,6 +102,8 @@ export const boardCommands = {
     commandView(await commands.confirmAppointment(...args)),
   deleteAppointment: async (...args: Parameters<typeof commands.deleteAppointment>) =>
     commandView(await commands.deleteAppointment(...args)),
+  deleteAppointmentReminder: async (...args: Parameters<typeof commands.deleteAppointmentReminder>) =>
+    commandView(await commands.deleteAppointmentReminder(...args)),
   resendLastEmail: async (...args: Parameters<typeof commands.resendLastEmail>) => commandView(await commands.resendLastEmail(...args)),
   saveInternalNote: async (...args: Parameters<typeof commands.saveInternalNote>) => commandView(await commands.saveInternalNote(...args)),
   setAppointmentProgress: async (...args: Parameters<typeof commands.setAppointmentProgress>) =>

@@ -10,6 +10,9 @@ import { AdminDialog, DialogClose, type DialogTarget } from "./dialog";
 
 export const reasonRequiredMessage = "Bitte geben Sie einen Stornierungsgrund an.";
 export const deletePrompt = "Möchten Sie diesen Termin wirklich löschen?";
+/** Said on the details page when the appointment gave the §57a consent that deleting erases (decision 036). */
+export const deleteErasesReminderNote =
+  "Die Einwilligung in die Erinnerung an die §57a-Begutachtung aus dieser Anfrage wird mit gelöscht; es geht keine Erinnerung mehr für dieses Fahrzeug.";
 
 function summary(item: AdminAppointment): string {
   return `${item.name}, ${formatDateDE(item.date)} um ${item.time} Uhr (${item.service})`;
@@ -101,7 +104,7 @@ export function CancelDialog({ dialog }: { dialog: DialogTarget<AdminAppointment
   );
 }
 
-export function DeleteDialog({ dialog }: { dialog: DialogTarget<AdminAppointment> }) {
+export function DeleteDialog({ dialog, note }: { dialog: DialogTarget<AdminAppointment>; note?: string }) {
   const fetcher = useFetcher<AdminActionData>({ key: "delete-appointment" });
   useActionToast(fetcher.data);
   useAnswer(fetcher, dialog.close);
@@ -115,6 +118,7 @@ export function DeleteDialog({ dialog }: { dialog: DialogTarget<AdminAppointment
       description={deletePrompt}
     >
       {target ? <p className="mb-4 text-sm">{summary(target)}</p> : null}
+      {target && note ? <p className="mb-4 text-sm">{note}</p> : null}
       <fetcher.Form method="post" className="flex justify-end gap-2">
         <input type="hidden" name="id" value={target?.id ?? ""} />
         <DialogClose asChild>
@@ -153,11 +157,14 @@ export function NoScriptPanel({
   item,
   closeHref,
   error,
+  note,
 }: {
   kind: "cancel" | "delete";
   item: AdminAppointment;
   closeHref: string;
   error?: string | null;
+  /** One more sentence for the question (deleting erases the §57a consent). */
+  note?: string;
 }) {
   return (
     <Card className="mb-4 border-destructive">
@@ -169,6 +176,7 @@ export function NoScriptPanel({
         <Form method="post" noValidate className="grid gap-4">
           <input type="hidden" name="id" value={item.id} />
           {kind === "cancel" ? <ReasonField error={error} /> : <p className="text-sm">{summary(item)}</p>}
+          {note ? <p className="text-sm">{note}</p> : null}
           <div className="flex justify-end gap-2">
             <Button asChild variant="outline">
               <Link to={closeHref}>Abbrechen</Link>

@@ -1,10 +1,22 @@
 import { data, Form, isRouteErrorResponse, Link, redirect, type ShouldRevalidateFunction, useNavigation } from "react-router";
 import { flashCookie } from "~/auth/flash";
-import { ActionNotice, type AdminActionData, answerOrFailure } from "~/components/admin/action-result";
-import { CancelDialog, DeleteDialog, NoScriptPanel, noScriptPanelFor } from "~/components/admin/appointment-dialogs";
+import { ActionNotice, type AdminActionData, answerOrFailure, failureData } from "~/components/admin/action-result";
+import {
+  CancelDialog,
+  DeleteDialog,
+  deleteErasesReminderNote,
+  NoScriptPanel,
+  noScriptPanelFor,
+} from "~/components/admin/appointment-dialogs";
 import { appointmentFailure, isAppointmentIntent, revalidateAfterAppointmentAction } from "~/components/admin/appointment-intents";
 import { AppointmentActions } from "~/components/admin/appointment-list";
 import { useDialogTarget } from "~/components/admin/dialog";
+import {
+  InspectionReminderCard,
+  REMINDER_DELETE_INTENT,
+  REMINDER_DELETE_PARAM,
+  ReminderDeleteDialog,
+} from "~/components/admin/inspection-reminder-card";
 import { type AdminRouteHandle, LoadError } from "~/components/admin/load-error";
 import { ProgressCard } from "~/components/admin/progress-card";
 import { EmailStateBadge, StatusBadge } from "~/components/admin/status-badge";
@@ -13,6 +25,7 @@ import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { Label, Textarea } from "~/components/ui/form-controls";
 import { adminContext, databaseContext } from "~/context";
 import { type AdminAppointment, isProgressState, MAX_NOTE_LENGTH } from "~/domain/appointment";
+import { fail } from "~/domain/result";
 import { statusOf } from "~/http-status";
 import { formatDateDE } from "~/lib/format-date";
 import { formatDateTimeVienna } from "~/lib/format-date-time";
@@ -20,7 +33,7 @@ import { formatMileage, formatMonthDE } from "~/lib/format-vehicle";
 import { readFormFields } from "~/lib/http.server";
 import { adminMessages, progressLabels } from "~/messages";
 import { handoverLabels } from "~/schemas/booking-fields";
-import { saveInternalNote, setAppointmentProgress } from "~/services/appointment-commands.server";
+import { deleteAppointmentReminder, saveInternalNote, setAppointmentProgress } from "~/services/appointment-commands.server";
 import { appointmentDetails, type AuditEntry, isAppointmentId } from "~/services/appointment-queries.server";
 import { readBoardSettings } from "~/services/board-settings.server";
 import type { Route } from "./+types/appointment";
@@ -37,15 +50,18 @@ export const handle: AdminRouteHandle = { loadFailure };
 
 /**
  * One appointment and its audit trail (also after it was deleted), whether 'Abholbereit' e-mails the
- * customer, and as on the board: whether this account may delete, and the no-JavaScript question.
+ * customer, and as on the board: whether this account may delete, and the no-JavaScript question
+ * (also 'Erinnerung löschen', `?erinnerung=loeschen`).
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = context.get(databaseContext);
   const details = isAppointmentId(params.id) ? await appointmentDetails(db, params.id) : null;
   if (!details) throw data(adminMessages.notFound, { status: 404 });
   const canDelete = context.get(adminContext).role === "owner";
-  const panel = noScriptPanelFor(new URL(request.url).searchParams, details.appointment ? [details.appointment] : [], canDelete);
-  return { ...details, readyEmail: (await readBoardSettings(db)).readyEmail, canDelete, panel };
+  const search = new URL(request.url).searchParams;
+  const panel = noScriptPanelFor(search, details.appointment ? [details.appointment] : [], canDelete);
+  const askingReminderDelete = canDelete && search.get(REMINDER_DELETE_PARAM) === "loeschen";
+  return { ...details, readyEmail: (await readBoardSettings(db)).readyEmail, canDelete, panel, askingReminderDelete };
 }
 
 type PageActionData = { intent: "note" | "progress"; ok: boolean; message: string; unanswered?: true };
@@ -59,7 +75,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = revalidateAfterAppoint
 
 /**
  * The list's actions (Bestätigen, Stornieren, Löschen, Erneut senden) as on the board; after
- * 'Löschen' back to the board, which says so. 'Notiz speichern' and the car's progress buttons.
+ * 'Löschen' back to the board, which says so. 'Notiz speichern', the car's progress buttons and
+ * 'Erinnerung löschen' (answered like the list's actions: a toast, or the notice without JavaScript).
  * All plain form posts, with or without JavaScript.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -70,6 +87,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return redirect("/admin", { headers: { "Set-Cookie": flashCookie("deleted") } });
     }
     return answer;
+  }
+  if ("fields" in body && body.fields.intent === REMINDER_DELETE_INTENT) {
+    const result = isAppointmentId(params.id)
+      ? await deleteAppointmentReminder(context.get(databaseContext), { id: params.id, admin: context.get(adminContext) })
+      : fail("notFound");
+    if (result.ok) return data<AdminActionData>({ ok: true, intent: REMINDER_DELETE_INTENT, ...adminMessages.reminderErased });
+    const message = `${adminMessages.reminderEraseFailed} ${adminMessages[result.code]}`;
+    return data<AdminActionData>({ ok: false, intent: REMINDER_DELETE_INTENT, message }, { status: statusOf(result.code) });
   }
   const intent = "fields" in body && body.fields.intent === "progress" ? "progress" : "note";
   const answer = (ok: boolean, message: string, status = 200) => data<PageActionData>({ intent, ok, message }, { status });
@@ -94,6 +119,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
   const posted = (await request.clone().formData()).get("intent");
   return answerOrFailure(serverAction, (): PageActionData | AdminActionData => {
     if (isAppointmentIntent(posted)) return appointmentFailure(posted);
+    if (posted === REMINDER_DELETE_INTENT) return failureData(REMINDER_DELETE_INTENT, adminMessages.reminderEraseFailed);
     const intent = posted === "progress" ? "progress" : "note";
     return { intent, ok: false, message: intent === "progress" ? adminMessages.progressFailed : adminMessages.noteFailed };
   });
@@ -105,6 +131,7 @@ const actionLabels: Record<string, string> = {
   delete: "gelöscht",
   note: "Notiz geändert",
   progress: "Fortschritt",
+  "reminder.delete": "§57a-Erinnerung gelöscht",
 };
 
 /** A progress entry keeps its new state in `reason` (services/appointment-progress.server.ts): shown as part of the action. */
@@ -116,10 +143,11 @@ function auditAction(entry: AuditEntry): { action: string; reason: string | null
 }
 
 export default function AppointmentDetails({ loaderData, actionData: answer, params }: Route.ComponentProps) {
-  const { appointment, audit, readyEmail, canDelete, panel } = loaderData;
+  const { appointment, audit, readyEmail, canDelete, panel, askingReminderDelete } = loaderData;
   const saving = useNavigation().state === "submitting";
   const cancelDialog = useDialogTarget<AdminAppointment>();
   const deleteDialog = useDialogTarget<AdminAppointment>();
+  const reminderDialog = useDialogTarget<true>();
   const actionData = answer && isPageAnswer(answer) ? answer : undefined;
   const listAnswer = answer && !isPageAnswer(answer) ? answer : undefined;
   const pageHref = `/admin/termine/${params.id}`;
@@ -133,6 +161,7 @@ export default function AppointmentDetails({ loaderData, actionData: answer, par
           item={panel.item}
           closeHref={pageHref}
           error={listAnswer && !listAnswer.ok && listAnswer.field ? listAnswer.message : null}
+          note={panel.kind === "delete" && appointment?.inspectionReminder ? deleteErasesReminderNote : undefined}
         />
       ) : null}
       <Card>
@@ -212,6 +241,15 @@ export default function AppointmentDetails({ loaderData, actionData: answer, par
           readyEmail={readyEmail}
           result={actionData?.intent === "progress" ? actionData : undefined}
           busy={saving}
+        />
+      ) : null}
+      {appointment?.inspectionReminder ? (
+        <InspectionReminderCard
+          reminder={appointment.inspectionReminder}
+          canDelete={canDelete}
+          asking={askingReminderDelete}
+          pageHref={pageHref}
+          onAsk={(opener) => reminderDialog.open(true, opener)}
         />
       ) : null}
       {appointment ? (
@@ -297,7 +335,10 @@ export default function AppointmentDetails({ loaderData, actionData: answer, par
         </CardContent>
       </Card>
       <CancelDialog dialog={cancelDialog} />
-      {canDelete ? <DeleteDialog dialog={deleteDialog} /> : null}
+      {canDelete ? (
+        <DeleteDialog dialog={deleteDialog} note={appointment?.inspectionReminder ? deleteErasesReminderNote : undefined} />
+      ) : null}
+      {canDelete ? <ReminderDeleteDialog dialog={reminderDialog} /> : null}
     </div>
   );
 }

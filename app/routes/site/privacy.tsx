@@ -110,13 +110,27 @@ export default function PrivacyPage() {
           zugestimmt haben. Rechtsgrundlage ist Ihre Einwilligung (Art. 6 Abs. 1 lit. a DSGVO).
         </p>
         <p>
+          Wir speichern für jedes Fahrzeug nur eine Einwilligung je E-Mail-Adresse: Das Fahrzeug erkennen wir am Kennzeichen, ohne
+          Kennzeichen am Monat der Erstzulassung. Kreuzen Sie das Kästchen bei einer weiteren Terminanfrage für dasselbe Fahrzeug wieder an,
+          erneuern wir diese eine Einwilligung mit dem neuen Zeitpunkt und Ihren aktuellen Angaben, statt eine weitere anzulegen. So
+          erhalten Sie für jede Fälligkeit nur eine Erinnerung.
+        </p>
+        <p>
           Sie können die Einwilligung jederzeit mit Wirkung für die Zukunft widerrufen (Art. 7 Abs. 3 DSGVO): mit einem Klick auf den Link
-          „Erinnerungen abbestellen“ in jeder Erinnerung, über die Abmeldefunktion Ihres E-Mail-Programms oder mit einer formlosen Nachricht
-          an uns. Jeder Abmeldelink ist nur für die eine E-Mail erzeugt; wir speichern auch von ihm nur einen Prüfwert (Hash). Solange Sie
-          nicht widerrufen, bewahren wir die Angaben für die Erinnerungen auf – auch über die Löschung des Termins hinaus. Nach einem
-          Widerruf heben wir sie noch {retention.inspectionReminderMonths} Monate als Nachweis der Einwilligung und ihres Widerrufs auf und
-          löschen sie dann samt den Abmeldelinks. Die verschickten Erinnerungen (Empfänger und Inhalt) löschen wir{" "}
-          {retention.inspectionReminderMonths} Monate nach dem Versand.
+          „Erinnerungen abbestellen“ in jeder Erinnerungs-E-Mail, über die Abmeldefunktion Ihres E-Mail-Programms oder mit einer formlosen
+          Nachricht an uns. Damit enden die Erinnerungen für dieses Fahrzeug. Jeder Abmeldelink ist nur für die eine E-Mail erzeugt; wir
+          speichern auch von ihm nur einen Prüfwert (Hash). Nach einem Widerruf heben wir die Angaben noch{" "}
+          {retention.inspectionReminderMonths} Monate als Nachweis der Einwilligung und ihres Widerrufs auf und löschen sie dann samt den
+          Abmeldelinks. Kreuzen Sie das Kästchen danach wieder an, gilt das als neue Einwilligung.
+        </p>
+        <p>
+          Solange Sie nicht widerrufen, bewahren wir die Angaben für die Erinnerungen auf – auch wenn der Termin selbst nach den oben
+          genannten Fristen gelöscht wird, denn die nächste Begutachtung kann bis zu zwei Jahre entfernt sein. Löschen wir dagegen eine
+          Terminanfrage, bei der Sie das Kästchen angekreuzt haben, etwa weil Sie uns darum bitten, löschen wir die Einwilligung für dieses
+          Fahrzeug sofort mit, auch wenn Sie sie später erneuert haben (Recht auf Löschung, Art. 17 DSGVO). Sie können uns auch bitten, nur
+          die Erinnerung zu löschen: Dann löschen wir die Einwilligung samt Nachweis und Abmeldelinks, und es geht keine Erinnerung mehr für
+          dieses Fahrzeug hinaus. Die verschickten Erinnerungen (Empfänger und Inhalt) löschen wir {retention.inspectionReminderMonths}{" "}
+          Monate nach dem Versand.
         </p>
 
         <h2>8. Kontaktformular und E-Mail</h2>
