@@ -14,6 +14,8 @@ import {
   inspectionReminders,
   inspectionUnsubscribeTokens,
   loginGates,
+  passkeyChallenges,
+  passkeys,
   rateLimits,
   recoveryCodes,
   sessions,
@@ -25,6 +27,8 @@ import {
 export const TABLES_IN_FK_ORDER: PgTable[] = [
   adminUsers,
   recoveryCodes,
+  passkeys,
+  passkeyChallenges,
   appointments,
   contactMessages,
   emailOutbox,
