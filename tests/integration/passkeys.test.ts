@@ -6,10 +6,13 @@ import { sessionCookieName } from "~/auth/session.server";
 import { adminUsers, auditLog, loginGates, passkeyChallenges, passkeys } from "~/db/schema";
 import { REQUIRE_SECOND_FACTOR, writeSetting } from "~/db/settings.server";
 import { loginMessages, passkeyMessages } from "~/messages";
+import { action as loginAction } from "~/routes/admin/login";
+import { finishPasskeyRegistration, startPasskeyRegistration } from "~/services/passkeys.server";
 import { testDatabaseKinds } from "../support/databases";
 import { createAdminIdentity, DEFAULT_ADMIN_PASSWORD, sessionCookieOf } from "../support/factories";
 import { useApiApp, useTestDatabase } from "../support/fixtures";
 import { SoftwareAuthenticator } from "../support/passkey-authenticator";
+import { routeArgs } from "../support/route-args";
 
 /** Decision 034: passkeys (WebAuthn) register under 'Sicherheit' and log in alone, as both factors. */
 
@@ -159,6 +162,62 @@ describe.each(testDatabaseKinds)("passkeys on %s", (kind) => {
 
     // The one the server saw last is still good.
     expect((await logIn(authenticator.authenticate(await loginOptions()))).status).toBe(204);
+  });
+
+  it("the login page's 'Mit Passkey anmelden' posts the answer to its action, which logs in and redirects like the password", async () => {
+    // The page's own origin (no PUBLIC_URL): the relying party is its host.
+    const page = "http://localhost";
+    const authenticator = new SoftwareAuthenticator(page);
+    const rp = relyingParty(page);
+    const admin = { id: ownerId, email: EMAIL, displayName: "Chef", role: "owner" as const };
+    const creation = await startPasskeyRegistration(database.db, {
+      admin,
+      password: DEFAULT_ADMIN_PASSWORD,
+      rp,
+      ip: "203.0.113.9",
+      requestId: "r",
+    });
+    if (!creation.ok) throw new Error(creation.code);
+    const added = await finishPasskeyRegistration(database.db, {
+      admin,
+      credential: authenticator.register(creation.value),
+      name: "Handy",
+      rp,
+      ip: "203.0.113.9",
+      requestId: "r",
+    });
+    expect(added.ok).toBe(true);
+
+    const post = async (credential: unknown) => {
+      const options = await passkeyLoginOptions(database.db, { rp, ip: "203.0.113.9" });
+      if (!options.ok) throw new Error(options.code);
+      const body = new URLSearchParams({
+        intent: "passkey",
+        credential: JSON.stringify(typeof credential === "function" ? credential(options.value) : credential),
+        redirectTo: "/admin/team",
+      });
+      const request = new Request(`${page}/admin-login`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: body.toString(),
+      });
+      try {
+        return await loginAction((await routeArgs(request, { db: database.db })) as never);
+      } catch (thrown) {
+        return thrown;
+      }
+    };
+    const redirected = (await post((options: { challenge: string }) => authenticator.authenticate(options))) as Response;
+    expect(redirected.status).toBe(302);
+    expect(redirected.headers.get("location")).toBe("/admin/team");
+    expect(redirected.headers.get("set-cookie")).toContain(`${sessionCookieName()}=`);
+
+    const refused = (await post((options: { challenge: string }) =>
+      authenticator.authenticate(options, { origin: "https://evil.example" }),
+    )) as {
+      data: unknown;
+    };
+    expect(refused.data).toEqual({ error: loginMessages.passkeyRefused, email: "", step: "password" });
   });
 
   it("a challenge lasts five minutes and answers once", async () => {

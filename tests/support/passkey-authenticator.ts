@@ -76,9 +76,9 @@ export class SoftwareAuthenticator {
     const attested = Buffer.concat([Buffer.alloc(16), idLength, this.credentialId, this.coseKey()]);
     const authData = this.authenticatorData(rpId, overrides.counter ?? this.counter, overrides.userVerified ?? true, attested);
     const attestationObject = isoCBOR.encode(
-      new Map<string, string | Map<string, never> | Uint8Array>([
+      new Map<string, string | Map<string, string> | Uint8Array>([
         ["fmt", "none"],
-        ["attStmt", new Map()],
+        ["attStmt", new Map<string, string>()],
         ["authData", new Uint8Array(authData)],
       ]),
     );
