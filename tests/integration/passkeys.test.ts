@@ -143,7 +143,7 @@ describe.each(testDatabaseKinds)("passkeys on %s", (kind) => {
     expect(await database.db.select().from(passkeys)).toHaveLength(1);
   });
 
-  it("refuses a replayed answer (its challenge is spent), an old counter, another origin, another relying party and no user verification", async () => {
+  it("refuses a replayed answer (its challenge is spent, also without a counter), an old counter, another origin, another relying party and no user verification", async () => {
     const authenticator = new SoftwareAuthenticator(SITE);
     expect((await register(authenticator)).status).toBe(201);
 
@@ -162,6 +162,14 @@ describe.each(testDatabaseKinds)("passkeys on %s", (kind) => {
 
     // The one the server saw last is still good.
     expect((await logIn(authenticator.authenticate(await loginOptions()))).status).toBe(204);
+
+    // A passkey that keeps no counter (0 every time, as synced ones do): only the spent challenge stops the replay.
+    const synced = new SoftwareAuthenticator(SITE);
+    expect((await register(synced, ownerCookie, "Synchronisiert")).status).toBe(201);
+    const once = synced.authenticate(await loginOptions(), { counter: 0 });
+    expect((await logIn(once)).status).toBe(204);
+    await refusedLogin(once, otherInstance);
+    expect((await logIn(synced.authenticate(await loginOptions(), { counter: 0 }))).status).toBe(204);
   });
 
   it("the login page's 'Mit Passkey anmelden' posts the answer to its action, which logs in and redirects like the password", async () => {
