@@ -1,6 +1,6 @@
 import { passkeyMessages } from "../../app/messages";
 import { E2E_ACCOUNTS } from "./accounts";
-import { afterScrypt, claimSession, expect, test } from "./fixtures";
+import { afterScrypt, claimSession, expect, expectNoAxeViolations, screenshotForReview, test } from "./fixtures";
 
 /** An account of its own: once it has a passkey, its password alone no longer logs in (decision 034). */
 const ACCOUNT = E2E_ACCOUNTS.passkey;
@@ -34,9 +34,15 @@ test("passkey: added under 'Sicherheit' with a virtual authenticator, then 'Mit 
   const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
   expect(credentials).toHaveLength(1);
   expect(credentials[0]).toMatchObject({ isResidentCredential: true, rpId: "localhost" });
+  await expectNoAxeViolations(page, "main");
+  await screenshotForReview(page, "security-1280.png", { fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshotForReview(page, "security-390.png", { fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   await page.getByRole("button", { name: "Abmelden" }).click();
   await expect(page).toHaveURL(/\/admin-login$/);
+  await screenshotForReview(page, "login-1280.png", { fullPage: true });
   await page.getByRole("button", { name: "Mit Passkey anmelden" }).click();
   await expect(page).toHaveURL(new URL("/admin", site).href);
   await page.getByRole("link", { name: "Sicherheit" }).click();
