@@ -22,6 +22,11 @@ export type RequestFacts = {
    * goes in the request's log line, so a refused action (403) says who asked.
    */
   accountId?: string;
+  /**
+   * The origin the site is addressed by: PUBLIC_URL's, else the one the request was sent to (as the
+   * same-origin check takes it). Passkeys belong to it (decision 034). Absent outside the pipeline.
+   */
+  siteOrigin?: string;
 };
 
 /** Pages prerendered at build time (react-router.config.ts) have no request. */

@@ -30,11 +30,14 @@ export const httpStatus = {
   // The setup page's link is of no use once an account exists: answered like a spent link.
   setupDone: 400,
   "slot-unavailable": 400,
+  passkeyFailed: 400,
   // Who is asking.
   wrongPassword: 401,
   secondFactor: 401,
   // A sensitive action wants the password or a code again (app/domain/access.ts); the API adds `stepUp: true`.
   stepUpRequired: 401,
+  passkeyRequired: 401,
+  passkeyRefused: 401,
   ownerOnly: 403,
   reminderOwnerOnly: 403,
   enrolmentRequired: 403,
@@ -58,6 +61,8 @@ export const httpStatus = {
   notStarted: 409,
   notEnabled: 409,
   required: 409,
+  passkeyExists: 409,
+  lastFactor: 409,
   "slot-taken": 409,
   "pickups-full": 409,
   "too-many-open": 409,

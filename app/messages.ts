@@ -8,6 +8,7 @@ import type {
   BookingErrorCode,
   ExportErrorCode,
   ExportFilterErrorCode,
+  PasskeyErrorCode,
   PasswordErrorCode,
   PasswordProblem,
   PasswordWarning,
@@ -179,6 +180,8 @@ export const loginMessages = {
   codeStepExpired: "Die Anmeldung ist abgelaufen. Bitte melden Sie sich erneut an.",
   throttled: (limit: "ip" | "account", seconds: number) => (limit === "ip" ? loginMessages.ipBlocked : loginMessages.accountBusy(seconds)),
   enrolmentRequired: "Bitte richten Sie zuerst die Zwei-Faktor-Anmeldung ein (Seite „Sicherheit“).",
+  passkeyRequired: "Für dieses Konto ist ein Passkey eingerichtet: Bitte melden Sie sich mit „Mit Passkey anmelden“ an.",
+  passkeyRefused: "Die Anmeldung mit dem Passkey ist fehlgeschlagen. Bitte versuchen Sie es erneut.",
 } as const;
 
 /** The 'Sicherheit' page and the second factor's JSON API. */
@@ -198,6 +201,33 @@ export const secondFactorMessages = {
   policyOff: "Die Zwei-Faktor-Anmeldung ist nicht mehr vorgeschrieben.",
   policyInvalid: "Bitte geben Sie „required“ als true oder false an.",
 } as const satisfies Record<SecondFactorErrorCode, string> & Record<string, string>;
+
+/** Passkeys: 'Sicherheit', 'Mit Passkey anmelden' on the login and /api/v1/admin/passkeys (decision 034); keyed by PasskeyErrorCode. */
+export const passkeyMessages = {
+  passkeyFailed: "Der Passkey konnte nicht eingerichtet werden. Bitte versuchen Sie es erneut.",
+  passkeyExists: "Dieser Passkey ist für ein Konto bereits eingerichtet.",
+  notFound: "Diesen Passkey gibt es nicht (mehr).",
+  wrongCurrentPassword: "Das Passwort ist falsch.",
+  wrongPasswordOrCode: "Passwort oder Code ist falsch.",
+  secondFactorLocked: secondFactorMessages.secondFactorLocked,
+  lastFactor:
+    "Die Zwei-Faktor-Anmeldung ist für alle Konten vorgeschrieben: Ihr letzter Passkey kann erst entfernt werden, wenn eine Authenticator-App oder ein weiterer Passkey eingerichtet ist.",
+  added: "Der Passkey ist eingerichtet. Sie können sich jetzt mit „Mit Passkey anmelden“ anmelden.",
+  removed: "Der Passkey wurde entfernt.",
+  passwordMissing: "Bitte geben Sie Ihr Passwort ein.",
+  passwordOrCodeMissing: "Bitte geben Sie Ihr Passwort oder einen Code aus Ihrer Authenticator-App an.",
+  credentialInvalid: "Die Antwort des Passkeys ist unvollständig. Bitte versuchen Sie es erneut.",
+  nameInvalid: "Bitte geben Sie dem Passkey einen Namen mit höchstens 60 Zeichen.",
+  /** The browser has no WebAuthn (an old one, or a page that is not a secure context). */
+  unsupported:
+    "Dieser Browser unterstützt keine Passkeys. Bitte verwenden Sie einen aktuellen Browser oder melden Sie sich mit E-Mail und Passwort an.",
+  /** The browser's dialog was closed, timed out or found no passkey of this site. */
+  cancelled: "Der Vorgang wurde abgebrochen oder hat zu lange gedauert. Es wurde nichts geändert.",
+  /** The browser never reached the server. */
+  offline: "Der Server ist gerade nicht erreichbar. Bitte prüfen Sie die Verbindung und versuchen Sie es erneut.",
+  /** The default name of a passkey the account did not name. */
+  defaultName: "Passkey",
+} as const satisfies Record<PasskeyErrorCode, string> & Record<string, string>;
 
 /** A per-IP limit's refusal (429) in general words: 'Passwort vergessen?' and the pages of the one-time links. */
 export function tooManyRequestsMessage(seconds: number): string {

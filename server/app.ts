@@ -62,6 +62,7 @@ export function createApp({
 }: AppOptions): Hono<ServerEnv> {
   const dev = config.NODE_ENV === "development";
   const trust = compileTrustProxy(config.TRUST_PROXY);
+  const publicOrigin = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : undefined;
   // A trailing slash names the same endpoint, as it did under Express (`/api/v1/slots/`).
   const app = new Hono<ServerEnv>({ strict: false });
 
@@ -70,6 +71,7 @@ export function createApp({
     // The one place the database is put on the request, for the API and (below) the pages alike.
     c.set("db", db);
     c.set("clientIp", clientAddress(c.env.incoming, trust));
+    c.set("siteOrigin", publicOrigin ?? requestOrigin(c.env.incoming, trust));
     await next();
   });
   app.use(
@@ -110,7 +112,12 @@ export function createApp({
     context.set(databaseContext, c.get("db"));
     const body = c.get("body");
     if (body) context.set(requestBodyContext, body);
-    context.set(requestContext, { requestId: c.get("requestId"), clientIp: c.get("clientIp"), cspNonce: c.get("cspNonce") });
+    context.set(requestContext, {
+      requestId: c.get("requestId"),
+      clientIp: c.get("clientIp"),
+      cspNonce: c.get("cspNonce"),
+      siteOrigin: c.get("siteOrigin"),
+    });
     const crossSite = isCrossSiteAllowed(c.req.method, c.req.path);
     const response = await pages(pageRequest(c.req.raw, requestOrigin(c.env.incoming, trust), crossSite), context);
     // For the request's log line: the account the admin pages' guard found (app/auth/guard.server.ts).

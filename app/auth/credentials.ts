@@ -38,3 +38,49 @@ export const stepUpSchema = z
     code: secondFactorCode.optional(),
   })
   .refine((value) => value.password !== undefined || value.code !== undefined);
+
+/** A base64url field of a passkey's answer, as the browser writes it (at most what a 16 KB body can hold). */
+const base64url = z
+  .string()
+  .max(8192)
+  .regex(/^[A-Za-z0-9_-]*$/);
+
+/**
+ * What a browser's passkey answers (WebAuthn's PublicKeyCredential as JSON, @simplewebauthn/browser):
+ * its form only; the signature, the challenge, the origin and the relying party are checked by
+ * app/auth/passkeys.server.ts.
+ */
+const passkeyCredentialBase = z.object({
+  id: base64url.min(1).max(1400),
+  rawId: base64url.min(1).max(1400),
+  type: z.literal("public-key"),
+  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+  authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(),
+});
+
+/** The answer to a login's challenge (an assertion). */
+export const passkeyAssertionSchema = passkeyCredentialBase.extend({
+  response: z.object({
+    clientDataJSON: base64url.min(1),
+    authenticatorData: base64url.min(1),
+    signature: base64url.min(1),
+    userHandle: base64url.optional(),
+  }),
+});
+export type PasskeyAssertion = z.infer<typeof passkeyAssertionSchema>;
+
+/** The answer to a registration's challenge (an attestation). */
+export const passkeyAttestationSchema = passkeyCredentialBase.extend({
+  response: z.object({
+    clientDataJSON: base64url.min(1),
+    attestationObject: base64url.min(1),
+    transports: z.array(z.string().max(32)).max(10).optional(),
+    authenticatorData: base64url.optional(),
+    publicKey: base64url.optional(),
+    publicKeyAlgorithm: z.number().int().optional(),
+  }),
+});
+export type PasskeyAttestation = z.infer<typeof passkeyAttestationSchema>;
+
+/** A passkey's name as its account gives it: at most 60 characters; blank means "Passkey". */
+export const PASSKEY_NAME_MAX = 60;

@@ -19,6 +19,8 @@ export type LoginEvent =
   | "second_factor.disabled"
   | "second_factor.locked"
   | "second_factor.unlocked"
+  | "passkey.added"
+  | "passkey.removed"
   | "password.changed"
   | "password.change_failure"
   | "password.reset_requested"
@@ -33,6 +35,8 @@ export type LoginEventFacts = {
   /** For `login.refused`: which limit refused the attempt; `second_factor_lock` the account's locked code login. */
   limit?: "ip" | "account" | "second_factor_lock";
   recoveryCode?: boolean;
+  /** The login (or its refusal) was a passkey's (decision 034). */
+  passkey?: boolean;
 };
 
 export function logLoginEvent(event: LoginEvent, { email, ...facts }: LoginEventFacts): void {

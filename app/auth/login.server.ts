@@ -1,16 +1,28 @@
+import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { adminUsers } from "~/db/schema";
 import { fail, type Failure, type Ok, ok } from "~/domain/result";
+import type { PasskeyAssertion } from "./credentials";
 import { recordBrowserLogin } from "./known-browsers.server";
 import { logLoginEvent } from "./login-events.server";
 import { enterLoginGate, leaveLoginGate } from "./login-gate.server";
+import {
+  answeredChallenge,
+  hasPasskey,
+  loginOptions,
+  passkeyByCredentialId,
+  type RelyingParty,
+  spendChallenge,
+  verifyPasskeyAssertion,
+} from "./passkeys.server";
 import { dummyPasswordHash, verifyPassword } from "./password.server";
 import { checkSecondFactorCode } from "./second-factor-lock.server";
 import { type AdminIdentity, createSession, deleteSession, pruneSessions, type SessionPolicy, sessionPolicy } from "./session.server";
 import {
   blockedForSeconds,
   clearAccountIpFailures,
+  refuseOverPasskeyOptionsLimit,
   releaseIpAttempt,
   reserveIpAttempt,
   settleIpFailure,
@@ -25,6 +37,8 @@ export type LoginResult =
   | (Failure<"secondFactor"> & { wrongCode: boolean; sessionId?: string })
   /** The password was right; the account's code login is locked after too many wrong codes (decision 033). */
   | Failure<"secondFactorLocked">
+  /** The password was right; the account's second factor is a passkey, which logs in alone (decision 034). */
+  | Failure<"passkeyRequired">
   | Throttled;
 
 export type LoginInput = {
@@ -178,6 +192,10 @@ export async function login(db: Database, input: LoginInput): Promise<LoginResul
       }
       const refused = await refusedCode(db, user, user.totpSecret, input.code, event, now);
       if (refused) return refused;
+    } else if (await hasPasskey(db, user.id)) {
+      // Its second factor is a passkey: the password alone never logs in, as without the code of an app.
+      logLoginEvent("login.second_factor_required", { ...event, passkey: true });
+      return { result: fail("passkeyRequired"), outcome: "neutral" };
     }
     const started = await startSession(db, user, { ...input, now });
     logLoginEvent("login.success", event);
@@ -223,6 +241,77 @@ export async function completeSecondFactor(
       browserId: input.browserId,
     });
     logLoginEvent("login.success", event);
+    return { result: ok({ ...started, admin: identityOf(user) }), outcome: "success" };
+  });
+}
+
+/** A passkey login's options, or the per-IP block's refusal. */
+export type PasskeyLoginOptionsResult = Ok<PublicKeyCredentialRequestOptionsJSON> | Throttled;
+
+/**
+ * The challenge of a login with a passkey (any of the site's: the browser offers the ones it
+ * knows). Refused while the IP is blocked for failed logins; each IP may ask
+ * PASSKEY_LOGIN_OPTIONS_LIMIT times in a window, since every challenge is a row until it expires.
+ */
+export async function passkeyLoginOptions(
+  db: Database,
+  input: { rp: RelyingParty; ip: string; now?: Date },
+): Promise<PasskeyLoginOptionsResult> {
+  const now = input.now ?? new Date();
+  const blockedFor = await blockedForSeconds(db, input.ip, now);
+  if (blockedFor > 0) return fail("throttled", { limit: "ip", retryAfterSeconds: blockedFor });
+  const overLimit = await refuseOverPasskeyOptionsLimit(db, input.ip, now);
+  if (overLimit) return overLimit;
+  return ok(await loginOptions(db, input.rp, now));
+}
+
+export type PasskeyLoginResult = Ok<{ sessionId: string; admin: AdminIdentity; browserId: string }> | Failure<"passkeyRefused"> | Throttled;
+
+/**
+ * A login with a passkey alone (decision 034): it verified its user, so it counts as both
+ * factors. Behind the same limits as the password (per IP, and the account's gate, keyed by its
+ * address when the passkey is known, else by the credential's id); every refusal is the same
+ * `passkeyRefused` and counts as a failure: an unknown or removed passkey, a spent or expired
+ * challenge, another origin or relying party, a counter that did not go up, a bad signature, a
+ * deactivated account.
+ */
+export async function loginWithPasskey(
+  db: Database,
+  input: {
+    credential: PasskeyAssertion;
+    rp: RelyingParty;
+    ip: string;
+    requestId?: string;
+    userAgent?: string | null;
+    browserId?: string | null;
+    now?: Date;
+    policy?: SessionPolicy;
+  },
+): Promise<PasskeyLoginResult> {
+  const now = input.now ?? new Date();
+  const requestId = input.requestId ?? "";
+  const passkey = await passkeyByCredentialId(db, input.credential.id);
+  const [found] = passkey ? await db.select().from(adminUsers).where(eq(adminUsers.id, passkey.userId)) : [];
+  const facts = { email: found?.email ?? `passkey:${input.credential.id}`, ip: input.ip, requestId, now };
+  return throughLoginLimits<PasskeyLoginResult>(db, facts, async () => {
+    // Spent first, whatever follows: a challenge answers once.
+    const challenge = answeredChallenge(input.credential.response.clientDataJSON);
+    const spent = challenge !== null && (await spendChallenge(db, challenge, "login", null, now));
+    const user = found && !found.deactivatedAt ? found : undefined;
+    const verified = spent && passkey && user && (await verifyPasskeyAssertion(db, passkey, input.credential, challenge, input.rp, now));
+    if (!verified || !user) {
+      logLoginEvent("login.failure", { ip: input.ip, requestId, passkey: true, ...(found ? { accountId: found.id } : {}) });
+      return { result: fail("passkeyRefused"), outcome: "failure" };
+    }
+    const started = await startSession(db, user, {
+      email: user.email,
+      ip: input.ip,
+      now,
+      policy: input.policy,
+      userAgent: input.userAgent,
+      browserId: input.browserId,
+    });
+    logLoginEvent("login.success", { ip: input.ip, requestId, accountId: user.id, passkey: true });
     return { result: ok({ ...started, admin: identityOf(user) }), outcome: "success" };
   });
 }

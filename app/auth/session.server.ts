@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
-import { and, desc, eq, gt, isNull, lt, ne } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
 import { env } from "~/config/env.server";
 import type { Executor } from "~/db/client.server";
-import { adminUsers, sessions, settings } from "~/db/schema";
+import { adminUsers, passkeys, sessions, settings } from "~/db/schema";
 import { REQUIRE_SECOND_FACTOR } from "~/db/settings.server";
 import type { AdminRole, SessionStage } from "~/domain/admin";
 import { maskedAddress } from "~/lib/client-network";
@@ -38,6 +38,7 @@ export type AdminIdentity = { id: string; email: string; displayName: string; ro
 export type SessionState = {
   admin: AdminIdentity;
   stage: SessionStage;
+  /** The owner requires a second factor and the account has neither the app's code nor a passkey (decision 034). */
   mustEnrol: boolean;
   /** The account's code login is locked (decision 033): the login's code step says so before a code is typed. */
   codeLocked: boolean;
@@ -136,6 +137,8 @@ export async function readSession(
       totpEnabledAt: adminUsers.totpEnabledAt,
       secondFactorLockedAt: adminUsers.secondFactorLockedAt,
       secondFactorRequired: settings.value,
+      // A passkey is a second factor as the app's code is (decision 034).
+      hasPasskey: sql<boolean>`exists (select 1 from ${passkeys} where ${passkeys.userId} = ${adminUsers.id})`,
     })
     .from(sessions)
     .innerJoin(adminUsers, eq(adminUsers.id, sessions.userId))
@@ -154,7 +157,7 @@ export async function readSession(
   return {
     admin: { id: row.id, email: row.email, displayName: row.displayName, role: row.role, verifiedAt: row.verifiedAt },
     stage: row.stage,
-    mustEnrol: row.secondFactorRequired === true && row.totpEnabledAt === null,
+    mustEnrol: row.secondFactorRequired === true && row.totpEnabledAt === null && !row.hasPasskey,
     codeLocked: row.secondFactorLockedAt !== null,
   };
 }

@@ -135,3 +135,20 @@ export async function refuseOverLinkLimit(db: Executor, ip: string, now: Date): 
   });
   return hit.allowed ? null : fail("throttled", { limit: "ip", retryAfterSeconds: hit.retryAfterSeconds });
 }
+
+/**
+ * A passkey login's challenge is a row until it expires (five minutes), and asking for one needs
+ * no account: so many per IP in a window, in fixed windows like the link pages.
+ */
+export const PASSKEY_OPTIONS_THROTTLE = { perIp: 30, windowMinutes: 15 } as const;
+
+/** Counts a request for a passkey login's challenge from `ip`; over the limit, the refusal. */
+export async function refuseOverPasskeyOptionsLimit(db: Executor, ip: string, now: Date): Promise<Throttled | null> {
+  const hit = await hitRateLimit(db, {
+    key: `passkey-options:ip:${ip}`,
+    limit: PASSKEY_OPTIONS_THROTTLE.perIp,
+    windowSeconds: PASSKEY_OPTIONS_THROTTLE.windowMinutes * 60,
+    now,
+  });
+  return hit.allowed ? null : fail("throttled", { limit: "ip", retryAfterSeconds: hit.retryAfterSeconds });
+}

@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -15,12 +16,19 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { adminRoles, sessionStages, setupTokenPurposes } from "../domain/admin";
+import { adminRoles, passkeyChallengePurposes, sessionStages, setupTokenPurposes } from "../domain/admin";
 // Relative, not "~/…": drizzle-kit loads this file without the app's path aliases.
 import { appointmentStatuses, cancellers, emailStatuses, progressStates } from "../domain/appointment";
 import { handovers } from "../domain/vehicle";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+/** Raw bytes (a passkey's public key): PGlite hands back a Uint8Array, node-postgres a Buffer; both read as a Uint8Array. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  toDriver: (value) => Buffer.from(value),
+  fromDriver: (value) => new Uint8Array(value),
+});
 
 export const appointments = pgTable(
   "appointments",
@@ -202,6 +210,54 @@ export const recoveryCodes = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index("recovery_codes_user_idx").on(table.userId)],
+);
+
+/**
+ * An account's passkeys (WebAuthn, decision 034): the credential's id as the browser names it
+ * (base64url), its COSE public key, the signature counter the last login reported, the transports
+ * the browser listed, and the account's own name for it. A passkey logs in alone (user
+ * verification required) and counts as the second factor the owner may require.
+ */
+export const passkeys = pgTable(
+  "passkeys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: "cascade" }),
+    credentialId: text("credential_id").notNull(),
+    publicKey: bytea("public_key").notNull(),
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
+    transports: text("transports")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (table) => [uniqueIndex("passkeys_credential_id_idx").on(table.credentialId), index("passkeys_user_idx").on(table.userId)],
+);
+
+/**
+ * The challenges of the passkey ceremonies, in the database so that every app instance knows them:
+ * each is spent by the one statement that deletes it (single use, also under a race) and lives
+ * five minutes. A registration's belongs to the account that asked for it; a login's to nobody yet.
+ */
+export const passkeyChallenges = pgTable(
+  "passkey_challenges",
+  {
+    challenge: text("challenge").primaryKey(),
+    purpose: text("purpose", { enum: passkeyChallengePurposes }).notNull(),
+    userId: uuid("user_id").references(() => adminUsers.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check("passkey_challenges_purpose_check", sql`${table.purpose} in ('registration', 'login')`),
+    check("passkey_challenges_account_check", sql`(${table.purpose} = 'registration') = (${table.userId} is not null)`),
+    index("passkey_challenges_expires_idx").on(table.expiresAt),
+  ],
 );
 
 export const sessions = pgTable(

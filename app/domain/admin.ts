@@ -14,6 +14,10 @@ export function isAdminRole(value: unknown): value is AdminRole {
 export const setupTokenPurposes = ["setup", "invitation", "password-reset"] as const;
 export type SetupTokenPurpose = (typeof setupTokenPurposes)[number];
 
+/** What a passkey ceremony's challenge is for: adding a passkey to the account that asked, or a login. */
+export const passkeyChallengePurposes = ["registration", "login"] as const;
+export type PasskeyChallengePurpose = (typeof passkeyChallengePurposes)[number];
+
 /** A new password's length in characters (app/auth/password-policy.ts checks it, app/messages.ts says it). */
 export const MIN_PASSWORD_LENGTH = 12;
 export const MAX_PASSWORD_LENGTH = 256;

@@ -65,9 +65,11 @@ export type AccountErrorCode = "invalidEmail" | "exists" | "unknown" | "setupInv
 
 /**
  * Why a login (form, JSON API, the form's code step) was refused; `throttled` by the per-IP block or the per-address gate;
- * `secondFactorLocked`: the password was right, but the account's code login is locked after too many wrong codes (decision 033).
+ * `secondFactorLocked`: the password was right, but the account's code login is locked after too many wrong codes (decision 033);
+ * `passkeyRequired`: the password was right, but the account's second factor is a passkey, which logs in alone;
+ * `passkeyRefused`: a login with a passkey failed, for whatever reason (decision 034).
  */
-export type LoginErrorCode = "wrongPassword" | "secondFactor" | "secondFactorLocked" | "throttled";
+export type LoginErrorCode = "wrongPassword" | "secondFactor" | "secondFactorLocked" | "passkeyRequired" | "passkeyRefused" | "throttled";
 
 /** Why a change of the second factor (the 'Sicherheit' page, /api/v1/admin/2fa/*) was refused. */
 export type SecondFactorErrorCode =
@@ -79,6 +81,16 @@ export type SecondFactorErrorCode =
   | "required"
   | "ownerOnly"
   | "stepUpRequired";
+
+/**
+ * Why adding or removing a passkey ('Sicherheit', /api/v1/admin/passkeys) was refused (decision 034): `passkeyFailed`
+ * the browser's answer did not verify (challenge spent or expired, another origin or relying party, no user
+ * verification); `passkeyExists` it is registered already; `wrongCurrentPassword` adding needs the password;
+ * `wrongPasswordOrCode` / `secondFactorLocked` removing needs the password or a code; `lastFactor` the account's
+ * last second factor while the owner requires one.
+ */
+export type PasskeyErrorCode =
+  "passkeyFailed" | "passkeyExists" | "notFound" | "wrongCurrentPassword" | "wrongPasswordOrCode" | "secondFactorLocked" | "lastFactor";
 
 /** Why an account was refused before any input was read (app/domain/access.ts). */
 export type AccessErrorCode = "enrolmentRequired" | "ownerOnly" | "stepUpRequired";
@@ -136,6 +148,7 @@ export type ErrorCode =
   | AccountErrorCode
   | LoginErrorCode
   | SecondFactorErrorCode
+  | PasskeyErrorCode
   | AccessErrorCode
   | TeamErrorCode
   | SettingsErrorCode

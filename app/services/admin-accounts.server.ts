@@ -6,7 +6,7 @@ import { liftSecondFactorLock, NO_SECOND_FACTOR_LOCK } from "~/auth/second-facto
 import { createSession, revokeAllSessions } from "~/auth/session.server";
 import { refuseOverLinkLimit, type Throttled } from "~/auth/throttle.server";
 import type { Database, Executor } from "~/db/client.server";
-import { adminUsers, recoveryCodes, setupTokens } from "~/db/schema";
+import { adminUsers, passkeys, recoveryCodes, setupTokens } from "~/db/schema";
 import { issueSetupToken, usableSetupToken } from "~/db/setup-tokens.server";
 import type { AccountErrorCode } from "~/domain/error-codes";
 import { fail, ok, type Result } from "~/domain/result";
@@ -89,7 +89,7 @@ export async function resetAdminPassword(db: Database, input: { email: string; p
 
 /**
  * For a lost phone without recovery codes (npm run admin -- reset-2fa): the
- * account's second factor and recovery codes go, and so do its sessions. The
+ * account's second factor, recovery codes and passkeys go, and so do its sessions. The
  * next login takes the password alone (and enrolment, if the owner requires it).
  */
 export async function resetSecondFactor(db: Database, input: { email: string }): Promise<AccountResult<{ id: string }>> {
@@ -102,6 +102,8 @@ export async function resetSecondFactor(db: Database, input: { email: string }):
       .returning({ id: adminUsers.id });
     if (!row) return fail("unknown");
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, row.id));
+    // Its passkeys are second factors too (decision 034): a lost device that held the only one.
+    await tx.delete(passkeys).where(eq(passkeys.userId, row.id));
     await revokeAllSessions(tx, row.id);
     return ok(row);
   });

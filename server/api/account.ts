@@ -28,7 +28,8 @@ export const login = new Hono<ServerEnv>();
  * POST /api/v1/admin/login {"email","password","code"?} → 204 with the session
  * cookie; 401 for a wrong password, 401 {"secondFactor": true} when the
  * account's second factor is missing or wrong, 423 {"secondFactor": true} when
- * its code login is locked (only a recovery code gets in), 429 with Retry-After.
+ * its code login is locked (only a recovery code gets in), 401 {"secondFactor": true, "passkey": true}
+ * when its second factor is a passkey (which logs in alone), 429 with Retry-After.
  */
 login.post("/login", jsonObject, zValidator("json", credentialsSchema, refuseInvalid(400, loginMessages.missingCredentials)), async (c) => {
   const result = await logInWith(c.get("db"), {
@@ -51,6 +52,8 @@ login.post("/login", jsonObject, zValidator("json", credentialsSchema, refuseInv
       return jsonError(c, status, result.wrongCode ? loginMessages.wrongCode : loginMessages.codeRequired, { secondFactor: true });
     case "secondFactorLocked":
       return jsonError(c, status, loginMessages.secondFactorLocked, { secondFactor: true });
+    case "passkeyRequired":
+      return jsonError(c, status, loginMessages.passkeyRequired, { secondFactor: true, passkey: true });
     case "wrongPassword":
       return jsonError(c, status, loginMessages.wrongPassword);
   }

@@ -1,10 +1,17 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { Throttled } from "~/auth/throttle.server";
-import type { ClosureErrorCode, ErrorCode, PasswordWarning, SecondFactorErrorCode, TeamErrorCode } from "~/domain/error-codes";
+import type {
+  ClosureErrorCode,
+  ErrorCode,
+  PasskeyErrorCode,
+  PasswordWarning,
+  SecondFactorErrorCode,
+  TeamErrorCode,
+} from "~/domain/error-codes";
 import type { Failure } from "~/domain/result";
 import { retryAfter, statusOf } from "~/http-status";
-import { closureMessages, loginMessages, refusalMessage, secondFactorMessages, teamMessages } from "~/messages";
+import { closureMessages, loginMessages, passkeyMessages, refusalMessage, secondFactorMessages, teamMessages } from "~/messages";
 
 /** The JSON API's refusals (docs/api.md): always `{error, …}` with a German message. */
 
@@ -21,6 +28,8 @@ export type ApiError = {
   enrolmentRequired?: boolean;
   /** A sensitive action wants the password or a code again first (POST /api/v1/admin/step-up). */
   stepUp?: boolean;
+  /** The login's second factor is the account's passkey: 'Mit Passkey anmelden' (decision 034). */
+  passkey?: boolean;
 };
 
 /** A refusal in the API's shape (docs/api.md): `{error, …}` with a German message. */
@@ -67,6 +76,12 @@ type SecondFactorRefusal = Failure<SecondFactorErrorCode> | Throttled;
 export function secondFactorRefusal(c: Context, result: SecondFactorRefusal): Response {
   if (result.code === "throttled") return loginThrottled(c, result);
   return codeRefusal(c, result.code, secondFactorMessages[result.code]);
+}
+
+/** The JSON answer to a refused change of the account's passkeys (docs/api.md). */
+export function passkeyRefusal(c: Context, result: Failure<PasskeyErrorCode> | Throttled): Response {
+  if (result.code === "throttled") return loginThrottled(c, result);
+  return jsonError(c, statusOf(result.code), passkeyMessages[result.code]);
 }
 
 /** The JSON answer to a refused change of the team (docs/api.md); a weak password's with the estimate's hint. */

@@ -10,6 +10,7 @@ import { closures } from "./closures";
 import { contact } from "./contact";
 import { appointmentsExport } from "./export";
 import { adminApiGuard, enrolledApiOnly } from "./guard";
+import { passkeyEnrolment, passkeyLogin, passkeys } from "./passkeys";
 import { passwordChange, passwordReset } from "./password";
 import { settings } from "./settings";
 import { team } from "./team";
@@ -33,6 +34,7 @@ jsonApi.use(async (c, next) => {
 jsonApi.route("/", booking);
 jsonApi.route("/", contact);
 jsonApi.route("/admin", login);
+jsonApi.route("/admin", passkeyLogin);
 // 'Passwort vergessen?': nobody is logged in yet.
 jsonApi.route("/admin", passwordReset);
 
@@ -41,10 +43,13 @@ jsonApi.use("/admin/*", adminApiGuard);
 jsonApi.route("/admin", enrolment);
 // Like the 'Sicherheit' page it belongs to: also before the second factor is set up.
 jsonApi.route("/admin", passwordChange);
+// Adding a passkey sets up a second factor, as the app's code does.
+jsonApi.route("/admin", passkeyEnrolment);
 
 // The board's endpoints wait until an account the owner requires it of has its second factor.
 jsonApi.use("/admin/*", enrolledApiOnly);
 jsonApi.route("/admin", account);
+jsonApi.route("/admin", passkeys);
 jsonApi.route("/admin/users", team);
 jsonApi.route("/admin/closures", closures);
 jsonApi.route("/admin/appointments", appointments);

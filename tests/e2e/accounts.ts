@@ -20,6 +20,8 @@ export const E2E_ACCOUNTS = {
    * 'Sicherheit', which then holds that spec's own logins and not a pool of unused ones.
    */
   devices: { email: "geraete@happycar.example", password: PASSWORD, name: "Geräte Liste", role: "owner", sessions: 0 },
+  /** passkeys.spec.ts registers a passkey, which then replaces the password's login for this account alone. */
+  passkey: { email: "passkey@happycar.example", password: PASSWORD, name: "Pass Key", role: "owner", sessions: 2 },
   /** The login's toast of admin-phone.spec.ts. */
   toasts: { email: "toasts@happycar.example", password: PASSWORD, name: "Toast Test", role: "owner", sessions: 0 },
 } as const;

@@ -13,11 +13,11 @@ test("a wrong password's 'Falsches Passwort' does not stay on the board after th
   await page.goto("/admin-login");
   await page.getByLabel("E-Mail").fill(E2E_ACCOUNTS.devices.email);
   await page.getByLabel("Passwort").fill("falsch-falsch-falsch");
-  await page.getByRole("button", { name: "Anmelden" }).click();
+  await page.getByRole("button", { name: "Anmelden", exact: true }).click();
   const wrong = page.locator("[data-sonner-toast]").filter({ hasText: "Falsches Passwort" });
   await afterScrypt(wrong).toBeVisible();
   await page.getByLabel("Passwort").fill(E2E_ACCOUNTS.devices.password);
-  await page.getByRole("button", { name: "Anmelden" }).click();
+  await page.getByRole("button", { name: "Anmelden", exact: true }).click();
   await afterScrypt(page).toHaveURL("/admin");
   await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Erfolgreich angemeldet" })).toBeVisible();
   await expect(wrong).toHaveCount(0);

@@ -13,7 +13,7 @@ test("login: 'Falsches Passwort' clears the field; the right password welcomes a
   await expectNoAxeViolations(page);
   await page.getByLabel("E-Mail").fill(ADMIN.email);
   await page.getByLabel("Passwort").fill("ganz-falsches-passwort");
-  await page.getByRole("button", { name: "Anmelden" }).click();
+  await page.getByRole("button", { name: "Anmelden", exact: true }).click();
   await afterScrypt(toast(page, "Falsches Passwort")).toBeVisible();
   await expect(page.getByLabel("Passwort")).toHaveValue("");
 
@@ -22,13 +22,13 @@ test("login: 'Falsches Passwort' clears the field; the right password welcomes a
   await expect(toast(page, "Falsches Passwort")).toHaveCount(0);
   await page.getByLabel("E-Mail").fill("niemand@happycar.example");
   await page.getByLabel("Passwort").fill("ganz-falsches-passwort");
-  await page.getByRole("button", { name: "Anmelden" }).click();
+  await page.getByRole("button", { name: "Anmelden", exact: true }).click();
   await afterScrypt(toast(page, "Falsches Passwort")).toBeVisible();
   await expect(page.getByLabel("Passwort")).toHaveValue("");
 
   await page.getByLabel("E-Mail").fill(ADMIN.email);
   await page.getByLabel("Passwort").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Anmelden" }).click();
+  await page.getByRole("button", { name: "Anmelden", exact: true }).click();
   await afterScrypt(page).toHaveURL("/admin");
   await expect(toast(page, "Erfolgreich angemeldet")).toBeVisible();
   await expect(toast(page, "Willkommen im Admin-Bereich")).toBeVisible();
@@ -193,11 +193,11 @@ test.describe("without JavaScript", () => {
     await page.goto("/admin-login");
     await page.getByLabel("E-Mail").fill(ADMIN.email);
     await page.getByLabel("Passwort").fill("ganz-falsches-passwort");
-    await page.getByRole("button", { name: "Anmelden" }).click();
+    await page.getByRole("button", { name: "Anmelden", exact: true }).click();
     await afterScrypt(page.getByRole("alert")).toHaveText("Falsches Passwort");
     await expect(page.getByLabel("Passwort")).toHaveValue("");
     await page.getByLabel("Passwort").fill(ADMIN.password);
-    await page.getByRole("button", { name: "Anmelden" }).click();
+    await page.getByRole("button", { name: "Anmelden", exact: true }).click();
     await afterScrypt(page).toHaveURL("/admin");
     await expect(page.getByRole("status").filter({ hasText: "Erfolgreich angemeldet" })).toContainText("Willkommen im Admin-Bereich");
 

@@ -106,7 +106,7 @@ export async function loginThroughForm(page: Page, { email, password }: { email:
   await page.goto("/admin-login");
   await page.getByLabel("E-Mail").fill(email);
   await page.getByLabel("Passwort").fill(password);
-  await page.getByRole("button", { name: "Anmelden" }).click();
+  await page.getByRole("button", { name: "Anmelden", exact: true }).click();
   await afterScrypt(page).toHaveURL("/admin");
 }
 

@@ -68,7 +68,7 @@ test("second factor: set up under 'Sicherheit', then the login asks for the code
     await expect(page).toHaveURL("/admin-login");
     await page.getByLabel("E-Mail").fill(ACCOUNT.email);
     await page.getByLabel("Passwort").fill(ACCOUNT.password);
-    await page.getByRole("button", { name: "Anmelden" }).click();
+    await page.getByRole("button", { name: "Anmelden", exact: true }).click();
     // The app's code: focused at once, the number pad and the one-time-code suggestion on a phone.
     const code = page.getByLabel("Code", { exact: true });
     await afterScrypt(code).toBeVisible();
@@ -93,7 +93,7 @@ test("second factor: set up under 'Sicherheit', then the login asks for the code
     await plainPage.goto("/admin-login");
     await plainPage.getByLabel("E-Mail").fill(ACCOUNT.email);
     await plainPage.getByLabel("Passwort").fill(ACCOUNT.password);
-    await plainPage.getByRole("button", { name: "Anmelden" }).click();
+    await plainPage.getByRole("button", { name: "Anmelden", exact: true }).click();
     await afterScrypt(plainPage).toHaveURL("/admin-login?redirectTo=%2Fadmin");
     await plainPage.getByLabel("Code", { exact: true }).fill(codeAt(secret, Date.now() + 30_000));
     await plainPage.getByRole("button", { name: "Bestätigen" }).click();

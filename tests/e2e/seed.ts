@@ -36,7 +36,7 @@ async function main() {
     const policy = sessionPolicy();
     const pool: SessionPool = {
       cookieName: sessionCookieName(policy),
-      sessions: { admin: [], secondFactor: [], staff: [], devices: [], toasts: [] },
+      sessions: { admin: [], secondFactor: [], staff: [], devices: [], passkey: [], toasts: [] },
     };
     const admin = await createAccount(database.db, "admin");
     for (const account of Object.keys(E2E_ACCOUNTS) as E2eAccount[]) {

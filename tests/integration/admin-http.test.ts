@@ -31,6 +31,9 @@ const PUBLIC_ADMIN_PATHS = new Set([
   "admin-passwort-vergessen",
   "admin-passwort-neu/:token",
   "api/v1/admin/login",
+  // 'Mit Passkey anmelden' (decision 034): nobody is logged in yet.
+  "api/v1/admin/login/passkey/options",
+  "api/v1/admin/login/passkey",
   "api/v1/admin/password-reset",
   "api/v1/admin/password-reset/confirm",
 ]);

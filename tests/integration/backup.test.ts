@@ -18,7 +18,10 @@ import {
   customerLinks,
   inspectionReminders,
   inspectionUnsubscribeTokens,
+  knownBrowsers,
   loginGates,
+  passkeyChallenges,
+  passkeys,
   rateLimits,
   recoveryCodes,
   sessions,
@@ -106,6 +109,19 @@ async function seed(db: Database) {
   ]);
   await db.insert(rateLimits).values({ key: "booking:127.0.0.1", windowStart: new Date("2026-11-22T10:00:00Z"), count: 3 });
   await db.insert(recoveryCodes).values({ userId: admin!.id, codeHash: "c".repeat(64) });
+  // Bytes that are no text (a zero, a backslash, a quote, a high byte) and a name with awkward text.
+  await db.insert(passkeys).values({
+    userId: admin!.id,
+    credentialId: "Y3JlZGVudGlhbA",
+    publicKey: new Uint8Array([0, 92, 39, 255, 1]),
+    counter: 7,
+    transports: ["internal", "hybrid"],
+    name: nasty,
+  });
+  await db
+    .insert(passkeyChallenges)
+    .values({ challenge: "ZmFrZS1jaGFsbGVuZ2U", purpose: "login", expiresAt: new Date("2026-11-22T10:05:00Z") });
+  await db.insert(knownBrowsers).values({ userId: admin!.id, browserHash: "f".repeat(64), firstSeenAt: new Date("2026-11-22T10:00:00Z") });
   await db.insert(loginGates).values({ key: "d".repeat(32), failures: 4, nextAttemptAt: new Date("2026-11-22T10:00:05Z") });
   await db.insert(settings).values({ key: "requireSecondFactor", value: true });
   await db

@@ -154,6 +154,7 @@ describe("page actions as an account that must first enrol, and as staff", () =>
       security("policy", { required: "off" }),
       security("end-session", { session: "x" }),
       security("disable", { password: "x", code: "123456" }),
+      security("passkey-remove", { passkey: "x", password: "x" }),
     ]) {
       const response = await post(action, cookie);
       expect([action.fields.intent, response.status]).toEqual([action.fields.intent, 403]);

@@ -1,11 +1,13 @@
+import { browserSupportsWebAuthn, startAuthentication } from "@simplewebauthn/browser";
 import { useEffect, useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import { toast } from "sonner";
-import { credentialsSchema, secondFactorCodeSchema } from "~/auth/credentials";
+import { credentialsSchema, passkeyAssertionSchema, secondFactorCodeSchema } from "~/auth/credentials";
 import { flashCookie } from "~/auth/flash";
 import { adminArea, safeRedirectTarget } from "~/auth/guard.server";
 import { browserCookie, browserIdFrom } from "~/auth/known-browsers.server";
-import { completeSecondFactor, login, type LoginResult } from "~/auth/login.server";
+import { completeSecondFactor, login, type LoginResult, loginWithPasskey, type PasskeyLoginResult } from "~/auth/login.server";
+import { relyingParty } from "~/auth/passkeys.server";
 import { clearSessionCookie, deleteSession, readSession, sessionCookie, sessionIdFrom } from "~/auth/session.server";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
@@ -14,7 +16,7 @@ import { databaseContext, requestContext } from "~/context";
 import { actionRetryAfter, retryAfter, statusOf } from "~/http-status";
 import { readFormFields } from "~/lib/http.server";
 import { useHydrated } from "~/lib/use-hydrated";
-import { loginMessages } from "~/messages";
+import { loginMessages, passkeyMessages } from "~/messages";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin-Login – Happy Car" }, { name: "robots", content: "noindex, nofollow" }];
@@ -27,6 +29,8 @@ export const headers: Route.HeadersFunction = actionRetryAfter;
  * Two steps, both plain forms (they work without JavaScript): e-mail and
  * password, then, for an account with the second factor on, its code. Between
  * them a short `second_factor` session remembers that the password was right.
+ * Beside them 'Mit Passkey anmelden' (decision 034), which needs JavaScript for the browser's
+ * ceremony: the challenge from the JSON API, the browser's answer posted to this page's action.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = safeRedirectTarget(new URL(request.url).searchParams.get("redirectTo"));
@@ -43,7 +47,7 @@ function loginPageUrl(redirectTo: string): string {
   return `/admin-login?redirectTo=${encodeURIComponent(redirectTo)}`;
 }
 
-function signedIn(result: Extract<LoginResult, { ok: true }>, redirectTo: string): never {
+function signedIn(result: Extract<LoginResult | PasskeyLoginResult, { ok: true }>, redirectTo: string): never {
   const headers = new Headers();
   headers.append("Set-Cookie", sessionCookie(result.value.sessionId));
   headers.append("Set-Cookie", browserCookie(result.value.browserId));
@@ -51,7 +55,15 @@ function signedIn(result: Extract<LoginResult, { ok: true }>, redirectTo: string
   throw redirect(redirectTo, { headers });
 }
 
-function refused(result: Exclude<LoginResult, { ok: true }>, email: string, step: LoginActionData["step"]) {
+/** Each refusal's words on the form (secondFactor: a wrong code of the code step). */
+const refusalWords = {
+  wrongPassword: loginMessages.wrongPassword,
+  secondFactor: loginMessages.wrongCode,
+  passkeyRequired: loginMessages.passkeyRequired,
+  passkeyRefused: loginMessages.passkeyRefused,
+} as const;
+
+function refused(result: Exclude<LoginResult | PasskeyLoginResult, { ok: true }>, email: string, step: LoginActionData["step"]) {
   if (result.code === "throttled") {
     return data<LoginActionData>(
       { error: loginMessages.throttled(result.limit, result.retryAfterSeconds), email, step },
@@ -65,8 +77,7 @@ function refused(result: Exclude<LoginResult, { ok: true }>, email: string, step
     );
   }
   // The form page answers 200 with the message (the JSON API says 401): the browser re-renders the form.
-  const error = result.code === "wrongPassword" ? loginMessages.wrongPassword : loginMessages.wrongCode;
-  return data<LoginActionData>({ error, email, step });
+  return data<LoginActionData>({ error: refusalWords[result.code], email, step });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -80,6 +91,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   const userAgent = request.headers.get("user-agent");
   const browserId = browserIdFrom(request.headers.get("cookie"));
   const redirectTo = safeRedirectTarget(form.redirectTo);
+
+  if (form.intent === "passkey") {
+    // The browser's answer to the challenge of POST /api/v1/admin/login/passkey/options, as JSON.
+    const credential = passkeyAssertionSchema.safeParse(parseJson(form.credential));
+    if (!credential.success)
+      return data<LoginActionData>({ error: loginMessages.passkeyRefused, email: "", step: "password" }, { status: 400 });
+    const siteOrigin = context.get(requestContext).siteOrigin ?? new URL(request.url).origin;
+    const result = await loginWithPasskey(db, {
+      credential: credential.data,
+      rp: relyingParty(siteOrigin),
+      ip: clientIp,
+      requestId,
+      userAgent,
+      browserId,
+    });
+    return result.ok ? signedIn(result, redirectTo) : refused(result, "", "password");
+  }
 
   if (form.intent === "code" || form.intent === "restart") {
     const session = await readSession(db, request.headers.get("cookie"), new Date());
@@ -116,6 +144,73 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw redirect(loginPageUrl(redirectTo), { headers: { "Set-Cookie": sessionCookie(result.sessionId) } });
   }
   return refused(result, email, "password");
+}
+
+function parseJson(text: string | undefined): unknown {
+  try {
+    return JSON.parse(text ?? "");
+  } catch {
+    return null;
+  }
+}
+
+/** Why the browser's passkey dialog ended without an answer, in the page's words. */
+function passkeyProblem(error: unknown): string {
+  if (error instanceof TypeError) return passkeyMessages.offline;
+  return passkeyMessages.cancelled;
+}
+
+/**
+ * 'Mit Passkey anmelden': the challenge from the JSON API, the browser's dialog (a passkey of this
+ * site, the user verified), then the answer posted to the page's action, which logs in and
+ * redirects as the password does. Without JavaScript or WebAuthn a German hint instead.
+ */
+function PasskeyLogin({ redirectTo, disabled }: { redirectTo: string; disabled: boolean }) {
+  const submit = useSubmit();
+  const hydrated = useHydrated();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const supported = !hydrated || browserSupportsWebAuthn();
+
+  async function logInWithPasskey() {
+    setProblem(null);
+    setBusy(true);
+    try {
+      const response = await fetch("/api/v1/admin/login/passkey/options", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: "{}",
+      });
+      const options = await response.json();
+      if (!response.ok) {
+        setProblem(typeof options?.error === "string" ? options.error : loginMessages.passkeyRefused);
+        return;
+      }
+      const credential = await startAuthentication({ optionsJSON: options });
+      await submit({ intent: "passkey", credential: JSON.stringify(credential), redirectTo }, { method: "post" });
+    } catch (error) {
+      setProblem(passkeyProblem(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="mt-4 grid gap-2 border-t border-border pt-4">
+      <Button type="button" variant="outline" disabled={!hydrated || !supported || busy || disabled} onClick={logInWithPasskey}>
+        Mit Passkey anmelden
+      </Button>
+      <noscript>
+        <p className="text-sm text-muted-foreground">Für die Anmeldung mit Passkey muss JavaScript eingeschaltet sein.</p>
+      </noscript>
+      {!supported ? <p className="text-sm text-muted-foreground">{passkeyMessages.unsupported}</p> : null}
+      {problem ? (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {problem}
+        </p>
+      ) : null}
+    </div>
+  );
 }
 
 export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
@@ -256,6 +351,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
               </Link>
             </Form>
           )}
+          {step !== "code" ? <PasskeyLogin redirectTo={loaderData.redirectTo} disabled={submitting} /> : null}
           <p className="mt-6 text-center text-sm">
             <Link to="/" className="underline underline-offset-4">
               Zur Startseite

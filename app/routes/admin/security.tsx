@@ -1,7 +1,10 @@
+import { browserSupportsWebAuthn, startRegistration } from "@simplewebauthn/browser";
 import QRCode from "qrcode";
-import { data, Form, redirect, useNavigation } from "react-router";
-import { secondFactorCodeSchema } from "~/auth/credentials";
+import { useState } from "react";
+import { data, Form, redirect, useNavigation, useSubmit } from "react-router";
+import { passkeyAttestationSchema, secondFactorCodeSchema } from "~/auth/credentials";
 import { stepUpRedirect } from "~/auth/guard.server";
+import { relyingParty } from "~/auth/passkeys.server";
 import { endSessionByHandle, listSessions, sessionIdFrom } from "~/auth/session.server";
 import type { Throttled } from "~/auth/throttle.server";
 import { ResultMessage } from "~/components/admin/action-result";
@@ -19,8 +22,10 @@ import { actionRetryAfter, retryAfter, statusOf } from "~/http-status";
 import { formatDateTimeVienna } from "~/lib/format-date-time";
 import { readFormFields } from "~/lib/http.server";
 import { sessionDevice } from "~/lib/session-device";
-import { loginMessages, passwordChangeMessages, refusalMessage, secondFactorMessages, teamMessages } from "~/messages";
+import { useHydrated } from "~/lib/use-hydrated";
+import { loginMessages, passkeyMessages, passwordChangeMessages, refusalMessage, secondFactorMessages, teamMessages } from "~/messages";
 import { changeOwnPassword } from "~/services/account-password.server";
+import { finishPasskeyRegistration, listPasskeys, passkeyName, removePasskey } from "~/services/passkeys.server";
 import {
   disableSecondFactor,
   enableSecondFactor,
@@ -49,6 +54,9 @@ const intentAccess = new Map<string, Access>([
   ["password", "session"],
   ["disable", "enrolled"],
   ["end-session", "enrolled"],
+  // A passkey is a second factor: added also before the one the owner requires is set up (decision 034).
+  ["passkey-add", "session"],
+  ["passkey-remove", "enrolled"],
   ["policy", "sensitive"],
 ]);
 
@@ -66,6 +74,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const sessions = accessRefusal("enrolled", actor) ? [] : await listSessions(db, admin.id, request.headers.get("cookie"), new Date());
   // The QR code as inline SVG (paths only, no script or style): no third-party service sees the secret.
   const qrSvg = overview.pendingOtpauthUrl ? await QRCode.toString(overview.pendingOtpauthUrl, { type: "svg", margin: 1 }) : null;
+  const passkeys = await listPasskeys(db, admin);
   return {
     email: admin.email,
     mayChangePolicy: accessRefusal("owner", actor) === null,
@@ -81,6 +90,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ...session,
       createdAt: formatDateTimeVienna(session.createdAt),
       lastSeenAt: formatDateTimeVienna(session.lastSeenAt),
+    })),
+    passkeys: passkeys.map((passkey) => ({
+      ...passkey,
+      createdAt: formatDateTimeVienna(passkey.createdAt),
+      lastUsedAt: passkey.lastUsedAt ? formatDateTimeVienna(passkey.lastUsedAt) : null,
     })),
   };
 }
@@ -170,6 +184,27 @@ export async function action({ request, context }: Route.ActionArgs) {
         ? data<SecurityActionData>({ ok: true, message: teamMessages.sessionEnded })
         : data<SecurityActionData>({ ok: false, message: teamMessages.sessionNotFound }, { status: 404 });
     }
+    case "passkey-add": {
+      // The browser's answer to the challenge of POST /api/v1/admin/passkeys/options (which took the password), as JSON.
+      const credential = passkeyAttestationSchema.safeParse(parseJson(form.credential));
+      if (!credential.success) return data<SecurityActionData>({ ok: false, message: passkeyMessages.credentialInvalid }, { status: 400 });
+      const name = passkeyName(form.name);
+      if (name === null) return data<SecurityActionData>({ ok: false, message: passkeyMessages.nameInvalid }, { status: 400 });
+      const siteOrigin = context.get(requestContext).siteOrigin ?? new URL(request.url).origin;
+      return answer(
+        await finishPasskeyRegistration(db, { admin, credential: credential.data, name, rp: relyingParty(siteOrigin), ip, requestId }),
+        passkeyMessages.added,
+        passkeyMessages,
+      );
+    }
+    case "passkey-remove": {
+      if (!form.password) return data<SecurityActionData>({ ok: false, message: passkeyMessages.passwordMissing }, { status: 400 });
+      return answer(
+        await removePasskey(db, { admin, id: form.passkey ?? "", password: form.password, ip, requestId }),
+        passkeyMessages.removed,
+        passkeyMessages,
+      );
+    }
     case "policy": {
       const required = form.required === "on";
       const result = await setSecondFactorRequired(db, { admin, required });
@@ -178,6 +213,79 @@ export async function action({ request, context }: Route.ActionArgs) {
     default:
       return data<SecurityActionData>({ ok: false, message: secondFactorMessages.notStarted }, { status: 400 });
   }
+}
+
+function parseJson(text: string | undefined): unknown {
+  try {
+    return JSON.parse(text ?? "");
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * 'Passkey hinzufügen': the password and a name, then the browser's dialog (a passkey of this
+ * site that verifies its user) with the options of POST /api/v1/admin/passkeys/options, whose
+ * answer goes to the page's action like any form. Needs JavaScript and WebAuthn; says so without.
+ */
+function AddPasskey({ email, busy }: { email: string; busy: boolean }) {
+  const submit = useSubmit();
+  const hydrated = useHydrated();
+  const [working, setWorking] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const supported = !hydrated || browserSupportsWebAuthn();
+
+  async function addPasskey(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const fields = new FormData(event.currentTarget);
+    const form = event.currentTarget;
+    setProblem(null);
+    setWorking(true);
+    try {
+      const response = await fetch("/api/v1/admin/passkeys/options", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ password: fields.get("password") }),
+      });
+      const options = await response.json();
+      if (!response.ok) {
+        setProblem(typeof options?.error === "string" ? options.error : passkeyMessages.passkeyFailed);
+        return;
+      }
+      const credential = await startRegistration({ optionsJSON: options });
+      form.reset();
+      await submit(
+        { intent: "passkey-add", name: String(fields.get("name") ?? ""), credential: JSON.stringify(credential) },
+        { method: "post" },
+      );
+    } catch (error) {
+      setProblem(error instanceof TypeError ? passkeyMessages.offline : passkeyMessages.cancelled);
+    } finally {
+      setWorking(false);
+    }
+  }
+
+  return (
+    <form onSubmit={addPasskey} className="grid max-w-xs gap-2">
+      <input type="hidden" name="username" value={email} autoComplete="username" />
+      <Label htmlFor="passkey-name">Name des Passkeys</Label>
+      <Input id="passkey-name" name="name" maxLength={60} placeholder="z. B. Laptop Werkstatt" autoComplete="off" />
+      <Label htmlFor="passkey-password">Ihr Passwort</Label>
+      <Input id="passkey-password" name="password" type="password" autoComplete="current-password" required />
+      <Button type="submit" disabled={!hydrated || !supported || busy || working}>
+        Passkey hinzufügen
+      </Button>
+      <noscript>
+        <p className="text-sm text-muted-foreground">Zum Einrichten eines Passkeys muss JavaScript eingeschaltet sein.</p>
+      </noscript>
+      {!supported ? <p className="text-sm text-muted-foreground">{passkeyMessages.unsupported}</p> : null}
+      {problem ? (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {problem}
+        </p>
+      ) : null}
+    </form>
+  );
 }
 
 export default function AdminSecurity({ loaderData, actionData }: Route.ComponentProps) {
@@ -262,6 +370,55 @@ export default function AdminSecurity({ loaderData, actionData }: Route.Componen
               {loaderData.requiredForAll ? <p className="text-sm text-muted-foreground">{secondFactorMessages.required}</p> : null}
             </Form>
           ) : null}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Passkeys</CardTitle>
+          <CardDescription>
+            Anmelden ohne Passwort und Code: mit Fingerabdruck, Gesicht oder PIN dieses Geräts oder eines Sicherheitsschlüssels. Ein Passkey
+            gilt als Zwei-Faktor-Anmeldung.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          {loaderData.passkeys.length > 0 ? (
+            <ul className="grid gap-3" aria-label="Passkeys">
+              {loaderData.passkeys.map((passkey) => (
+                <li key={passkey.id} className="flex flex-wrap items-end justify-between gap-3 rounded-lg border border-border p-3">
+                  <div className="grid gap-1 text-sm">
+                    <span className="break-words font-medium">{passkey.name}</span>
+                    <span className="text-muted-foreground">
+                      Eingerichtet {passkey.createdAt},{" "}
+                      {passkey.lastUsedAt ? `zuletzt verwendet ${passkey.lastUsedAt}` : "noch nie verwendet"}
+                    </span>
+                  </div>
+                  {loaderData.mayManageSessions ? (
+                    <Form method="post" className="flex flex-wrap items-end gap-2">
+                      <input type="hidden" name="intent" value="passkey-remove" />
+                      <input type="hidden" name="passkey" value={passkey.id} />
+                      <div className="grid gap-1">
+                        <Label htmlFor={`passkey-remove-${passkey.id}`}>Passwort zum Entfernen</Label>
+                        <Input
+                          id={`passkey-remove-${passkey.id}`}
+                          name="password"
+                          type="password"
+                          autoComplete="current-password"
+                          required
+                        />
+                      </div>
+                      <Button type="submit" variant="outline" disabled={busy} aria-label={`Passkey „${passkey.name}“ entfernen`}>
+                        Entfernen
+                      </Button>
+                    </Form>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-sm text-muted-foreground">Noch kein Passkey eingerichtet.</p>
+          )}
+          <AddPasskey email={loaderData.email} busy={busy} />
         </CardContent>
       </Card>
 
