@@ -357,6 +357,22 @@ describe("configuration errors", () => {
       }
     });
 
+    it("PostgreSQL in production without APP_SECRET (decision 035): one line, before the database is even tried", async () => {
+      const dataDir = tmp();
+      try {
+        const { code, lines } = await start({
+          DATA_DIR: dataDir,
+          DATABASE_URL: "postgres://happy:geheim-123@127.0.0.1:1/happy",
+          APP_SECRET: "",
+        });
+        expect([code, lines]).toEqual([1, [startMessages.appSecretMissing]]);
+        // Nothing on this instance's disk: no key file stands in for the missing secret.
+        expect(fs.readdirSync(dataDir)).toEqual([]);
+      } finally {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    });
+
     it("a PostgreSQL that does not answer, without its address or password", async () => {
       const { code, lines } = await start({ DATA_DIR: os.tmpdir(), DATABASE_URL: "postgres://happy:geheim-123@127.0.0.1:1/happy" });
       expect(code).toBe(1);
