@@ -37,8 +37,8 @@ import {
 import { secretKeyMessages } from "~/messages";
 import { enableSecondFactor, startEnrolment } from "~/services/second-factor.server";
 import { createTestDatabase, testDatabaseKinds } from "../support/databases";
-import { createAdminIdentity, DEFAULT_ADMIN_PASSWORD } from "../support/factories";
-import { unpackMigratedPglite, useApiApp, useTestDatabase } from "../support/fixtures";
+import { createAdminAccount, createAdminIdentity, DEFAULT_ADMIN_PASSWORD } from "../support/factories";
+import { unpackMigratedPglite, useApiApp, useServer, useTestDatabase } from "../support/fixtures";
 
 /** Decision 035: TOTP secrets encrypted with a key outside the database, recovery codes as an HMAC. */
 
@@ -352,4 +352,49 @@ describe("the key file and npm run admin -- rotate-key", () => {
     const refused = admin(["rotate-key"], { DATA_DIR: dataFolder(), NODE_ENV: "test", APP_SECRET: OTHER_SECRET });
     await expect(refused).rejects.toMatchObject({ code: 1, stderr: `${secretKeyMessages.rotateNeedsPrevious}\n` });
   }, 60_000);
+});
+
+describe("the server's start on a database from before decision 035", () => {
+  const oldCode = "k7m2p-x9q4r";
+  const server = useServer(
+    { EMAIL_WORKER: "false" },
+    {
+      async beforeStart(dataDir) {
+        const database = await openDatabase({ kind: "pglite", dataDir });
+        try {
+          const account = await createAdminAccount(database.db, { email: EMAIL, totpSecret: SECRET, totpEnabledAt: t0 });
+          await database.db.insert(recoveryCodes).values({ userId: account.id, codeHash: sha256(normalized(oldCode)) });
+        } finally {
+          await database.close();
+        }
+      },
+    },
+  );
+  const logIn = (body: object, ip: string) =>
+    fetch(`${server.origin}/api/v1/admin/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: server.origin, "X-Forwarded-For": ip },
+      body: JSON.stringify(body),
+    });
+
+  it("creates the key file (0600), encrypts the secret and converts the recovery code at start; both still log in", async () => {
+    const keyFile = path.join(server.dataDir, KEY_FILE_NAME);
+    expect(fs.statSync(keyFile).mode & 0o777).toBe(0o600);
+    expect((await logIn({ email: EMAIL, password: PASSWORD, code: codeAt(SECRET, new Date()) }, "10.9.2.1")).status).toBe(204);
+    expect((await logIn({ email: EMAIL, password: PASSWORD, code: oldCode }, "10.9.2.2")).status).toBe(204);
+    const keyBefore = fs.readFileSync(keyFile, "utf8");
+    expect(await server.stop()).toBe(0);
+    expect(fs.readFileSync(keyFile, "utf8")).toBe(keyBefore);
+    const database = await openDatabase({ kind: "pglite", dataDir: server.dataDir });
+    try {
+      const [account] = await database.db.select().from(adminUsers);
+      const ring = loadKeyring({ NODE_ENV: "production", DATA_DIR: server.dataDir }, { create: false, appSecretMissing: "" });
+      expect(keyIdOf(account!.totpSecret!)).toBe(ring.current!.id);
+      expect(openTotpSecret(account!.id, account!.totpSecret!, ring)).toBe(SECRET);
+      const [code] = await database.db.select().from(recoveryCodes);
+      expect(code).toMatchObject({ codeHash: expect.stringMatching(/^h1:/), usedAt: expect.any(Date) });
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
 });
