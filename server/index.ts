@@ -20,7 +20,7 @@ import { DataDirLockedError } from "~/db/data-dir-lock.server";
 import { emailOutbox } from "~/db/schema";
 import { exitWithMessage } from "~/lib/exit.server";
 import { logger } from "~/lib/logger.server";
-import { appSecretMissing, installKeyring, type Keyring, keyringOrExit } from "~/lib/secret-box.server";
+import { appSecretMissing, installKeyring, keyFailureMessage, type Keyring, loadKeyring } from "~/lib/secret-box.server";
 import { siteScriptLoader } from "~/lib/site-script-loader";
 import { TransportConfigError } from "~/mail/transports.server";
 import { type MailWorker, startMailWorker } from "~/mail/worker.server";
@@ -68,7 +68,16 @@ export async function start(options: StartOptions): Promise<void> {
     exitWithMessage(databaseStartFailure(error, databaseOptions));
   }
   // The key file lives in DATA_DIR, which opening the embedded database created (0700) and locked.
-  await secureSecrets(database, keyringOrExit(config), config);
+  let keys: Keyring;
+  try {
+    keys = loadKeyring(config, { appSecretMissing: startMessages.appSecretMissing });
+  } catch (error) {
+    const message = keyFailureMessage(error);
+    if (!message) throw error;
+    await database.close();
+    exitWithMessage(message);
+  }
+  await secureSecrets(database, keys, config);
   await announceAdminBootstrap(database.db, config, logger);
   await enterDefaultClosures(database.db, new Date());
 

@@ -247,6 +247,15 @@ export function loadKeyring(
   return { current: secret ? secretKeyFrom(secret) : null, readable: next ? [secretKeyFrom(next)] : [], source };
 }
 
+/** Why the configured key cannot be had, in one German line; undefined for an error that is no such reason (a bug). */
+export function keyFailureMessage(error: unknown): string | undefined {
+  if (error instanceof KeyConfigError) return error.message;
+  if (error instanceof SecretKeyError) return startMessages.keyUnusable(error.message);
+  // The key file's folder or the file itself (rights, a full disk): one line, never a stack.
+  if (typeof (error as NodeJS.ErrnoException | null)?.code === "string") return startMessages.keyUnusable((error as Error).message);
+  return undefined;
+}
+
 /**
  * For process entry points (the server's start, the tools that need the key): the configured keys,
  * or exit 1 with one German line: APP_SECRET missing on PostgreSQL in production, an unreadable key file.
@@ -255,10 +264,8 @@ export function keyringOrExit(config: KeyConfig, { create = true } = {}): Keyrin
   try {
     return loadKeyring(config, { create, appSecretMissing: startMessages.appSecretMissing });
   } catch (error) {
-    if (error instanceof KeyConfigError) exitWithMessage(error.message);
-    if (error instanceof SecretKeyError) exitWithMessage(startMessages.keyUnusable(error.message));
-    // The key file's folder or the file itself (rights, a full disk): one line, never a stack.
-    if (typeof (error as NodeJS.ErrnoException).code === "string") exitWithMessage(startMessages.keyUnusable((error as Error).message));
+    const message = keyFailureMessage(error);
+    if (message) exitWithMessage(message);
     throw error;
   }
 }
