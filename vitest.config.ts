@@ -26,7 +26,9 @@ export default defineConfig({
     restoreMocks: true,
     hookTimeout: 60_000,
     // scrypt at N = 2^10 instead of production's 2^17 (128 MiB, half a second of CPU per login): decision 030.
-    env: { NODE_ENV: "test", PASSWORD_HASH_COST: "10" },
+    // APP_SECRET: the key of the secrets at rest for the tests' own processes (decision 035); the servers they start on
+    // PostgreSQL get the same one (tests/support/server-process.ts), those on PGlite their key file in DATA_DIR.
+    env: { NODE_ENV: "test", PASSWORD_HASH_COST: "10", APP_SECRET: "dGVzdHMtb25seS1hcHAtc2VjcmV0LW5ldmVyLWluLXByb2R1Y3Rpb24" },
     // Through Vite like the app's code, so that it shares its ES module copy of react-router
     // (RouterContextProvider is checked with instanceof); Node 20 would load its CommonJS build.
     server: { deps: { inline: ["@react-router/node"] } },

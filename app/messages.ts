@@ -502,6 +502,48 @@ export const startMessages = {
     `Der Server hat ${seconds} Sekunden lang auf nichts mehr geantwortet und beendet sich, damit ihn der Dienst neu startet (meist ist der Datenordner voll oder schreibgeschützt).`,
   postgresUnreachable: (cause: string) =>
     `Die PostgreSQL-Datenbank (DATABASE_URL) ist nicht erreichbar oder lehnt die Anmeldung ab (${cause}). Prüfen Sie Adresse, Zugangsdaten und ob der Server läuft.`,
+  /** Decision 035: several instances share PostgreSQL, not a disk, so the key cannot be a file of one of them. */
+  appSecretMissing:
+    "Mit DATABASE_URL (PostgreSQL) braucht Happy Car in Produktion APP_SECRET, den Schlüssel der Zwei-Faktor-Geheimnisse, auf allen Instanzen gleich: z. B. openssl rand -base64 32 (docs/deployment.md, „Schlüssel“).",
+  keyUnusable: (cause: string) => `Der Schlüssel der Zwei-Faktor-Geheimnisse ist nicht lesbar: ${cause}`,
+  /** Warnings at start: the server runs, but these secrets cannot be read (logins with them are refused with a clear answer). */
+  secretsUnreadable: (count: number, keyIds: string[]) =>
+    `${count} gespeicherte Zwei-Faktor-Geheimnisse lassen sich mit dem eingestellten Schlüssel nicht entschlüsseln (Schlüssel-Kennung ${keyIds.join(", ") || "unbekannt"}). Die Anmeldung mit diesen Konten ist nicht möglich, bis APP_SECRET bzw. DATA_DIR/secret.key wieder stimmt (docs/deployment.md, „Schlüssel“).`,
+  keyFileOnPostgres: (file: string) =>
+    `APP_SECRET ist nicht gesetzt: Der Schlüssel der Zwei-Faktor-Geheimnisse liegt in ${file}. Mit PostgreSQL taugt das nur für eine einzige Instanz in der Entwicklung; in Produktion ist APP_SECRET Pflicht.`,
+} as const;
+
+/** The secrets at rest (decision 035): the key's errors, and the operator's commands around it. */
+export const secretKeyMessages = {
+  /** The answer to a request that needs a secret the server's key cannot read (503). */
+  unavailable:
+    "Die Anmeldung mit zweitem Faktor ist auf diesem Server gerade nicht möglich: Der Schlüssel fehlt oder passt nicht. Bitte verständigen Sie den Betreiber.",
+  noKey: "Kein Schlüssel zum Verschlüsseln vorhanden (APP_SECRET oder DATA_DIR/secret.key).",
+  notEncrypted: "Der Wert ist nicht verschlüsselt.",
+  unknownKey: (keyId: string) => `Der Wert ist mit dem Schlüssel ${keyId} verschlüsselt, der hier fehlt.`,
+  damaged: (keyId: string) => `Der verschlüsselte Wert (Schlüssel ${keyId}) ist beschädigt.`,
+  wrongKey: (keyId: string) => `Der Schlüssel ${keyId} passt nicht zum gespeicherten Wert (falscher Schlüssel oder veränderter Wert).`,
+  badKeyFile: (file: string) => `Die Schlüsseldatei ${file} enthält keinen gültigen Schlüssel (mindestens 43 Zeichen Base64).`,
+  secured: (encrypted: number, convertedCodes: number) =>
+    `Geheimnisse: ${encrypted} Zwei-Faktor-Geheimnisse verschlüsselt, ${convertedCodes} Wiederherstellungscodes auf HMAC umgestellt.`,
+  rotateNeedsPrevious:
+    "rotate-key mit APP_SECRET: Setzen Sie den neuen Schlüssel als APP_SECRET und den bisherigen als APP_SECRET_PREVIOUS (auf allen Instanzen), dann rotate-key; danach APP_SECRET_PREVIOUS wieder entfernen (docs/deployment.md).",
+  rotatedKeyFile: (file: string, keyId: string, secrets: number) =>
+    `Neuer Schlüssel ${keyId} in ${file}; ${secrets} Zwei-Faktor-Geheimnisse neu verschlüsselt, der Schlüssel der Wiederherstellungscodes neu verpackt. Sichern Sie die neue Schlüsseldatei; ältere Datenbanksicherungen brauchen die alte.`,
+  rotatedAppSecret: (keyId: string, secrets: number) =>
+    `${secrets} Zwei-Faktor-Geheimnisse mit APP_SECRET (Schlüssel ${keyId}) neu verschlüsselt, der Schlüssel der Wiederherstellungscodes neu verpackt. Entfernen Sie jetzt APP_SECRET_PREVIOUS aus der Konfiguration aller Instanzen.`,
+  rotateFailed: (cause: string) => `Schlüsselwechsel abgebrochen, nichts geändert: ${cause}`,
+  backupKeyNote: (keyIds: string[], source: "app-secret" | "key-file") =>
+    keyIds.length === 0
+      ? "Die Sicherung enthält keine verschlüsselten Geheimnisse."
+      : source === "key-file"
+        ? `Die Zwei-Faktor-Geheimnisse der Sicherung sind mit dem Schlüssel ${keyIds.join(", ")} aus DATA_DIR/secret.key verschlüsselt: Die Schlüsseldatei ist nicht in der Sicherung, sichern Sie sie getrennt.`
+        : `Die Zwei-Faktor-Geheimnisse der Sicherung sind mit dem Schlüssel ${keyIds.join(", ")} (APP_SECRET) verschlüsselt: Ohne diesen Wert ist die Sicherung für die Zwei-Faktor-Anmeldung unbrauchbar.`,
+  restoreReadable: "Die Zwei-Faktor-Geheimnisse der Sicherung lassen sich mit dem eingestellten Schlüssel lesen.",
+  restoreUnreadable: (count: number, keyIds: string[]) =>
+    `Warnung: ${count} Zwei-Faktor-Geheimnisse der Sicherung lassen sich mit dem eingestellten Schlüssel nicht lesen (gebraucht: Schlüssel ${keyIds.join(", ")}). Legen Sie vor dem Start die gesicherte Schlüsseldatei als DATA_DIR/secret.key ab bzw. setzen Sie das APP_SECRET der Sicherung (docs/deployment.md).`,
+  restoreNoKeyFile: (file: string, keyIds: string[]) =>
+    `Warnung: Die Sicherung braucht den Schlüssel ${keyIds.join(", ")}, aber ${file} fehlt. Legen Sie die gesicherte Schlüsseldatei dorthin, bevor der Server startet (er legte sonst einen neuen Schlüssel an, mit dem die Zwei-Faktor-Anmeldung nicht geht).`,
 } as const;
 
 /** The board's notice when a day has more online booking requests than BOOKING_ALERT_PER_DAY (issue 31). */

@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { Failure } from "~/context";
 import { logger } from "~/lib/logger.server";
 import { logFailure } from "~/lib/unavailable.server";
+import { secretKeyMessages } from "~/messages";
 import type { ServerEnv } from "./env";
 import { loggedPath } from "./request-log";
 
@@ -80,6 +81,7 @@ export const errorHandler: ErrorHandler<ServerEnv> = (error, c) => {
   const kind = logFailure(error, { requestId: c.get("requestId"), path: loggedPath(c.env.incoming) });
   if (c.env.outgoing.headersSent) return RESPONSE_ALREADY_SENT;
   if (kind === "unexpected") return errorAnswer(c, 500, UNEXPECTED_FAILURE_MESSAGE);
+  if (kind === "key") return errorAnswer(c, 503, secretKeyMessages.unavailable);
   return errorAnswer(c, 503, SERVICE_UNAVAILABLE_MESSAGE, { "Retry-After": String(RETRY_AFTER_SECONDS) });
 };
 

@@ -13,12 +13,14 @@ import { eq } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import siteScriptUrl from "virtual:site-script";
 import siteStyles from "virtual:site-styles";
-import { envOrExit } from "~/config/env.server";
+import { secureSecretsAtRest } from "~/auth/secrets-at-rest.server";
+import { type Env, envOrExit } from "~/config/env.server";
 import { type DatabaseHandle, type DatabaseOptions, databaseOptionsFromEnv, openDatabase } from "~/db/client.server";
 import { DataDirLockedError } from "~/db/data-dir-lock.server";
 import { emailOutbox } from "~/db/schema";
 import { exitWithMessage } from "~/lib/exit.server";
 import { logger } from "~/lib/logger.server";
+import { appSecretMissing, installKeyring, keyFailureMessage, type Keyring, loadKeyring } from "~/lib/secret-box.server";
 import { siteScriptLoader } from "~/lib/site-script-loader";
 import { TransportConfigError } from "~/mail/transports.server";
 import { type MailWorker, startMailWorker } from "~/mail/worker.server";
@@ -55,6 +57,10 @@ type StartOptions =
 export async function start(options: StartOptions): Promise<void> {
   const config = envOrExit();
 
+  // The key of the secrets at rest (decision 035): on PostgreSQL in production without APP_SECRET
+  // the start stops here, before anything is migrated.
+  if (appSecretMissing(config)) exitWithMessage(startMessages.appSecretMissing);
+
   let database: DatabaseHandle;
   const databaseOptions = databaseOptionsFromEnv(config);
   // Until the server runs, a failing data folder ends the start; then it stops the server (below).
@@ -68,6 +74,17 @@ export async function start(options: StartOptions): Promise<void> {
   } catch (error) {
     exitWithMessage(databaseStartFailure(error, databaseOptions));
   }
+  // The key file lives in DATA_DIR, which opening the embedded database created (0700) and locked.
+  let keys: Keyring;
+  try {
+    keys = loadKeyring(config, { appSecretMissing: startMessages.appSecretMissing });
+  } catch (error) {
+    const message = keyFailureMessage(error);
+    if (!message) throw error;
+    await database.close();
+    exitWithMessage(message);
+  }
+  await secureSecrets(database, keys, config);
   await announceAdminBootstrap(database.db, config, logger);
   await enterDefaultClosures(database.db, new Date());
 
@@ -140,6 +157,22 @@ export async function start(options: StartOptions): Promise<void> {
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+/**
+ * The start-up step after the migrations (decision 035): rows of before encrypted and converted, a
+ * rotation's leftover settled; then the keyring is the process's. Secrets the key cannot read do
+ * not stop the server (bookings go on): they are said in one German line, and their logins get a
+ * clear 503.
+ */
+async function secureSecrets(database: DatabaseHandle, keys: Keyring, config: Env): Promise<void> {
+  const { ring, report } = await secureSecretsAtRest(database.db, keys);
+  installKeyring(ring);
+  const { encrypted, convertedCodes, nextKeyFile, unreadable, keyIds } = report;
+  if (encrypted > 0 || convertedCodes > 0 || nextKeyFile)
+    logger.info({ encrypted, convertedCodes, nextKeyFile }, "secrets at rest secured");
+  if (unreadable > 0) logger.error({ unreadable, keyIds }, startMessages.secretsUnreadable(unreadable, keyIds));
+  if (ring.source.kind === "key-file" && config.DATABASE_URL) logger.warn(startMessages.keyFileOnPostgres(ring.source.file));
 }
 
 function listening(server: http.Server, port: number, host: string): Promise<void> {

@@ -18,6 +18,7 @@ import {
 } from "./passkeys.server";
 import { dummyPasswordHash, verifyPassword } from "./password.server";
 import { checkSecondFactorCode } from "./second-factor-lock.server";
+import { openTotpSecret } from "./secrets-at-rest.server";
 import { type AdminIdentity, createSession, deleteSession, pruneSessions, type SessionPolicy, sessionPolicy } from "./session.server";
 import {
   blockedForSeconds,
@@ -190,7 +191,7 @@ export async function login(db: Database, input: LoginInput): Promise<LoginResul
           : undefined;
         return { result: fail("secondFactor", { wrongCode: false, sessionId }), outcome: "neutral" };
       }
-      const refused = await refusedCode(db, user, user.totpSecret, input.code, event, now);
+      const refused = await refusedCode(db, user, openTotpSecret(user.id, user.totpSecret), input.code, event, now);
       if (refused) return refused;
     } else if (await hasPasskey(db, user.id)) {
       // Its second factor is a passkey: the password alone never logs in, as without the code of an app.
@@ -224,8 +225,8 @@ export async function completeSecondFactor(
 ): Promise<LoginResult> {
   const now = input.now ?? new Date();
   const [user] = await db.select().from(adminUsers).where(eq(adminUsers.id, input.userId));
-  const secret = user?.totpSecret;
-  if (!user || !secret) return fail("wrongPassword");
+  if (!user?.totpSecret) return fail("wrongPassword");
+  const secret = openTotpSecret(user.id, user.totpSecret);
   const facts = { email: user.email, ip: input.ip, requestId: input.requestId ?? "", now };
   return throughLoginLimits<LoginResult>(db, facts, async () => {
     const event = { ip: input.ip, requestId: facts.requestId, accountId: user.id };

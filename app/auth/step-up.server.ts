@@ -6,6 +6,7 @@ import { throughLoginLimits } from "./login.server";
 import { logLoginEvent } from "./login-events.server";
 import { verifyPassword } from "./password.server";
 import { checkSecondFactorCode } from "./second-factor-lock.server";
+import { openTotpSecret } from "./secrets-at-rest.server";
 import { markSessionVerified } from "./session.server";
 import type { Throttled } from "./throttle.server";
 
@@ -39,7 +40,7 @@ export async function confirmIdentity(
     if (input.password) {
       checked = (await verifyPassword(input.password, user.passwordHash)) ? "accepted" : "wrong";
     } else if (input.code && user.totpSecret) {
-      const code = await checkSecondFactorCode(db, user, user.totpSecret, input.code, { ...event, now });
+      const code = await checkSecondFactorCode(db, user, openTotpSecret(user.id, user.totpSecret), input.code, { ...event, now });
       checked = code === "accepted" ? "accepted" : code === "wrong" ? "wrong" : "locked";
     } else {
       checked = "wrong";

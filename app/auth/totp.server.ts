@@ -1,9 +1,10 @@
 import crypto from "node:crypto";
-import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
 import { site } from "~/config/site";
 import type { Executor } from "~/db/client.server";
 import { adminUsers, recoveryCodes } from "~/db/schema";
+import { legacyRecoveryDigest, recoveryCodeKey, recoveryDigest } from "./secrets-at-rest.server";
 
 /** RFC 6238 as every authenticator app reads it: SHA-1, 6 digits, 30 seconds. */
 const TOTP_PARAMS = { algorithm: "SHA1", digits: 6, period: 30 } as const;
@@ -62,27 +63,35 @@ function recoveryCode(): string {
   return `${characters.slice(0, 5)}-${characters.slice(5)}`;
 }
 
-/** 50 random bits each and single-use: a plain SHA-256 is enough to keep the table from handing them out. */
-function hashRecoveryCode(code: string): string {
-  return crypto.createHash("sha256").update(normalizeCode(code)).digest("hex");
-}
-
-/** Replaces the account's recovery codes with ten new ones; only their hashes are stored. */
+/**
+ * Replaces the account's recovery codes with ten new ones. Only an HMAC of each is stored, under the
+ * database's recovery-code key, which the master key wraps (decision 035): a dump alone does not
+ * let anyone test guesses of 50-bit codes offline.
+ */
 export async function issueRecoveryCodes(db: Executor, userId: string, now: Date): Promise<string[]> {
+  const key = await recoveryCodeKey(db);
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, recoveryCode);
   await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-  await db.insert(recoveryCodes).values(codes.map((code) => ({ userId, codeHash: hashRecoveryCode(code), createdAt: now })));
+  await db
+    .insert(recoveryCodes)
+    .values(codes.map((code) => ({ userId, codeHash: recoveryDigest(key, legacyRecoveryDigest(normalizeCode(code))), createdAt: now })));
   return codes;
 }
 
-/** Uses up one unused recovery code in one statement (a code counts once, even under a race). */
+/**
+ * Uses up one unused recovery code in one statement (a code counts once, even under a race). A row
+ * an older instance wrote as a plain SHA-256 (a rolling deploy) still counts, until the next start
+ * converts it.
+ */
 export async function consumeRecoveryCode(db: Executor, userId: string, code: string, now: Date): Promise<boolean> {
   const normalized = normalizeCode(code);
   if (!/^[a-z0-9]{10}$/.test(normalized)) return false;
+  const sha256 = legacyRecoveryDigest(normalized);
+  const digest = recoveryDigest(await recoveryCodeKey(db), sha256);
   const used = await db
     .update(recoveryCodes)
     .set({ usedAt: now })
-    .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, hashRecoveryCode(normalized)), isNull(recoveryCodes.usedAt)))
+    .where(and(eq(recoveryCodes.userId, userId), inArray(recoveryCodes.codeHash, [digest, sha256]), isNull(recoveryCodes.usedAt)))
     .returning({ id: recoveryCodes.id });
   return used.length === 1;
 }

@@ -46,3 +46,21 @@ describe("PASSWORD_HASH_COST", () => {
     );
   });
 });
+
+describe("APP_SECRET", () => {
+  it("takes 256 random bits as base64 or hex (openssl rand -base64 32 / -hex 32) and refuses a short or passphrase-like value", () => {
+    const base64 = "q0Zl3Yc2m9WbH1uXvA7tK4sR8pN6eJ5gD2fC0oI9LxY=";
+    const hex = "a".repeat(64);
+    expect(parseEnv({ APP_SECRET: base64 }).APP_SECRET).toBe(base64);
+    expect(parseEnv({ APP_SECRET: hex, APP_SECRET_PREVIOUS: base64 }).APP_SECRET_PREVIOUS).toBe(base64);
+    for (const value of ["kurz", "a".repeat(42), "ein langes Passwort mit Leerzeichen, das niemand errät!"]) {
+      expect(() => parseEnv({ APP_SECRET: value })).toThrow(/^Ungültige Konfiguration: APP_SECRET muss mindestens 32 zufällige Bytes/);
+    }
+  });
+
+  it("APP_SECRET_PREVIOUS only with APP_SECRET", () => {
+    expect(() => parseEnv({ APP_SECRET_PREVIOUS: "b".repeat(64) })).toThrow(
+      "Ungültige Konfiguration: APP_SECRET_PREVIOUS gilt nur zusammen mit APP_SECRET (dem neuen Schlüssel).",
+    );
+  });
+});

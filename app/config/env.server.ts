@@ -54,6 +54,16 @@ const postgresUrl = z.string().refine((value) => /^postgres(ql)?:\/\/[^\s]+$/.te
   message: "muss eine PostgreSQL-URL sein (postgres://user:pass@host:5432/db)",
 });
 
+/**
+ * The master key of the secrets at rest (decision 035): 256 random bits as base64 or hex, e.g.
+ * `openssl rand -base64 32`. Derived with HKDF, which is no password hash: a passphrase is refused.
+ */
+export const APP_SECRET_PATTERN = /^[A-Za-z0-9+/_-]{43,}={0,2}$/;
+
+const appSecret = z.string().regex(APP_SECRET_PATTERN, {
+  message: "muss mindestens 32 zufällige Bytes als Base64 oder Hex enthalten (z. B. openssl rand -base64 32)",
+});
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: integer(0, 65535).default(3000),
@@ -62,6 +72,10 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxy,
   DATABASE_URL: postgresUrl.optional(),
   DATA_DIR: z.string().min(1).default("./data"),
+  // Key of the TOTP secrets and of the recovery codes' key (decision 035); unset: DATA_DIR/secret.key (not in production on PostgreSQL).
+  APP_SECRET: appSecret.optional(),
+  // The key before a rotation, still accepted for reading until `npm run admin -- rotate-key` has re-encrypted everything.
+  APP_SECRET_PREVIOUS: appSecret.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   BOOKING_RATE_LIMIT: integer(0).default(5),
   BOOKING_DAILY_LIMIT: integer(0).default(12),
@@ -108,6 +122,9 @@ export const PASSWORD_HASH_COST_BELOW_MINIMUM = `unter ${MIN_PASSWORD_HASH_COST}
 const checkedEnvSchema = envSchema.superRefine((config, context) => {
   if (config.NODE_ENV === "production" && config.TRUST_PROXY === "true") {
     context.addIssue({ code: "custom", path: ["TRUST_PROXY"], message: TRUST_PROXY_TRUE_IN_PRODUCTION });
+  }
+  if (config.APP_SECRET_PREVIOUS && !config.APP_SECRET) {
+    context.addIssue({ code: "custom", path: ["APP_SECRET_PREVIOUS"], message: "gilt nur zusammen mit APP_SECRET (dem neuen Schlüssel)." });
   }
   if (config.NODE_ENV !== "test" && config.PASSWORD_HASH_COST < MIN_PASSWORD_HASH_COST) {
     context.addIssue({ code: "custom", path: ["PASSWORD_HASH_COST"], message: PASSWORD_HASH_COST_BELOW_MINIMUM });

@@ -1,4 +1,5 @@
 import { logger } from "./logger.server";
+import { SecretKeyError } from "./secret-box.server";
 
 // Connection-level failures: PostgreSQL shutting down or refusing, the network gone, the pool closed.
 const UNAVAILABLE_CODES = new Set([
@@ -42,8 +43,11 @@ export function isDatabaseUnavailable(error: unknown): boolean {
  */
 export class ServerBusyError extends Error {}
 
-/** What kind of failure a request met: the error policy (server/errors.ts) answers each in its way. */
-export type FailureKind = "busy" | "outage" | "unexpected";
+/**
+ * What kind of failure a request met: the error policy (server/errors.ts) answers each in its way.
+ * `key`: a secret at rest the server's key cannot read or write (decision 035), a 503 in its own words.
+ */
+export type FailureKind = "busy" | "outage" | "key" | "unexpected";
 
 /**
  * Logs a request's failure once and says its kind: a busy server as a warning without the stack
@@ -53,6 +57,11 @@ export function logFailure(error: unknown, facts: { requestId: string; path: str
   if (error instanceof ServerBusyError) {
     logger.warn({ ...facts, reason: error.message }, "server busy");
     return "busy";
+  }
+  if (error instanceof SecretKeyError) {
+    // The operator's problem, said once per request with the key id, never a stack.
+    logger.error({ ...facts, keyId: error.keyId, reason: error.message }, "secret key unavailable");
+    return "key";
   }
   const outage = isDatabaseUnavailable(error);
   logger.error({ err: error, ...facts }, outage ? "database unavailable" : "unhandled error");

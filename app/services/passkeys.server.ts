@@ -6,6 +6,7 @@ import { logLoginEvent } from "~/auth/login-events.server";
 import { accountPasskeys, registrationOptions, type RelyingParty, verifyNewPasskey } from "~/auth/passkeys.server";
 import { verifyPassword } from "~/auth/password.server";
 import { checkSecondFactorCode } from "~/auth/second-factor-lock.server";
+import { openTotpSecret } from "~/auth/secrets-at-rest.server";
 import type { AdminIdentity } from "~/auth/session.server";
 import type { Throttled } from "~/auth/throttle.server";
 import { recordAudit } from "~/db/audit.server";
@@ -129,7 +130,11 @@ export async function removePasskey(
     } else {
       const check =
         row.totpSecret && input.code
-          ? await checkSecondFactorCode(db, row, row.totpSecret, input.code, { ip: input.ip, requestId: input.requestId, now })
+          ? await checkSecondFactorCode(db, row, openTotpSecret(row.id, row.totpSecret), input.code, {
+              ip: input.ip,
+              requestId: input.requestId,
+              now,
+            })
           : "wrong";
       if (check !== "accepted")
         return { result: fail(check === "wrong" ? "wrongPasswordOrCode" : "secondFactorLocked"), outcome: "failure" };

@@ -3,6 +3,7 @@ import { throughLoginLimits } from "~/auth/login.server";
 import { logLoginEvent } from "~/auth/login-events.server";
 import { verifyPassword } from "~/auth/password.server";
 import { checkSecondFactorCode } from "~/auth/second-factor-lock.server";
+import { openTotpSecret, sealTotpSecret } from "~/auth/secrets-at-rest.server";
 import type { AdminIdentity } from "~/auth/session.server";
 import type { Throttled } from "~/auth/throttle.server";
 import { issueRecoveryCodes, newTotpSecret, otpauthUrl, remainingRecoveryCodes, totpStep } from "~/auth/totp.server";
@@ -42,13 +43,15 @@ export type SecurityOverview = {
 
 export async function securityOverview(db: Database, admin: AdminIdentity): Promise<SecurityOverview> {
   const row = await accountRow(db, admin.id);
+  // Stored encrypted (decision 035); shown to its own account for typing it into the app by hand.
+  const pendingSecret = !row.totpSecret && row.totpPendingSecret ? openTotpSecret(row.id, row.totpPendingSecret) : null;
   return {
     enabled: row.totpSecret !== null,
     enabledAt: row.totpEnabledAt,
     recoveryCodesLeft: row.totpSecret ? await remainingRecoveryCodes(db, admin.id) : 0,
     requiredForAll: await readBooleanSetting(db, REQUIRE_SECOND_FACTOR),
-    pendingSecret: row.totpSecret ? null : row.totpPendingSecret,
-    pendingOtpauthUrl: !row.totpSecret && row.totpPendingSecret ? otpauthUrl(row.totpPendingSecret, row.email) : null,
+    pendingSecret,
+    pendingOtpauthUrl: pendingSecret ? otpauthUrl(pendingSecret, row.email) : null,
   };
 }
 
@@ -60,7 +63,10 @@ export async function startEnrolment(
   const row = await accountRow(db, admin.id);
   if (row.totpSecret) return fail("alreadyEnabled");
   const secret = newTotpSecret();
-  await db.update(adminUsers).set({ totpPendingSecret: secret }).where(eq(adminUsers.id, admin.id));
+  await db
+    .update(adminUsers)
+    .set({ totpPendingSecret: sealTotpSecret(admin.id, secret) })
+    .where(eq(adminUsers.id, admin.id));
   return ok({ secret, otpauthUrl: otpauthUrl(secret, row.email) });
 }
 
@@ -76,8 +82,8 @@ export async function enableSecondFactor(
   const now = input.now ?? new Date();
   const row = await accountRow(db, input.admin.id);
   if (row.totpSecret) return fail("alreadyEnabled");
-  const secret = row.totpPendingSecret;
-  if (!secret) return fail("notStarted");
+  if (!row.totpPendingSecret) return fail("notStarted");
+  const secret = openTotpSecret(row.id, row.totpPendingSecret);
   const facts = { email: row.email, ip: input.ip, requestId: input.requestId, now };
   return throughLoginLimits<SecondFactorResult<{ recoveryCodes: string[] }>>(db, facts, async () => {
     const passwordMatches = await verifyPassword(input.password, row.passwordHash);
@@ -86,7 +92,7 @@ export async function enableSecondFactor(
     const recoveryCodes = await db.transaction(async (tx) => {
       await tx
         .update(adminUsers)
-        .set({ totpSecret: secret, totpPendingSecret: null, totpEnabledAt: now, totpLastStep: step })
+        .set({ totpSecret: sealTotpSecret(row.id, secret), totpPendingSecret: null, totpEnabledAt: now, totpLastStep: step })
         .where(eq(adminUsers.id, row.id));
       await recordAudit(tx, { actor: input.admin, action: "account.second-factor-on", subject: `account:${row.id}`, now });
       return issueRecoveryCodes(tx, row.id, now);
@@ -106,8 +112,8 @@ export async function disableSecondFactor(
 ): Promise<SecondFactorResult<null>> {
   const now = input.now ?? new Date();
   const row = await accountRow(db, input.admin.id);
-  const secret = row.totpSecret;
-  if (!secret) return fail("notEnabled");
+  if (!row.totpSecret) return fail("notEnabled");
+  const secret = openTotpSecret(row.id, row.totpSecret);
   if (await readBooleanSetting(db, REQUIRE_SECOND_FACTOR)) return fail("required");
   const facts = { email: row.email, ip: input.ip, requestId: input.requestId, now };
   return throughLoginLimits<SecondFactorResult<null>>(db, facts, async () => {

@@ -9,7 +9,7 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import { TRUST_PROXY_TRUE_IN_PRODUCTION } from "~/config/env.server";
 import { siteScriptLoader } from "~/lib/site-script-loader";
 import { themeScript } from "~/lib/theme";
-import { startMessages } from "~/messages";
+import { secretKeyMessages, startMessages } from "~/messages";
 import { PRERENDERED_PAGE_CACHE_CONTROL } from "../../server/static-files";
 import { unpackMigratedPglite, useServer } from "../support/fixtures";
 import { bookableSlots } from "../support/http";
@@ -352,6 +352,37 @@ describe("configuration errors", () => {
         expect(code).toBe(1);
         expect(lines).toHaveLength(1);
         expect(lines[0]).toMatch(/^Die eingebettete Datenbank in .* lässt sich nicht öffnen .*npm run restore/);
+      } finally {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    });
+
+    it("PostgreSQL in production without APP_SECRET (decision 035): one line, before the database is even tried", async () => {
+      const dataDir = tmp();
+      try {
+        const { code, lines } = await start({
+          DATA_DIR: dataDir,
+          DATABASE_URL: "postgres://happy:geheim-123@127.0.0.1:1/happy",
+          APP_SECRET: "",
+        });
+        expect([code, lines]).toEqual([1, [startMessages.appSecretMissing]]);
+        // Nothing on this instance's disk: no key file stands in for the missing secret.
+        expect(fs.readdirSync(dataDir)).toEqual([]);
+      } finally {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    });
+
+    it("a key file that holds no key: one line naming it, and the data folder is free again", async () => {
+      const dataDir = tmp();
+      unpackMigratedPglite(dataDir);
+      try {
+        const keyFile = path.join(dataDir, "secret.key");
+        fs.writeFileSync(keyFile, "kurz\n", { mode: 0o600 });
+        const { code, lines } = await start({ DATA_DIR: dataDir, EMAIL_TRANSPORT: "file" });
+        expect([code, lines]).toEqual([1, [startMessages.keyUnusable(secretKeyMessages.badKeyFile(keyFile))]]);
+        expect(fs.readFileSync(keyFile, "utf8")).toBe("kurz\n");
+        expect(fs.readdirSync(dataDir)).not.toContain("server.lock");
       } finally {
         fs.rmSync(dataDir, { recursive: true, force: true });
       }

@@ -37,6 +37,9 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+/** The key of the secrets at rest in the tests (vitest.config.ts sets it; the reliability suite and the benches get this one). */
+export const TEST_APP_SECRET = process.env.APP_SECRET || "dGVzdHMtb25seS1hcHAtc2VjcmV0LW5ldmVyLWluLXByb2R1Y3Rpb24";
+
 export type ServerProcess = {
   child: ChildProcess;
   port: number;
@@ -60,6 +63,8 @@ export async function startServer(env: Record<string, string>, { timeoutMs = 60_
       PORT: String(port),
       LOG_LEVEL: "info",
       EMAIL_TRANSPORT: "file",
+      // Production on PostgreSQL needs APP_SECRET (decision 035): the tests' own, unless a test sets it (also to "", unset).
+      ...(env.DATABASE_URL && !("APP_SECRET" in env) ? { APP_SECRET: TEST_APP_SECRET } : {}),
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -103,7 +108,13 @@ export function runServerExpectingExit(env: Record<string, string>): Promise<{ c
   return new Promise((resolve) => {
     const child = spawn(serverCommand[0], serverCommand[1], {
       cwd: root,
-      env: { PATH: process.env.PATH, NODE_ENV: "production", HOST: "127.0.0.1", ...env },
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        ...(env.DATABASE_URL && !("APP_SECRET" in env) ? { APP_SECRET: TEST_APP_SECRET } : {}),
+        ...env,
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
