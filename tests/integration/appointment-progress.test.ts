@@ -21,7 +21,7 @@ describe.each(testDatabaseKinds)("the car's progress (issue 16) on %s", (kind) =
   let staff: AdminIdentity;
   const database = useTestDatabase(kind);
   beforeEach(async () => {
-    owner = await createAdminIdentity(database.db, { email: "chef@happycar.example", displayName: "Chef" });
+    owner = await createAdminIdentity(database.db, { email: "chef@happycar.example", displayName: "Chef", verifiedAt: t0 });
     staff = await createAdminIdentity(database.db, { email: "lena@happycar.example", displayName: "Lena", role: "staff" });
   });
 

@@ -243,5 +243,5 @@ describe("npm run backup / npm run restore", () => {
     } finally {
       await target?.close();
     }
-  }, 60_000);
+  }, 150_000);
 });

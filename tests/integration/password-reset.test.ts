@@ -153,7 +153,7 @@ describe.each(testDatabaseKinds)("'Passwort vergessen?' on %s", (kind) => {
 
   it("a reset link opens no invitation and an invitation link resets no password", async () => {
     await addTeamMember(database.db, {
-      actor: { id: chef.id, email: chef.email, displayName: chef.displayName, role: "owner" },
+      actor: { id: chef.id, email: chef.email, displayName: chef.displayName, role: "owner", verifiedAt: t0 },
       member: { email: "neu@happycar.example", name: "Neu", role: "staff" },
       now: t0,
     });
