@@ -21,7 +21,8 @@ async function createAccount(db: Database, account: E2eAccount, owner?: AdminIde
   if (role === "owner") {
     const created = await createAdmin(db, { email, password, displayName: name });
     if (!created.ok) throw new Error(`${email}: ${created.code}`);
-    return { id: created.value.id, email, displayName: name, role };
+    // As right after the owner logged in: adding the team is a sensitive action (decision 037).
+    return { id: created.value.id, email, displayName: name, role, verifiedAt: new Date() };
   }
   if (!owner) throw new Error(`${email}: staff are added by an owner`);
   const added = await addTeamMember(db, { actor: owner, member: { email, name, role, password }, now: new Date() });
