@@ -5,6 +5,7 @@ import { resultRows } from "./result-rows";
 import {
   adminUsers,
   appointmentCounts,
+  appointmentResources,
   appointments,
   auditLog,
   closures,
@@ -16,6 +17,7 @@ import {
   loginGates,
   rateLimits,
   recoveryCodes,
+  resources,
   sessions,
   settings,
   setupTokens,
@@ -39,6 +41,8 @@ export const TABLES_IN_FK_ORDER: PgTable[] = [
   customerLinks,
   inspectionReminders,
   inspectionUnsubscribeTokens,
+  resources,
+  appointmentResources,
 ];
 
 const ROWS_PER_INSERT = 200;

@@ -11,6 +11,7 @@ import { contact } from "./contact";
 import { appointmentsExport } from "./export";
 import { adminApiGuard, enrolledApiOnly } from "./guard";
 import { passwordChange, passwordReset } from "./password";
+import { resources } from "./resources";
 import { settings } from "./settings";
 import { team } from "./team";
 
@@ -47,6 +48,7 @@ jsonApi.use("/admin/*", enrolledApiOnly);
 jsonApi.route("/admin", account);
 jsonApi.route("/admin/users", team);
 jsonApi.route("/admin/closures", closures);
+jsonApi.route("/admin/resources", resources);
 jsonApi.route("/admin/appointments", appointments);
 jsonApi.route("/admin/export.csv", appointmentsExport);
 jsonApi.route("/admin/settings", settings);
