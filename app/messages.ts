@@ -346,6 +346,8 @@ export const resourceMessages = {
   kind: "Bitte wählen Sie die Art: Hebebühne, §57a-Prüfplatz, Mechaniker:in oder Ersatzwagen.",
   active: "Bitte geben Sie bei „active“ true oder false an.",
   nothingToChange: "Bitte geben Sie einen neuen Namen oder „active“ an.",
+  /** What staff read on 'Werkstatt' above the list. */
+  readOnly: "Nur der Inhaber oder die Inhaberin kann Hebebühnen, Prüfplätze, Mechaniker:innen und Ersatzwagen ändern.",
   added: (name: string) => `„${name}“ wurde angelegt.`,
   renamed: (name: string) => `Der Name ist jetzt „${name}“.`,
   activated: (name: string) => `„${name}“ ist wieder aktiv.`,
