@@ -340,7 +340,7 @@ export const closureMessages = {
 /** The workshop's lifts, inspection places, mechanics and courtesy cars ('Werkstatt', /api/v1/admin/resources; decision 038). */
 export const resourceMessages = {
   ownerOnly: "Nur der Inhaber oder die Inhaberin darf die Werkstatt verwalten.",
-  notFound: "Diese Hebebühne, diesen Prüfplatz, diese:n Mechaniker:in oder diesen Ersatzwagen gibt es nicht (mehr).",
+  notFound: "Diesen Eintrag der Werkstatt gibt es nicht (mehr).",
   invalid: "Bitte überprüfen Sie Ihre Eingaben.",
   name: "Bitte geben Sie einen Namen mit 1 bis 100 Zeichen an (z. B. „Hebebühne 4“).",
   kind: "Bitte wählen Sie die Art: Hebebühne, §57a-Prüfplatz, Mechaniker:in oder Ersatzwagen.",
@@ -351,13 +351,13 @@ export const resourceMessages = {
   added: (name: string) => `„${name}“ wurde angelegt.`,
   renamed: (name: string) => `Der Name ist jetzt „${name}“.`,
   activated: (name: string) => `„${name}“ ist wieder aktiv.`,
-  deactivated: (name: string) => `„${name}“ ist deaktiviert: Ihr werden keine neuen Termine mehr zugeteilt.`,
+  deactivated: (name: string) => `„${name}“ ist deaktiviert und wird keinen neuen Terminen mehr zugeteilt.`,
   deleted: (name: string) => `„${name}“ wurde gelöscht.`,
   /** DELETE of one that has appointments: kept (their history names it), only deactivated. */
   deactivatedInsteadOfDeleted: (name: string) =>
     `„${name}“ war schon Terminen zugeteilt und wurde deshalb nicht gelöscht, sondern deaktiviert.`,
   confirmDelete: (name: string) =>
-    `„${name}“ wirklich löschen? War sie oder er schon Terminen zugeteilt, wird sie oder er stattdessen nur deaktiviert.`,
+    `„${name}“ wirklich löschen? Wurde der Eintrag schon Terminen zugeteilt, wird er stattdessen nur deaktiviert.`,
   /** One resource of a kind, as a form's choice names it. */
   kindLabels: {
     lift: "Hebebühne",

@@ -243,10 +243,10 @@ function ResourceForms({
   if (deleting) return <DeleteQuestion resource={resource} busy={busy} />;
   return (
     <div className="flex flex-wrap items-end gap-3">
-      <Form method="post" action={PAGE} className="flex min-w-0 flex-1 flex-wrap items-end gap-2" onChange={clearEditedError}>
+      <Form method="post" action={PAGE} className="flex min-w-0 flex-[1_1_20rem] flex-wrap items-end gap-2" onChange={clearEditedError}>
         <input type="hidden" name="intent" value="rename" />
         <input type="hidden" name="id" value={resource.id} />
-        <div className="grid min-w-0 flex-1 basis-48 gap-1">
+        <div className="grid min-w-0 flex-[1_1_12rem] gap-1">
           <Label htmlFor={inputId}>Name</Label>
           <Input
             id={inputId}
