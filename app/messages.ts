@@ -17,6 +17,7 @@ import type {
   TeamErrorCode,
 } from "~/domain/error-codes";
 import type { ClosedRow } from "~/domain/planner";
+import type { ResourceKind } from "~/domain/resources";
 import type { FailureOf } from "~/domain/result";
 import type { SlotField, SlotProblem, UnavailableDay } from "~/domain/slots";
 
@@ -364,6 +365,57 @@ export const closureMessages = {
   /** A closure's 'Löschen' asks once more: its days are offered to customers again at once. */
   confirmDelete: (name: string, period: string) =>
     `Schließtag „${name}“ (${period}) wirklich löschen? Termine in diesem Zeitraum können dann sofort wieder gebucht werden.`,
+} as const;
+
+/** The workshop's lifts, inspection places, mechanics and courtesy cars ('Werkstatt', /api/v1/admin/resources; decision 038). */
+export const resourceMessages = {
+  ownerOnly: "Nur der Inhaber oder die Inhaberin darf die Werkstatt verwalten.",
+  notFound: "Diesen Eintrag der Werkstatt gibt es nicht (mehr).",
+  invalid: "Bitte überprüfen Sie Ihre Eingaben.",
+  name: "Bitte geben Sie einen Namen mit 1 bis 100 Zeichen an (z. B. „Hebebühne 4“).",
+  kind: "Bitte wählen Sie die Art: Hebebühne, §57a-Prüfplatz, Mechaniker:in oder Ersatzwagen.",
+  active: "Bitte geben Sie bei „active“ true oder false an.",
+  nothingToChange: "Bitte geben Sie einen neuen Namen oder „active“ an.",
+  /** What staff read on 'Werkstatt' above the list. */
+  readOnly: "Nur der Inhaber oder die Inhaberin kann Hebebühnen, Prüfplätze, Mechaniker:innen und Ersatzwagen ändern.",
+  added: (name: string) => `„${name}“ wurde angelegt.`,
+  renamed: (name: string) => `Der Name ist jetzt „${name}“.`,
+  activated: (name: string) => `„${name}“ ist wieder aktiv.`,
+  deactivated: (name: string) => `„${name}“ ist deaktiviert und wird keinen neuen Terminen mehr zugeteilt.`,
+  deleted: (name: string) => `„${name}“ wurde gelöscht.`,
+  /** DELETE of one that has appointments: kept (their history names it), only deactivated. */
+  deactivatedInsteadOfDeleted: (name: string) =>
+    `„${name}“ war schon Terminen zugeteilt und wurde deshalb nicht gelöscht, sondern deaktiviert.`,
+  confirmDelete: (name: string) =>
+    `„${name}“ wirklich löschen? Wurde der Eintrag schon Terminen zugeteilt, wird er stattdessen nur deaktiviert.`,
+  /** One resource of a kind, as a form's choice names it. */
+  kindLabels: {
+    lift: "Hebebühne",
+    inspection: "§57a-Prüfplatz",
+    mechanic: "Mechaniker:in",
+    courtesy_car: "Ersatzwagen",
+  } satisfies Record<ResourceKind, string>,
+  /** The page's group of each kind. */
+  kindGroups: {
+    lift: "Hebebühnen",
+    inspection: "§57a-Prüfplätze",
+    mechanic: "Mechaniker:innen",
+    courtesy_car: "Ersatzwagen",
+  } satisfies Record<ResourceKind, string>,
+  emptyGroup: {
+    lift: "Keine Hebebühne eingetragen.",
+    inspection: "Kein §57a-Prüfplatz eingetragen.",
+    mechanic: "Keine Mechaniker:in eingetragen.",
+    courtesy_car: "Kein Ersatzwagen eingetragen.",
+  } satisfies Record<ResourceKind, string>,
+  /**
+   * The names the first start gives (decision 038): "Hebebühne 1", "Mechaniker:in 2"; the single
+   * inspection place is "§57a-Prüfplatz", a single courtesy car "Ersatzwagen".
+   */
+  seedName: (kind: ResourceKind, number: number, count: number): string => {
+    const label = { lift: "Hebebühne", inspection: "§57a-Prüfplatz", mechanic: "Mechaniker:in", courtesy_car: "Ersatzwagen" }[kind];
+    return count === 1 && (kind === "inspection" || kind === "courtesy_car") ? label : `${label} ${number}`;
+  },
 } as const;
 
 /** Where a confirmed appointment's car is (issue 16): the board's buttons and the customer's page. */

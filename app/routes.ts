@@ -40,6 +40,7 @@ export default [
       route("admin/tagesliste", "routes/admin/day-list.tsx"),
       route("admin/planer", "routes/admin/planner.tsx"),
       route("admin/schliesstage", "routes/admin/closures.tsx"),
+      route("admin/werkstatt", "routes/admin/workshop.tsx"),
       route("admin/bestaetigen", "routes/admin/step-up.tsx"),
     ]),
   ]),

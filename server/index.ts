@@ -15,6 +15,7 @@ import siteScriptUrl from "virtual:site-script";
 import siteStyles from "virtual:site-styles";
 import { secureSecretsAtRest } from "~/auth/secrets-at-rest.server";
 import { type Env, envOrExit } from "~/config/env.server";
+import { site } from "~/config/site";
 import { type DatabaseHandle, type DatabaseOptions, databaseOptionsFromEnv, openDatabase } from "~/db/client.server";
 import { DataDirLockedError } from "~/db/data-dir-lock.server";
 import { emailOutbox } from "~/db/schema";
@@ -28,6 +29,7 @@ import { startMessages } from "~/messages";
 import { announceAdminBootstrap } from "~/services/admin-accounts.server";
 import { enterDefaultClosures } from "~/services/closures.server";
 import { reminderConfigFromEnv, startReminderJob } from "~/services/reminders.server";
+import { enterDefaultResources } from "~/services/resources.server";
 import { startRetentionJob } from "~/services/retention.server";
 import { createApp, type InlineTexts, requestListener } from "./app";
 import { startEventLoopWatchdog } from "./event-loop-watchdog";
@@ -87,6 +89,8 @@ export async function start(options: StartOptions): Promise<void> {
   await secureSecrets(database, keys, config);
   await announceAdminBootstrap(database.db, config, logger);
   await enterDefaultClosures(database.db, new Date());
+  // The first start after migration 0022 enters the lifts, mechanics, … (decision 038); later starts leave them be.
+  await enterDefaultResources(database.db, { slotCapacity: config.SLOT_CAPACITY ?? site.booking.slotCapacity, now: new Date() });
 
   if (database.kind === "pglite") {
     // The data-folder lock proves no other process uses this database, so a

@@ -6,6 +6,8 @@
  * the values marked EXAMPLE are fictitious and must be replaced before go-live.
  */
 
+import type { ServiceNeeds } from "~/domain/resources";
+
 export type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6; // 0 = Sunday, as in Date#getDay
 
 export type OpeningHours = { open: string; close: string } | null;
@@ -17,6 +19,11 @@ export type Service = {
   bookable: boolean;
   /** How long the work takes, a multiple of booking.slotMinutes: a booking occupies every slot it covers. */
   durationMinutes: number;
+  /**
+   * What one appointment of it holds for the whole duration, one of each kind (decision 038): every
+   * service a mechanic; work under the car a lift; the §57a the inspection place (its own lift).
+   */
+  needs: ServiceNeeds;
 };
 
 const name = "Happy Car";
@@ -80,29 +87,62 @@ export const site = {
     { days: "Sonntag", hours: "geschlossen" },
   ],
   services: [
-    { name: "Reparaturen", description: "Fachgerechte Reparaturen für alle Marken und Modelle.", bookable: true, durationMinutes: 30 },
+    {
+      name: "Reparaturen",
+      description: "Fachgerechte Reparaturen für alle Marken und Modelle.",
+      bookable: true,
+      durationMinutes: 30,
+      needs: ["lift", "mechanic"],
+    },
     {
       name: "§57a Überprüfung",
       description: "Die jährliche Begutachtung („Pickerl“) direkt bei uns.",
       bookable: true,
       durationMinutes: 60,
+      needs: ["inspection", "mechanic"],
     },
-    { name: "Reifenservice", description: "Reifenwechsel, Einlagerung, Wuchten und Reparatur.", bookable: true, durationMinutes: 30 },
-    { name: "Ölwechsel", description: "Motoröl und Filter nach Herstellervorgabe.", bookable: true, durationMinutes: 30 },
-    { name: "Elektrik", description: "Fehlerdiagnose und Reparatur der Fahrzeugelektrik.", bookable: true, durationMinutes: 30 },
+    {
+      name: "Reifenservice",
+      description: "Reifenwechsel, Einlagerung, Wuchten und Reparatur.",
+      bookable: true,
+      durationMinutes: 30,
+      needs: ["lift", "mechanic"],
+    },
+    {
+      name: "Ölwechsel",
+      description: "Motoröl und Filter nach Herstellervorgabe.",
+      bookable: true,
+      durationMinutes: 30,
+      needs: ["lift", "mechanic"],
+    },
+    {
+      name: "Elektrik",
+      description: "Fehlerdiagnose und Reparatur der Fahrzeugelektrik.",
+      bookable: true,
+      durationMinutes: 30,
+      needs: ["mechanic"],
+    },
     {
       name: "Bremsenservice",
       description: "Prüfung und Tausch von Belägen, Scheiben und Bremsflüssigkeit.",
       bookable: true,
       durationMinutes: 30,
+      needs: ["lift", "mechanic"],
     },
     {
       name: "Express-Service",
       description: "Kleine Arbeiten rasch erledigt – fragen Sie einfach nach.",
       bookable: false,
       durationMinutes: 30,
+      needs: ["mechanic"],
     },
-    { name: "Wartung", description: "Service nach Herstellervorgaben, ohne Verlust der Garantie.", bookable: true, durationMinutes: 30 },
+    {
+      name: "Wartung",
+      description: "Service nach Herstellervorgaben, ohne Verlust der Garantie.",
+      bookable: true,
+      durationMinutes: 30,
+      needs: ["lift", "mechanic"],
+    },
   ] satisfies Service[],
   booking: {
     /** Length of one slot in minutes; appointments start every slotMinutes. */

@@ -5,6 +5,7 @@ import { resultRows } from "./result-rows";
 import {
   adminUsers,
   appointmentCounts,
+  appointmentResources,
   appointments,
   auditLog,
   closures,
@@ -19,6 +20,7 @@ import {
   passkeys,
   rateLimits,
   recoveryCodes,
+  resources,
   sessions,
   settings,
   setupTokens,
@@ -45,6 +47,8 @@ export const TABLES_IN_FK_ORDER: PgTable[] = [
   customerLinks,
   inspectionReminders,
   inspectionUnsubscribeTokens,
+  resources,
+  appointmentResources,
 ];
 
 const ROWS_PER_INSERT = 200;

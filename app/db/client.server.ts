@@ -1,6 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
@@ -73,8 +74,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
   const lock = options.inMemory ? undefined : acquireDataDirLock(options.dataDir);
   try {
-    // pg_trgm: the board's search indexes (migration 0009) need it on PGlite as on PostgreSQL.
-    const extensions = { pg_trgm };
+    // pg_trgm: the board's search indexes (migration 0009) need it on PGlite as on PostgreSQL;
+    // btree_gist: the exclusion constraint against double-booked resources (migration 0021, decision 038).
+    const extensions = { pg_trgm, btree_gist };
     const client = options.inMemory
       ? new PGlite({ extensions, loadDataDir: options.loadDataDir })
       : new PGlite(path.join(options.dataDir, "db"), { extensions });

@@ -19,6 +19,7 @@ import {
 import { adminRoles, passkeyChallengePurposes, sessionStages, setupTokenPurposes } from "../domain/admin";
 // Relative, not "~/…": drizzle-kit loads this file without the app's path aliases.
 import { appointmentStatuses, cancellers, emailStatuses, progressStates } from "../domain/appointment";
+import { resourceKinds } from "../domain/resources";
 import { handovers } from "../domain/vehicle";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -466,3 +467,52 @@ export const inspectionUnsubscribeTokens = pgTable("inspection_unsubscribe_token
     .references(() => inspectionReminders.id, { onDelete: "cascade" }),
   createdAt: createdAt(),
 });
+
+/**
+ * The workshop's lifts, §57a inspection places, mechanics and courtesy cars (issue 27, decision 038),
+ * kept by the owner on 'Werkstatt'. One with holds is never deleted, only deactivated (`active`
+ * false): its past appointments keep naming it. The first start enters a set (enterDefaultResources).
+ */
+export const resources = pgTable(
+  "resources",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    kind: text("kind", { enum: resourceKinds }).notNull(),
+    active: boolean("active").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check("resources_kind_check", sql`${table.kind} in ('lift', 'inspection', 'mechanic', 'courtesy_car')`),
+    check("resources_name_check", sql`length(${table.name}) between 1 and 100`),
+  ],
+);
+
+/**
+ * What an appointment holds: one resource from `starts_at` to `ends_at` (half-open, [start, end)).
+ * The exclusion constraint `appointment_resources_no_overlap` (hand-written in drizzle/0021_resources.sql,
+ * with btree_gist) refuses two active holds of one resource that overlap in time, whatever code
+ * inserts them. A hold ends (`active` false) when its appointment is cancelled (a trigger of that
+ * migration) and goes with it when it is deleted (cascade). A resource with holds cannot be deleted.
+ */
+export const appointmentResources = pgTable(
+  "appointment_resources",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    appointmentId: uuid("appointment_id")
+      .notNull()
+      .references(() => appointments.id, { onDelete: "cascade" }),
+    resourceId: uuid("resource_id")
+      .notNull()
+      .references(() => resources.id, { onDelete: "restrict" }),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    active: boolean("active").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check("appointment_resources_range_check", sql`${table.startsAt} < ${table.endsAt}`),
+    index("appointment_resources_appointment_idx").on(table.appointmentId),
+    index("appointment_resources_resource_idx").on(table.resourceId),
+  ],
+);

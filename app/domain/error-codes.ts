@@ -126,6 +126,9 @@ export type PasswordErrorCode = "wrongCurrentPassword" | "samePassword" | "reset
 /** Why a change of the owner's closures ('Schließtage') was refused; the reasons when it cancels the covered appointments. */
 export type ClosureErrorCode = "ownerOnly" | "stepUpRequired" | "notFound" | "reasonRequired" | "reasonTooLong";
 
+/** Why a change of the workshop's resources ('Werkstatt', /api/v1/admin/resources) was refused. */
+export type ResourceErrorCode = "ownerOnly" | "notFound";
+
 /**
  * Why a public form's request stored nothing. `honeypot`: a bot filled the hidden field, answered
  * like a success so it learns nothing; `invalid`: bad fields; `rate-limited`: too many from one client.
@@ -154,6 +157,7 @@ export type ErrorCode =
   | SettingsErrorCode
   | ExportErrorCode
   | ClosureErrorCode
+  | ResourceErrorCode
   | BookingErrorCode
   | CustomerCancelErrorCode
   | PasswordErrorCode;

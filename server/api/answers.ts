@@ -6,12 +6,21 @@ import type {
   ErrorCode,
   PasskeyErrorCode,
   PasswordWarning,
+  ResourceErrorCode,
   SecondFactorErrorCode,
   TeamErrorCode,
 } from "~/domain/error-codes";
 import type { Failure } from "~/domain/result";
 import { retryAfter, statusOf } from "~/http-status";
-import { closureMessages, loginMessages, passkeyMessages, refusalMessage, secondFactorMessages, teamMessages } from "~/messages";
+import {
+  closureMessages,
+  loginMessages,
+  passkeyMessages,
+  refusalMessage,
+  resourceMessages,
+  secondFactorMessages,
+  teamMessages,
+} from "~/messages";
 
 /** The JSON API's refusals (docs/api.md): always `{error, …}` with a German message. */
 
@@ -56,6 +65,11 @@ export function methodNotAllowed(...allowed: string[]) {
 /** The JSON answer to a refused closure request (docs/api.md). */
 export function closureRefusal(c: Context, code: Exclude<ClosureErrorCode, "reasonRequired" | "reasonTooLong">): Response {
   return codeRefusal(c, code, closureMessages[code]);
+}
+
+/** The JSON answer to a refused change of the workshop's resources (docs/api.md). */
+export function resourceRefusal(c: Context, code: ResourceErrorCode): Response {
+  return codeRefusal(c, code, resourceMessages[code]);
 }
 
 /** The login's limits refused (a login, or a change they guard): 429 with the login's words and Retry-After. */

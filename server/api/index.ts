@@ -12,6 +12,7 @@ import { appointmentsExport } from "./export";
 import { adminApiGuard, enrolledApiOnly } from "./guard";
 import { passkeyEnrolment, passkeyLogin, passkeys } from "./passkeys";
 import { passwordChange, passwordReset } from "./password";
+import { resources } from "./resources";
 import { settings } from "./settings";
 import { team } from "./team";
 
@@ -52,6 +53,7 @@ jsonApi.route("/admin", account);
 jsonApi.route("/admin", passkeys);
 jsonApi.route("/admin/users", team);
 jsonApi.route("/admin/closures", closures);
+jsonApi.route("/admin/resources", resources);
 jsonApi.route("/admin/appointments", appointments);
 jsonApi.route("/admin/export.csv", appointmentsExport);
 jsonApi.route("/admin/settings", settings);

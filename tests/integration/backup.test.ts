@@ -11,6 +11,7 @@ import { type Database, openDatabase } from "~/db/client.server";
 import { resultRows } from "~/db/result-rows";
 import {
   adminUsers,
+  appointmentResources,
   appointments,
   auditLog,
   closures,
@@ -24,6 +25,7 @@ import {
   passkeys,
   rateLimits,
   recoveryCodes,
+  resources,
   sessions,
   settings,
   setupTokens,
@@ -141,6 +143,13 @@ async function seed(db: Database) {
     })
     .returning();
   await db.insert(inspectionUnsubscribeTokens).values({ tokenHash: "f".repeat(64), reminderId: reminder!.id });
+  const [lift] = await db.insert(resources).values({ name: "Hebebühne „links“ – 3,5 t", kind: "lift" }).returning();
+  await db.insert(appointmentResources).values({
+    appointmentId: appointment!.id,
+    resourceId: lift!.id,
+    startsAt: new Date("2026-12-01T07:00:00Z"),
+    endsAt: new Date("2026-12-01T07:30:00.5Z"),
+  });
 }
 
 /** Every row of every table as text, in a stable order: equal snapshots mean an exact copy. */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { createSession } from "~/auth/session.server";
 import { openDatabase } from "~/db/client.server";
-import { closures } from "~/db/schema";
+import { closures, resources } from "~/db/schema";
 import { REQUIRE_SECOND_FACTOR, writeSetting } from "~/db/settings.server";
-import { loginMessages, secondFactorMessages, stepUpMessages } from "~/messages";
+import { loginMessages, resourceMessages, secondFactorMessages, stepUpMessages } from "~/messages";
 import routes from "~/routes";
 import { createAdminAccount, DEFAULT_ADMIN_PASSWORD, insertAppointment } from "../support/factories";
 import { useServer } from "../support/fixtures";
@@ -25,7 +25,7 @@ type PagePost = { page: string; fields: Record<string, string> };
 const posts = (page: string, forms: Record<string, string>[]): PagePost[] => forms.map((fields) => ({ page, fields }));
 
 /** Each page action by its form's intent, with the ids of the rows they act on. */
-function pageActions(ids: { appointment: string; member: string; closure: string }) {
+function pageActions(ids: { appointment: string; member: string; closure: string; resource: string }) {
   const onAppointment: Record<string, string>[] = [
     { intent: "confirm", id: ids.appointment },
     { intent: "cancel", id: ids.appointment, reason: "Werkstatt voll" },
@@ -54,6 +54,13 @@ function pageActions(ids: { appointment: string; member: string; closure: string
       { intent: "cancel-all-back", id: ids.closure },
       { intent: "cancel-all-confirmed", id: ids.closure, reason: "Urlaub" },
     ]),
+    workshop: posts("/admin/werkstatt", [
+      { intent: "add", name: "Hebebühne 9", kind: "lift" },
+      { intent: "rename", id: ids.resource, name: "Bühne Nord" },
+      { intent: "deactivate", id: ids.resource },
+      { intent: "activate", id: ids.resource },
+      { intent: "delete", id: ids.resource },
+    ]),
   };
 }
 
@@ -73,7 +80,7 @@ function gatedRouteFiles(entries: RouteEntry[], gated = false): string[] {
 }
 
 describe("page actions as an account that must first enrol, and as staff", () => {
-  const ids = { appointment: "", member: "", closure: "", staleAppointment: "" };
+  const ids = { appointment: "", member: "", closure: "", resource: "", staleAppointment: "" };
   const cookies = { notEnrolledOwner: "", staff: "", staleOwner: "" };
   const server = useServer(
     { LOG_LEVEL: "info", EMAIL_WORKER: "false" },
@@ -97,6 +104,8 @@ describe("page actions as an account that must first enrol, and as staff", () =>
           ids.member = staff.id;
           const [closure] = await database.db.insert(closures).values({ fromDate: FUTURE, toDate: FUTURE, name: "Inventur" }).returning();
           ids.closure = closure!.id;
+          const [resource] = await database.db.insert(resources).values({ name: "Hebebühne 1", kind: "lift" }).returning();
+          ids.resource = resource!.id;
           cookies.notEnrolledOwner = `${COOKIE}=${await createSession(database.db, owner.id, now)}`;
           cookies.staff = `${COOKIE}=${await createSession(database.db, staff.id, now)}`;
           // An owner with the second factor whose login checked the password 11 minutes ago (step-up, issue 31).
@@ -125,7 +134,7 @@ describe("page actions as an account that must first enrol, and as staff", () =>
     });
 
   it("lists an action for every page below the enrolment gate that has one", async () => {
-    const listed = Object.keys(pageActions({ appointment: ":id", member: "", closure: "" }));
+    const listed = Object.keys(pageActions({ appointment: ":id", member: "", closure: "", resource: "" }));
     const withAction: string[] = [];
     for (const file of gatedRouteFiles(routes as RouteEntry[])) {
       const module = (await import(`../../app/${file}`)) as { action?: unknown };
@@ -139,6 +148,7 @@ describe("page actions as an account that must first enrol, and as staff", () =>
         "routes/admin/emails.tsx",
         "routes/admin/team.tsx",
         "routes/admin/step-up.tsx",
+        "routes/admin/workshop.tsx",
       ].sort(),
     );
     expect(listed).toHaveLength(withAction.length);
@@ -184,6 +194,7 @@ describe("page actions as an account that must first enrol, and as staff", () =>
     const ownersOnly = [
       ...actions.team,
       ...actions.closures,
+      ...actions.workshop,
       actions.board.find((action) => action.fields.intent === "delete")!,
       security("policy", { required: "off" }),
     ];
@@ -267,5 +278,54 @@ describe("page actions as an account that must first enrol, and as staff", () =>
     expect(right.headers.get("set-cookie")).toContain("hc_flash=stepUp");
     const deleted = await post({ page: `/admin/termine/${ids.staleAppointment}`, fields: onStale("delete") }, cookie);
     expect([deleted.status, deleted.headers.get("location")]).toEqual([302, "/admin"]);
+  });
+  it("'Werkstatt': the owner's forms work as plain posts (no JavaScript); staff read the list without forms", async () => {
+    const owner = cookies.staleOwner;
+    const page = async (cookie: string, query = "") => {
+      const response = await fetch(`${server.origin}/admin/werkstatt${query}`, { headers: { Cookie: cookie } });
+      return { status: response.status, html: await response.text() };
+    };
+    const first = await page(owner);
+    expect(first.status).toBe(200);
+    for (const group of Object.values(resourceMessages.kindGroups)) expect(first.html).toContain(`>${group}</h3>`);
+    expect(first.html).toContain('name="intent" value="add"');
+    expect(first.html).toContain('value="Hebebühne 1"');
+    expect(first.html).toContain(resourceMessages.emptyGroup.courtesy_car);
+    // The owner's nav names the page; so does staff's (they read it).
+    expect(first.html).toContain('href="/admin/werkstatt"');
+
+    const long = "Ersatzwagen Škoda Octavia Combi (Automatik, Anhängerkupplung)";
+    const added = await post({ page: "/admin/werkstatt", fields: { intent: "add", name: long, kind: "courtesy_car" } }, owner);
+    expect(added.status).toBe(200);
+    expect(await added.text()).toContain(resourceMessages.added(long));
+    const bad = await post({ page: "/admin/werkstatt", fields: { intent: "add", name: " ", kind: "hebebuehne" } }, owner);
+    expect(bad.status).toBe(400);
+    const badHtml = await bad.text();
+    expect(badHtml).toContain(resourceMessages.kind);
+    expect(badHtml).toContain(resourceMessages.name);
+
+    const api = await fetch(`${server.origin}/api/v1/admin/resources`, { headers: { Cookie: owner } });
+    const { resources: list } = (await api.json()) as { resources: { id: string; name: string; kind: string; active: boolean }[] };
+    const car = list.find((resource) => resource.name === long)!;
+    expect(car).toMatchObject({ kind: "courtesy_car", active: true });
+    const renamed = await post({ page: "/admin/werkstatt", fields: { intent: "rename", id: car.id, name: "Ersatzwagen 1" } }, owner);
+    expect(await renamed.text()).toContain(resourceMessages.renamed("Ersatzwagen 1"));
+    const deactivated = await post({ page: "/admin/werkstatt", fields: { intent: "deactivate", id: car.id } }, owner);
+    const deactivatedHtml = await deactivated.text();
+    expect(deactivatedHtml).toContain(resourceMessages.deactivated("Ersatzwagen 1"));
+    expect(deactivatedHtml).toContain('name="intent" value="activate"');
+
+    // 'Löschen' is a link that asks once more; the question's form deletes.
+    const question = await page(owner, `?loeschen=${car.id}`);
+    expect(question.html).toContain(resourceMessages.confirmDelete("Ersatzwagen 1"));
+    const deleted = await post({ page: "/admin/werkstatt", fields: { intent: "delete", id: car.id } }, owner);
+    expect(await deleted.text()).toContain(resourceMessages.deleted("Ersatzwagen 1"));
+
+    const staffPage = await page(cookies.staff, `?loeschen=${ids.resource}`);
+    expect(staffPage.status).toBe(200);
+    expect(staffPage.html).toContain(resourceMessages.readOnly);
+    expect(staffPage.html).toContain("Hebebühne 1");
+    expect(staffPage.html).not.toContain('name="intent"');
+    expect(staffPage.html).not.toContain(resourceMessages.confirmDelete("Hebebühne 1"));
   });
 });

@@ -172,6 +172,10 @@ function AdminNavigation({ role, className }: { role: ShellData["admin"]["role"]
       <NavLink to="/admin/emails" className={navClass}>
         E-Mails
       </NavLink>
+      {/* Every admin reads the workshop's resources; only the owner changes them. */}
+      <NavLink to="/admin/werkstatt" className={navClass}>
+        Werkstatt
+      </NavLink>
       {role === "owner" ? (
         <>
           <NavLink to="/admin/schliesstage" className={navClass}>
