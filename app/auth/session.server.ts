@@ -235,21 +235,25 @@ export async function endSessionByHandle(db: Executor, userId: string, handle: s
 
 /**
  * The session's password or second factor was just checked again (the step-up of a sensitive
- * action): it opens those actions for the next 10 minutes. False when the cookie names no session
- * of this account.
+ * action): the session gets a new id (ASVS 5.0 7.2.4: a new token at every authentication, the old
+ * one ends) that counts as checked now, which opens those actions for the next 10 minutes. Its
+ * times, browser and network carry over. Answers the new cookie value, or null when the cookie names
+ * no full session of this account.
  */
-export async function markSessionVerified(
+export async function renewVerifiedSession(
   db: Executor,
   userId: string,
   cookieHeader: string | null | undefined,
   now: Date,
-): Promise<boolean> {
+): Promise<string | null> {
   const id = sessionIdFrom(cookieHeader);
-  if (!id) return false;
-  const updated = await db
-    .update(sessions)
-    .set({ verifiedAt: now })
+  if (!id) return null;
+  const [old] = await db
+    .delete(sessions)
     .where(and(eq(sessions.idHash, hashSessionId(id)), eq(sessions.userId, userId), eq(sessions.stage, "active")))
-    .returning({ userId: sessions.userId });
-  return updated.length === 1;
+    .returning();
+  if (!old) return null;
+  const renewed = crypto.randomBytes(32).toString("base64url");
+  await db.insert(sessions).values({ ...old, idHash: hashSessionId(renewed), lastSeenAt: now, verifiedAt: now });
+  return renewed;
 }

@@ -7,15 +7,16 @@ import { logLoginEvent } from "./login-events.server";
 import { verifyPassword } from "./password.server";
 import { checkSecondFactorCode } from "./second-factor-lock.server";
 import { openTotpSecret } from "./secrets-at-rest.server";
-import { markSessionVerified } from "./session.server";
+import { renewVerifiedSession } from "./session.server";
 import type { Throttled } from "./throttle.server";
 
-export type StepUpResult = Ok<null> | Failure<"wrongPasswordOrCode"> | Failure<"secondFactorLocked"> | Throttled;
+/** `sessionId`: the session's new id (the cookie must be set again). */
+export type StepUpResult = Ok<{ sessionId: string }> | Failure<"wrongPasswordOrCode"> | Failure<"secondFactorLocked"> | Throttled;
 
 /**
  * The step-up before a sensitive owner action (app/domain/access.ts): the account's password, or a
- * code of its second factor, checked again; the session behind the cookie then counts as checked
- * now. Behind the login's limits (per IP and per address), so it is no way to guess the password
+ * code of its second factor, checked again; the session behind the cookie is renewed under a new
+ * id that counts as checked now. Behind the login's limits (per IP and per address), so it is no way to guess the password
  * of an open session either.
  */
 export async function confirmIdentity(
@@ -49,10 +50,9 @@ export async function confirmIdentity(
       logLoginEvent("login.step_up_failure", event);
       return { result: fail(checked === "locked" ? "secondFactorLocked" : "wrongPasswordOrCode"), outcome: "failure" };
     }
-    if (!(await markSessionVerified(db, user.id, input.cookieHeader, now))) {
-      return { result: fail("wrongPasswordOrCode"), outcome: "neutral" };
-    }
+    const sessionId = await renewVerifiedSession(db, user.id, input.cookieHeader, now);
+    if (!sessionId) return { result: fail("wrongPasswordOrCode"), outcome: "neutral" };
     logLoginEvent("login.step_up", event);
-    return { result: ok(null), outcome: "success" };
+    return { result: ok({ sessionId }), outcome: "success" };
   });
 }

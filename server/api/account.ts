@@ -119,7 +119,8 @@ account.post(
 );
 
 /**
- * POST /api/v1/admin/step-up {"password"} or {"code"} → 204: the session counts as checked now, and
+ * POST /api/v1/admin/step-up {"password"} or {"code"} → 204 with a new session cookie (the old id
+ * ends) that counts as checked now, and
  * the sensitive owner actions (401 {"stepUp": true} otherwise) are open for 10 minutes; a wrong
  * password or code → 400, a locked code login → 423, the login's limits → 429 with Retry-After.
  */
@@ -132,7 +133,7 @@ account.post("/step-up", jsonObject, zValidator("json", stepUpSchema, refuseInva
     ip: clientIp,
     requestId,
   });
-  if (result.ok) return c.body(null, 204);
+  if (result.ok) return c.body(null, 204, { "Set-Cookie": sessionCookie(result.value.sessionId) });
   if (result.code === "throttled") return loginThrottled(c, result);
   return jsonError(
     c,

@@ -1,6 +1,15 @@
 import type { Page } from "@playwright/test";
 import { bookAppointments, newTag, phoneDigits } from "./board-data";
-import { afterScrypt, E2E_ADMIN, expect, expectNoAxeViolations, loginAsAdmin, sessionCookieHeader, test } from "./fixtures";
+import {
+  afterScrypt,
+  confirmIdentity,
+  E2E_ADMIN,
+  expect,
+  expectNoAxeViolations,
+  loginAsAdmin,
+  sessionCookieHeader,
+  test,
+} from "./fixtures";
 
 const ADMIN = E2E_ADMIN;
 
@@ -121,6 +130,7 @@ test("board: search, tab counts, confirm, cancel with and without a reason, dele
   await expect(page.getByRole("row")).toHaveCount(4);
 
   // Delete after the confirmation question.
+  await confirmIdentity(page);
   await row(page, deleteName).getByRole("button", { name: "Löschen" }).click();
   const confirmDelete = page.getByRole("dialog", { name: "Termin löschen" });
   await expect(confirmDelete.getByText("Möchten Sie diesen Termin wirklich löschen?")).toBeVisible();
@@ -221,6 +231,7 @@ test.describe("without JavaScript", () => {
     );
     await expect(row(page, cancelName).getByText("storniert", { exact: true })).toBeVisible();
 
+    await confirmIdentity(page);
     await row(page, deleteName).getByRole("link", { name: "Löschen" }).click();
     await expect(page.getByText("Möchten Sie diesen Termin wirklich löschen?")).toBeVisible();
     await page.getByRole("button", { name: "Löschen", exact: true }).click();

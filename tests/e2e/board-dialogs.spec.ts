@@ -3,7 +3,7 @@
 // offers the list's actions with and without JavaScript; axe clean in both themes at 390 and 1280 px.
 import type { Browser, Page } from "@playwright/test";
 import { bookAppointments, newTag } from "./board-data";
-import { E2E_ADMIN, expect, expectNoAxeViolations, loginAsAdmin, screenshotForReview, test } from "./fixtures";
+import { confirmIdentity, E2E_ADMIN, expect, expectNoAxeViolations, loginAsAdmin, screenshotForReview, test } from "./fixtures";
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: true });
 const row = (page: Page, name: string) => page.getByRole("row").filter({ hasText: name });
@@ -68,6 +68,7 @@ test("board: a reason never travels to the next appointment; focus returns to th
   await expect(row(page, second).getByText("storniert", { exact: true })).toBeVisible();
   await expect(row(page, second).getByRole("button", { name: "Löschen" })).toBeFocused();
 
+  await confirmIdentity(page);
   const firstDelete = row(page, first).getByRole("button", { name: "Löschen" });
   await firstDelete.click();
   const deleteDialog = page.getByRole("dialog", { name: "Termin löschen" });
@@ -112,6 +113,7 @@ test("details page: 'Bestätigen', 'Stornieren' and 'Löschen' as in the list, w
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("definition").filter({ hasText: "Hebebühne defekt" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Stornieren" })).toHaveCount(0);
+  await confirmIdentity(page);
   const remove = page.getByRole("button", { name: "Löschen" });
   await expect(remove).toBeFocused();
 
@@ -190,6 +192,7 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("link", { name: "Stornieren" })).toHaveCount(0);
 
     // 'Abbrechen' goes back to the page as it was.
+    await confirmIdentity(page);
     await page.getByRole("link", { name: "Löschen" }).click();
     await expect(page.getByText("Möchten Sie diesen Termin wirklich löschen?")).toBeVisible();
     await page.getByRole("link", { name: "Abbrechen" }).click();

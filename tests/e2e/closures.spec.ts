@@ -3,7 +3,7 @@
 // (axe-core needs JavaScript in the page, so that run checks the flow only).
 import { adminNavigation, newTag } from "./board-data";
 import { bookFreeSlot, freeTimes, OWN_DAYS } from "./booking-days";
-import { expect, expectNoAxeViolations, loginAsAdmin, screenshotForReview, test } from "./fixtures";
+import { confirmIdentity, expect, expectNoAxeViolations, loginAsAdmin, screenshotForReview, test } from "./fixtures";
 
 const runs = [
   { width: 390, height: 844, javaScriptEnabled: true },
@@ -89,6 +89,7 @@ for (const run of runs) {
       await expect(page.getByLabel("Stornierungsgrund (steht in der Absage-E-Mail)")).toHaveValue(`${closureName}: Wasser im Keller`);
       await expect(affected.getByText(customer)).toBeVisible();
       await page.getByRole("button", { name: "Alle stornieren" }).click();
+      await confirmIdentity(page);
       await question.getByRole("button", { name: "Ja, Termin stornieren" }).click();
       await expect(page.getByRole("status")).toHaveText(
         "Ein Termin wurde storniert; die Kundin oder der Kunde bekommt die Absage per E-Mail.",

@@ -98,6 +98,26 @@ export async function loginAsAdmin(page: Page, account: E2eAccount = "admin") {
   await expect(page).toHaveURL("/admin");
 }
 
+/**
+ * Before a sensitive owner action (deleting, the team, 'Alle stornieren', decision 037): the password
+ * checked again through the API, as the confirmation page does, so the action works however long ago
+ * the seeded session was made. The renewed session's cookie replaces the old one in the browser.
+ */
+export async function confirmIdentity(page: Page, account: E2eAccount = "admin") {
+  const { baseURL } = test.info().project.use;
+  const response = await page.request.post("/api/v1/admin/step-up", {
+    headers: { Origin: baseURL! },
+    data: { password: E2E_ACCOUNTS[account].password },
+  });
+  expect(response.status()).toBe(204);
+  const [pair] = (response.headers()["set-cookie"] ?? "").split(";");
+  const [name, value] = pair!.split("=");
+  const { hostname } = new URL(baseURL!);
+  await page
+    .context()
+    .addCookies([{ name: name!, value: value!, domain: hostname, path: "/", secure: true, httpOnly: true, sameSite: "Lax" }]);
+}
+
 /** For answers after a password was checked or hashed (scrypt, 128 MiB): seconds on a busy test machine. */
 export const afterScrypt = expect.configure({ timeout: 30_000 });
 

@@ -2,7 +2,16 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { simpleParser } from "mailparser";
-import { afterScrypt, expect, expectNoAxeViolations, loginAsAdmin, loginThroughForm, screenshotForReview, test } from "./fixtures";
+import {
+  afterScrypt,
+  confirmIdentity,
+  expect,
+  expectNoAxeViolations,
+  loginAsAdmin,
+  loginThroughForm,
+  screenshotForReview,
+  test,
+} from "./fixtures";
 
 const mailDir = path.resolve(process.env.E2E_DATA_DIR ?? ".e2e-data", "mail");
 
@@ -68,6 +77,7 @@ test("'Passwort ändern' on 'Sicherheit', then 'Passwort vergessen?' from the lo
   const second = "Zweites-Passwort-Werkstatt-2";
   const third = "Drittes-Passwort-Werkstatt-3";
   await loginAsAdmin(page);
+  await confirmIdentity(page);
   const created = await page.request.post("/api/v1/admin/users", {
     headers: { Origin: baseURL! },
     data: { email, name: "Lena Werkstatt", role: "staff", password: first },

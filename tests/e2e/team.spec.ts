@@ -1,12 +1,13 @@
 // 'Einladung erneut senden' on 'Team' (issue 31): an invited account that has not chosen its password gets a
 // new link; the page says so. Axe clean; screenshots at 390 and 1280 px in both themes when asked for.
-import { expect, expectNoAxeViolations, loginAsAdmin, screenshotForReview, test } from "./fixtures";
+import { confirmIdentity, expect, expectNoAxeViolations, loginAsAdmin, screenshotForReview, test } from "./fixtures";
 
 for (const theme of ["light", "dark"] as const) {
   test(`an invited account gets a new invitation from its card (${theme})`, async ({ page, baseURL }) => {
     await page.addInitScript((value) => localStorage.setItem("theme", value), theme);
     await loginAsAdmin(page);
     const email = `eingeladen-${theme}-${Date.now()}@happycar.example`;
+    await confirmIdentity(page);
     const created = await page.request.post("/api/v1/admin/users", {
       headers: { Origin: baseURL! },
       data: { email, name: "Maximilian Kfz-Mechatronikerlehrling", role: "staff" },

@@ -81,7 +81,7 @@ function gatedRouteFiles(entries: RouteEntry[], gated = false): string[] {
 
 describe("page actions as an account that must first enrol, and as staff", () => {
   const ids = { appointment: "", member: "", closure: "", resource: "", staleAppointment: "" };
-  const cookies = { notEnrolledOwner: "", staff: "", staleOwner: "" };
+  const cookies = { notEnrolledOwner: "", staff: "", staleOwner: "", owner: "" };
   const server = useServer(
     { LOG_LEVEL: "info", EMAIL_WORKER: "false" },
     {
@@ -117,6 +117,8 @@ describe("page actions as an account that must first enrol, and as staff", () =>
             totpEnabledAt: now,
           });
           cookies.staleOwner = `${COOKIE}=${await createSession(database.db, staleOwner.id, new Date(now.getTime() - 11 * 60_000))}`;
+          // The same owner in another browser, logged in just now (the step-up test renews the stale session's id).
+          cookies.owner = `${COOKIE}=${await createSession(database.db, staleOwner.id, now)}`;
           ids.staleAppointment = (await insertAppointment(database.db, { name: "Otto Offen", status: "bestätigt", date: FUTURE })).id;
         } finally {
           await database.close();
@@ -276,11 +278,19 @@ describe("page actions as an account that must first enrol, and as staff", () =>
     const right = await post({ page: confirmPage, fields: { password: DEFAULT_ADMIN_PASSWORD } }, cookie);
     expect([right.status, right.headers.get("location")]).toEqual([302, `/admin/termine/${ids.staleAppointment}`]);
     expect(right.headers.get("set-cookie")).toContain("hc_flash=stepUp");
-    const deleted = await post({ page: `/admin/termine/${ids.staleAppointment}`, fields: onStale("delete") }, cookie);
+    // The checked session goes on under a new id; the old cookie no longer opens anything.
+    const renewed = right.headers
+      .getSetCookie()
+      .find((line) => line.startsWith(`${COOKIE}=`))!
+      .split(";")[0]!;
+    expect(renewed).not.toBe(cookie);
+    const old = await post({ page: `/admin/termine/${ids.staleAppointment}`, fields: onStale("delete") }, cookie);
+    expect(old.headers.get("location")).toMatch(/^\/admin-login/);
+    const deleted = await post({ page: `/admin/termine/${ids.staleAppointment}`, fields: onStale("delete") }, renewed);
     expect([deleted.status, deleted.headers.get("location")]).toEqual([302, "/admin"]);
   });
   it("'Werkstatt': the owner's forms work as plain posts (no JavaScript); staff read the list without forms", async () => {
-    const owner = cookies.staleOwner;
+    const owner = cookies.owner;
     const page = async (cookie: string, query = "") => {
       const response = await fetch(`${server.origin}/admin/werkstatt${query}`, { headers: { Cookie: cookie } });
       return { status: response.status, html: await response.text() };

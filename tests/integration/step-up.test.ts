@@ -65,7 +65,7 @@ describe.each(testDatabaseKinds)("step-up on %s", (kind) => {
     expect((await send(fresh, sensitive()[0])).status).toBe(204);
   });
 
-  it("POST /step-up with the password opens them for this session only; a wrong password opens nothing", async () => {
+  it("POST /step-up with the password renews the session, which may do them; other sessions may not; a wrong password opens nothing", async () => {
     const wrong = await app.request("/api/v1/admin/step-up", { json: { password: "falsch-falsch-falsch" }, cookie: stale });
     expect(wrong.status).toBe(400);
     expect(await wrong.json()).toEqual({ error: stepUpMessages.wrong });
@@ -75,8 +75,12 @@ describe.each(testDatabaseKinds)("step-up on %s", (kind) => {
     const other = await sessionCookieOf(database.db, ownerId, new Date(Date.now() - 11 * 60_000));
     const confirmed = await app.request("/api/v1/admin/step-up", { json: { password: DEFAULT_ADMIN_PASSWORD }, cookie: stale });
     expect(confirmed.status).toBe(204);
-    expect((await send(stale, sensitive()[5])).status).toBe(200);
-    expect((await send(stale, sensitive()[0])).status).toBe(204);
+    // A new session id for the checked session (ASVS 5.0 7.2.4); the old one has ended.
+    const renewed = confirmed.headers.get("set-cookie")!.split(";")[0]!;
+    expect(renewed).not.toBe(stale);
+    expect((await app.request(`/api/v1/admin/appointments/${appointmentId}`, { cookie: stale })).status).toBe(401);
+    expect((await send(renewed, sensitive()[5])).status).toBe(200);
+    expect((await send(renewed, sensitive()[0])).status).toBe(204);
     // Another session of the same account is still as old as it was.
     expect((await send(other, sensitive()[5])).status).toBe(401);
     const verified = await database.db.select({ verifiedAt: sessions.verifiedAt }).from(sessions).where(eq(sessions.userId, ownerId));

@@ -1,6 +1,7 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { flashCookie } from "~/auth/flash";
 import { safeRedirectTarget } from "~/auth/guard.server";
+import { sessionCookie } from "~/auth/session.server";
 import { confirmIdentity } from "~/auth/step-up.server";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
@@ -44,7 +45,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (result.ok) {
     const redirectTo = safeRedirectTarget(new URL(request.url).searchParams.get("redirectTo"));
-    throw redirect(redirectTo, { headers: { "Set-Cookie": flashCookie("stepUp") } });
+    const headers = new Headers();
+    headers.append("Set-Cookie", sessionCookie(result.value.sessionId));
+    headers.append("Set-Cookie", flashCookie("stepUp"));
+    throw redirect(redirectTo, { headers });
   }
   if (result.code === "throttled") {
     return data<StepUpActionData>(
