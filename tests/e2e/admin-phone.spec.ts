@@ -1,16 +1,7 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { E2E_ACCOUNTS } from "./accounts";
 import { bookAppointments, newTag } from "./board-data";
-import {
-  confirmIdentity,
-  expect,
-  expectNoAxeViolations,
-  loginAsAdmin,
-  loginThroughForm,
-  screenshotForReview,
-  settleAnimations,
-  test,
-} from "./fixtures";
+import { expect, expectNoAxeViolations, loginAsAdmin, loginThroughForm, screenshotForReview, settleAnimations, test } from "./fixtures";
 
 // The admin board on a phone (issue 15, 'Works on a phone'): cards instead of the table, nothing wider than the screen,
 // dialogs inside the viewport, 44 px touch targets, no axe violations in either theme.
@@ -85,7 +76,6 @@ async function checkBoard(page: Page, names: string[], screenshot: (name: string
   await cancel.getByRole("button", { name: "Abbrechen" }).click();
   await expect(cancel).toBeHidden();
 
-  await confirmIdentity(page);
   await card(page, names[0]!).getByRole("button", { name: "Löschen" }).click();
   const remove = page.getByRole("dialog", { name: "Termin löschen" });
   await expectInsideViewport(page, remove);
