@@ -76,7 +76,7 @@ export async function recordBrowserLogin(tx: Executor, login: BrowserLogin): Pro
         name: login.account.displayName,
         loggedInAt: login.now.toISOString(),
         browser: sessionDevice(login.userAgent ?? null),
-        place: placeName(roughPlace(login.ip)),
+        place: placeName(await roughPlace(login.ip)),
         network: maskedAddress(login.ip),
       },
     });

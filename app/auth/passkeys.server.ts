@@ -1,12 +1,6 @@
 import crypto from "node:crypto";
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from "@simplewebauthn/server";
+import type * as WebAuthn from "@simplewebauthn/server";
+import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
 import { and, asc, eq, gt, lt, or, sql } from "drizzle-orm";
 import { site } from "~/config/site";
 import type { Executor } from "~/db/client.server";
@@ -126,6 +120,7 @@ export async function registrationOptions(
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const existing = await accountPasskeys(db, admin.id);
   const challenge = await issueChallenge(db, "registration", admin.id, now);
+  const { generateRegistrationOptions } = await webauthn();
   return generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -140,6 +135,12 @@ export async function registrationOptions(
     supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
   });
 }
+
+/**
+ * The library, loaded at its first use: with its ASN.1 and CBOR parsers it would add about a second
+ * of CPU to every start of the server and of every `npm run` command that never touches a passkey.
+ */
+const webauthn = () => import("@simplewebauthn/server");
 
 /**
  * The signatures a passkey may use (COSE ids): EdDSA (-8), ES256 (-7) and RSASSA-PSS (-37). Not the
@@ -164,8 +165,9 @@ export async function verifyNewPasskey(
   const challenge = answeredChallenge(credential.response.clientDataJSON);
   if (!challenge || !(await spendChallenge(db, challenge, "registration", admin.id, now))) return null;
   try {
+    const { verifyRegistrationResponse } = await webauthn();
     const verification = await verifyRegistrationResponse({
-      response: credential as Parameters<typeof verifyRegistrationResponse>[0]["response"],
+      response: credential as Parameters<typeof WebAuthn.verifyRegistrationResponse>[0]["response"],
       expectedChallenge: challenge,
       expectedOrigin: rp.origin,
       expectedRPID: rp.id,
@@ -189,6 +191,7 @@ export async function verifyNewPasskey(
 /** The options of a login: any of the site's passkeys (discoverable, so no list of credentials), the user verified. */
 export async function loginOptions(db: Executor, rp: RelyingParty, now: Date): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const challenge = await issueChallenge(db, "login", null, now);
+  const { generateAuthenticationOptions } = await webauthn();
   return generateAuthenticationOptions({
     rpID: rp.id,
     challenge: bytes(challenge, "base64url"),
@@ -214,8 +217,9 @@ export async function verifyPasskeyAssertion(
 ): Promise<boolean> {
   let newCounter: number;
   try {
+    const { verifyAuthenticationResponse } = await webauthn();
     const verification = await verifyAuthenticationResponse({
-      response: credential as Parameters<typeof verifyAuthenticationResponse>[0]["response"],
+      response: credential as Parameters<typeof WebAuthn.verifyAuthenticationResponse>[0]["response"],
       expectedChallenge: challenge,
       expectedOrigin: rp.origin,
       expectedRPID: rp.id,

@@ -133,7 +133,7 @@ for (const theme of ["light", "dark"] as const) {
         await summary(page, "Menü").focus();
         await page.keyboard.press("Enter");
         const navigation = page.getByRole("navigation", { name: "Admin-Bereich" });
-        await expect(navigation.getByRole("link")).toHaveCount(7);
+        await expect(navigation.getByRole("link")).toHaveCount(8);
         await expect(page.getByRole("button", { name: "Abmelden" })).toBeVisible();
         await page.keyboard.press("Tab");
         await page.keyboard.press("Tab");
@@ -178,7 +178,7 @@ for (const theme of ["light", "dark"] as const) {
         await bookAppointments(request, baseURL!, [`${tag} Anna`], tag);
         await loginAsAdmin(page);
         await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${theme}\\b`));
-        await expect(page.getByRole("navigation", { name: "Admin-Bereich" }).getByRole("link")).toHaveCount(7);
+        await expect(page.getByRole("navigation", { name: "Admin-Bereich" }).getByRole("link")).toHaveCount(8);
         await expect(summary(page, "Menü")).toBeHidden();
         await expect(summary(page, "Suche")).toBeHidden();
         await expect(page.getByLabel("Suche nach Name, E-Mail, Telefon oder Kennzeichen")).toBeVisible();

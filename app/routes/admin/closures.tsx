@@ -1,7 +1,7 @@
-import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { stepUpRedirect } from "~/auth/guard.server";
 import { ResultMessage } from "~/components/admin/action-result";
+import { DeleteQuestion, useFocusOnMount } from "~/components/admin/delete-question";
 import type { AdminRouteHandle } from "~/components/admin/load-error";
 import { isOwnerOnly, type OwnerOnlyData, OwnerOnlyPage } from "~/components/admin/owner-only";
 import { StatusBadge } from "~/components/admin/status-badge";
@@ -211,7 +211,12 @@ function ClosuresPage({
                     <p className="text-sm text-muted-foreground">{period(closure)}</p>
                   </div>
                   {closure.id === deleting ? (
-                    <DeleteQuestion closure={closure} busy={busy} />
+                    <DeleteQuestion
+                      id={closure.id}
+                      question={closureMessages.confirmDelete(closure.name, period(closure))}
+                      page="/admin/schliesstage"
+                      busy={busy}
+                    />
                   ) : (
                     <Button asChild variant="outline">
                       {/* A link: it only opens the question (also without JavaScript); the question's button deletes. */}
@@ -230,40 +235,6 @@ function ClosuresPage({
           )}
         </CardContent>
       </Card>
-    </div>
-  );
-}
-
-/** Moves the focus to a question that just appeared, so keyboard and screen reader users land on it. */
-function useFocusOnMount<T extends HTMLElement>() {
-  const ref = useRef<T>(null);
-  useEffect(() => ref.current?.focus(), []);
-  return ref;
-}
-
-/** A closure's 'Löschen', asked once more: deleting offers its days to customers again at once. */
-function DeleteQuestion({ closure, busy }: { closure: StoredClosure; busy: boolean }) {
-  const question = useFocusOnMount<HTMLParagraphElement>();
-  return (
-    <div role="group" aria-labelledby={`delete-${closure.id}`} className="grid w-full gap-3 rounded-md border border-destructive p-3">
-      <p id={`delete-${closure.id}`} ref={question} tabIndex={-1} className="text-sm font-medium focus-visible:outline-none">
-        {closureMessages.confirmDelete(closure.name, period(closure))}
-      </p>
-      <div className="flex flex-wrap gap-2">
-        {/* Posted to the page without ?loeschen, so the answer shows the list again. */}
-        <Form method="post" action="/admin/schliesstage" preventScrollReset>
-          <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="id" value={closure.id} />
-          <Button type="submit" variant="destructive" disabled={busy}>
-            Ja, löschen
-          </Button>
-        </Form>
-        <Button asChild variant="outline">
-          <Link to="/admin/schliesstage" preventScrollReset>
-            Abbrechen
-          </Link>
-        </Button>
-      </div>
     </div>
   );
 }

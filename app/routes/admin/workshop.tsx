@@ -1,6 +1,6 @@
-import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { ResultMessage } from "~/components/admin/action-result";
+import { DeleteQuestion } from "~/components/admin/delete-question";
 import type { AdminRouteHandle } from "~/components/admin/load-error";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -240,7 +240,7 @@ function ResourceForms({
   const mine = actionData?.form === resource.id ? actionData : undefined;
   const { errors: fields, onChange: clearEditedError } = useFieldErrorsUntilEdited(mine?.fields);
   const inputId = `rename-${resource.id}`;
-  if (deleting) return <DeleteQuestion resource={resource} busy={busy} />;
+  if (deleting) return <DeleteQuestion id={resource.id} question={resourceMessages.confirmDelete(resource.name)} page={PAGE} busy={busy} />;
   return (
     <div className="flex flex-wrap items-end gap-3">
       <Form method="post" action={PAGE} className="flex min-w-0 flex-[1_1_20rem] flex-wrap items-end gap-2" onChange={clearEditedError}>
@@ -281,45 +281,6 @@ function ResourceForms({
           {/* A link: it only opens the question (also without JavaScript); the question's button deletes. */}
           <Link to={`?${DELETE_PARAM}=${resource.id}`} preventScrollReset aria-label={`${resource.name} löschen`}>
             Löschen
-          </Link>
-        </Button>
-      </div>
-    </div>
-  );
-}
-
-/** Moves the focus to a question that just appeared, so keyboard and screen reader users land on it. */
-function useFocusOnMount<T extends HTMLElement>() {
-  const ref = useRef<T>(null);
-  useEffect(() => ref.current?.focus(), []);
-  return ref;
-}
-
-/** A resource's 'Löschen', asked once more. */
-function DeleteQuestion({ resource, busy }: { resource: Resource; busy: boolean }) {
-  const question = useFocusOnMount<HTMLParagraphElement>();
-  return (
-    <div role="group" aria-labelledby={`delete-${resource.id}`} className="grid w-full gap-3 rounded-md border border-destructive p-3">
-      <p
-        id={`delete-${resource.id}`}
-        ref={question}
-        tabIndex={-1}
-        className="break-words text-sm font-medium [overflow-wrap:anywhere] focus-visible:outline-none"
-      >
-        {resourceMessages.confirmDelete(resource.name)}
-      </p>
-      <div className="flex flex-wrap gap-2">
-        {/* Posted to the page without ?loeschen, so the answer shows the list again. */}
-        <Form method="post" action={PAGE} preventScrollReset>
-          <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="id" value={resource.id} />
-          <Button type="submit" variant="destructive" disabled={busy}>
-            Ja, löschen
-          </Button>
-        </Form>
-        <Button asChild variant="outline">
-          <Link to={PAGE} preventScrollReset>
-            Abbrechen
           </Link>
         </Button>
       </div>
