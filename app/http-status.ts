@@ -64,6 +64,7 @@ export const httpStatus = {
   passkeyExists: 409,
   lastFactor: 409,
   "slot-taken": 409,
+  "courtesy-car-taken": 409,
   "pickups-full": 409,
   "too-many-open": 409,
   "already-cancelled": 409,

@@ -318,6 +318,8 @@ export const exportFormMessages = {
  */
 export const bookingMessages = {
   "slot-taken": "Dieser Termin ist leider nicht mehr frei. Bitte wählen Sie eine andere Uhrzeit oder einen anderen Tag.",
+  "courtesy-car-taken":
+    "An diesem Tag ist leider kein Ersatzwagen mehr frei. Bitte wählen Sie einen anderen Tag oder buchen Sie ohne Ersatzwagen.",
   "pickups-full":
     "An diesem Tag ist unser Hol- und Bringservice leider schon ausgebucht. Bitte wählen Sie einen anderen Tag oder bringen Sie Ihr Auto selbst zu uns.",
   "rate-limited": "Sie haben in kurzer Zeit zu viele Terminanfragen gesendet. Bitte versuchen Sie es in einigen Minuten erneut.",
@@ -526,6 +528,8 @@ export function bookingRefusal(refusal: BookingRefusal): { error: string; fields
       return { error: formMessages.invalidFields, fields: { [refusal.field]: slotProblemMessage(refusal.problem) } };
     case "slot-taken":
       return { error: bookingMessages["slot-taken"], fields: { time: bookingMessages["slot-taken"] } };
+    case "courtesy-car-taken":
+      return { error: bookingMessages["courtesy-car-taken"], fields: { courtesyCar: bookingMessages["courtesy-car-taken"] } };
     case "pickups-full":
       return { error: bookingMessages["pickups-full"], fields: { handover: bookingMessages["pickups-full"] } };
     case "too-many-open":
@@ -540,6 +544,12 @@ export function bookingRefusal(refusal: BookingRefusal): { error: string; fields
  * (server/index.ts). `cause` is the system's own short reason (never a password or a URL).
  */
 export const startMessages = {
+  /** SLOT_CAPACITY is still set (issue 27): read once, at the first start after migration 0022. */
+  slotCapacityRetired:
+    "SLOT_CAPACITY wird nicht mehr verwendet: Hebebühnen, Prüfplätze, Mechaniker:innen und Ersatzwagen stehen jetzt im Admin-Board unter „Werkstatt“. Bitte entfernen Sie die Variable.",
+  /** Active appointments the first start's placement found nothing free for. */
+  unplacedAppointments: (count: number) =>
+    `${count} aktive${count === 1 ? "r Termin hat" : " Termine haben"} keine freie Hebebühne, keinen Prüfplatz oder keine Mechaniker:in bekommen: Bitte im Admin-Board verschieben oder stornieren.`,
   portInUse: (host: string, port: number) =>
     `Port ${port} auf ${host} ist schon belegt: Läuft Happy Car bereits? Beenden Sie das andere Programm oder wählen Sie mit PORT einen anderen Port.`,
   portRefused: (host: string, port: number, cause: string) =>

@@ -90,7 +90,12 @@ export async function start(options: StartOptions): Promise<void> {
   await announceAdminBootstrap(database.db, config, logger);
   await enterDefaultClosures(database.db, new Date());
   // The first start after migration 0022 enters the lifts, mechanics, … (decision 038); later starts leave them be.
-  await enterDefaultResources(database.db, { slotCapacity: config.SLOT_CAPACITY ?? site.booking.slotCapacity, now: new Date() });
+  const resources = await enterDefaultResources(database.db, { slotCapacity: config.SLOT_CAPACITY ?? 1, now: new Date() });
+  if (resources.unplaced.length > 0) {
+    // Ids and times only: the board finds them, the log holds no customer data.
+    logger.warn({ unplaced: resources.unplaced }, startMessages.unplacedAppointments(resources.unplaced.length));
+  }
+  if (config.SLOT_CAPACITY !== undefined) logger.warn(startMessages.slotCapacityRetired);
 
   if (database.kind === "pglite") {
     // The data-folder lock proves no other process uses this database, so a

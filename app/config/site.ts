@@ -153,8 +153,6 @@ export const site = {
     leadTimeMinutes: 120,
     /** How many days ahead appointments can be requested. */
     horizonDays: 90,
-    /** How many appointments one slot can hold (SLOT_CAPACITY overrides it). */
-    slotCapacity: 1,
     /** Open (beantragt) requests one e-mail address may have at once. */
     maxOpenRequestsPerEmail: 3,
     /** Pick-ups (Hol- und Bringservice) per day, beantragt and bestätigt together. */

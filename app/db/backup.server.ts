@@ -6,6 +6,7 @@ import {
   adminUsers,
   appointmentCounts,
   appointmentResources,
+  resourceAbsences,
   appointments,
   auditLog,
   closures,
@@ -49,6 +50,7 @@ export const TABLES_IN_FK_ORDER: PgTable[] = [
   inspectionUnsubscribeTokens,
   resources,
   appointmentResources,
+  resourceAbsences,
 ];
 
 const ROWS_PER_INSERT = 200;

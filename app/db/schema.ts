@@ -71,6 +71,8 @@ export const appointments = pgTable(
     // This request gave (or renewed) the §57a reminder's consent of its address and car
     // (inspection_reminders, decision 036): deleting it erases that consent.
     inspectionConsent: boolean("inspection_consent").notNull().default(false),
+    /** The customer asked for a courtesy car ('Ersatzwagen gewünscht'); its hold is in appointment_resources. */
+    courtesyCar: boolean("courtesy_car").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -514,5 +516,34 @@ export const appointmentResources = pgTable(
     check("appointment_resources_range_check", sql`${table.startsAt} < ${table.endsAt}`),
     index("appointment_resources_appointment_idx").on(table.appointmentId),
     index("appointment_resources_resource_idx").on(table.resourceId),
+    // Slots, availability and the planner read the active holds of a range of days.
+    index("appointment_resources_active_starts_idx")
+      .on(table.startsAt)
+      .where(sql`${table.active}`),
+  ],
+);
+
+/**
+ * A mechanic's absence (Urlaub, Krankenstand, Berufsschule): whole days from `from_date` to `to_date`,
+ * or on the first day from `start_time` (HH:mm, Europe/Vienna) on, as a closure. The placement
+ * (place_appointment, drizzle/0022_…) gives no appointment a resource that is absent during it.
+ */
+export const resourceAbsences = pgTable(
+  "resource_absences",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    resourceId: uuid("resource_id")
+      .notNull()
+      .references(() => resources.id, { onDelete: "cascade" }),
+    fromDate: date("from_date", { mode: "string" }).notNull(),
+    toDate: date("to_date", { mode: "string" }).notNull(),
+    startTime: text("start_time"),
+    reason: text("reason").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check("resource_absences_range_check", sql`${table.fromDate} <= ${table.toDate}`),
+    check("resource_absences_reason_check", sql`length(${table.reason}) between 1 and 100`),
+    index("resource_absences_range_idx").on(table.toDate, table.fromDate),
   ],
 );

@@ -140,7 +140,7 @@ export type FormErrorCode = "honeypot" | "invalid" | "rate-limited";
  * (the rules of app/domain/slots.ts), `slot-taken` full, `pickups-full` the day's pick-ups taken,
  * `too-many-open` the address's open requests.
  */
-export type BookingErrorCode = FormErrorCode | "slot-unavailable" | "slot-taken" | "pickups-full" | "too-many-open";
+export type BookingErrorCode = FormErrorCode | "slot-unavailable" | "slot-taken" | "courtesy-car-taken" | "pickups-full" | "too-many-open";
 
 /** Why the customer's 'Termin absagen' was refused (issue 16). */
 export type CustomerCancelErrorCode = "not-found" | "already-cancelled" | "too-late" | "reason-too-long" | "rate-limited";

@@ -163,6 +163,12 @@ export function daySchedules(from: CalendarDate, to: CalendarDate, now: Date, ru
   return Array.from({ length: Math.max(0, daysBetween(from, to) + 1) }, (_, index) => scheduleFor(addDays(from, index), clock, rules));
 }
 
+/** The day's closing as 'HH:MM' (earlier when a closure starts that day), null on a day without opening hours. */
+export function closingTime(date: CalendarDate, rules: SlotRules = defaultSlotRules): string | null {
+  const close = closingMinutes(date, rules);
+  return close === null ? null : minutesToTime(close);
+}
+
 /**
  * The start times of every slot a booking of `durationMinutes` from `time`
  * covers, in ascending order (the booking's locks are taken in this order).

@@ -64,6 +64,7 @@ const vehicleMessages = {
     needsFirstRegistration: "Für die Erinnerung an die §57a-Begutachtung geben Sie bitte die Erstzulassung an.",
   },
   handover: "Bitte wählen Sie, wie Ihr Auto zu uns kommt.",
+  courtesyCar: "Bitte kreuzen Sie das Ersatzwagen-Feld an oder lassen Sie es leer.",
   pickupAddress: {
     missing: "Bitte geben Sie für den Hol- und Bringservice die Abholadresse an.",
     tooLong: "Die Abholadresse darf höchstens 200 Zeichen lang sein.",
@@ -180,6 +181,8 @@ export const bookingSchema = z.object({
   ),
   // Required with a pick-up (dependentFieldErrors); without one it is not kept.
   pickupAddress: optionalText(200, vehicleMessages.pickupAddress.tooLong),
+  // 'Ersatzwagen gewünscht' (issue 27): a courtesy car from the start until closing.
+  courtesyCar: z.preprocess(checkboxInput, z.boolean({ error: vehicleMessages.courtesyCar }).transform((value) => value || undefined)),
 });
 
 export type BookingInput = z.output<typeof bookingSchema>;

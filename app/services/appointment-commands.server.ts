@@ -21,10 +21,10 @@ import {
 import { zonedParts } from "~/domain/calendar-date";
 import type { AdminErrorCode } from "~/domain/error-codes";
 import { fail, ok, type Result } from "~/domain/result";
-import { coveredSlotTimes, hasRoom, slotLoad } from "~/domain/slots";
 import { appointmentEmailFields, cancelOnlineUntil } from "~/mail/emails";
 import { enqueueEmail, requeueFailedEmail } from "~/mail/outbox.server";
 import { cleanText } from "~/schemas/text";
+import { holdsResources, type PlaceableAppointment, placeAppointment } from "./placement.server";
 import { eraseInspectionConsentOf } from "./reminders.server";
 
 /**
@@ -40,13 +40,11 @@ export type AdminActionResult<T = undefined> = Result<T, AdminErrorCode>;
 
 type StatusChange = { id: string; admin: AdminIdentity; now?: Date };
 
-/** Confirming needs to know how many confirmed appointments one slot holds (SLOT_CAPACITY, as booking). */
 /**
- * Confirming needs the slot capacity, and the cutoff of cancelling online
- * (SELF_CANCEL_CUTOFF_HOURS) the confirmation names; without it, the
- * confirmation asks to phone.
+ * Confirming needs the cutoff of cancelling online (SELF_CANCEL_CUTOFF_HOURS) the confirmation
+ * names; without it, the confirmation asks to phone.
  */
-type Confirmation = StatusChange & { slotCapacity: number; selfCancelCutoffHours?: number };
+type Confirmation = StatusChange & { selfCancelCutoffHours?: number };
 
 /** Statuses from which the table in app/domain/appointment.ts allows `action`. */
 function statusesAllowing(action: AppointmentAction): AppointmentStatus[] {
@@ -59,41 +57,24 @@ async function missOutcome(tx: Executor, id: string): Promise<AdminActionResult<
   return row ? fail("conflict") : fail("notFound");
 }
 /**
- * Whether any slot the appointment covers (a §57a covers two) already holds
- * `capacity` confirmed appointments besides `slot.id` (so a second confirm of
- * the same request stays a plain conflict). Takes the covered slots' locks
- * first, in ascending time, the keys and order of `request_appointment`
- * (drizzle/0005_…, decisions 008 and 016), so two confirms for one slot count
- * one after the other and the second sees the first's commit; the locks end
- * with the transaction.
+ * Whether the appointment holds its resources, placing it first when it holds none (an import or
+ * the first start's migration could not place it then, decision 039): false when nothing is free.
+ * A request holds its resources from the booking on, so confirming one normally changes none.
  */
-async function slotFullyConfirmed(
-  tx: Executor,
-  slot: { id: string; date: string; time: string; durationMinutes: number },
-  capacity: number,
-): Promise<boolean> {
-  for (const time of coveredSlotTimes(slot.time, slot.durationMinutes)) {
-    await tx.execute(sql`select pg_advisory_xact_lock(31001, hashtext(${`${slot.date} ${time}`}::text))`);
-  }
-  const confirmed = await tx
-    .select({ time: appointments.time, durationMinutes: appointments.durationMinutes, count: count() })
-    .from(appointments)
-    .where(and(eq(appointments.date, slot.date), eq(appointments.status, "bestätigt"), ne(appointments.id, slot.id)))
-    .groupBy(appointments.time, appointments.durationMinutes);
-  return !hasRoom(slot.time, slot.durationMinutes, slotLoad(confirmed), capacity);
+async function heldOrPlaced(tx: Executor, appointment: PlaceableAppointment): Promise<boolean> {
+  if (await holdsResources(tx, appointment.id)) return true;
+  return (await placeAppointment(tx, appointment)) === "placed";
 }
 
 /**
  * Confirm or cancel: one conditional update (`… WHERE id = ? AND status IN
  * (allowed)`), so of two admins acting at once exactly one changes the row and
  * queues the e-mail; the other gets conflict. E-mail and audit row share the transaction.
- * Confirming also refuses (slotFull) when the slot's confirmed appointments
- * reach the capacity: a lowered SLOT_CAPACITY or an import can leave more
- * requests in a slot than it holds.
+ * Confirming also refuses (slotFull) an appointment that holds no resources and finds none free.
  */
 async function changeStatus(
   db: Database,
-  change: { action: "confirm"; slotCapacity: number; selfCancelCutoffHours?: number } | { action: "cancel"; reason: string },
+  change: { action: "confirm"; selfCancelCutoffHours?: number } | { action: "cancel"; reason: string },
   { id, admin, now = new Date() }: StatusChange,
 ): Promise<AdminActionResult<{ status: AppointmentStatus }>> {
   const { action } = change;
@@ -106,12 +87,14 @@ async function changeStatus(
         date: appointments.date,
         time: appointments.time,
         durationMinutes: appointments.durationMinutes,
+        service: appointments.service,
+        courtesyCar: appointments.courtesyCar,
       })
       .from(appointments)
       .where(eq(appointments.id, id));
     if (!before) return fail("notFound");
     if (!canTransition(before.status, action)) return fail("conflict");
-    if (change.action === "confirm" && (await slotFullyConfirmed(tx, { id, ...before }, change.slotCapacity))) {
+    if (change.action === "confirm" && !(await heldOrPlaced(tx, { id, ...before }))) {
       return fail("slotFull");
     }
     const newStatus = nextStatus(before.status, action)!;
@@ -162,8 +145,7 @@ async function changeStatus(
 }
 
 export function confirmAppointment(db: Database, input: Confirmation): Promise<AdminActionResult<{ status: AppointmentStatus }>> {
-  const { slotCapacity, selfCancelCutoffHours } = input;
-  return changeStatus(db, { action: "confirm", slotCapacity, selfCancelCutoffHours }, input);
+  return changeStatus(db, { action: "confirm", selfCancelCutoffHours: input.selfCancelCutoffHours }, input);
 }
 
 /** A blank reason is refused (reasonRequired) before anything changes. */

@@ -1,13 +1,12 @@
 import crypto from "node:crypto";
 import { parse as parseCsv } from "csv-parse/sync";
-import { count, inArray } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import { z } from "zod";
 import { serviceDurationMinutes, site } from "~/config/site";
 import type { Executor } from "~/db/client.server";
 import { appointments } from "~/db/schema";
 import { appointmentStatuses, slotOccupyingStatuses } from "~/domain/appointment";
 import { isCalendarDate, timeToMinutes, zonedInstant, zonedParts } from "~/domain/calendar-date";
-import { coveredSlotTimes, type DayBookings, defaultSlotRules, slotLoad } from "~/domain/slots";
 import {
   displayLicensePlate,
   firstRegistrationProblem,
@@ -19,6 +18,7 @@ import {
 import { parseIsoDate } from "~/lib/format-date";
 import { workshopMonth } from "~/schemas/booking";
 import { isTimeOfDay, onSlotGrid } from "~/schemas/slot-time";
+import { placeAll } from "./placement.server";
 
 /**
  * Moving in from the old system: a CSV or JSON export of the seed's
@@ -32,16 +32,15 @@ export type ImportReport = {
   imported: number;
   skipped: number;
   rejected: { row: number; reason: string }[];
-  /** Slots of the file that hold more active appointments than the slot capacity after the import. */
-  overCapacity: OverCapacitySlot[];
+  /**
+   * Active (beantragt, bestätigt) rows of the file that found no free resources: the old system
+   * did not limit anything. They are stored without a lift or mechanic; the operator moves or
+   * cancels them (confirming one places it first, or is refused with 409).
+   */
+  unplaced: UnplacedRow[];
 };
 
-/**
- * The old system did not limit slots, and booking's capacity check does not
- * run on imported rows: the operator has to know which slots hold more than
- * they should (confirming one more of them is refused with 409).
- */
-export type OverCapacitySlot = { date: string; time: string; confirmed: number; requested: number };
+export type UnplacedRow = { row: number; date: string; time: string; service: string };
 
 type NewAppointment = typeof appointments.$inferInsert;
 
@@ -181,47 +180,13 @@ async function insertOne(db: Executor, row: NewAppointment): Promise<"imported" 
   return inserted.length === 1 ? "imported" : "skipped";
 }
 
-/**
- * Of `slots` ("yyyy-MM-dd HH:mm"), those that active (beantragt, bestätigt)
- * appointments cover more than `slotCapacity` times; a longer service covers
- * every slot of its duration, as in booking and confirming (slotLoad).
- */
-async function slotsOverCapacity(db: Executor, slotCapacity: number, slots: Set<string>): Promise<OverCapacitySlot[]> {
-  const groups = await db
-    .select({
-      date: appointments.date,
-      time: appointments.time,
-      durationMinutes: appointments.durationMinutes,
-      status: appointments.status,
-      count: count(),
-    })
-    .from(appointments)
-    .where(inArray(appointments.status, [...slotOccupyingStatuses]))
-    .groupBy(appointments.date, appointments.time, appointments.durationMinutes, appointments.status);
-  const days = new Map<string, { confirmed: DayBookings[number][]; requested: DayBookings[number][] }>();
-  for (const { date, status, ...booking } of groups) {
-    const day = days.get(date) ?? { confirmed: [], requested: [] };
-    days.set(date, day);
-    (status === "bestätigt" ? day.confirmed : day.requested).push(booking);
-  }
-  const over: OverCapacitySlot[] = [];
-  for (const [date, day] of days) {
-    const confirmed = slotLoad(day.confirmed);
-    const requested = slotLoad(day.requested);
-    for (const time of new Set([...confirmed.keys(), ...requested.keys()])) {
-      const slot = { date, time, confirmed: confirmed.get(time) ?? 0, requested: requested.get(time) ?? 0 };
-      if (slot.confirmed + slot.requested > slotCapacity && slots.has(`${date} ${time}`)) over.push(slot);
-    }
-  }
-  return over.sort((a, b) => `${a.date} ${a.time}`.localeCompare(`${b.date} ${b.time}`));
-}
-
 export async function importAppointments(
   db: Executor,
   rows: Record<string, unknown>[],
-  { firstRow = 1, slotCapacity, now = new Date() }: { firstRow?: number; slotCapacity: number; now?: Date },
+  { firstRow = 1, now = new Date() }: { firstRow?: number; now?: Date },
 ): Promise<ImportReport> {
-  const report: ImportReport = { imported: 0, skipped: 0, rejected: [], overCapacity: [] };
+  const report: ImportReport = { imported: 0, skipped: 0, rejected: [], unplaced: [] };
+  const insertedIds = new Set<string>();
   const valid: { row: number; value: NewAppointment }[] = [];
   rows.forEach((raw, index) => {
     const parsed = rowSchema.safeParse(raw);
@@ -238,11 +203,14 @@ export async function importAppointments(
         .returning({ id: appointments.id });
       report.imported += inserted.length;
       report.skipped += batch.length - inserted.length;
+      for (const { id } of inserted) insertedIds.add(id);
     } catch {
       // One bad row (a database constraint) fails the batch: go row by row to name it.
       for (const entry of batch) {
         try {
-          report[await insertOne(db, entry.value)] += 1;
+          const outcome = await insertOne(db, entry.value);
+          report[outcome] += 1;
+          if (outcome === "imported") insertedIds.add(entry.value.id!);
         } catch (error) {
           report.rejected.push({ row: entry.row, reason: `von der Datenbank abgelehnt: ${(error as Error).message.split("\n")[0]}` });
         }
@@ -250,11 +218,28 @@ export async function importAppointments(
     }
   }
   report.rejected.sort((a, b) => a.row - b.row);
-  const fileSlots = new Set(
-    valid.flatMap(({ value }) =>
-      coveredSlotTimes(value.time, value.durationMinutes ?? defaultSlotRules.slotMinutes).map((time) => `${value.date} ${time}`),
-    ),
+  // Each new active appointment holds resources as a booking would (decision 039).
+  const active = valid.filter(
+    ({ value }) => insertedIds.has(value.id!) && (slotOccupyingStatuses as readonly string[]).includes(value.status ?? ""),
   );
-  report.overCapacity = await slotsOverCapacity(db, slotCapacity, fileSlots);
+  const unplaced = new Set(
+    (
+      await placeAll(
+        db,
+        active.map(({ value }) => ({
+          id: value.id!,
+          date: value.date,
+          time: value.time,
+          service: value.service,
+          durationMinutes: value.durationMinutes ?? serviceDurationMinutes(value.service),
+          courtesyCar: false,
+          confirmed: value.status === "bestätigt",
+        })),
+      )
+    ).map((entry) => entry.id),
+  );
+  report.unplaced = active
+    .filter(({ value }) => unplaced.has(value.id!))
+    .map(({ row, value }) => ({ row, date: value.date, time: value.time, service: value.service }));
   return report;
 }

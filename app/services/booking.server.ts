@@ -1,26 +1,24 @@
 import crypto from "node:crypto";
-import { and, gte, inArray, lte, sql } from "drizzle-orm";
+import { and, eq, gte, lte, sql } from "drizzle-orm";
 import { type Env, env } from "~/config/env.server";
 import { serviceDurationMinutes, site } from "~/config/site";
 import type { Executor } from "~/db/client.server";
 import { resultRows } from "~/db/result-rows";
-import { appointments } from "~/db/schema";
-import { slotOccupyingStatuses } from "~/domain/appointment";
-import { type CalendarDate, daysBetween, zonedParts } from "~/domain/calendar-date";
+import { resourceAbsences, resources } from "~/db/schema";
+import { type CalendarDate, daysBetween, timeToMinutes, zonedParts } from "~/domain/calendar-date";
+import { type Absence, dayResources, fits, type Hold } from "~/domain/placement";
+import { defaultServiceNeeds, neededKinds, type Resource, type ResourceKind } from "~/domain/resources";
 import { fail, type Failure, type Ok, ok } from "~/domain/result";
 import {
   checkSlot,
-  coveredSlotTimes,
-  type DayBookings,
+  closingTime,
   type DaySchedule,
   daySchedule,
   daySchedules,
   defaultSlotRules,
   endsByClosing,
-  hasRoom,
   type SlotCheck,
   type SlotField,
-  slotLoad,
   type SlotProblem,
   type SlotRules,
   type UnavailableDay,
@@ -35,8 +33,6 @@ import { rulesWithClosures } from "./closures.server";
 import { FORM_DAY_WINDOW_SECONDS, FORM_RATE_LIMIT_WINDOW_SECONDS, formRateLimited, honeypotFilled } from "./form-guard.server";
 
 export type BookingConfig = {
-  /** How many active (beantragt + bestätigt) appointments one slot holds. */
-  slotCapacity: number;
   /** Booking requests per client network per window; 0 turns the limit off. */
   rateLimit: number;
   rateLimitWindowSeconds: number;
@@ -53,7 +49,6 @@ export type BookingConfig = {
 
 export function bookingConfigFromEnv(config: Env = env()): BookingConfig {
   return {
-    slotCapacity: config.SLOT_CAPACITY ?? site.booking.slotCapacity,
     rateLimit: config.BOOKING_RATE_LIMIT,
     rateLimitWindowSeconds: FORM_RATE_LIMIT_WINDOW_SECONDS,
     dailyLimit: config.BOOKING_DAILY_LIMIT,
@@ -77,6 +72,8 @@ export type BookingResult =
   /** Closed, or no start at that time, by the rules of app/domain/slots.ts. */
   | (Failure<"slot-unavailable"> & { field: SlotField; problem: SlotProblem })
   | Failure<"slot-taken">
+  /** No courtesy car is free from the start until closing (the work itself would fit). */
+  | Failure<"courtesy-car-taken">
   /** The day's pick-ups (site.booking.pickupsPerDay) are taken. */
   | Failure<"pickups-full">
   /** `limit` open requests for this e-mail address already. */
@@ -84,14 +81,14 @@ export type BookingResult =
   /** Too many requests from the client's network in ten minutes, or (`perDay`) in one day. */
   | (Failure<"rate-limited"> & { retryAfterSeconds: number; perDay: boolean });
 
-type StoredOutcome = "created" | "closed" | "slot-taken" | "pickups-full" | "too-many-open";
+type StoredOutcome = "created" | "closed" | "slot-taken" | "courtesy-car-taken" | "pickups-full" | "too-many-open";
 
 /**
  * A customer's appointment request. Everything that writes happens in one
- * transaction: the capacity check, the row and both e-mails, or none of it.
+ * transaction: the placement, the row, its resources and both e-mails, or none of it.
  * The locking check-and-insert is the database function `request_appointment`
- * (drizzle/0005_…, decisions 008, 010 and 016): one round trip instead of nine.
- * The booking occupies every slot its service's duration covers.
+ * (drizzle/0022_…, decisions 008, 010, 016 and 039): one round trip instead of nine.
+ * The booking holds a free resource of every kind its service needs for its whole duration.
  */
 export async function requestAppointment(
   db: Executor,
@@ -172,15 +169,16 @@ export async function requestAppointment(
       ? { id: crypto.randomUUID(), consent_text: INSPECTION_CONSENT_LABEL, consented_at: now.toISOString() }
       : null;
 
-  const slots = coveredSlotTimes(booking.time, durationMinutes, config.rules);
+  const kinds = neededKinds(site.services, booking.service);
+  const courtesyUntil = booking.courtesyCar ? closingTime(booking.date, config.rules) : null;
   const plate = booking.licensePlate ?? null;
   const rows = await db.execute(sql`
     select request_appointment(
       ${id}::uuid, ${booking.name}, ${booking.email}, ${booking.phone}, ${booking.date}::date, ${booking.time},
-      ${booking.service}, ${booking.message ?? null}, ${durationMinutes}::int, ${`{${slots.join(",")}}`}::text[],
+      ${booking.service}, ${booking.message ?? null}, ${durationMinutes}::int, ${`{${kinds.join(",")}}`}::text[],
       ${plate}, ${plate === null ? null : normalizeLicensePlate(plate)}, ${booking.vehicleModel ?? null},
       ${booking.mileageKm ?? null}::int, ${booking.firstRegistration ?? null}, ${booking.handover ?? null},
-      ${booking.pickupAddress ?? null}, ${config.slotCapacity}::int, ${config.maxOpenRequestsPerEmail}::int,
+      ${booking.pickupAddress ?? null}, ${courtesyUntil}, ${config.rules.timeZone}, ${config.maxOpenRequestsPerEmail}::int,
       ${config.maxPickupsPerDay}::int, ${JSON.stringify(emails)}::jsonb, ${link.hash}, ${inspectionConsent && JSON.stringify(inspectionConsent)}::jsonb,
       ${zonedParts(now, site.timeZone).date}::date
     ) as outcome`);
@@ -198,6 +196,7 @@ export async function requestAppointment(
       return closed.ok ? fail("slot-taken") : slotRefused(closed);
     }
     case "slot-taken":
+    case "courtesy-car-taken":
     case "pickups-full":
       return fail(outcome);
     case "too-many-open":
@@ -217,67 +216,92 @@ export type DaySlots =
   | { date: CalendarDate; open: true; slots: SlotAvailability[] }
   | { date: CalendarDate; open: false; reason: (DaySchedule & { open: false })["reason"]; slots: [] };
 
-/** Active appointments per date, grouped by start and duration, in [from, to]: one indexed query. */
-async function bookingsByDate(db: Executor, from: CalendarDate, to: CalendarDate): Promise<Map<CalendarDate, DayBookings>> {
-  const rows = await db
-    .select({
-      date: appointments.date,
-      time: appointments.time,
-      durationMinutes: appointments.durationMinutes,
-      count: sql<number>`count(*)::int`,
-    })
-    .from(appointments)
-    .where(and(gte(appointments.date, from), lte(appointments.date, to), inArray(appointments.status, [...slotOccupyingStatuses])))
-    .groupBy(appointments.date, appointments.time, appointments.durationMinutes);
-  const byDate = new Map<CalendarDate, Array<DayBookings[number]>>();
-  for (const row of rows) {
-    const day = byDate.get(row.date) ?? [];
-    day.push({ time: row.time, durationMinutes: row.durationMinutes, count: Number(row.count) });
-    byDate.set(row.date, day);
-  }
-  return byDate;
+/** The active resources, the active holds and the absences of [from, to] (placement's input). */
+type WorkshopState = { resources: Resource[]; holds: Hold[]; absences: Absence[] };
+
+async function workshopState(db: Executor, from: CalendarDate, to: CalendarDate, timeZone: string): Promise<WorkshopState> {
+  const [resourceRows, holdRows, absenceRows] = await Promise.all([
+    db.select().from(resources).where(eq(resources.active, true)),
+    db.execute(sql`
+      select resource_id as "resourceId",
+        to_char(starts_at at time zone ${timeZone}, 'YYYY-MM-DD') as date,
+        (extract(hour from starts_at at time zone ${timeZone}) * 60 + extract(minute from starts_at at time zone ${timeZone}))::int as "startMinutes",
+        (extract(epoch from ends_at - starts_at) / 60)::int as "durationMinutes"
+      from appointment_resources
+      where active and starts_at >= workshop_instant(${from}::date, '00:00', ${timeZone})
+        and starts_at < workshop_instant(${to}::date + 1, '00:00', ${timeZone})`),
+    db
+      .select()
+      .from(resourceAbsences)
+      .where(and(lte(resourceAbsences.fromDate, to), gte(resourceAbsences.toDate, from))),
+  ]);
+  return {
+    resources: resourceRows,
+    // No hold lies in the hour a clock change skips or repeats, so elapsed minutes are wall-clock minutes.
+    holds: resultRows<{ resourceId: string; date: CalendarDate; startMinutes: number; durationMinutes: number }>(holdRows).map((hold) => ({
+      ...hold,
+      endMinutes: hold.startMinutes + hold.durationMinutes,
+    })),
+    absences: absenceRows.map((absence) => ({
+      resourceId: absence.resourceId,
+      fromDate: absence.fromDate,
+      toDate: absence.toDate,
+      startMinutes: absence.startTime === null ? null : timeToMinutes(absence.startTime),
+    })),
+  };
 }
 
 /**
- * The rules with the stored closures, and the bookings, of [from, to]: both reads at once, on two
- * pooled connections, so a day's slots cost one round trip's wait (the bookings of a closed day are
- * read for nothing, a few index entries; decision 022).
+ * The rules with the stored closures, and the workshop's resources, of [from, to]: the reads at
+ * once, on pooled connections, so a day's slots cost one round trip's wait (decision 022).
  */
-function closuresAndBookings(db: Executor, rules: SlotRules, from: CalendarDate, to: CalendarDate) {
-  return Promise.all([rulesWithClosures(db, rules, from, to), bookingsByDate(db, from, to)]);
+function closuresAndResources(db: Executor, rules: SlotRules, from: CalendarDate, to: CalendarDate) {
+  return Promise.all([rulesWithClosures(db, rules, from, to), workshopState(db, from, to, rules.timeZone)]);
+}
+
+/** What a request asks of the workshop: the work's kinds and duration, and whether a courtesy car. */
+type Demand = { kinds: readonly ResourceKind[]; durationMinutes: number; courtesyCar: boolean };
+
+function demandOf(service: string | undefined, courtesyCar: boolean, rules: SlotRules): Demand {
+  return service
+    ? { kinds: neededKinds(site.services, service), durationMinutes: serviceDurationMinutes(service), courtesyCar }
+    : { kinds: defaultServiceNeeds, durationMinutes: rules.slotMinutes, courtesyCar };
 }
 
 /**
- * Which start times of an open day a booking of `durationMinutes` can take:
- * not too soon, ending by closing time, room in every slot it covers.
+ * Which start times of an open day the demand can take: not too soon, ending by closing time, a
+ * free resource of every kind it needs for its whole duration (and a car until closing).
  */
-function withOccupancy(
-  schedule: DaySchedule & { open: true },
-  bookings: DayBookings,
-  durationMinutes: number,
-  config: BookingConfig,
-): SlotAvailability[] {
-  const load = slotLoad(bookings, config.rules);
+function withOccupancy(schedule: DaySchedule & { open: true }, state: WorkshopState, demand: Demand, rules: SlotRules): SlotAvailability[] {
+  const day = dayResources(schedule.date, state.resources, state.holds, state.absences);
+  const closing = closingTime(schedule.date, rules);
+  const courtesyUntil = demand.courtesyCar && closing !== null ? timeToMinutes(closing) : null;
   return schedule.slots.map((slot) => ({
     time: slot.time,
     available:
       slot.bookable &&
-      endsByClosing(schedule.date, slot.time, durationMinutes, config.rules) &&
-      hasRoom(slot.time, durationMinutes, load, config.slotCapacity, config.rules),
+      endsByClosing(schedule.date, slot.time, demand.durationMinutes, rules) &&
+      fits(day, demand.kinds, timeToMinutes(slot.time), demand.durationMinutes, courtesyUntil),
   }));
 }
 
 /**
  * The slots of one day and whether each can still be requested, for a service
- * when given (its duration must fit from that start), else for one slot.
+ * when given (its resources free for its duration from that start), else for one slot;
+ * with `courtesyCar`, only where a courtesy car is free until closing too.
  */
-export async function getDaySlots(db: Executor, date: CalendarDate, now: Date, config: BookingConfig, service?: string): Promise<DaySlots> {
-  const [rules, bookingsOfDay] = await closuresAndBookings(db, config.rules, date, date);
+export async function getDaySlots(
+  db: Executor,
+  date: CalendarDate,
+  now: Date,
+  config: BookingConfig,
+  service?: string,
+  courtesyCar = false,
+): Promise<DaySlots> {
+  const [rules, state] = await closuresAndResources(db, config.rules, date, date);
   const schedule = daySchedule(date, now, rules);
   if (!schedule.open) return schedule;
-  const durationMinutes = service ? serviceDurationMinutes(service) : rules.slotMinutes;
-  const bookings = bookingsOfDay.get(date) ?? [];
-  return { date, open: true, slots: withOccupancy(schedule, bookings, durationMinutes, { ...config, rules }) };
+  return { date, open: true, slots: withOccupancy(schedule, state, demandOf(service, courtesyCar, rules), rules) };
 }
 
 /** How full a day is at a glance: many free start times, few, or none. */
@@ -288,7 +312,10 @@ export type DayAvailability = { date: CalendarDate; available: boolean; reason?:
 
 export const MAX_AVAILABILITY_DAYS = 100;
 
-/** For the calendar: which dates in [from, to] still have a free start time (for `service`, else for one slot), and how many. */
+/**
+ * For the calendar: which dates in [from, to] still have a free start time (for `service`, else
+ * for one slot; with `courtesyCar`, and a courtesy car), and how many.
+ */
 export async function getAvailability(
   db: Executor,
   from: CalendarDate,
@@ -296,11 +323,12 @@ export async function getAvailability(
   now: Date,
   config: BookingConfig,
   service?: string,
+  courtesyCar = false,
 ): Promise<DayAvailability[]> {
   const days = daysBetween(from, to) + 1;
   if (days < 1 || days > MAX_AVAILABILITY_DAYS) throw new RangeError(`Range of ${days} days`);
-  const durationMinutes = service ? serviceDurationMinutes(service) : config.rules.slotMinutes;
-  const [rules, bookings] = await closuresAndBookings(db, config.rules, from, to);
+  const [rules, state] = await closuresAndResources(db, config.rules, from, to);
+  const demand = demandOf(service, courtesyCar, rules);
   return daySchedules(from, to, now, rules).map((schedule): DayAvailability => {
     const closed = (reason: UnavailableDay): DayAvailability => ({
       date: schedule.date,
@@ -311,9 +339,7 @@ export async function getAvailability(
     });
     if (!schedule.open) return closed(schedule.reason);
     if (!schedule.slots.some((slot) => slot.bookable)) return closed({ code: "too-late-today" });
-    const freeSlots = withOccupancy(schedule, bookings.get(schedule.date) ?? [], durationMinutes, { ...config, rules }).filter(
-      (slot) => slot.available,
-    ).length;
+    const freeSlots = withOccupancy(schedule, state, demand, rules).filter((slot) => slot.available).length;
     if (freeSlots === 0) return closed({ code: "fully-booked" });
     return { date: schedule.date, available: true, freeSlots, level: freeSlots <= config.fewFreeSlots ? "few" : "many" };
   });

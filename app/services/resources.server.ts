@@ -1,19 +1,21 @@
-import { asc, count, eq, sql } from "drizzle-orm";
+import { asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { AdminIdentity } from "~/auth/session.server";
 import { recordAudit } from "~/db/audit.server";
 import type { Database, Executor } from "~/db/client.server";
 import { appointmentResources, appointments, resources } from "~/db/schema";
 import { readBooleanSetting, writeSetting } from "~/db/settings.server";
+import { slotOccupyingStatuses } from "~/domain/appointment";
 import type { ResourceErrorCode } from "~/domain/error-codes";
 import { initialResources, type Resource, resourceKinds, resourceRows } from "~/domain/resources";
 import { fail, ok, type Result } from "~/domain/result";
 import { resourceMessages } from "~/messages";
 import type { ResourceChange, ResourceInput } from "~/schemas/resource";
+import { placeAll } from "./placement.server";
 
 /**
  * The workshop's lifts, §57a inspection places, mechanics and courtesy cars (issue 27, decision 038):
- * any admin reads them, only the owner changes them. Which appointment holds which resource is the
- * next slice's (placement); here a resource with holds is only ever deactivated, never deleted.
+ * any admin reads them, only the owner changes them. Which appointment holds which resource is
+ * app/services/placement.server.ts's; a resource with holds is only ever deactivated, never deleted.
  */
 
 export type ResourceResult<T> = Result<T, ResourceErrorCode>;
@@ -106,15 +108,20 @@ const DEFAULTS_ENTERED = "resourceDefaultsEntered";
  * At start, once per database (decision 038): when there are no resources yet, a database without
  * appointments gets a new workshop's set (three lifts, one inspection place, three mechanics, one
  * courtesy car), one with appointments what its `slotCapacity` (SLOT_CAPACITY, 1 when unset) meant:
- * as many lifts and mechanics, one inspection place, no courtesy car. Under a lock, so instances
- * starting together enter them once. Returns how many it entered (0 when done before).
+ * as many lifts and mechanics, one inspection place, no courtesy car, and every active appointment
+ * is placed on them (decision 039). Under a lock, so instances starting together enter them once.
+ * Returns how many it entered (0 when done before) and the appointments nothing was free for.
  */
-export async function enterDefaultResources(db: Database, { slotCapacity, now }: { slotCapacity: number; now: Date }): Promise<number> {
+export async function enterDefaultResources(
+  db: Database,
+  { slotCapacity, now }: { slotCapacity: number; now: Date },
+): Promise<{ entered: number; unplaced: UnplacedAppointment[] }> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(31006, 0)`);
-    if (await readBooleanSetting(tx, DEFAULTS_ENTERED)) return 0;
+    if (await readBooleanSetting(tx, DEFAULTS_ENTERED)) return { entered: 0, unplaced: [] };
     const [existing] = await tx.select({ count: count() }).from(resources);
     let entered = 0;
+    let unplaced: UnplacedAppointment[] = [];
     if ((existing?.count ?? 0) === 0) {
       const [appointment] = await tx.select({ id: appointments.id }).from(appointments).limit(1);
       const set = initialResources({ hasAppointments: appointment !== undefined, slotCapacity });
@@ -122,10 +129,39 @@ export async function enterDefaultResources(db: Database, { slotCapacity, now }:
       if (rows.length > 0) await tx.insert(resources).values(rows.map((row) => ({ ...row, createdAt: now })));
       entered = rows.length;
       await recordAudit(tx, { actor: null, action: "resource.seed", subject: "resources", reason: describeSet(set), now });
+      unplaced = await placeActiveAppointments(tx);
     }
     await writeSetting(tx, DEFAULTS_ENTERED, true, now);
-    return entered;
+    return { entered, unplaced };
   });
+}
+
+/** An appointment the first start could not place: its id, day and time (no customer data, for the log). */
+export type UnplacedAppointment = { id: string; date: string; time: string };
+
+/** Every active appointment that holds nothing yet, placed: confirmed ones first, then by time. */
+async function placeActiveAppointments(tx: Executor): Promise<UnplacedAppointment[]> {
+  const active = await tx
+    .select({
+      id: appointments.id,
+      date: appointments.date,
+      time: appointments.time,
+      service: appointments.service,
+      durationMinutes: appointments.durationMinutes,
+      courtesyCar: appointments.courtesyCar,
+      status: appointments.status,
+    })
+    .from(appointments)
+    .where(inArray(appointments.status, [...slotOccupyingStatuses]));
+  const unplaced = new Set(
+    (
+      await placeAll(
+        tx,
+        active.map((appointment) => ({ ...appointment, confirmed: appointment.status === "bestätigt" })),
+      )
+    ).map((entry) => entry.id),
+  );
+  return active.filter((appointment) => unplaced.has(appointment.id)).map(({ id, date, time }) => ({ id, date, time }));
 }
 
 function describeSet(set: Record<string, number>): string {

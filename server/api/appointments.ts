@@ -113,7 +113,6 @@ appointments.post("/:id/:transition", appointmentId, async (c) => {
     result = await confirmAppointment(db, {
       id,
       admin,
-      slotCapacity: bookingConfigFromEnv().slotCapacity,
       selfCancelCutoffHours: selfServiceConfigFromEnv().cancelCutoffHours,
     });
   } else if (transition === "cancel") {

@@ -12,6 +12,13 @@ import { jsonBody } from "./input";
 const INVALID_DATE_MESSAGE = "Bitte geben Sie ein gültiges Datum im Format JJJJ-MM-TT an.";
 const INVALID_RANGE_MESSAGE = "Bitte geben Sie from und to als gültige Daten im Format JJJJ-MM-TT an.";
 const INVALID_SERVICE_MESSAGE = "Bitte wählen Sie eine der angebotenen Leistungen aus.";
+const INVALID_COURTESY_CAR_MESSAGE = "Bitte geben Sie courtesyCar als true oder false an.";
+
+/** The optional `courtesyCar` parameter (issue 27): absent or "false" no, "true" yes, null for anything else. */
+function courtesyCarParam(value: string | undefined): boolean | null {
+  if (value === undefined || value === "" || value === "false") return false;
+  return value === "true" ? true : null;
+}
 
 /** The optional `service` parameter: absent (one slot), a bookable service, or false for anything else. */
 function serviceParam(service: string | undefined): string | undefined | false {
@@ -22,17 +29,19 @@ function serviceParam(service: string | undefined): string | undefined | false {
 /** The public booking endpoints (docs/api.md): free times, free days, the appointment request. */
 export const booking = new Hono<ServerEnv>();
 
-/** GET /api/v1/slots?date=yyyy-MM-dd[&service=…] – the start times of one day, for a service's duration. */
+/** GET /api/v1/slots?date=yyyy-MM-dd[&service=…][&courtesyCar=true] – the start times of one day, for a service's resources and duration. */
 booking.get("/slots", async (c) => {
   const date = c.req.query("date") ?? "";
   if (!isCalendarDate(date)) return jsonError(c, 400, INVALID_DATE_MESSAGE);
   const service = serviceParam(c.req.query("service"));
   if (service === false) return jsonError(c, 400, INVALID_SERVICE_MESSAGE);
-  const day = await getDaySlots(c.get("db"), date, new Date(), bookingConfigFromEnv(), service);
+  const courtesyCar = courtesyCarParam(c.req.query("courtesyCar"));
+  if (courtesyCar === null) return jsonError(c, 400, INVALID_COURTESY_CAR_MESSAGE);
+  const day = await getDaySlots(c.get("db"), date, new Date(), bookingConfigFromEnv(), service, courtesyCar);
   return c.json(day.open ? day : { ...day, reason: unavailableDayMessage(day.reason) });
 });
 
-/** GET /api/v1/availability?from=&to=[&service=] – which dates can still be requested, and how full they are. */
+/** GET /api/v1/availability?from=&to=[&service=][&courtesyCar=true] – which dates can still be requested, and how full they are. */
 booking.get("/availability", async (c) => {
   const from = c.req.query("from") ?? "";
   const to = c.req.query("to") ?? "";
@@ -43,7 +52,9 @@ booking.get("/availability", async (c) => {
   }
   const service = serviceParam(c.req.query("service"));
   if (service === false) return jsonError(c, 400, INVALID_SERVICE_MESSAGE);
-  const result = await getAvailability(c.get("db"), from, to, new Date(), bookingConfigFromEnv(), service);
+  const courtesyCar = courtesyCarParam(c.req.query("courtesyCar"));
+  if (courtesyCar === null) return jsonError(c, 400, INVALID_COURTESY_CAR_MESSAGE);
+  const result = await getAvailability(c.get("db"), from, to, new Date(), bookingConfigFromEnv(), service, courtesyCar);
   return c.json({ from, to, days: result.map((day) => (day.reason ? { ...day, reason: unavailableDayMessage(day.reason) } : day)) });
 });
 
@@ -68,6 +79,7 @@ booking.post("/appointments", async (c) => {
       return jsonError(c, status, bookingRefusal(result).error, {}, retryAfter(result.retryAfterSeconds));
     // `code` lets a client tell a taken slot (refresh the times) from the per-address and pick-up limits.
     case "slot-taken":
+    case "courtesy-car-taken":
     case "pickups-full":
     case "too-many-open":
       return c.json({ error: bookingRefusal(result).error, code: result.code }, status);

@@ -36,7 +36,6 @@ export async function appointmentAction(request: Request, context: Readonly<Rout
     result = await confirmAppointment(db, {
       id,
       admin,
-      slotCapacity: bookingConfigFromEnv().slotCapacity,
       selfCancelCutoffHours: selfServiceConfigFromEnv().cancelCutoffHours,
     });
   } else if (intent === "cancel") {

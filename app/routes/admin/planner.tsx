@@ -10,8 +10,8 @@ import { cn } from "~/lib/cn";
 import { formatIsoDateDE } from "~/lib/format-date";
 import { progressLabels, unavailableDayMessage } from "~/messages";
 import { appointmentsBetween } from "~/services/appointment-queries.server";
-import { bookingConfigFromEnv } from "~/services/booking.server";
 import { rulesWithClosures } from "~/services/closures.server";
+import { listResources } from "~/services/resources.server";
 import type { Route } from "./+types/planner";
 
 export const meta: Route.MetaFunction = () => [
@@ -37,7 +37,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const monday = mondayOf(date);
   const saturday = addDays(monday, 5);
   const rules = await rulesWithClosures(db, defaultSlotRules, monday, saturday);
-  const capacity = bookingConfigFromEnv().slotCapacity;
+  // Until the planner has a lane per lift (issue 27): a slot holds as many cars as there are lifts.
+  const capacity = Math.max(1, (await listResources(db)).filter((resource) => resource.kind === "lift" && resource.active).length);
   const plan = planWeek(date, await appointmentsBetween(db, monday, saturday), capacity, rules);
   // On a phone one day at a time: the asked one, or Monday when it is a Sunday.
   const focus = weekday(date) === 0 ? monday : date;
