@@ -19,7 +19,7 @@ import { bookableServices } from "~/config/site";
 import { openDatabase } from "~/db/client.server";
 import { appointments } from "~/db/schema";
 import { bookableSlots } from "../tests/support/http";
-import { bookingRequest, formatRow, type LoadSummary, runLoad } from "../tests/support/load";
+import { bookingRequest, enterLargeWorkshop, formatRow, type LoadSummary, runLoad } from "../tests/support/load";
 import { startServer } from "../tests/support/server-process";
 import { nginxPath, runWrk, startNginx, startNginxProxy, wrkPath } from "./wrk";
 
@@ -71,6 +71,8 @@ async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hc-bench-"));
   const dataDir = path.join(dir, "data");
   await seedAppointments(dataDir, 10_000);
+  // Room for the booking row's thousands of bookings (the server's first start then enters no set of its own).
+  await enterLargeWorkshop({ kind: "pglite", dataDir });
   const server = await startServer({
     BUILD_DIR: buildDir,
     DATA_DIR: dataDir,
@@ -79,7 +81,6 @@ async function main() {
     EMAIL_WORKER: "false",
     BOOKING_RATE_LIMIT: "0",
     BOOKING_DAILY_LIMIT: "0",
-    SLOT_CAPACITY: "1000000",
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
   });
@@ -94,7 +95,7 @@ async function main() {
     const html = await (await fetch(`${server.origin}/`, { headers: { "Accept-Encoding": "identity" } })).text();
     const asset = /\/assets\/[\w.-]+\.js/.exec(html)?.[0];
     if (!asset) throw new Error("no /assets/*.js on the home page");
-    const slots = await bookableSlots(server.origin, 20);
+    const slots = await bookableSlots(server.origin, 100);
     const adminList = await fetch(`${server.origin}/api/v1/admin/appointments`, { headers: { cookie } });
     const listed = ((await adminList.json()) as { total?: number }).total;
 

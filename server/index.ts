@@ -15,7 +15,6 @@ import siteScriptUrl from "virtual:site-script";
 import siteStyles from "virtual:site-styles";
 import { secureSecretsAtRest } from "~/auth/secrets-at-rest.server";
 import { type Env, envOrExit } from "~/config/env.server";
-import { site } from "~/config/site";
 import { type DatabaseHandle, type DatabaseOptions, databaseOptionsFromEnv, openDatabase } from "~/db/client.server";
 import { DataDirLockedError } from "~/db/data-dir-lock.server";
 import { emailOutbox } from "~/db/schema";

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lte, ne, or } from "drizzle-orm";
 import type { AdminIdentity } from "~/auth/session.server";
 import { site } from "~/config/site";
 import { recordAudit } from "~/db/audit.server";

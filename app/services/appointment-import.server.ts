@@ -1,6 +1,5 @@
 import crypto from "node:crypto";
 import { parse as parseCsv } from "csv-parse/sync";
-import { inArray } from "drizzle-orm";
 import { z } from "zod";
 import { serviceDurationMinutes, site } from "~/config/site";
 import type { Executor } from "~/db/client.server";

@@ -13,7 +13,6 @@ import {
   setAppointmentProgress,
 } from "~/services/appointment-commands.server";
 import { appointmentDetails, isAppointmentId, listAppointments } from "~/services/appointment-queries.server";
-import { bookingConfigFromEnv } from "~/services/booking.server";
 import { selfServiceConfigFromEnv } from "~/services/customer-appointment.server";
 import type { ServerEnv } from "../env";
 import { codeRefusal, jsonError } from "./answers";

@@ -41,7 +41,7 @@ describe.each(testDatabaseKinds)("admin appointments on %s", (kind) => {
   it("confirm: sets bestätigt, queues the confirmation with the seed's parameters and records who did it", async () => {
     const id = await insert();
     const now = new Date("2026-11-20T10:00:00Z");
-    expect(await confirmAppointment(database.db, { id, admin: owner, now, slotCapacity: 1 })).toEqual({ ok: true, status: "bestätigt" });
+    expect(await confirmAppointment(database.db, { id, admin: owner, now })).toEqual({ ok: true, status: "bestätigt" });
     expect((await statusOf(id))?.status).toBe("bestätigt");
     const mails = await outbox();
     expect(mails).toHaveLength(1);
@@ -122,14 +122,14 @@ describe.each(testDatabaseKinds)("admin appointments on %s", (kind) => {
 
   it("confirm or cancel of an appointment that is no longer beantragt answers 409; unknown ids 404", async () => {
     const id = await insert({ status: "storniert", cancellationReason: "alt" });
-    expect(await confirmAppointment(database.db, { id, admin: owner, slotCapacity: 1 })).toEqual({
+    expect(await confirmAppointment(database.db, { id, admin: owner })).toEqual({
       ok: false,
       status: 409,
       code: "conflict",
     });
     expect(await cancelAppointment(database.db, { id, admin: owner, reason: "nochmal" })).toMatchObject({ status: 409 });
     const missing = "00000000-0000-4000-8000-000000000000";
-    expect(await confirmAppointment(database.db, { id: missing, admin: owner, slotCapacity: 1 })).toMatchObject({ status: 404 });
+    expect(await confirmAppointment(database.db, { id: missing, admin: owner })).toMatchObject({ status: 404 });
     expect(await deleteAppointment(database.db, { id: missing, admin: owner })).toMatchObject({ status: 404 });
     expect(await outbox()).toHaveLength(0);
     expect(await audit()).toHaveLength(0);
@@ -142,10 +142,7 @@ describe.each(testDatabaseKinds)("admin appointments on %s", (kind) => {
       // Two confirms, or two cancels (a confirmed appointment can still be cancelled, so confirm and cancel may both succeed).
       const results = await Promise.all(
         round % 2 === 0
-          ? [
-              confirmAppointment(database.db, { id, admin: owner, slotCapacity: 1 }),
-              confirmAppointment(database.db, { id, admin: staff, slotCapacity: 1 }),
-            ]
+          ? [confirmAppointment(database.db, { id, admin: owner }), confirmAppointment(database.db, { id, admin: staff })]
           : [
               cancelAppointment(database.db, { id, admin: owner, reason: "Doppelt gebucht" }),
               cancelAppointment(database.db, { id, admin: staff, reason: "Doppelt gebucht" }),
@@ -160,12 +157,13 @@ describe.each(testDatabaseKinds)("admin appointments on %s", (kind) => {
     }
   });
 
-  it("confirm refuses (409 slotFull) when the slot's confirmed appointments reach the capacity; nothing changes", async () => {
-    // Two requests in one slot, as a lowered SLOT_CAPACITY or an import leaves them.
+  it("confirm refuses (409 slotFull) an appointment that holds nothing when no lift or mechanic is free; nothing changes", async () => {
+    // Two requests at one time that hold nothing, as an import or the first start's migration leaves them
+    // when the workshop (here one lift, one mechanic) has no room: confirming places them first.
     const first = await insert();
     const second = await insert({ email: "bert@example.at" });
-    expect(await confirmAppointment(database.db, { id: first, admin: owner, slotCapacity: 1 })).toEqual({ ok: true, status: "bestätigt" });
-    expect(await confirmAppointment(database.db, { id: second, admin: owner, slotCapacity: 1 })).toEqual({
+    expect(await confirmAppointment(database.db, { id: first, admin: owner })).toEqual({ ok: true, status: "bestätigt" });
+    expect(await confirmAppointment(database.db, { id: second, admin: owner })).toEqual({
       ok: false,
       status: 409,
       code: "slotFull",
@@ -175,15 +173,12 @@ describe.each(testDatabaseKinds)("admin appointments on %s", (kind) => {
     expect((await outbox()).map((mail) => mail.appointmentId)).toEqual([first]);
     expect((await audit()).map((entry) => entry.appointmentId)).toEqual([first]);
 
-    // A capacity of 2 holds both; a cancelled appointment frees its place.
-    expect(await confirmAppointment(database.db, { id: second, admin: owner, slotCapacity: 2 })).toMatchObject({ ok: true });
-    const third = await insert({ email: "clara@example.at" });
-    expect(await confirmAppointment(database.db, { id: third, admin: owner, slotCapacity: 2 })).toMatchObject({ code: "slotFull" });
+    // A cancelled appointment frees its lift and mechanic.
     await database.db.update(appointments).set({ status: "storniert" }).where(eq(appointments.id, first));
-    expect(await confirmAppointment(database.db, { id: third, admin: owner, slotCapacity: 2 })).toMatchObject({ ok: true });
+    expect(await confirmAppointment(database.db, { id: second, admin: owner })).toMatchObject({ ok: true });
     // Other slots are not affected.
     const otherTime = await insert({ time: "08:30" });
-    expect(await confirmAppointment(database.db, { id: otherTime, admin: owner, slotCapacity: 1 })).toMatchObject({ ok: true });
+    expect(await confirmAppointment(database.db, { id: otherTime, admin: owner })).toMatchObject({ ok: true });
   });
 
   it("search finds a licence plate typed with or without spaces and hyphens, in any case; details show the car and hand-over", async () => {
@@ -216,36 +211,36 @@ describe.each(testDatabaseKinds)("admin appointments on %s", (kind) => {
     });
   });
 
-  it("confirm checks every slot the service covers: a §57a (60 min) and a request in its second slot exclude each other", async () => {
-    // As an import or a lowered capacity can leave them: a §57a at 08:00 and an Ölwechsel at 08:30.
+  it("confirm places a service for its whole duration: a §57a (60 min) and an oil change in its second half hour share the one mechanic", async () => {
+    // As an import can leave them, holding nothing: a §57a at 08:00 and an Ölwechsel at 08:30.
     const inspection = await insert({ service: "§57a Überprüfung", durationMinutes: 60 });
     const oilChange = await insert({ time: "08:30", service: "Ölwechsel", email: "bert@example.at" });
-    expect(await confirmAppointment(database.db, { id: oilChange, admin: owner, slotCapacity: 1 })).toMatchObject({ ok: true });
-    expect(await confirmAppointment(database.db, { id: inspection, admin: owner, slotCapacity: 1 })).toEqual({
+    expect(await confirmAppointment(database.db, { id: oilChange, admin: owner })).toMatchObject({ ok: true });
+    expect(await confirmAppointment(database.db, { id: inspection, admin: owner })).toEqual({
       ok: false,
       status: 409,
       code: "slotFull",
     });
     await database.db.update(appointments).set({ status: "storniert" }).where(eq(appointments.id, oilChange));
-    expect(await confirmAppointment(database.db, { id: inspection, admin: owner, slotCapacity: 1 })).toMatchObject({ ok: true });
+    expect(await confirmAppointment(database.db, { id: inspection, admin: owner })).toMatchObject({ ok: true });
     // The confirmation's invite lasts the booking's 60 minutes.
     const [mail] = (await outbox()).filter((row) => row.appointmentId === inspection);
     expect(mail!.params).toMatchObject({ service: "§57a Überprüfung", durationMinutes: "60" });
 
     const lateRequest = await insert({ time: "08:30", service: "Ölwechsel", email: "clara@example.at" });
-    expect(await confirmAppointment(database.db, { id: lateRequest, admin: owner, slotCapacity: 1 })).toMatchObject({ code: "slotFull" });
+    expect(await confirmAppointment(database.db, { id: lateRequest, admin: owner })).toMatchObject({ code: "slotFull" });
     const nextSlot = await insert({ time: "09:00", service: "Ölwechsel", email: "dora@example.at" });
-    expect(await confirmAppointment(database.db, { id: nextSlot, admin: owner, slotCapacity: 1 })).toMatchObject({ ok: true });
+    expect(await confirmAppointment(database.db, { id: nextSlot, admin: owner })).toMatchObject({ ok: true });
   });
 
   it.skipIf(kind !== "postgres")(
-    "parallel confirms of two requests for one slot at capacity 1: exactly one wins, every round",
+    "parallel confirms of two requests that hold nothing, for the one lift: exactly one wins, every round",
     async () => {
       for (let round = 0; round < 8; round++) {
         const time = `1${round}:00`;
         const ids = [await insert({ time }), await insert({ time, email: "bert@example.at" })];
         const results = await withWritesHeldBack(database, 2, () =>
-          ids.map((id, index) => confirmAppointment(database.db, { id, admin: index ? staff : owner, slotCapacity: 1 })),
+          ids.map((id, index) => confirmAppointment(database.db, { id, admin: index ? staff : owner })),
         );
         expect(results.filter((result) => result.ok)).toHaveLength(1);
         expect(results.filter((result) => !result.ok)).toEqual([{ ok: false, status: 409, code: "slotFull" }]);
@@ -261,7 +256,7 @@ describe.each(testDatabaseKinds)("admin appointments on %s", (kind) => {
 
   it("delete works in every status, keeps the audit trail and the details view shows it", async () => {
     const id = await insert();
-    await confirmAppointment(database.db, { id, admin: owner, slotCapacity: 1 });
+    await confirmAppointment(database.db, { id, admin: owner });
     expect(await deleteAppointment(database.db, { id, admin: staff })).toEqual({ ok: true });
     expect(await statusOf(id)).toBeUndefined();
     expect(await deleteAppointment(database.db, { id, admin: staff })).toMatchObject({ status: 404 });
@@ -391,7 +386,7 @@ describe.each(testDatabaseKinds)("admin appointments on %s", (kind) => {
   it("shows the state of the last e-mail and requeues a failed one ('Erneut senden')", async () => {
     const id = await insert();
     expect((await listAppointments(database.db, {})).items[0]?.emailState).toBeNull();
-    await confirmAppointment(database.db, { id, admin: owner, slotCapacity: 1 });
+    await confirmAppointment(database.db, { id, admin: owner });
     expect((await listAppointments(database.db, {})).items[0]?.emailState).toBe("pending");
     expect(await resendLastEmail(database.db, id)).toMatchObject({ ok: false, status: 409 });
     await database.db.update(emailOutbox).set({ status: "failed", attempts: 8, lastError: "550" });

@@ -2,16 +2,15 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { asc, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 import { resultRows } from "~/db/result-rows";
-import { adminUsers, appointments } from "~/db/schema";
+import { adminUsers, appointmentResources, appointments, resources } from "~/db/schema";
 import { accountMessages } from "~/messages";
 import { importAppointments, parseExport } from "~/services/appointment-import.server";
 import { queueAppointmentReminders } from "~/services/reminders.server";
 import { testDatabaseKinds } from "../support/databases";
-import { appointmentInput } from "../support/factories";
 import { useTestDatabase } from "../support/fixtures";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -76,17 +75,17 @@ describe.each(testDatabaseKinds)("appointment import on %s", (kind) => {
 
   it("imports a JSON export, skips ids that exist on a second run, and round-trips", async () => {
     const rows = parseExport(JSON.stringify(seedRows), "appointments.json");
-    expect(await importAppointments(database.db, rows, { slotCapacity: 1 })).toEqual({
+    expect(await importAppointments(database.db, rows, {})).toEqual({
       imported: 3,
       skipped: 0,
       rejected: [],
-      overCapacity: [],
+      unplaced: [],
     });
-    expect(await importAppointments(database.db, rows, { slotCapacity: 1 })).toEqual({
+    expect(await importAppointments(database.db, rows, {})).toEqual({
       imported: 0,
       skipped: 3,
       rejected: [],
-      overCapacity: [],
+      unplaced: [],
     });
 
     const exported = await exportTable();
@@ -102,13 +101,11 @@ describe.each(testDatabaseKinds)("appointment import on %s", (kind) => {
 
     // Our own export imported into an empty database gives the same table.
     await database.reset();
-    expect(
-      await importAppointments(database.db, parseExport(JSON.stringify({ appointments: exported }), "x.json"), { slotCapacity: 1 }),
-    ).toEqual({
+    expect(await importAppointments(database.db, parseExport(JSON.stringify({ appointments: exported }), "x.json"), {})).toEqual({
       imported: 3,
       skipped: 0,
       rejected: [],
-      overCapacity: [],
+      unplaced: [],
     });
     expect(await exportTable()).toEqual(exported);
   });
@@ -124,7 +121,7 @@ describe.each(testDatabaseKinds)("appointment import on %s", (kind) => {
       "a6,Falsche Zeit,t@example.at,0664 6,2024-05-02,9 Uhr,Wartung,,beantragt,",
       "a1,Doppelt,anna@example.at,0664 1,2024-05-02,08:00,Wartung,,beantragt,",
     ].join("\n");
-    const report = await importAppointments(database.db, parseExport(csv, "export.csv"), { firstRow: 2, slotCapacity: 1 });
+    const report = await importAppointments(database.db, parseExport(csv, "export.csv"), { firstRow: 2 });
     expect(report.imported).toBe(1);
     expect(report.skipped).toBe(1);
     expect(report.rejected).toEqual([
@@ -151,7 +148,7 @@ describe.each(testDatabaseKinds)("appointment import on %s", (kind) => {
         row("ts-7", "2024-03-31 02:30:00"), // the hour the clock skips in Vienna
         row("ts-8", "gestern"),
       ],
-      { slotCapacity: 5 },
+      {},
     );
     expect(report.rejected).toEqual([
       { row: 4, reason: "created_at ist kein Zeitpunkt" },
@@ -170,9 +167,7 @@ describe.each(testDatabaseKinds)("appointment import on %s", (kind) => {
 
   it("rejects a time off the slot grid: booking, confirming and the planner count whole slots", async () => {
     const row = (id: string, time: string) => ({ ...seedRows[0]!, id, email: `${id}@example.at`, time, status: "bestätigt" });
-    const report = await importAppointments(database.db, [row("grid-1", "08:15"), row("grid-2", "08:30"), row("grid-3", "23:59")], {
-      slotCapacity: 1,
-    });
+    const report = await importAppointments(database.db, [row("grid-1", "08:15"), row("grid-2", "08:30"), row("grid-3", "23:59")], {});
     expect(report.imported).toBe(1);
     expect(report.rejected.map((entry) => entry.row)).toEqual([1, 3]);
     expect(report.rejected[0]!.reason).toBe("time ist keine Uhrzeit im 30-Minuten-Raster (HH:mm, z. B. 08:00 oder 08:30)");
@@ -198,7 +193,7 @@ describe.each(testDatabaseKinds)("appointment import on %s", (kind) => {
         row("c-3", "storniert", null),
         row("c-4", "beantragt", null),
       ],
-      { slotCapacity: 5, now: importedAt },
+      { now: importedAt },
     );
     const stored = await database.db
       .select({ status: appointments.status, confirmedAt: appointments.confirmedAt, cancelledBy: appointments.cancelledBy })
@@ -214,40 +209,56 @@ describe.each(testDatabaseKinds)("appointment import on %s", (kind) => {
     expect(await queueAppointmentReminders(database.db, new Date("2027-03-09T09:00:30Z"), { hoursBefore: 24 })).toBe(2);
   });
 
-  it("reports the file's slots that hold more active appointments than the capacity afterwards", async () => {
+  it("places the file's active appointments on free resources, confirmed ones first, and reports the ones nothing was free for", async () => {
     const row = (id: string, time: string, status: string) => ({ ...seedRows[0]!, id, email: `${id}@example.at`, time, status });
-    // Already stored: one confirmed at 09:00 (in the file's slots) and an overbooked 12:00 the file does not touch.
-    await importAppointments(
-      database.db,
-      [row("alt-1", "09:00", "bestätigt"), row("alt-2", "12:00", "bestätigt"), row("alt-3", "12:00", "beantragt")],
-      { slotCapacity: 5 },
-    );
+    // Already stored: one confirmed at 09:00 on the test workshop's one lift and one mechanic.
+    expect((await importAppointments(database.db, [row("alt-1", "09:00", "bestätigt")], {})).unplaced).toEqual([]);
     const report = await importAppointments(
       database.db,
       [
-        row("neu-1", "08:00", "bestätigt"),
         row("neu-2", "08:00", "beantragt"),
+        row("neu-1", "08:00", "bestätigt"),
         row("neu-3", "08:00", "storniert"),
         row("neu-4", "09:00", "beantragt"),
         row("neu-5", "10:00", "bestätigt"),
       ],
-      { slotCapacity: 1 },
+      {},
     );
     expect(report.imported).toBe(5);
-    expect(report.overCapacity).toEqual([
-      { date: "2024-05-02", time: "08:00", confirmed: 1, requested: 1 },
-      { date: "2024-05-02", time: "09:00", confirmed: 1, requested: 1 },
+    expect(report.unplaced).toEqual([
+      { row: 1, date: "2024-05-02", time: "08:00", service: "Wartung" },
+      { row: 4, date: "2024-05-02", time: "09:00", service: "Wartung" },
     ]);
-    // A capacity of 2 holds them all.
-    expect((await importAppointments(database.db, [row("neu-1", "08:00", "bestätigt")], { slotCapacity: 2 })).overCapacity).toEqual([]);
+    const held = await database.db
+      .select({ email: appointments.email, resource: resources.name })
+      .from(appointmentResources)
+      .innerJoin(appointments, eq(appointments.id, appointmentResources.appointmentId))
+      .innerJoin(resources, eq(resources.id, appointmentResources.resourceId))
+      .orderBy(asc(appointments.email), asc(resources.name));
+    // The confirmed one at 08:00 got the lift before the request at 08:00 that came first in the file.
+    expect(held.map((entry) => `${entry.email.split("@")[0]} ${entry.resource}`)).toEqual([
+      "alt-1 Hebebühne 1",
+      "alt-1 Mechaniker:in 1",
+      "neu-1 Hebebühne 1",
+      "neu-1 Mechaniker:in 1",
+      "neu-5 Hebebühne 1",
+      "neu-5 Mechaniker:in 1",
+    ]);
   });
 
-  it("counts a longer service in every slot it covers, as booking and confirming do", async () => {
-    // Booked online: 90 minutes from 08:00 cover 08:00, 08:30 and 09:00.
-    await database.db.insert(appointments).values({ ...appointmentInput({ date: "2024-05-02", time: "08:00" }), durationMinutes: 90 });
-    const row = (id: string, time: string) => ({ ...seedRows[0]!, id, email: `${id}@example.at`, time, status: "beantragt" });
-    const report = await importAppointments(database.db, [row("neu-1", "08:30"), row("neu-2", "10:00")], { slotCapacity: 1 });
-    expect(report.overCapacity).toEqual([{ date: "2024-05-02", time: "08:30", confirmed: 0, requested: 2 }]);
+  it("a longer service holds its resources for its whole duration, as a booking does", async () => {
+    const row = (id: string, time: string, extra: Record<string, unknown> = {}) => ({
+      ...seedRows[0]!,
+      id,
+      email: `${id}@example.at`,
+      time,
+      status: "beantragt",
+      ...extra,
+    });
+    // 90 minutes from 08:00 hold the lift until 09:30.
+    await importAppointments(database.db, [row("lang", "08:00", { duration_minutes: 90 })], {});
+    const report = await importAppointments(database.db, [row("neu-1", "09:00"), row("neu-2", "09:30")], {});
+    expect(report.unplaced).toEqual([{ row: 1, date: "2024-05-02", time: "09:00", service: "Wartung" }]);
   });
 
   it("maps the car and hand-over columns when the export has them, and rejects bad ones with reasons", async () => {
@@ -258,7 +269,7 @@ describe.each(testDatabaseKinds)("appointment import on %s", (kind) => {
       `car-2,${base.name},car2@example.at,${base.phone},2024-05-06,10:00,Wartung,,,,,,,90`,
       `car-3,${base.name},car3@example.at,${base.phone},2024-05-06,11:00,Wartung,W_1,,-5,2018-13,boat,,`,
     ].join("\n");
-    const report = await importAppointments(database.db, parseExport(csv, "export.csv"), { firstRow: 2, slotCapacity: 1 });
+    const report = await importAppointments(database.db, parseExport(csv, "export.csv"), { firstRow: 2 });
     expect(report.imported).toBe(2);
     expect(report.rejected).toEqual([
       {
@@ -322,8 +333,9 @@ describe("npm run import and npm run admin on the embedded database", () => {
     const second = await runScript("scripts/import.ts", [file], { DATA_DIR: dataDir });
     expect(second.output).toContain("Importiert: 0");
     expect(second.output).toContain("Übersprungen (id existiert bereits): 3");
-    expect(second.output).toContain("Zeitfenster über der Kapazität (SLOT_CAPACITY 1, beantragt + bestätigt): 0");
-    // Two active rows in Anna's confirmed slot: the slot is named with its counts.
+    expect(second.output).toContain("Ohne freie Hebebühne, Prüfplatz oder Mechaniker:in (beantragt + bestätigt): 0");
+    // A new database has three lifts and three mechanics (the import entered them as the server's first start
+    // would): three more active rows at Anna's confirmed 08:00 leave the last one without.
     const crowded = path.join(tmp, "crowded.json");
     const extra = { ...seedRows[0]!, status: "beantragt" };
     fs.writeFileSync(
@@ -331,13 +343,14 @@ describe("npm run import and npm run admin on the embedded database", () => {
       JSON.stringify([
         { ...extra, id: "voll-1" },
         { ...extra, id: "voll-2", email: "dora@example.at" },
+        { ...extra, id: "voll-3", email: "emil@example.at" },
       ]),
     );
-    const third = await runScript("scripts/import.ts", [crowded], { DATA_DIR: dataDir, SLOT_CAPACITY: "2" });
-    expect(third.output).toContain("Importiert: 2");
-    expect(third.output).toContain("Zeitfenster über der Kapazität (SLOT_CAPACITY 2, beantragt + bestätigt): 1");
-    expect(third.output).toContain("  2024-05-02 08:00: 1 bestätigt, 2 beantragt");
-    expect(third.output).toContain("Bitte im Admin-Board prüfen");
+    const third = await runScript("scripts/import.ts", [crowded], { DATA_DIR: dataDir });
+    expect(third.output).toContain("Importiert: 3");
+    expect(third.output).toContain("Ohne freie Hebebühne, Prüfplatz oder Mechaniker:in (beantragt + bestätigt): 1");
+    expect(third.output).toContain(`  Eintrag 3: 2024-05-02 08:00, ${extra.service}`);
+    expect(third.output).toContain("Bitte im Admin-Board verschieben oder stornieren");
     expect(third.code).toBe(0);
   }, 120_000);
 

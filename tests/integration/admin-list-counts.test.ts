@@ -51,7 +51,7 @@ describe.each(testDatabaseKinds)("the board's counts on %s", (kind) => {
     await insertAppointment(database.db, { date: "2020-01-10", status: "storniert" });
     expect((await listAppointments(database.db, {})).counts).toEqual({ alle: 8, beantragt: 7, bestätigt: 0, storniert: 1 });
 
-    expect(await confirmAppointment(database.db, { id: first!.id, admin: owner, slotCapacity: 1 })).toEqual({
+    expect(await confirmAppointment(database.db, { id: first!.id, admin: owner })).toEqual({
       ok: true,
       status: "bestätigt",
     });
@@ -69,7 +69,7 @@ describe.each(testDatabaseKinds)("the board's counts on %s", (kind) => {
     const dump = await dumpDatabase(database.db);
     await database.db.execute(sql`truncate table appointments cascade`);
     expect((await listAppointments(database.db, {})).counts).toEqual({ alle: 0, beantragt: 0, bestätigt: 0, storniert: 0 });
-    await database.reset();
+    await database.reset({ empty: true });
     await restoreDatabase(database.db, dump);
     expect((await listAppointments(database.db, {})).counts).toEqual({ alle: 6, beantragt: 4, bestätigt: 1, storniert: 1 });
     await expectExactCounts();

@@ -7,6 +7,7 @@ import { austrianHolidayName, austrianHolidays } from "~/domain/holidays";
 import { bookingWindow, daySchedule } from "~/domain/slots";
 import { METHOD_NOT_ALLOWED_MESSAGE } from "../../server/api/answers";
 import { allDatabaseKinds, isDatabaseAvailable } from "../support/databases";
+import { setWorkshop } from "../support/factories";
 import { useApiApp, useEnv, useTestDatabase } from "../support/fixtures";
 
 /*
@@ -248,9 +249,10 @@ for (const kind of allDatabaseKinds) {
         expect(await countRows()).toEqual({ appointments: 1, emails: 2 });
       });
 
-      it("SLOT_CAPACITY raises the capacity", async () => {
-        process.env.SLOT_CAPACITY = "2";
+      it("a second lift and mechanic take a second car at that time; SLOT_CAPACITY no longer counts (issue 27)", async () => {
+        process.env.SLOT_CAPACITY = "5";
         resetEnvCache();
+        await setWorkshop(database.db, { lift: 2, mechanic: 2 });
         const slot = await freeSlot();
         expect((await post(JSON.stringify(booking(slot)))).status).toBe(201);
         expect((await post(JSON.stringify(booking(slot)))).status).toBe(201);

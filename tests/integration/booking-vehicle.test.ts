@@ -15,7 +15,6 @@ const NOW = new Date("2026-11-30T09:00:00+01:00");
 const INSPECTION = "§57a Überprüfung";
 
 const config: BookingConfig = {
-  slotCapacity: 1,
   rateLimit: 0,
   rateLimitWindowSeconds: 600,
   dailyLimit: 0,

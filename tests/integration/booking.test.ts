@@ -7,6 +7,7 @@ import { hashSecretToken } from "~/lib/secret-token.server";
 import { bookingMessages } from "~/messages";
 import { type BookingConfig } from "~/services/booking.server";
 import { allDatabaseKinds, type DatabaseKind, isDatabaseAvailable, type TestDatabase } from "../support/databases";
+import { setWorkshop } from "../support/factories";
 import { useTestDatabase } from "../support/fixtures";
 import { withWritesHeldBack } from "../support/held-back";
 import { getAvailability, getDaySlots, requestAppointment } from "../support/result-views";
@@ -18,7 +19,6 @@ import { getAvailability, getDaySlots, requestAppointment } from "../support/res
 const NOW = new Date("2026-11-30T09:00:00+01:00");
 
 const config: BookingConfig = {
-  slotCapacity: 1,
   rateLimit: 0,
   rateLimitWindowSeconds: 600,
   dailyLimit: 0,
@@ -112,23 +112,23 @@ function bookingTests(kind: DatabaseKind) {
     expect(await count(database, emailOutbox)).toBe(2);
   });
 
-  it("capacity counts beantragt and bestätigt; storniert and deleted appointments free the slot", async () => {
-    const two = { slotCapacity: 2 };
-    const first = await book(database, uniqueRequest(), two);
-    const second = await book(database, uniqueRequest(), two);
+  it("two lifts and two mechanics hold two oil changes at once; storniert and deleted appointments free theirs", async () => {
+    await setWorkshop(database.db, { lift: 2, mechanic: 2 });
+    const first = await book(database, uniqueRequest());
+    const second = await book(database, uniqueRequest());
     expect([first.kind, second.kind]).toEqual(["created", "created"]);
-    expect((await book(database, uniqueRequest(), two)).kind).toBe("slot-taken");
+    expect((await book(database, uniqueRequest())).kind).toBe("slot-taken");
 
     if (first.kind !== "created" || second.kind !== "created") return;
     await database.db.update(appointments).set({ status: "bestätigt" }).where(eq(appointments.id, first.id));
-    expect((await book(database, uniqueRequest(), two)).kind).toBe("slot-taken");
+    expect((await book(database, uniqueRequest())).kind).toBe("slot-taken");
 
     await database.db.update(appointments).set({ status: "storniert" }).where(eq(appointments.id, first.id));
-    expect((await book(database, uniqueRequest(), two)).kind).toBe("created");
-    expect((await book(database, uniqueRequest(), two)).kind).toBe("slot-taken");
+    expect((await book(database, uniqueRequest())).kind).toBe("created");
+    expect((await book(database, uniqueRequest())).kind).toBe("slot-taken");
 
     await database.db.delete(appointments).where(eq(appointments.id, second.id));
-    expect((await book(database, uniqueRequest(), two)).kind).toBe("created");
+    expect((await book(database, uniqueRequest())).kind).toBe("created");
   });
 
   it("other slots of the same day stay free", async () => {
@@ -329,7 +329,7 @@ function bookingTests(kind: DatabaseKind) {
   // PostgreSQL suite, which is reported as skipped when TEST_DATABASE_URL is
   // missing (a local run; CI refuses to run without it, see support/databases).
   if (kind === "postgres") {
-    it("50 simultaneous requests for one slot with capacity 1 store exactly one appointment", async () => {
+    it("50 simultaneous requests for the one lift store exactly one appointment", async () => {
       const results = await withWritesHeldBack(database, 50, () =>
         Array.from({ length: 50 }, () => book(database, uniqueRequest({ date: "2026-12-10", time: "11:00" }))),
       );

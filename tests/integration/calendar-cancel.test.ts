@@ -29,7 +29,7 @@ describe.each(testDatabaseKinds)("calendar entries that follow the appointment o
 
   it("cancelling a confirmed appointment withdraws the confirmation's calendar entry: CANCEL, same UID, higher SEQUENCE", async () => {
     const appointment = await insertAppointment(database.db, { service: "§57a Überprüfung", durationMinutes: 60 });
-    await confirmAppointment(database.db, { id: appointment.id, admin: owner, slotCapacity: 1 });
+    await confirmAppointment(database.db, { id: appointment.id, admin: owner });
     await cancelAppointment(database.db, { id: appointment.id, admin: owner, reason: "Die Hebebühne ist defekt." });
     const invite = (await rendered(appointment.id, "appointment-confirmed")).attachments[0]!;
     const withdrawal = (await rendered(appointment.id, "appointment-cancelled")).attachments[0]!;

@@ -19,7 +19,6 @@ const NOW = new Date("2027-03-01T09:00:00+01:00");
 const DAY = "2027-03-10";
 
 const config: BookingConfig = {
-  slotCapacity: 1,
   rateLimit: 0,
   rateLimitWindowSeconds: 600,
   dailyLimit: 0,

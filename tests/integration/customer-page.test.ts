@@ -102,7 +102,7 @@ describe.each(testDatabaseKinds)("the customer's page on %s", (kind) => {
 
   it("cancels: storniert with the customer's reason, audit entry, both e-mails, and the slot is free again", async () => {
     const { appointment, token } = await appointmentWithLink();
-    await confirmAppointment(database.db, { id: appointment.id, admin, slotCapacity: 1, now: EARLY });
+    await confirmAppointment(database.db, { id: appointment.id, admin, now: EARLY });
     const result = await cancelByCustomer(database.db, {
       token,
       reason: "  Ich bin krank.\u0000 ",
@@ -239,7 +239,7 @@ describe.each(testDatabaseKinds)("the customer's page on %s", (kind) => {
   it("every customer e-mail of the workshop carries a link of its own that opens the same appointment", async () => {
     const first = await insertAppointment(database.db, { date: DATE, time: TIME });
     const second = await insertAppointment(database.db, { date: DATE, time: "11:00" });
-    await confirmAppointment(database.db, { id: first.id, admin, slotCapacity: 1, now: EARLY });
+    await confirmAppointment(database.db, { id: first.id, admin, now: EARLY });
     await cancelAppointment(database.db, { id: second.id, admin, reason: "Hebebühne defekt", now: EARLY });
     const mails = await database.db.select().from(emailOutbox);
     for (const mail of mails) {
@@ -254,7 +254,7 @@ describe.each(testDatabaseKinds)("the customer's page on %s", (kind) => {
 
   it("the token leaves the outbox once its e-mail is sent", async () => {
     const { appointment } = await appointmentWithLink();
-    await confirmAppointment(database.db, { id: appointment.id, admin, slotCapacity: 1, now: EARLY });
+    await confirmAppointment(database.db, { id: appointment.id, admin, now: EARLY });
     const [mail] = await database.db.select().from(emailOutbox);
     expect(mail!.params.accessToken).toBeDefined();
     await markEmailDone(database.db, mail!.id, EARLY);
@@ -274,7 +274,7 @@ describe.each(testDatabaseKinds)("the customer's page on %s", (kind) => {
   it("the calendar file: a confirmed appointment's invite with the confirmation's UID, nothing for others", async () => {
     const { appointment, token } = await appointmentWithLink();
     expect(await customerCalendarFile(database.db, token, { now: EARLY, config })).toBeNull();
-    await confirmAppointment(database.db, { id: appointment.id, admin, slotCapacity: 1, now: EARLY });
+    await confirmAppointment(database.db, { id: appointment.id, admin, now: EARLY });
     const ics = await customerCalendarFile(database.db, token, { now: EARLY, config });
     expect(ics).toContain(`UID:${appointment.id}@happycar.termine`);
     expect(ics).toContain("DTSTART;TZID=Europe/Vienna:20261202T100000");

@@ -30,7 +30,7 @@ describe.each(testDatabaseKinds)("internal notes on %s", (kind) => {
     const [entry] = await database.db.select().from(auditLog).where(eq(auditLog.appointmentId, first.id));
     expect(entry).toMatchObject({ action: "note", actor: "lena@happycar.example", reason: NOTE });
 
-    await confirmAppointment(database.db, { id: first.id, admin: staff, slotCapacity: 1 });
+    await confirmAppointment(database.db, { id: first.id, admin: staff });
     await cancelAppointment(database.db, { id: second.id, admin: staff, reason: "Teile fehlen" });
     const mails = await database.db.select().from(emailOutbox);
     expect(mails.map((mail) => mail.template).sort()).toEqual(["appointment-cancelled", "appointment-confirmed"]);

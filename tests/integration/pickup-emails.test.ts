@@ -59,9 +59,7 @@ describe.each(testDatabaseKinds)("e-mails of a pick-up appointment on %s", (kind
 
   it("the confirmation names the pick-up and until when the personal link cancels online", async () => {
     const { id } = await pickupAppointment();
-    expect(
-      (await confirmAppointment(database.db, { id, admin, slotCapacity: 2, selfCancelCutoffHours: CUTOFF_HOURS, now: EARLY })).ok,
-    ).toBe(true);
+    expect((await confirmAppointment(database.db, { id, admin, selfCancelCutoffHours: CUTOFF_HOURS, now: EARLY })).ok).toBe(true);
     const mail = await queued("appointment-confirmed");
     expectPickup(mail);
     expect(mail.params.selfCancelUntil).toBe(DEADLINE);
@@ -73,7 +71,7 @@ describe.each(testDatabaseKinds)("e-mails of a pick-up appointment on %s", (kind
   it("a confirmation after the cutoff asks to phone", async () => {
     const { id } = await pickupAppointment();
     const late = new Date(START.getTime() - 2 * 3_600_000);
-    await confirmAppointment(database.db, { id, admin, slotCapacity: 2, selfCancelCutoffHours: CUTOFF_HOURS, now: late });
+    await confirmAppointment(database.db, { id, admin, selfCancelCutoffHours: CUTOFF_HOURS, now: late });
     const mail = await queued("appointment-confirmed");
     expect(mail.params.selfCancelUntil).toBeUndefined();
     expect(mail.text).toContain("Falls Sie den Termin nicht wahrnehmen können, rufen Sie uns bitte unter");

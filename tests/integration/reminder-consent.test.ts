@@ -36,7 +36,6 @@ const NOW = new Date("2026-11-30T09:00:00+01:00");
 // 1 December: the reminders of the cars due in January go out.
 const DECEMBER = new Date("2026-12-01T08:00:00+01:00");
 const config: BookingConfig = {
-  slotCapacity: 5,
   rateLimit: 0,
   rateLimitWindowSeconds: 600,
   dailyLimit: 0,

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { parseEnv } from "~/config/env.server";
 import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 import { appointments, customerLinks, emailOutbox, inspectionReminders, inspectionUnsubscribeTokens } from "~/db/schema";
@@ -21,7 +21,7 @@ import {
 } from "~/services/reminders.server";
 import { applyRetention } from "~/services/retention.server";
 import { testDatabaseKinds } from "../support/databases";
-import { insertAppointment } from "../support/factories";
+import { insertAppointment, setWorkshop } from "../support/factories";
 import { useTestDatabase } from "../support/fixtures";
 import { bookingView } from "../support/result-views";
 const requestAppointment = async (...args: Parameters<typeof requestAppointmentResult>) =>
@@ -189,10 +189,11 @@ describe.each(testDatabaseKinds)("reminders on %s", (kind) => {
   });
 
   describe("the §57a reminder", () => {
+    // Several customers book the same 10:00: room for them (the test workshop has one lift).
+    beforeEach(() => setWorkshop(database.db, { lift: 5, mechanic: 5 }));
     // Monday 30 November 2026, 09:00 in Vienna.
     const NOW = new Date("2026-11-30T09:00:00+01:00");
     const bookingConfig: BookingConfig = {
-      slotCapacity: 5,
       rateLimit: 0,
       rateLimitWindowSeconds: 600,
       dailyLimit: 0,

@@ -28,6 +28,8 @@ async function refusal(promise: Promise<unknown>): Promise<string | undefined> {
 
 describe.each(testDatabaseKinds)("resources on %s", (kind) => {
   const database = useTestDatabase(kind);
+  // These tests start from no resources at all, not from the test workshop.
+  beforeEach(() => database.reset({ empty: true }));
 
   describe("the database refuses a double booking (appointment_resources_no_overlap)", () => {
     let lift: string;
@@ -98,7 +100,7 @@ describe.each(testDatabaseKinds)("resources on %s", (kind) => {
     };
 
     it("a new database (no appointments): three lifts, one inspection place, three mechanics, one courtesy car", async () => {
-      expect(await enterDefaultResources(database.db, { slotCapacity: 1, now: NOW })).toBe(8);
+      expect(await enterDefaultResources(database.db, { slotCapacity: 1, now: NOW })).toEqual({ entered: 8, unplaced: [] });
       expect(await counts()).toEqual({ lift: 3, inspection: 1, mechanic: 3, courtesy_car: 1 });
       expect((await listResources(database.db)).map((row) => row.name)).toEqual([
         "Hebebühne 1",
@@ -114,7 +116,7 @@ describe.each(testDatabaseKinds)("resources on %s", (kind) => {
 
     it("a database with appointments: SLOT_CAPACITY lifts and mechanics, one inspection place, no courtesy car", async () => {
       await insertAppointment(database.db, {});
-      expect(await enterDefaultResources(database.db, { slotCapacity: 2, now: NOW })).toBe(5);
+      expect(await enterDefaultResources(database.db, { slotCapacity: 2, now: NOW })).toEqual({ entered: 5, unplaced: [] });
       expect(await counts()).toEqual({ lift: 2, inspection: 1, mechanic: 2 });
     });
 
@@ -124,17 +126,44 @@ describe.each(testDatabaseKinds)("resources on %s", (kind) => {
       expect((await listResources(database.db)).map((row) => row.name)).toEqual(["Hebebühne 1", "§57a-Prüfplatz", "Mechaniker:in 1"]);
     });
 
+    it("places every active appointment, confirmed ones first, and reports the ones nothing was free for", async () => {
+      const request = await insertAppointment(database.db, { date: "2026-12-01", time: "08:00" });
+      const confirmed = await insertAppointment(database.db, { date: "2026-12-01", time: "08:00", status: "bestätigt" });
+      const inspection = await insertAppointment(database.db, {
+        date: "2026-12-01",
+        time: "09:00",
+        service: "§57a Überprüfung",
+        durationMinutes: 60,
+      });
+      await insertAppointment(database.db, { date: "2026-12-01", time: "08:00", status: "storniert" });
+      const { unplaced } = await enterDefaultResources(database.db, { slotCapacity: 1, now: NOW });
+      expect(unplaced).toEqual([{ id: request.id, date: "2026-12-01", time: "08:00" }]);
+      const held = await database.db
+        .select({ appointmentId: appointmentResources.appointmentId, name: resources.name, startsAt: appointmentResources.startsAt })
+        .from(appointmentResources)
+        .innerJoin(resources, eq(resources.id, appointmentResources.resourceId))
+        .orderBy(appointmentResources.startsAt, resources.kind);
+      expect(held.map((hold) => [hold.appointmentId, hold.name])).toEqual([
+        [confirmed.id, "Hebebühne 1"],
+        [confirmed.id, "Mechaniker:in 1"],
+        [inspection.id, "§57a-Prüfplatz"],
+        [inspection.id, "Mechaniker:in 1"],
+      ]);
+      // 08:00 in Vienna (winter time) is 07:00 UTC.
+      expect(held[0]!.startsAt.toISOString()).toBe("2026-12-01T07:00:00.000Z");
+    });
+
     it("only once: later starts, also after the owner deleted them all, enter nothing", async () => {
       await enterDefaultResources(database.db, { slotCapacity: 1, now: NOW });
       await database.db.delete(resources);
-      expect(await enterDefaultResources(database.db, { slotCapacity: 1, now: NOW })).toBe(0);
+      expect(await enterDefaultResources(database.db, { slotCapacity: 1, now: NOW })).toEqual({ entered: 0, unplaced: [] });
       expect(await database.db.$count(resources)).toBe(0);
       expect(await database.db.$count(settings, eq(settings.key, "resourceDefaultsEntered"))).toBe(1);
     });
 
     it("enters nothing when resources exist already (a restored backup)", async () => {
       await database.db.insert(resources).values({ name: "Bühne links", kind: "lift" });
-      expect(await enterDefaultResources(database.db, { slotCapacity: 3, now: NOW })).toBe(0);
+      expect(await enterDefaultResources(database.db, { slotCapacity: 3, now: NOW })).toEqual({ entered: 0, unplaced: [] });
       expect((await listResources(database.db)).map((row) => row.name)).toEqual(["Bühne links"]);
     });
 
@@ -152,6 +181,7 @@ describe.each(testDatabaseKinds)("/api/v1/admin/resources on %s", (kind) => {
   const database = useTestDatabase(kind);
   const app = useApiApp(database);
   beforeEach(async () => {
+    await database.reset({ empty: true });
     owner = await createAdminIdentity(database.db, { email: "owner@happycar.example", displayName: "Chefin", role: "owner" });
     staff = await createAdminIdentity(database.db, { email: "lena@happycar.example", displayName: "Lena", role: "staff" });
     for (const admin of [owner, staff]) cookies.set(admin.id, await sessionCookieOf(database.db, admin.id));

@@ -9,6 +9,8 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import { TRUST_PROXY_TRUE_IN_PRODUCTION } from "~/config/env.server";
 import { siteScriptLoader } from "~/lib/site-script-loader";
 import { themeScript } from "~/lib/theme";
+import { openDatabase } from "~/db/client.server";
+import { appointments } from "~/db/schema";
 import { secretKeyMessages, startMessages } from "~/messages";
 import { PRERENDERED_PAGE_CACHE_CONTROL } from "../../server/static-files";
 import { unpackMigratedPglite, useServer } from "../support/fixtures";
@@ -195,8 +197,52 @@ function rawGet(
   });
 }
 
+/** A Wednesday a week or more ahead, at 10:00: three appointments that held nothing before the resources (issue 27). */
+const BEFORE_RESOURCES = { date: nextWednesday(), time: "10:00" };
+
+function nextWednesday(): string {
+  const day = new Date(Date.now() + 8 * 86_400_000);
+  while (day.getUTCDay() !== 3) day.setUTCDate(day.getUTCDate() + 1);
+  return day.toISOString().slice(0, 10);
+}
+
 describe("logs", () => {
-  const server = useServer({ LOG_LEVEL: "trace", EMAIL_TRANSPORT: "file" });
+  // A database from before the resources, started with SLOT_CAPACITY still set: the first start enters
+  // two lifts and two mechanics and places two of the three appointments at one time (decision 039).
+  const server = useServer(
+    { LOG_LEVEL: "trace", EMAIL_TRANSPORT: "file", SLOT_CAPACITY: "2" },
+    {
+      beforeStart: async (dataDir) => {
+        const database = await openDatabase({ kind: "pglite", dataDir });
+        try {
+          await database.db.insert(appointments).values(
+            ["a", "b", "c"].map((letter, index) => ({
+              name: "Vorher",
+              email: `vorher-${letter}@example.at`,
+              phone: "0664 1234567",
+              service: "Wartung",
+              status: index === 2 ? ("beantragt" as const) : ("bestätigt" as const),
+              ...BEFORE_RESOURCES,
+            })),
+          );
+        } finally {
+          await database.close();
+        }
+      },
+    },
+  );
+
+  it("the first start after the update places the active appointments and names in German what it could not place, and that SLOT_CAPACITY is retired", () => {
+    const output = server.output();
+    expect(output).toContain(startMessages.unplacedAppointments(1));
+    expect(startMessages.unplacedAppointments(1)).toBe(
+      "1 aktiver Termin hat keine freie Hebebühne, keinen Prüfplatz oder keine Mechaniker:in bekommen: Bitte im Admin-Board verschieben oder stornieren.",
+    );
+    expect(output).toContain(`"date":"${BEFORE_RESOURCES.date}","time":"10:00"`);
+    expect(output).not.toContain("vorher-");
+    expect(output).toContain(startMessages.slotCapacityRetired);
+    expect(startMessages.slotCapacityRetired).toContain("„Werkstatt“");
+  });
 
   it("never contain a customer's e-mail address, phone number or message, even at level trace", async () => {
     const customer = { email: "geheim.kundin@example.at", phone: "0664 9876543", message: "Mein Auto quietscht links" };

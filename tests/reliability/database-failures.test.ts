@@ -8,6 +8,7 @@ import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 import { appointments, emailOutbox } from "~/db/schema";
 import { createTestDatabase, type DatabaseKind, type TestDatabase, testDatabaseKinds } from "../support/databases";
 import { bookableSlots, post } from "../support/http";
+import { enterLargeWorkshop } from "../support/load";
 import { type ServerProcess, startServer } from "../support/server-process";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
 
@@ -46,7 +47,6 @@ describe.each(testDatabaseKinds)("crash on %s", (kind: DatabaseKind) => {
       LOG_LEVEL: "warn",
       BOOKING_RATE_LIMIT: "0",
       BOOKING_DAILY_LIMIT: "0",
-      SLOT_CAPACITY: "1000000",
       EMAIL_TRANSPORT: "smtp",
       SMTP_URL: sink.url,
       ...(postgres ? { DATABASE_URL: postgres.url! } : { DATA_DIR: dataDir }),
@@ -70,6 +70,7 @@ describe.each(testDatabaseKinds)("crash on %s", (kind: DatabaseKind) => {
   }
 
   it("keeps every acknowledged booking and delivers every queued e-mail after SIGKILL and restart", async () => {
+    await enterLargeWorkshop(postgres ? { kind: "postgres", url: postgres.url! } : { kind: "pglite", dataDir });
     let server: ServerProcess = await startServer(serverEnv);
     const slots = await bookableSlots(server.origin, 10);
     const acknowledged: string[] = [];
@@ -167,6 +168,7 @@ describe.each(testDatabaseKinds.filter((kind) => kind === "postgres"))("database
   beforeAll(async () => {
     database = await createTestDatabase("postgres");
     const url = new URL(database.url!);
+    await enterLargeWorkshop({ kind: "postgres", url: database.url! });
     plug = await startPlug({ host: url.hostname, port: Number(url.port || 5432) });
     url.hostname = "127.0.0.1";
     url.port = String(plug.port);
@@ -175,7 +177,6 @@ describe.each(testDatabaseKinds.filter((kind) => kind === "postgres"))("database
       LOG_LEVEL: "warn",
       BOOKING_RATE_LIMIT: "0",
       BOOKING_DAILY_LIMIT: "0",
-      SLOT_CAPACITY: "1000000",
       EMAIL_WORKER: "false",
       DATABASE_URL: url.toString(),
     });

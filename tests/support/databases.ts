@@ -41,7 +41,8 @@ export function isDatabaseAvailable(kind: DatabaseKind): boolean {
 
 export type TestDatabase = DatabaseHandle & {
   /** Empties every table, so each test starts from a clean state. */
-  reset(): Promise<void>;
+  /** Empties every table; then enters the test workshop unless `empty` (a restore needs an empty database). */
+  reset(options?: { empty?: boolean }): Promise<void>;
   /** The connection URL of the PostgreSQL database (postgres only). */
   url?: string;
 };
@@ -67,7 +68,7 @@ export async function createTestDatabase(
       loadDataDir: migrationsFolder ? undefined : migratedPgliteTemplate(),
       migrationsFolder,
     });
-    return { ...handle, reset: () => emptyAll(handle) };
+    return { ...handle, reset: (options) => emptyAll(handle, options) };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
@@ -82,7 +83,7 @@ export async function createTestDatabase(
   return {
     ...handle,
     url: url.toString(),
-    reset: () => emptyAll(handle),
+    reset: (options) => emptyAll(handle, options),
     async close() {
       await handle.close();
       const dropper = new pg.Client({ connectionString: adminUrl });
@@ -119,7 +120,8 @@ const TEST_WORKSHOP = `insert into resources (name, kind, created_at) values
  * replica role skips them, so the counters the triggers keep (appointment_counts) are emptied, not counted
  * down, and no foreign key needs an order.
  */
-const EMPTY_ALL = sql.raw(`do $$
+const emptyAllStatement = (then: string) =>
+  sql.raw(`do $$
 declare sequence_name text;
 begin
   set local session_replication_role = replica;
@@ -130,9 +132,12 @@ begin
   for sequence_name in select sequences.sequence_name from information_schema.sequences where sequence_schema = 'public' loop
     execute format('alter sequence %I restart', sequence_name);
   end loop;
-  ${TEST_WORKSHOP}
+  ${then}
 end $$`);
+const EMPTY_ALL = emptyAllStatement("");
+const EMPTY_ALL_THEN_WORKSHOP = emptyAllStatement(TEST_WORKSHOP);
 
-async function emptyAll(handle: DatabaseHandle): Promise<void> {
-  await handle.db.execute(EMPTY_ALL);
+async function emptyAll(handle: DatabaseHandle, { empty = false }: { empty?: boolean } = {}): Promise<void> {
+  // One round trip either way: the workshop's rows go with the emptying.
+  await handle.db.execute(empty ? EMPTY_ALL : EMPTY_ALL_THEN_WORKSHOP);
 }

@@ -1,7 +1,9 @@
 import { hashPassword } from "~/auth/password.server";
 import { type AdminIdentity, createSession, sessionCookieName } from "~/auth/session.server";
 import type { Database } from "~/db/client.server";
-import { adminUsers, appointments } from "~/db/schema";
+import { adminUsers, appointments, resources } from "~/db/schema";
+import { resourceRows, type ResourceSet } from "~/domain/resources";
+import { resourceMessages } from "~/messages";
 
 /**
  * Shared test data (like epic-stack's tests/db-utils.ts): one valid record
@@ -79,4 +81,20 @@ export async function createAdminIdentity(
 /** The Cookie header of a new full session of the account, as the browser sends it back. */
 export async function sessionCookieOf(db: Database, adminId: string, now = new Date()): Promise<string> {
   return `${sessionCookieName()}=${await createSession(db, adminId, now)}`;
+}
+
+/**
+ * Replaces the test workshop (tests/support/databases.ts: one lift, the inspection place, one mechanic)
+ * by `set` (kinds not given keep those counts; courtesy cars 0), before any appointment holds one.
+ * Returns the resources in the order of `resourceKinds`, named as the first start names them.
+ */
+export async function setWorkshop(db: Database, set: Partial<ResourceSet>) {
+  const counts: ResourceSet = { lift: 1, inspection: 1, mechanic: 1, courtesy_car: 0, ...set };
+  await db.delete(resources);
+  const rows = resourceRows(counts, resourceMessages.seedName);
+  if (rows.length === 0) return [];
+  return db
+    .insert(resources)
+    .values(rows.map((row, index) => ({ ...row, createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, index)) })))
+    .returning();
 }

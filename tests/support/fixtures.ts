@@ -58,7 +58,7 @@ export function useTestDatabase(kind: DatabaseKind, { poolSize, emptyBeforeEach 
     get url() {
       return database.get().url;
     },
-    reset: () => database.get().reset(),
+    reset: (options) => database.get().reset(options),
     close: () => database.get().close(),
   };
 }

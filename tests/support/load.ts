@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import autocannon from "autocannon";
 import { bookableServices } from "~/config/site";
+import { type DatabaseOptions, openDatabase } from "~/db/client.server";
+import { resources } from "~/db/schema";
 
 export type LoadSummary = {
   requestsPerSecond: number;
@@ -40,8 +42,8 @@ export function rssBytes(pid: number): number {
 
 /**
  * A booking POST for autocannon: every request a new customer (the per-address
- * limit never triggers) on one of the given slots; run the server with a large
- * SLOT_CAPACITY and BOOKING_RATE_LIMIT=0 so each one is stored (201).
+ * limit never triggers) on one of the given slots; run the server on a large workshop
+ * (enterLargeWorkshop) with BOOKING_RATE_LIMIT=0 so each one is stored (201).
  */
 export function bookingRequest(origin: string, slots: { date: string; time: string }[]): autocannon.Request {
   let sequence = 0;
@@ -70,4 +72,21 @@ export function bookingRequest(origin: string, slots: { date: string; time: stri
 
 export function formatRow(cells: (string | number)[], widths: number[]): string {
   return `| ${cells.map((cell, index) => String(cell).padEnd(widths[index] ?? 0)).join(" | ")} |`;
+}
+
+/**
+ * A workshop far larger than a real one, entered before the server's first start (which then enters
+ * none of its own): the load and crash tests book hundreds of cars into a few slots, as SLOT_CAPACITY
+ * 1000000 let them before the resources (issue 27). `count` lifts and as many mechanics and inspection places.
+ */
+export async function enterLargeWorkshop(options: DatabaseOptions, count = 200): Promise<void> {
+  const database = await openDatabase(options);
+  try {
+    const kinds = ["lift", "inspection", "mechanic"] as const;
+    await database.db
+      .insert(resources)
+      .values(kinds.flatMap((kind) => Array.from({ length: count }, (_, index) => ({ kind, name: `${kind} ${index + 1}` }))));
+  } finally {
+    await database.close();
+  }
 }

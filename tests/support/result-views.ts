@@ -27,6 +27,7 @@ export function bookingView(result: BookingResult) {
   switch (result.code) {
     case "honeypot":
     case "slot-taken":
+    case "courtesy-car-taken":
     case "pickups-full":
       return { kind: result.code };
     case "too-many-open":

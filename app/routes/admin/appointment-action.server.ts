@@ -14,7 +14,6 @@ import {
   resendLastEmail,
 } from "~/services/appointment-commands.server";
 import { isAppointmentId } from "~/services/appointment-queries.server";
-import { bookingConfigFromEnv } from "~/services/booking.server";
 import { selfServiceConfigFromEnv } from "~/services/customer-appointment.server";
 
 /**
