@@ -47,6 +47,7 @@ export const httpStatus = {
   unknown: 404,
   emailNotFound: 404,
   reminderNotFound: 404,
+  absenceNotFound: 404,
   // The state changed or forbids it.
   conflict: 409,
   slotFull: 409,

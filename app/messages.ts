@@ -1,4 +1,5 @@
 import type { Weekday } from "~/config/site";
+import { MAX_ABSENCE_DAYS } from "~/domain/absences";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/domain/admin";
 import type { AppointmentStatus, ProgressState } from "~/domain/appointment";
 import { parseCalendarDate } from "~/domain/calendar-date";
@@ -419,6 +420,53 @@ export const resourceMessages = {
     return count === 1 && (kind === "inspection" || kind === "courtesy_car") ? label : `${label} ${number}`;
   },
 } as const;
+
+/**
+ * A mechanic's absence and what it changed ('Werkstatt', /api/v1/admin/resources/:id/absences; issue 27).
+ * A lift or a courtesy car can be absent too (out of service): the wording names whichever it is.
+ */
+export const absenceMessages = {
+  ownerOnly: resourceMessages.ownerOnly,
+  notFound: resourceMessages.notFound,
+  absenceNotFound: "Diese Abwesenheit gibt es nicht (mehr).",
+  invalid: "Bitte überprüfen Sie Ihre Eingaben.",
+  from: "Bitte geben Sie den ersten Tag der Abwesenheit im Format JJJJ-MM-TT an.",
+  to: "Bitte geben Sie den letzten Tag der Abwesenheit im Format JJJJ-MM-TT an.",
+  range: "Der letzte Tag darf nicht vor dem ersten liegen.",
+  tooLong: `Eine Abwesenheit dauert höchstens ${MAX_ABSENCE_DAYS} Tage; bitte tragen Sie eine längere in Teilen ein.`,
+  startTime: closureMessages.startTime,
+  reason: "Bitte geben Sie einen Grund mit 1 bis 100 Zeichen an (z. B. „Urlaub“).",
+  /** What the form's 'Grund' suggests; any other text is fine too. */
+  reasonSuggestions: ["Urlaub", "Krankenstand", "Berufsschule"],
+  added: (name: string) => `Die Abwesenheit von „${name}“ wurde eingetragen.`,
+  deleted: (name: string) => `Die Abwesenheit von „${name}“ wurde entfernt.`,
+  /** 'Entfernen' asks once more; the appointments stay as they are. */
+  confirmDelete: (name: string, reason: string, period: string) =>
+    `Abwesenheit „${reason}“ von „${name}“ (${period}) wirklich entfernen? „${name}“ kann dann in dieser Zeit wieder Terminen zugeteilt werden.`,
+  none: "Keine Abwesenheit eingetragen.",
+  /** After 'Eintragen': nothing held the absent one in that time. */
+  nothingChanged: (name: string, period: string) =>
+    `„${name}“ war in dieser Zeit (${period}) keinem offenen oder bestätigten Termin zugeteilt.`,
+  reassignedIntro: (name: string) => `Diese Termine waren „${name}“ zugeteilt und wurden umgeplant:`,
+  reassignedTo: (name: string) => `neu: „${name}“`,
+  /** The appointments nothing was free for: they keep the absent one. */
+  affectedIntro: (kind: ResourceKind, name: string) =>
+    `Für diese Termine ist zur selben Zeit ${noOtherFree[kind]} frei: Sie sind weiter „${name}“ zugeteilt. ` +
+    "Bitte verschieben oder stornieren Sie sie.",
+} as const;
+
+const noOtherFree = {
+  lift: "keine andere Hebebühne",
+  inspection: "kein anderer §57a-Prüfplatz",
+  mechanic: "keine andere Mechaniker:in",
+  courtesy_car: "kein anderer Ersatzwagen",
+} as const satisfies Record<ResourceKind, string>;
+
+/** "24.12.2026", "24.12.2026 ab 12:00 Uhr" or "27.07.2026 – 07.08.2026": the days of a closure or an absence. */
+export function periodDE({ from, to, startTime }: { from: string; to: string; startTime: string | null }): string {
+  const first = calendarDateDE(from) + (startTime ? ` ab ${startTime} Uhr` : "");
+  return from === to ? first : `${first} – ${calendarDateDE(to)}`;
+}
 
 /** Where a confirmed appointment's car is (issue 16): the board's buttons and the customer's page. */
 export const progressLabels = {

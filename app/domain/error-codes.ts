@@ -129,6 +129,9 @@ export type ClosureErrorCode = "ownerOnly" | "stepUpRequired" | "notFound" | "re
 /** Why a change of the workshop's resources ('Werkstatt', /api/v1/admin/resources) was refused. */
 export type ResourceErrorCode = "ownerOnly" | "notFound";
 
+/** Why a resource's absence could not be listed, entered or removed: `notFound` the resource, `absenceNotFound` the absence. */
+export type AbsenceErrorCode = ResourceErrorCode | "absenceNotFound";
+
 /**
  * Why a public form's request stored nothing. `honeypot`: a bot filled the hidden field, answered
  * like a success so it learns nothing; `invalid`: bad fields; `rate-limited`: too many from one client.
@@ -158,6 +161,7 @@ export type ErrorCode =
   | ExportErrorCode
   | ClosureErrorCode
   | ResourceErrorCode
+  | AbsenceErrorCode
   | BookingErrorCode
   | CustomerCancelErrorCode
   | PasswordErrorCode;

@@ -1,10 +1,7 @@
-import { isCalendarDate } from "~/domain/calendar-date";
 import { closureMessages } from "~/messages";
-import { onSlotGrid } from "./slot-time";
+import { calendarDate, optionalStartTime } from "./period";
 import { cleanText } from "./text";
 import { z } from "./zod";
-
-const calendarDate = (message: string) => z.string({ error: message }).refine(isCalendarDate, message);
 
 /** A new closure from the board's form or POST /api/v1/admin/closures; a blank startTime means the whole first day. */
 export const closureInputSchema = z
@@ -15,10 +12,7 @@ export const closureInputSchema = z
       .string({ error: closureMessages.name })
       .transform((value) => cleanText(value))
       .pipe(z.string().min(1, closureMessages.name).max(100, closureMessages.name)),
-    startTime: z.preprocess(
-      (value) => (value === "" || value === null ? undefined : value),
-      z.string({ error: closureMessages.startTime }).refine(onSlotGrid, closureMessages.startTime).optional(),
-    ),
+    startTime: optionalStartTime(closureMessages.startTime),
   })
   .refine((closure) => closure.from <= closure.to, { path: ["to"], message: closureMessages.range });
 

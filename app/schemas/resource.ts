@@ -28,9 +28,9 @@ export const resourceChangeSchema = z
 export type ResourceInput = z.output<typeof resourceInputSchema>;
 export type ResourceChange = z.output<typeof resourceChangeSchema>;
 
-/** The German message of each bad field of a refused input (the first per field). */
-export function fieldMessages(error: z.ZodError): Record<string, string> {
+/** The German message of each bad field of a refused input (the first per field); one about the whole input goes to `fallback`. */
+export function fieldMessages(error: z.ZodError, fallback = "name"): Record<string, string> {
   const fields: Record<string, string> = {};
-  for (const issue of error.issues) fields[String(issue.path[0] ?? "name")] ??= issue.message;
+  for (const issue of error.issues) fields[String(issue.path[0] ?? fallback)] ??= issue.message;
   return fields;
 }

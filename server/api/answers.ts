@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { Throttled } from "~/auth/throttle.server";
 import type {
+  AbsenceErrorCode,
   ClosureErrorCode,
   ErrorCode,
   PasskeyErrorCode,
@@ -13,6 +14,7 @@ import type {
 import type { Failure } from "~/domain/result";
 import { retryAfter, statusOf } from "~/http-status";
 import {
+  absenceMessages,
   closureMessages,
   loginMessages,
   passkeyMessages,
@@ -70,6 +72,11 @@ export function closureRefusal(c: Context, code: Exclude<ClosureErrorCode, "reas
 /** The JSON answer to a refused change of the workshop's resources (docs/api.md). */
 export function resourceRefusal(c: Context, code: ResourceErrorCode): Response {
   return codeRefusal(c, code, resourceMessages[code]);
+}
+
+/** The JSON answer to a refused absence of a resource (docs/api.md). */
+export function absenceRefusal(c: Context, code: AbsenceErrorCode): Response {
+  return codeRefusal(c, code, absenceMessages[code]);
 }
 
 /** The login's limits refused (a login, or a change they guard): 429 with the login's words and Retry-After. */

@@ -41,6 +41,8 @@ export const OWN_DAYS = {
   fullyBooked: firstWorkdayFrom(7),
   /** closures.spec.ts closes it and cancels what it covers. */
   closure: firstWorkdayFrom(21),
+  /** workshop.spec.ts sends every mechanic away on it. */
+  absence: firstWorkdayFrom(28),
 };
 
 const ownDays = new Set<string>(Object.values(OWN_DAYS));

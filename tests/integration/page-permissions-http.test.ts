@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { createSession } from "~/auth/session.server";
 import { openDatabase } from "~/db/client.server";
-import { closures, resources } from "~/db/schema";
+import { appointmentResources, closures, resources } from "~/db/schema";
 import { REQUIRE_SECOND_FACTOR, writeSetting } from "~/db/settings.server";
-import { loginMessages, resourceMessages, secondFactorMessages, stepUpMessages } from "~/messages";
+import { absenceMessages, loginMessages, resourceMessages, secondFactorMessages, stepUpMessages } from "~/messages";
 import routes from "~/routes";
 import { createAdminAccount, DEFAULT_ADMIN_PASSWORD, insertAppointment } from "../support/factories";
 import { useServer } from "../support/fixtures";
@@ -60,6 +60,8 @@ function pageActions(ids: { appointment: string; member: string; closure: string
       { intent: "deactivate", id: ids.resource },
       { intent: "activate", id: ids.resource },
       { intent: "delete", id: ids.resource },
+      { intent: "add-absence", resource: ids.resource, from: FUTURE, to: FUTURE, reason: "Urlaub" },
+      { intent: "delete-absence", resource: ids.resource, id: ids.resource },
     ]),
   };
 }
@@ -80,7 +82,7 @@ function gatedRouteFiles(entries: RouteEntry[], gated = false): string[] {
 }
 
 describe("page actions as an account that must first enrol, and as staff", () => {
-  const ids = { appointment: "", member: "", closure: "", resource: "", staleAppointment: "" };
+  const ids = { appointment: "", member: "", closure: "", resource: "", staleAppointment: "", mechanic: "", heldAppointment: "" };
   const cookies = { notEnrolledOwner: "", staff: "", staleOwner: "", owner: "" };
   const server = useServer(
     { LOG_LEVEL: "info", EMAIL_WORKER: "false" },
@@ -106,6 +108,17 @@ describe("page actions as an account that must first enrol, and as staff", () =>
           ids.closure = closure!.id;
           const [resource] = await database.db.insert(resources).values({ name: "Hebebühne 1", kind: "lift" }).returning();
           ids.resource = resource!.id;
+          // The workshop's one mechanic, held by one appointment at 09:00 (Vienna) on FUTURE: an absence that day takes them away.
+          const [mechanic] = await database.db.insert(resources).values({ name: "Mechaniker:in 1", kind: "mechanic" }).returning();
+          ids.mechanic = mechanic!.id;
+          const held = await insertAppointment(database.db, { name: "Willi Werkstatt", status: "bestätigt", date: FUTURE, time: "09:00" });
+          ids.heldAppointment = held.id;
+          await database.db.insert(appointmentResources).values({
+            appointmentId: held.id,
+            resourceId: mechanic!.id,
+            startsAt: new Date(`${FUTURE}T08:00:00Z`),
+            endsAt: new Date(`${FUTURE}T08:30:00Z`),
+          });
           cookies.notEnrolledOwner = `${COOKIE}=${await createSession(database.db, owner.id, now)}`;
           cookies.staff = `${COOKIE}=${await createSession(database.db, staff.id, now)}`;
           // An owner with the second factor whose login checked the password 11 minutes ago (step-up, issue 31).
@@ -330,6 +343,35 @@ describe("page actions as an account that must first enrol, and as staff", () =>
     expect(question.html).toContain(resourceMessages.confirmDelete("Ersatzwagen 1"));
     const deleted = await post({ page: "/admin/werkstatt", fields: { intent: "delete", id: car.id } }, owner);
     expect(await deleted.text()).toContain(resourceMessages.deleted("Ersatzwagen 1"));
+
+    // A mechanic's absence: a plain post enters it; the answer links the appointment that loses its mechanic.
+    const absence = { intent: "add-absence", resource: ids.mechanic, from: FUTURE, to: "", startTime: "", reason: "Krankenstand" };
+    const badAbsence = await post({ page: "/admin/werkstatt", fields: { ...absence, from: "", reason: " " } }, owner);
+    expect(badAbsence.status).toBe(400);
+    const badAbsenceHtml = await badAbsence.text();
+    expect(badAbsenceHtml).toContain(absenceMessages.from);
+    expect(badAbsenceHtml).toContain(absenceMessages.reason);
+    const entered = await post({ page: "/admin/werkstatt", fields: absence }, owner);
+    expect(entered.status).toBe(200);
+    const enteredHtml = await entered.text();
+    expect(enteredHtml).toContain(absenceMessages.added("Mechaniker:in 1"));
+    expect(enteredHtml).toContain(absenceMessages.affectedIntro("mechanic", "Mechaniker:in 1"));
+    expect(enteredHtml).toContain(`href="/admin/termine/${ids.heldAppointment}"`);
+    expect(enteredHtml).toContain("Willi Werkstatt");
+    const absences = await fetch(`${server.origin}/api/v1/admin/resources/${ids.mechanic}/absences`, { headers: { Cookie: owner } });
+    const [stored] = ((await absences.json()) as { absences: { id: string; reason: string }[] }).absences;
+    expect(stored).toMatchObject({ reason: "Krankenstand" });
+    const staffAbsences = await page(cookies.staff);
+    expect(staffAbsences.html).toContain("Krankenstand");
+    expect(staffAbsences.html).not.toContain("?entfernen=");
+    // 'Entfernen' is a link that asks once more; the question's form removes it.
+    const removal = await page(owner, `?entfernen=${stored!.id}`);
+    expect(removal.html).toContain(absenceMessages.confirmDelete("Mechaniker:in 1", "Krankenstand", "04.03.2031"));
+    const removed = await post(
+      { page: "/admin/werkstatt", fields: { intent: "delete-absence", resource: ids.mechanic, id: stored!.id } },
+      owner,
+    );
+    expect(await removed.text()).toContain(absenceMessages.deleted("Mechaniker:in 1"));
 
     const staffPage = await page(cookies.staff, `?loeschen=${ids.resource}`);
     expect(staffPage.status).toBe(200);

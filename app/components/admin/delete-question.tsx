@@ -12,9 +12,26 @@ export function useFocusOnMount<T extends HTMLElement>() {
 /**
  * A row's 'Löschen', asked once more on the page (also without JavaScript): the question, 'Ja,
  * löschen' posted to `page` without the query that opened it (so the answer shows the list again),
- * and 'Abbrechen' back to it. Long German names wrap.
+ * and 'Abbrechen' back to it. Long German names wrap. A page with more than one kind of row names
+ * the form's `intent`, what else it needs (`fields`) and the button's words (`confirm`).
  */
-export function DeleteQuestion({ id, question, page, busy }: { id: string; question: string; page: string; busy: boolean }) {
+export function DeleteQuestion({
+  id,
+  question,
+  page,
+  busy,
+  intent = "delete",
+  fields = {},
+  confirm = "Ja, löschen",
+}: {
+  id: string;
+  question: string;
+  page: string;
+  busy: boolean;
+  intent?: string;
+  fields?: Record<string, string>;
+  confirm?: string;
+}) {
   const focused = useFocusOnMount<HTMLParagraphElement>();
   return (
     <div role="group" aria-labelledby={`delete-${id}`} className="grid w-full gap-3 rounded-md border border-destructive p-3">
@@ -28,10 +45,13 @@ export function DeleteQuestion({ id, question, page, busy }: { id: string; quest
       </p>
       <div className="flex flex-wrap gap-2">
         <Form method="post" action={page} preventScrollReset>
-          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="intent" value={intent} />
           <input type="hidden" name="id" value={id} />
+          {Object.entries(fields).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
           <Button type="submit" variant="destructive" disabled={busy}>
-            Ja, löschen
+            {confirm}
           </Button>
         </Form>
         <Button asChild variant="outline">

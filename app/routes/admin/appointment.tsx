@@ -132,6 +132,8 @@ const actionLabels: Record<string, string> = {
   note: "Notiz geändert",
   progress: "Fortschritt",
   "reminder.delete": "§57a-Erinnerung gelöscht",
+  // A new absence moved it to another resource of the same kind (the reason names both and why).
+  "resource.reassign": "umgeplant",
 };
 
 /** A progress entry keeps its new state in `reason` (services/appointment-progress.server.ts): shown as part of the action. */

@@ -16,7 +16,7 @@ import { allSlotTimes } from "~/domain/slots";
 import { statusOf } from "~/http-status";
 import { formatIsoDateDE } from "~/lib/format-date";
 import { readFormFields } from "~/lib/http.server";
-import { adminMessages, closureMessages } from "~/messages";
+import { adminMessages, closureMessages, periodDE } from "~/messages";
 import { parseClosureInput } from "~/schemas/closure";
 import {
   addClosure,
@@ -119,12 +119,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-/** "24.12.2026", "24.12.2026 ab 12:00 Uhr" or "27.07.2026 – 07.08.2026". */
-function period(closure: Pick<StoredClosure, "from" | "to" | "startTime">): string {
-  const from = formatIsoDateDE(closure.from) + (closure.startTime ? ` ab ${closure.startTime} Uhr` : "");
-  return closure.from === closure.to ? from : `${from} – ${formatIsoDateDE(closure.to)}`;
-}
-
 export default function AdminClosures({ loaderData, actionData }: Route.ComponentProps) {
   if (isOwnerOnly(loaderData)) return <OwnerOnlyPage reason={loaderData.ownerOnly} />;
   return <ClosuresPage {...loaderData} actionData={actionData} />;
@@ -208,12 +202,12 @@ function ClosuresPage({
                 <li key={closure.id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-border p-4">
                   <div>
                     <p className="font-semibold">{closure.name}</p>
-                    <p className="text-sm text-muted-foreground">{period(closure)}</p>
+                    <p className="text-sm text-muted-foreground">{periodDE(closure)}</p>
                   </div>
                   {closure.id === deleting ? (
                     <DeleteQuestion
                       id={closure.id}
-                      question={closureMessages.confirmDelete(closure.name, period(closure))}
+                      question={closureMessages.confirmDelete(closure.name, periodDE(closure))}
                       page="/admin/schliesstage"
                       busy={busy}
                     />
@@ -223,7 +217,7 @@ function ClosuresPage({
                       <Link
                         to={`?${DELETE_PARAM}=${closure.id}`}
                         preventScrollReset
-                        aria-label={`${closure.name} (${period(closure)}) löschen`}
+                        aria-label={`${closure.name} (${periodDE(closure)}) löschen`}
                       >
                         Löschen
                       </Link>
@@ -252,8 +246,8 @@ function AffectedAppointments({ closure, reason, confirming, busy }: NonNullable
         <CardTitle>Betroffene Termine</CardTitle>
         <CardDescription>
           {affected.length === 0
-            ? `Im Zeitraum „${closure.name}“ (${period(closure)}) liegen keine offenen oder bestätigten Termine.`
-            : `Diese offenen oder bestätigten Termine liegen im Zeitraum „${closure.name}“ (${period(closure)}).`}
+            ? `Im Zeitraum „${closure.name}“ (${periodDE(closure)}) liegen keine offenen oder bestätigten Termine.`
+            : `Diese offenen oder bestätigten Termine liegen im Zeitraum „${closure.name}“ (${periodDE(closure)}).`}
         </CardDescription>
       </CardHeader>
       {affected.length > 0 ? (

@@ -2,19 +2,30 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { ResultMessage } from "~/components/admin/action-result";
 import { DeleteQuestion } from "~/components/admin/delete-question";
 import type { AdminRouteHandle } from "~/components/admin/load-error";
+import {
+  AbsenceForm,
+  type AbsenceFormAnswer,
+  AbsenceList,
+  AbsenceOutcomeCard,
+  REMOVE_ABSENCE_PARAM,
+} from "~/components/admin/resource-absences";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { FieldError, Input, Label, NativeSelect } from "~/components/ui/form-controls";
 import { useFieldErrorsUntilEdited } from "~/components/ui/use-field-errors";
 import { adminContext, databaseContext } from "~/context";
+import type { AbsenceOutcome, StoredAbsence } from "~/domain/absences";
 import { isUuid } from "~/domain/ids";
 import { type Resource, resourceKinds } from "~/domain/resources";
 import { fail } from "~/domain/result";
+import { allSlotTimes } from "~/domain/slots";
 import { statusOf } from "~/http-status";
 import { readFormFields } from "~/lib/http.server";
-import { adminMessages, resourceMessages } from "~/messages";
+import { absenceMessages, adminMessages, resourceMessages } from "~/messages";
+import { absenceInputSchema } from "~/schemas/absence";
 import { fieldMessages, resourceChangeSchema, resourceInputSchema } from "~/schemas/resource";
+import { addAbsence, deleteAbsence, upcomingAbsences } from "~/services/absences.server";
 import { addResource, changeResource, deleteResource, listResources } from "~/services/resources.server";
 import type { Route } from "./+types/workshop";
 
@@ -31,13 +42,17 @@ const PAGE = "/admin/werkstatt";
 
 /**
  * 'Werkstatt' (issue 27, decision 038): the lifts, §57a inspection places, mechanics and courtesy
- * cars. Every admin reads the list; only the owner adds, renames, deactivates and deletes.
+ * cars, and the mechanics' absences from today on. Every admin reads them; only the owner adds,
+ * renames, deactivates and deletes resources and enters and removes absences.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const resources = await listResources(context.get(databaseContext));
+  const db = context.get(databaseContext);
+  const [resources, absences] = await Promise.all([listResources(db), upcomingAbsences(db, new Date())]);
   const canChange = context.get(adminContext).role === "owner";
-  const deleting = canChange ? new URL(request.url).searchParams.get(DELETE_PARAM) : null;
-  return { resources, canChange, deleting };
+  const query = new URL(request.url).searchParams;
+  const deleting = canChange ? query.get(DELETE_PARAM) : null;
+  const removing = canChange ? query.get(REMOVE_ABSENCE_PARAM) : null;
+  return { resources, absences, startTimes: allSlotTimes(), canChange, deleting, removing };
 }
 
 type WorkshopActionData = {
@@ -49,6 +64,8 @@ type WorkshopActionData = {
   form?: string;
   /** Set after a new resource, so the add form starts empty again. */
   added?: string;
+  /** A new absence and what it changed, for the resource it is of. */
+  absence?: { outcome: AbsenceOutcome; resource: Resource };
 };
 
 function answer(body: WorkshopActionData, status = body.ok ? 200 : 400) {
@@ -103,13 +120,41 @@ export async function action({ request, context }: Route.ActionArgs) {
         message: deleted ? resourceMessages.deleted(resource.name) : resourceMessages.deactivatedInsteadOfDeleted(resource.name),
       });
     }
+    case "add-absence": {
+      const resourceId = form.resource ?? "";
+      const values = { from: form.from ?? "", to: form.to || form.from || "", startTime: form.startTime ?? "", reason: form.reason ?? "" };
+      const input = absenceInputSchema.safeParse(values);
+      if (!input.success) {
+        return answer({
+          ok: false,
+          message: absenceMessages.invalid,
+          fields: fieldMessages(input.error, "from"),
+          values,
+          form: `absence:${resourceId}`,
+        });
+      }
+      const result = isUuid(resourceId) ? await addAbsence(db, { actor, resourceId, absence: input.data, now }) : fail("notFound");
+      if (!result.ok) return answer({ ok: false, message: absenceMessages[result.code] }, statusOf(result.code));
+      const { resource, ...outcome } = result.value;
+      return answer({ ok: true, message: absenceMessages.added(resource.name), absence: { outcome, resource } });
+    }
+    case "delete-absence": {
+      const resourceId = form.resource ?? "";
+      const absenceId = form.id ?? "";
+      const result =
+        isUuid(resourceId) && isUuid(absenceId)
+          ? await deleteAbsence(db, { actor, resourceId, absenceId, now })
+          : fail(isUuid(resourceId) ? "absenceNotFound" : "notFound");
+      if (!result.ok) return answer({ ok: false, message: absenceMessages[result.code] }, statusOf(result.code));
+      return answer({ ok: true, message: absenceMessages.deleted(result.value.resource.name) });
+    }
     default:
       return answer({ ok: false, message: adminMessages.unknownAction });
   }
 }
 
 export default function AdminWorkshop({ loaderData, actionData }: Route.ComponentProps) {
-  const { resources, canChange, deleting } = loaderData;
+  const { resources, absences, startTimes, canChange, deleting, removing } = loaderData;
   const busy = useNavigation().state === "submitting";
   return (
     <div className="grid gap-6">
@@ -119,6 +164,7 @@ export default function AdminWorkshop({ loaderData, actionData }: Route.Componen
         wer schon Terminen zugeteilt war, wird beim Löschen nur deaktiviert.
       </p>
       <ResultMessage result={actionData} />
+      {actionData?.absence ? <AbsenceOutcomeCard {...actionData.absence} /> : null}
       {canChange ? null : (
         <p role="note" className="rounded-md border border-border p-3 text-sm">
           {resourceMessages.readOnly}
@@ -130,8 +176,11 @@ export default function AdminWorkshop({ loaderData, actionData }: Route.Componen
           key={kind}
           kind={kind}
           resources={resources.filter((resource) => resource.kind === kind)}
+          absences={absences}
+          startTimes={startTimes}
           canChange={canChange}
           deleting={deleting}
+          removing={removing}
           actionData={actionData}
           busy={busy}
         />
@@ -185,15 +234,21 @@ function AddForm({ actionData, busy }: { actionData: WorkshopActionData | undefi
 function KindGroup({
   kind,
   resources,
+  absences,
+  startTimes,
   canChange,
   deleting,
+  removing,
   actionData,
   busy,
 }: {
   kind: Resource["kind"];
   resources: Resource[];
+  absences: StoredAbsence[];
+  startTimes: readonly string[];
   canChange: boolean;
   deleting: string | null;
+  removing: string | null;
   actionData: WorkshopActionData | undefined;
   busy: boolean;
 }) {
@@ -217,6 +272,15 @@ function KindGroup({
                 {canChange ? (
                   <ResourceForms resource={resource} deleting={deleting === resource.id} actionData={actionData} busy={busy} />
                 ) : null}
+                <Absences
+                  resource={resource}
+                  absences={absences.filter((absence) => absence.resourceId === resource.id)}
+                  startTimes={startTimes}
+                  canChange={canChange}
+                  removing={removing}
+                  actionData={actionData}
+                  busy={busy}
+                />
               </li>
             ))}
           </ul>
@@ -284,6 +348,48 @@ function ResourceForms({
           </Link>
         </Button>
       </div>
+    </div>
+  );
+}
+
+/**
+ * A resource's absences: always for a mechanic (the page offers them there), for another kind only
+ * when it has some (entered through the API: a lift or a car out of service).
+ */
+function Absences({
+  resource,
+  absences,
+  startTimes,
+  canChange,
+  removing,
+  actionData,
+  busy,
+}: {
+  resource: Resource;
+  absences: StoredAbsence[];
+  startTimes: readonly string[];
+  canChange: boolean;
+  removing: string | null;
+  actionData: WorkshopActionData | undefined;
+  busy: boolean;
+}) {
+  const offered = resource.kind === "mechanic";
+  if (!offered && absences.length === 0) return null;
+  const answer: AbsenceFormAnswer | undefined = actionData?.form === `absence:${resource.id}` ? actionData : undefined;
+  return (
+    <div className="grid gap-3 border-t border-border pt-3">
+      <AbsenceList resource={resource} absences={absences} canChange={canChange} removing={removing} page={PAGE} busy={busy} />
+      {canChange && offered ? (
+        // Keyed by the new absence, so a successful entry empties and folds the form.
+        <AbsenceForm
+          key={actionData?.absence?.outcome.id ?? "form"}
+          resource={resource}
+          startTimes={startTimes}
+          answer={answer}
+          page={PAGE}
+          busy={busy}
+        />
+      ) : null}
     </div>
   );
 }
