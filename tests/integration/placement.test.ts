@@ -5,7 +5,7 @@ import { appointmentResources, appointments, resources } from "~/db/schema";
 import { defaultSlotRules } from "~/domain/slots";
 import { bookingMessages } from "~/messages";
 import type { BookingConfig } from "~/services/booking.server";
-import { type DatabaseKind, type TestDatabase,testDatabaseKinds } from "../support/databases";
+import { type DatabaseKind, type TestDatabase, testDatabaseKinds } from "../support/databases";
 import { setWorkshop } from "../support/factories";
 import { useTestDatabase } from "../support/fixtures";
 import { withWritesHeldBack } from "../support/held-back";
