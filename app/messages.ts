@@ -465,7 +465,7 @@ export const holdMessages = {
   holdName,
   /** The details' line, and the card's title. */
   heldLabel: "Zugeordnet",
-  cardTitle: "Hebebühne, Mechaniker:in, Ersatzwagen",
+  cardTitle: "Zuordnung in der Werkstatt",
   cardIntro:
     "Wählen Sie je Art, was der Termin zu seiner Zeit hält (die Arbeit für ihre Dauer, einen Ersatzwagen bis Betriebsschluss). Belegte und abwesende sind nicht wählbar.",
   /** An active appointment that holds nothing (or not all it needs) of these kinds, e.g. after an import with nothing free. */

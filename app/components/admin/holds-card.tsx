@@ -36,7 +36,7 @@ export function HoldsCard({ kinds, busy }: { kinds: readonly KindChoices[]; busy
       <CardContent>
         <Form method="post" className="grid gap-4" key={heldKey}>
           <input type="hidden" name="intent" value={MOVE_RESOURCES_INTENT} />
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {kinds.map(({ kind, choices }) => (
               <KindSelect key={kind} kind={kind} choices={choices} />
             ))}

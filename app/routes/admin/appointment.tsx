@@ -215,7 +215,8 @@ export default function AppointmentDetails({ loaderData, actionData: answer, par
             </div>
           ) : null}
           {appointment ? (
-            <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
+            // A long address or name wraps inside its column instead of widening the page on a phone.
+            <dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-6 gap-y-2 text-sm [&>dd]:wrap-anywhere">
               <dt className="font-semibold">Name</dt>
               <dd>{appointment.name}</dd>
               <dt className="font-semibold">Email</dt>
