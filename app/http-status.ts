@@ -30,6 +30,7 @@ export const httpStatus = {
   // The setup page's link is of no use once an account exists: answered like a spent link.
   setupDone: 400,
   "slot-unavailable": 400,
+  invalidResources: 400,
   passkeyFailed: 400,
   // Who is asking.
   wrongPassword: 401,
@@ -66,6 +67,7 @@ export const httpStatus = {
   lastFactor: 409,
   "slot-taken": 409,
   "courtesy-car-taken": 409,
+  resourceTaken: 409,
   "pickups-full": 409,
   "too-many-open": 409,
   "already-cancelled": 409,

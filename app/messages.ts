@@ -9,6 +9,7 @@ import type {
   BookingErrorCode,
   ExportErrorCode,
   ExportFilterErrorCode,
+  HoldErrorCode,
   PasskeyErrorCode,
   PasswordErrorCode,
   PasswordProblem,
@@ -18,7 +19,7 @@ import type {
   TeamErrorCode,
 } from "~/domain/error-codes";
 import type { ClosedRow } from "~/domain/planner";
-import type { ResourceKind } from "~/domain/resources";
+import type { ResourceKind, ResourceSetProblem } from "~/domain/resources";
 import type { FailureOf } from "~/domain/result";
 import type { SlotField, SlotProblem, UnavailableDay } from "~/domain/slots";
 
@@ -467,6 +468,131 @@ export function periodDE({ from, to, startTime }: { from: string; to: string; st
   const first = calendarDateDE(from) + (startTime ? ` ab ${startTime} Uhr` : "");
   return from === to ? first : `${first} – ${calendarDateDE(to)}`;
 }
+
+/** "a, b und c": German enumeration. */
+function andList(parts: readonly string[]): string {
+  return parts.length <= 1 ? (parts[0] ?? "") : `${parts.slice(0, -1).join(", ")} und ${parts.at(-1)}`;
+}
+
+/** Each kind with its article, as a sentence needs it: "eine Hebebühne" (whom), "kein Ersatzwagen" (who), "keinen …" (whom). */
+const kindPhrases = {
+  one: { lift: "eine Hebebühne", inspection: "einen §57a-Prüfplatz", mechanic: "eine Mechaniker:in", courtesy_car: "einen Ersatzwagen" },
+  noneSubject: {
+    lift: "keine Hebebühne",
+    inspection: "kein §57a-Prüfplatz",
+    mechanic: "keine Mechaniker:in",
+    courtesy_car: "kein Ersatzwagen",
+  },
+  noneObject: {
+    lift: "keine Hebebühne",
+    inspection: "keinen §57a-Prüfplatz",
+    mechanic: "keine Mechaniker:in",
+    courtesy_car: "keinen Ersatzwagen",
+  },
+} as const satisfies Record<string, Record<ResourceKind, string>>;
+
+/** One held resource as the board names it: its name, with its kind's word when the name does not say it ("Bühne links (Hebebühne)"). */
+function holdName(resource: { name: string; kind: ResourceKind }): string {
+  const label = resourceMessages.kindLabels[resource.kind];
+  return resource.name.toLocaleLowerCase("de").includes(label.toLocaleLowerCase("de")) ? resource.name : `${resource.name} (${label})`;
+}
+
+/**
+ * What an appointment holds (issue 27, decision 039): the board's details page, its 'Zuordnung
+ * ändern' and PATCH /api/v1/admin/appointments/:id/resources (keyed by HoldErrorCode).
+ */
+export const holdMessages = {
+  notFound: adminMessages.notFound,
+  conflict: "Dieser Termin ist storniert: Ihm wird nichts mehr zugeordnet.",
+  invalidResources: "Bitte wählen Sie je Art genau eine aktive Hebebühne, einen Prüfplatz, eine Mechaniker:in oder einen Ersatzwagen.",
+  resourceTaken: "Eine gewählte Ressource ist zu dieser Zeit schon belegt. Es wurde nichts geändert.",
+  /** The body is no `{"resourceIds": […]}`. */
+  invalidBody: "Bitte geben Sie „resourceIds“ als Liste der IDs an (höchstens 10).",
+  /** "Hebebühne 2 · Mechaniker:in 1 · Ersatzwagen". */
+  holdsText: (resources: ReadonlyArray<{ name: string; kind: ResourceKind }>) => resources.map(holdName).join(" · "),
+  holdName,
+  /** The details' line, and the card's title. */
+  heldLabel: "Zugeordnet",
+  cardTitle: "Zuordnung in der Werkstatt",
+  cardIntro:
+    "Wählen Sie je Art, was der Termin zu seiner Zeit hält (die Arbeit für ihre Dauer, einen Ersatzwagen bis Betriebsschluss). Belegte und abwesende sind nicht wählbar.",
+  /** An active appointment that holds nothing (or not all it needs) of these kinds, e.g. after an import with nothing free. */
+  missingTitle: (kinds: readonly ResourceKind[]) => {
+    const text = `${andList(kinds.map((kind) => kindPhrases.noneSubject[kind]))} zugeordnet`;
+    return text.charAt(0).toUpperCase() + text.slice(1);
+  },
+  missingAdvice:
+    "Der Termin ist aktiv, aber ihm fehlt, was er in der Werkstatt braucht. Ordnen Sie unten zu, was zu seiner Zeit frei ist, oder stornieren Sie ihn und vereinbaren Sie mit der Kundin oder dem Kunden eine andere Zeit.",
+  /** The select of a kind: its label, the empty choice, and how a choice that cannot be taken is marked. */
+  choose: "Bitte wählen",
+  taken: "belegt",
+  absent: "abwesend",
+  inactive: "deaktiviert",
+  noneOfKind: (kind: ResourceKind) => resourceMessages.emptyGroup[kind],
+  submit: "Zuordnung ändern",
+  /** The audit trail's action `resources`. */
+  auditLabel: "Zuordnung geändert",
+  moved: (text: string) => ({ title: "Zuordnung geändert", description: `Der Termin hält jetzt: ${text}.` }),
+  moveFailed: "Die Zuordnung konnte nicht geändert werden.",
+  /** A refused set in the words of its problem (ResourceSetProblem, app/domain/resources.ts). */
+  setProblem: (problem: ResourceSetProblem): string => {
+    switch (problem.problem) {
+      case "unknown":
+        return "Eine gewählte Ressource gibt es in der Werkstatt nicht (mehr). Bitte laden Sie die Seite neu.";
+      case "notWanted":
+        return problem.kind === "courtesy_car"
+          ? `Für diesen Termin wurde kein Ersatzwagen gewünscht („${problem.name}“).`
+          : `Dieser Termin braucht ${kindPhrases.noneObject[problem.kind]} („${problem.name}“).`;
+      case "twice":
+        return `Bitte wählen Sie nur ${kindPhrases.one[problem.kind]}.`;
+      case "inactive":
+        return `„${problem.name}“ ist deaktiviert und wird keinem Termin mehr zugeordnet.`;
+      case "missing":
+        return problem.kind === "courtesy_car"
+          ? "Bitte wählen Sie einen Ersatzwagen: Die Kundin oder der Kunde hat einen gewünscht."
+          : `Bitte wählen Sie ${kindPhrases.one[problem.kind]}.`;
+    }
+  },
+  /** A chosen resource is held by another appointment, or absent, at the appointment's time. */
+  takenBy: (name: string, absent: boolean) =>
+    absent
+      ? `„${name}“ ist zu dieser Zeit abwesend. Es wurde nichts geändert.`
+      : `„${name}“ ist zu dieser Zeit schon einem anderen Termin zugeordnet. Es wurde nichts geändert.`,
+} as const satisfies Record<HoldErrorCode, string> & Record<string, unknown>;
+
+/** A refused 'Zuordnung ändern' in German: the problem's or the resource's words where the refusal names them. */
+export function holdRefusal(
+  refusal:
+    | { code: "notFound" | "conflict" }
+    | ({ code: "invalidResources" } & ResourceSetProblem)
+    | { code: "resourceTaken"; name?: string; absent?: boolean },
+): string {
+  switch (refusal.code) {
+    case "invalidResources":
+      return holdMessages.setProblem(refusal);
+    case "resourceTaken":
+      return refusal.name ? holdMessages.takenBy(refusal.name, refusal.absent === true) : holdMessages.resourceTaken;
+    default:
+      return holdMessages[refusal.code];
+  }
+}
+
+/**
+ * 'Ersatzwagen gewünscht' (issue 27): the booking form's checkbox and its hint, the board's details and
+ * the e-mails. The car is held from the appointment's start until the day's closing.
+ */
+export const courtesyCarMessages = {
+  label: "Ersatzwagen gewünscht",
+  hint: "Ein Ersatzwagen steht Ihnen ab Ihrem Termin bis Betriebsschluss zur Verfügung, solange einer frei ist.",
+  /** The booking form's toast when the car was taken meanwhile (409 courtesy-car-taken). */
+  takenTitle: "Kein Ersatzwagen frei",
+  /** The e-mails' line: label and value. */
+  emailLabel: "Ersatzwagen",
+  emailValue: "gewünscht, ab Terminbeginn bis Betriebsschluss",
+  /** The day picker cleared a chosen time that has no car free, or does not fit the service (with the box ticked, one message for both). */
+  timeCleared: (time: string) =>
+    `Um ${time} Uhr ist mit Ersatzwagen kein Termin mehr frei. Bitte wählen Sie eine neue Uhrzeit oder buchen Sie ohne Ersatzwagen.`,
+} as const;
 
 /** Where a confirmed appointment's car is (issue 16): the board's buttons and the customer's page. */
 export const progressLabels = {

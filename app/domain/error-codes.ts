@@ -133,6 +133,14 @@ export type ResourceErrorCode = "ownerOnly" | "notFound";
 export type AbsenceErrorCode = ResourceErrorCode | "absenceNotFound";
 
 /**
+ * Why the board's 'Zuordnung ändern' (PATCH /api/v1/admin/appointments/:id/resources) was refused:
+ * `notFound` the appointment, `conflict` it is cancelled (holds nothing any more), `invalidResources`
+ * the chosen set is not one active resource of every kind it holds (ResourceSetProblem says which),
+ * `resourceTaken` a chosen one is held by another appointment or absent at that time.
+ */
+export type HoldErrorCode = "notFound" | "conflict" | "invalidResources" | "resourceTaken";
+
+/**
  * Why a public form's request stored nothing. `honeypot`: a bot filled the hidden field, answered
  * like a success so it learns nothing; `invalid`: bad fields; `rate-limited`: too many from one client.
  */
@@ -162,6 +170,7 @@ export type ErrorCode =
   | ClosureErrorCode
   | ResourceErrorCode
   | AbsenceErrorCode
+  | HoldErrorCode
   | BookingErrorCode
   | CustomerCancelErrorCode
   | PasswordErrorCode;

@@ -8,7 +8,9 @@ import {
   newWorkshopResources,
   resourceKinds,
   resourceRows,
+  resourceSetProblem,
   resourcesFromSlotCapacity,
+  wantedKinds,
 } from "./resources";
 
 describe("neededKinds: what one appointment of a service holds", () => {
@@ -83,5 +85,37 @@ describe("the first start's resources", () => {
     expect(resourceKinds).toEqual(["lift", "inspection", "mechanic", "courtesy_car"]);
     expect(resourceKinds.every(isResourceKind)).toBe(true);
     expect([isResourceKind("hebebuehne"), isResourceKind(undefined)]).toEqual([false, false]);
+  });
+});
+
+describe("resourceSetProblem: an appointment's whole new set ('Zuordnung ändern')", () => {
+  const lift = { id: "l1", name: "Hebebühne 1", kind: "lift", active: true } as const;
+  const lift2 = { id: "l2", name: "Hebebühne 2", kind: "lift", active: true } as const;
+  const oldLift = { id: "l3", name: "Hebebühne alt", kind: "lift", active: false } as const;
+  const mechanic = { id: "m1", name: "Mechaniker:in 1", kind: "mechanic", active: true } as const;
+  const car = { id: "c1", name: "Ersatzwagen", kind: "courtesy_car", active: true } as const;
+  const all = [lift, lift2, oldLift, mechanic, car];
+  const work = wantedKinds(["lift", "mechanic"], false);
+
+  it("wants the service's kinds and, when asked, a courtesy car last", () => {
+    expect(work).toEqual(["lift", "mechanic"]);
+    expect(wantedKinds(["inspection", "mechanic"], true)).toEqual(["inspection", "mechanic", "courtesy_car"]);
+  });
+
+  it("takes exactly one active resource of every wanted kind, in any order", () => {
+    expect(resourceSetProblem(work, ["m1", "l2"], all)).toBeNull();
+    expect(resourceSetProblem(wantedKinds(["lift", "mechanic"], true), ["c1", "l1", "m1"], all)).toBeNull();
+  });
+
+  it.each([
+    [["l1", "x"], { problem: "unknown" }],
+    [["l1", "m1", "c1"], { problem: "notWanted", kind: "courtesy_car", name: "Ersatzwagen" }],
+    [["l1", "l2", "m1"], { problem: "twice", kind: "lift" }],
+    [["l1", "l1", "m1"], { problem: "twice", kind: "lift" }],
+    [["l3", "m1"], { problem: "inactive", kind: "lift", name: "Hebebühne alt" }],
+    [["l1"], { problem: "missing", kind: "mechanic" }],
+    [[], { problem: "missing", kind: "lift" }],
+  ])("%j → %j", (ids, problem) => {
+    expect(resourceSetProblem(work, ids, all)).toEqual(problem);
   });
 });

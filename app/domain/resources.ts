@@ -37,6 +37,19 @@ export function neededKinds(
 /** A resource as the board and the API show it. */
 export type Resource = { id: string; name: string; kind: ResourceKind; active: boolean };
 
+/** A resource an appointment holds, as the board and the API name it. */
+export type HeldResource = { id: string; name: string; kind: ResourceKind };
+
+/**
+ * A resource as a choice for an appointment at its time ('Zuordnung ändern'): whether it is active,
+ * whether the appointment holds it now, and whether it is free then (`taken`: another appointment's
+ * active hold overlaps; `absent`: a resource absence covers it).
+ */
+export type ResourceChoice = HeldResource & { active: boolean; held: boolean; state: "free" | "taken" | "absent" };
+
+/** The kinds an appointment holds, in the board's order, each with its choices. */
+export type KindChoices = { kind: ResourceKind; choices: ResourceChoice[] };
+
 /** How many of each kind a database gets at its first start (decision 038). */
 export type ResourceSet = Record<ResourceKind, number>;
 
@@ -66,4 +79,46 @@ export function resourceRows(
   return resourceKinds.flatMap((kind) =>
     Array.from({ length: set[kind] }, (_, index) => ({ kind, name: name(kind, index + 1, set[kind]) })),
   );
+}
+
+/**
+ * The kinds an appointment holds: what its service needs (neededKinds) and, when the customer asked
+ * for one (`courtesyCar`), a courtesy car, last.
+ */
+export function wantedKinds(needed: ReadonlyArray<ResourceKind>, courtesyCar: boolean): ReadonlyArray<ResourceKind> {
+  return courtesyCar ? [...needed, "courtesy_car"] : needed;
+}
+
+/**
+ * Why a chosen set of resources cannot be an appointment's whole set (the board's 'Zuordnung
+ * ändern', PATCH …/resources): an id that is no resource (`unknown`), one of a kind the appointment
+ * does not hold (`notWanted`), a second of a kind (`twice`), a deactivated one (`inactive`), or a
+ * wanted kind without one (`missing`). The first problem found, in that order.
+ */
+export type ResourceSetProblem =
+  | { problem: "unknown" }
+  | { problem: "notWanted" | "inactive"; kind: ResourceKind; name: string }
+  | { problem: "twice" | "missing"; kind: ResourceKind };
+
+/**
+ * Whether `chosenIds` (the ids as given, `found` the resources among them that exist) is exactly one
+ * active resource of every kind in `wanted`; null when it is.
+ */
+export function resourceSetProblem(
+  wanted: ReadonlyArray<ResourceKind>,
+  chosenIds: readonly string[],
+  found: readonly Resource[],
+): ResourceSetProblem | null {
+  const byId = new Map(found.map((resource) => [resource.id, resource]));
+  const chosen = chosenIds.map((id) => byId.get(id));
+  if (chosen.some((resource) => resource === undefined)) return { problem: "unknown" };
+  const seen = new Set<ResourceKind>();
+  for (const resource of chosen as Resource[]) {
+    if (!wanted.includes(resource.kind)) return { problem: "notWanted", kind: resource.kind, name: resource.name };
+    if (seen.has(resource.kind)) return { problem: "twice", kind: resource.kind };
+    if (!resource.active) return { problem: "inactive", kind: resource.kind, name: resource.name };
+    seen.add(resource.kind);
+  }
+  const missing = wanted.find((kind) => !seen.has(kind));
+  return missing ? { problem: "missing", kind: missing } : null;
 }

@@ -61,6 +61,12 @@ const handover = {
 };
 
 /**
+ * 'Ersatzwagen gewünscht' (issue 27): the receipt, the workshop's notice, the confirmation and the
+ * reminder name it. Stored as "true" (the outbox keeps strings); rows queued before have none.
+ */
+const courtesyCar = { courtesyCar: z.enum(["true", "false"]).optional() };
+
+/**
  * Until when the customer may cancel on the personal page (ISO instant, the
  * start less SELF_CANCEL_CUTOFF_HOURS), when that was still ahead as the
  * e-mail was queued; without it the e-mail asks to phone.
@@ -92,13 +98,14 @@ const bookingRequest = appointment.extend({
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "yyyy-MM erwartet")
     .optional(),
   ...handover,
+  ...courtesyCar,
 });
 
 const emailSchemas = {
   "booking-received-customer": bookingRequest,
   "booking-received-workshop": bookingRequest.omit({ accessToken: true }),
   // The invite lasts durationMinutes; confirmations queued before durations were stored take the service's.
-  "appointment-confirmed": appointment.extend({ durationMinutes: count.optional(), selfCancelUntil, ...handover }),
+  "appointment-confirmed": appointment.extend({ durationMinutes: count.optional(), selfCancelUntil, ...handover, ...courtesyCar }),
   // A confirmed appointment's cancellation withdraws the calendar entry of its confirmation ("true").
   // The workshop's cancellation gives a reason; the customer's own (through the personal link) may not.
   "appointment-cancelled": appointment.extend({
@@ -119,7 +126,7 @@ const emailSchemas = {
     ...handover,
   }),
   // The reminder before a confirmed appointment (issue 16): the confirmation's data and invite.
-  "appointment-reminder": appointment.extend({ durationMinutes: count.optional(), selfCancelUntil, ...handover }),
+  "appointment-reminder": appointment.extend({ durationMinutes: count.optional(), selfCancelUntil, ...handover, ...courtesyCar }),
   // The §57a reminder (issue 16): the unsubscribe link is built from PUBLIC_URL and the token when rendered.
   "inspection-reminder": z.object({
     name: required(line),
@@ -190,7 +197,10 @@ export type WorkshopBookingEmail = EmailData["booking-received-workshop"];
 /** A confirmed appointment. */
 export type AppointmentEmail = EmailData["appointment-confirmed"];
 
-/** What every e-mail about an appointment says of it (who, when, what, how the car comes), taken from its row. */
+/**
+ * What every e-mail about an appointment says of it (who, when, what, how the car comes, whether a
+ * courtesy car was asked for), taken from its row; the templates that have no use for a field drop it.
+ */
 export function appointmentEmailFields(row: {
   name: string;
   email: string;
@@ -199,9 +209,10 @@ export function appointmentEmailFields(row: {
   service: string;
   handover: Handover | null;
   pickupAddress: string | null;
+  courtesyCar?: boolean;
 }) {
   const { name, email, date, time, service, handover, pickupAddress } = row;
-  return { name, email, date, time, service, handover, pickupAddress };
+  return { name, email, date, time, service, handover, pickupAddress, courtesyCar: row.courtesyCar ? ("true" as const) : undefined };
 }
 
 /** An invitation to a new admin account. */

@@ -43,6 +43,20 @@ describe("booking e-mails with the car", () => {
     expect(mail.html).toContain(ADDRESS);
   });
 
+  it("issue 27: the receipt, the workshop's notice and the confirmation name a courtesy car asked for, and only then", () => {
+    const line = "Ersatzwagen: gewünscht, ab Terminbeginn bis Betriebsschluss";
+    const confirmation = { name: "Maria Muster", email: "maria@example.com", date: "2026-12-01", time: "08:30", service: "Ölwechsel" };
+    const mails = [
+      { template: "booking-received-customer", params: request },
+      { template: "booking-received-workshop", params: request },
+      { template: "appointment-confirmed", params: confirmation },
+    ];
+    for (const { template, params } of mails) {
+      expect(renderEmail({ ...row, template, params: { ...params, courtesyCar: "true" } }, PUBLIC_URL).text).toContain(line);
+      expect(renderEmail({ ...row, template, params }, PUBLIC_URL).text).not.toContain("Ersatzwagen");
+    }
+  });
+
   it("the confirmation's invite lasts the booking's duration, else the service's", () => {
     const appointment = {
       name: "Maria Muster",

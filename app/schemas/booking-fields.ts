@@ -25,7 +25,9 @@ const vehicleFields = [
   "pickupAddress",
 ] as const;
 export type VehicleField = (typeof vehicleFields)[number];
-export const bookingFields = ["name", "email", "phone", "service", "date", "time", "message", ...vehicleFields] as const;
+// courtesyCar: 'Ersatzwagen gewünscht' (issue 27), a checkbox beside the day and time.
+const optionalFields = [...vehicleFields, "courtesyCar"] as const;
+export const bookingFields = ["name", "email", "phone", "service", "date", "time", "message", ...optionalFields] as const;
 export type BookingField = (typeof bookingFields)[number];
 export const requiredBookingFields = ["name", "email", "phone", "service", "date", "time"] as const;
 
@@ -47,6 +49,7 @@ export const bookingFormNames: Record<BookingField | typeof HONEYPOT_FIELD, stri
   inspectionReminder: "booking-inspection-reminder",
   handover: "booking-handover",
   pickupAddress: "booking-pickup-address",
+  courtesyCar: "booking-courtesy-car",
   website: "booking-website",
 };
 
@@ -65,10 +68,10 @@ export const handoverLabels = {
 
 /**
  * A posted form (booking-name, …) → the API's field names (name, …). The
- * vehicle fields are passed on only when the form has them, as in the API.
+ * optional fields (the car, the courtesy car) are passed on only when the form has them, as in the API.
  */
 export function bookingInputFromForm(form: Record<string, string>): Record<string, string> {
-  const optional: readonly string[] = vehicleFields;
+  const optional: readonly string[] = optionalFields;
   return Object.fromEntries(
     Object.entries(bookingFormNames)
       .filter(([field, formName]) => !optional.includes(field) || formName in form)

@@ -1,5 +1,5 @@
 import { resourceKinds } from "~/domain/resources";
-import { resourceMessages } from "~/messages";
+import { holdMessages, resourceMessages } from "~/messages";
 import { cleanText } from "./text";
 import { z } from "./zod";
 
@@ -24,6 +24,16 @@ export const resourceChangeSchema = z
     path: ["name"],
     message: resourceMessages.nothingToChange,
   });
+
+/**
+ * 'Zuordnung ändern' (PATCH /api/v1/admin/appointments/:id/resources): the appointment's whole new
+ * set, one id per kind it holds. Which ids are resources of which kind is the service's to check.
+ */
+export const resourceMoveSchema = z.object({
+  resourceIds: z
+    .array(z.string({ error: holdMessages.invalidBody }), { error: holdMessages.invalidBody })
+    .max(10, holdMessages.invalidBody),
+});
 
 export type ResourceInput = z.output<typeof resourceInputSchema>;
 export type ResourceChange = z.output<typeof resourceChangeSchema>;

@@ -9,6 +9,7 @@ import type { PlannerAppointment } from "~/domain/planner";
 import { licensePlateProblem, normalizeLicensePlate, PLATE_MIN_SIGNS } from "~/domain/vehicle";
 import { lastEmailState } from "~/mail/outbox.server";
 import { cleanText } from "~/schemas/text";
+import { heldResources } from "./appointment-holds.server";
 import { inspectionConsentOf } from "./reminders.server";
 
 /**
@@ -228,7 +229,9 @@ export type AuditEntry = {
 /**
  * One appointment with its audit trail (newest first); the trail outlives a deletion.
  * The appointment also says when and by whom (display name) its progress was set, and the §57a
- * reminder's consent it gave or renewed, while that exists (`inspectionReminder`, decision 036).
+ * reminder's consent it gave or renewed, while that exists (`inspectionReminder`, decision 036),
+ * whether the customer asked for a courtesy car and what it holds now (`resources`, its active holds;
+ * none once cancelled, decision 039).
  */
 export async function appointmentDetails(db: Executor, id: string) {
   const [found] = await db
@@ -239,6 +242,7 @@ export async function appointmentDetails(db: Executor, id: string) {
       progressBy: adminUsers.displayName,
       licensePlateNormalized: appointments.licensePlateNormalized,
       inspectionConsent: appointments.inspectionConsent,
+      courtesyCar: appointments.courtesyCar,
     })
     .from(appointments)
     .leftJoin(adminUsers, eq(adminUsers.id, appointments.progressBy))
@@ -246,8 +250,8 @@ export async function appointmentDetails(db: Executor, id: string) {
   let row;
   if (found) {
     const { licensePlateNormalized: _plateKey, inspectionConsent: _ticked, ...shown } = found;
-    const inspectionReminder = await inspectionConsentOf(db, found);
-    row = { ...shown, progressAt: found.progressAt?.toISOString() ?? null, inspectionReminder };
+    const [inspectionReminder, resources] = await Promise.all([inspectionConsentOf(db, found), heldResources(db, found.id)]);
+    row = { ...shown, progressAt: found.progressAt?.toISOString() ?? null, inspectionReminder, resources };
   }
   const trail = await db
     .select({

@@ -143,6 +143,8 @@ export async function requestAppointment(
     service: booking.service,
     message: booking.message,
     ...vehicle,
+    // 'Ersatzwagen gewünscht' (issue 27): both e-mails name it.
+    courtesyCar: booking.courtesyCar ? "true" : undefined,
   };
   const link = newSecretToken();
   const emails = [

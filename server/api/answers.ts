@@ -41,6 +41,8 @@ export type ApiError = {
   stepUp?: boolean;
   /** The login's second factor is the account's passkey: 'Mit Passkey anmelden' (decision 034). */
   passkey?: boolean;
+  /** Which refusal it is, where a client must tell two of one status apart (e.g. …/resources: `conflict`, `resourceTaken`). */
+  code?: string;
 };
 
 /** A refusal in the API's shape (docs/api.md): `{error, …}` with a German message. */

@@ -3,7 +3,9 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { isAdminTab } from "~/domain/appointment";
 import type { AdminErrorCode } from "~/domain/error-codes";
-import { adminMessages } from "~/messages";
+import { statusOf } from "~/http-status";
+import { adminMessages, holdMessages, holdRefusal } from "~/messages";
+import { resourceMoveSchema } from "~/schemas/resource";
 import {
   cancelAppointment,
   confirmAppointment,
@@ -12,6 +14,7 @@ import {
   saveInternalNote,
   setAppointmentProgress,
 } from "~/services/appointment-commands.server";
+import { moveAppointmentResources } from "~/services/appointment-holds.server";
 import { appointmentDetails, isAppointmentId, listAppointments } from "~/services/appointment-queries.server";
 import { selfServiceConfigFromEnv } from "~/services/customer-appointment.server";
 import type { ServerEnv } from "../env";
@@ -96,6 +99,27 @@ appointments.post("/:id/progress", jsonObject, appointmentId, async (c) => {
   const { changed, emailQueued } = result.value;
   return c.json({ id, progress: result.value.progress, changed, emailQueued });
 });
+
+/**
+ * PATCH /api/v1/admin/appointments/:id/resources {"resourceIds": […]} → 200 {"id","resources":[{"id","name","kind"}],"changed"}:
+ * the appointment's whole new set of resources, one per kind it holds (any admin). 400 for a wrong
+ * set, 404 for an unknown appointment, 409 `conflict` for a cancelled one and `resourceTaken` when a
+ * chosen resource is held or absent at its time; each refusal with its `code`.
+ */
+appointments.patch(
+  "/:id/resources",
+  jsonObject,
+  appointmentId,
+  zValidator("json", resourceMoveSchema, (result, c) =>
+    result.success ? undefined : jsonError(c, 400, holdMessages.invalidBody, { code: "invalidResources" }),
+  ),
+  async (c) => {
+    const { id } = c.req.valid("param");
+    const result = await moveAppointmentResources(c.get("db"), { id, admin: c.get("admin"), resourceIds: c.req.valid("json").resourceIds });
+    if (!result.ok) return jsonError(c, statusOf(result.code), holdRefusal(result), { code: result.code });
+    return c.json({ id, resources: result.value.resources, changed: result.value.changed });
+  },
+);
 
 /**
  * POST /api/v1/admin/appointments/:id/confirm and …/cancel {"reason"}:

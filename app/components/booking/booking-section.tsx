@@ -8,6 +8,7 @@ import { FieldError, Input, Label, NativeSelect, Textarea } from "~/components/u
 import { useFieldErrorsUntilEdited } from "~/components/ui/use-field-errors";
 import { bookableServices, serviceDurationMinutes } from "~/config/site";
 import { showSuccessToast } from "~/lib/toaster";
+import { courtesyCarMessages } from "~/messages";
 import {
   BOOKING_FAILED_MESSAGE,
   bookingFormNames,
@@ -47,6 +48,8 @@ export function BookingSection({ result, requested = false }: { result?: Booking
   const chosenTime = useRef(time);
   const slotsLoadingRef = useRef<Promise<void> | null>(null);
   const [service, setService] = useState(values.service ?? "");
+  // Ticked, the picker offers only days and times with a courtesy car free (the posted form's "on" after a plain post).
+  const [courtesyCar, setCourtesyCar] = useState(values.courtesyCar === "on" || values.courtesyCar === "true");
   const [errors, setErrors] = useState<FieldErrors>(result?.fields ?? {});
   const shown = useFieldErrorsUntilEdited(errors, (field) => bookingFormNames[field]);
   const [submitting, setSubmitting] = useState(false);
@@ -114,12 +117,18 @@ export function BookingSection({ result, requested = false }: { result?: Booking
         setDate("");
         changeTime("");
         setService("");
+        setCourtesyCar(false);
         setRefreshKey((key) => key + 1);
         setRequestCount((count) => count + 1);
       } else if (response.status === 409 && body.code === "slot-taken") {
         toast.error("Termin nicht mehr frei", { description: body.error });
         changeTime("");
         setErrors({ time: body.error });
+        setRefreshKey((key) => key + 1);
+      } else if (response.status === 409 && body.code === "courtesy-car-taken") {
+        // The work would fit: the chosen time stays unless the reloaded lists (with the car) drop it.
+        toast.error(courtesyCarMessages.takenTitle, { description: body.error });
+        setErrors({ courtesyCar: body.error });
         setRefreshKey((key) => key + 1);
       } else if (response.status === 409 && body.code === "pickups-full") {
         toast.error("Hol- und Bringservice ausgebucht", { description: body.error });
@@ -192,12 +201,14 @@ export function BookingSection({ result, requested = false }: { result?: Booking
                 date={date}
                 time={time}
                 service={service}
+                courtesyCar={courtesyCar}
                 onDateChange={changeDate}
                 onTimeChange={changeTime}
                 errors={shown.errors}
                 refreshKey={refreshKey}
                 slotsLoadingRef={slotsLoadingRef}
               />
+              <CourtesyCarField checked={courtesyCar} onChange={setCourtesyCar} error={shown.errors.courtesyCar} />
             </CardContent>
           </Card>
           <VehicleFields key={requestCount} values={values} errors={shown.errors} />
@@ -263,5 +274,34 @@ export function BookingSection({ result, requested = false }: { result?: Booking
         </Card>
       </form>
     </Section>
+  );
+}
+
+/**
+ * 'Ersatzwagen gewünscht' (issue 27): a plain checkbox (`on` when ticked), so the form works without
+ * JavaScript; with it, ticking reloads the picker's days and times for a courtesy car.
+ */
+function CourtesyCarField({ checked, onChange, error }: { checked: boolean; onChange: (checked: boolean) => void; error?: string }) {
+  const name = bookingFormNames.courtesyCar;
+  return (
+    <div className="mt-4 space-y-1">
+      <label className="flex min-h-11 cursor-pointer items-start gap-2 py-1 text-sm">
+        <input
+          type="checkbox"
+          id={name}
+          name={name}
+          checked={checked}
+          onChange={(event) => onChange(event.target.checked)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${name}-hint ${name}-error` : `${name}-hint`}
+          className="mt-0.5 size-4 shrink-0 accent-[var(--primary)]"
+        />
+        <span className="font-medium">{courtesyCarMessages.label}</span>
+      </label>
+      <p id={`${name}-hint`} className="text-sm text-muted-foreground">
+        {courtesyCarMessages.hint}
+      </p>
+      <FieldError id={`${name}-error`}>{error}</FieldError>
+    </div>
   );
 }

@@ -8,17 +8,19 @@ import { serviceDurationMinutes } from "~/config/site";
 import { type CalendarDate, formatCalendarDate, parseCalendarDate } from "~/domain/calendar-date";
 import { bookingWindow, daySchedule } from "~/domain/slots";
 import { formatIsoDateDE } from "~/lib/format-date";
+import { courtesyCarMessages } from "~/messages";
 import { bookingFormNames } from "~/schemas/booking-fields";
 import { type SlotPickerProps, TimeSelect } from "./slot-picker";
 
-/** The free start times of one day for one service as loaded for one refreshKey, or "error" when they could not be loaded. */
-type SlotList = { date: CalendarDate; service: string; refreshKey: number; times: string[] | "error" };
+/** The free start times of one day for one demand (service, courtesy car) as loaded for one refreshKey, or "error" when they could not be loaded. */
+type SlotList = { date: CalendarDate; demand: string; refreshKey: number; times: string[] | "error" };
 
 /** How full a day is (GET /api/v1/availability): the picker marks it, not by colour alone. */
 type DayLevel = "many" | "few" | "none";
 
-/** The service as a query parameter; without one the API answers for one slot. */
-const serviceQuery = (service: string) => (service ? `&service=${encodeURIComponent(service)}` : "");
+/** The service and the courtesy car as query parameters; without a service the API answers for one slot. */
+const demandQuery = (service: string, courtesyCar: boolean) =>
+  `${service ? `&service=${encodeURIComponent(service)}` : ""}${courtesyCar ? "&courtesyCar=true" : ""}`;
 
 /** The picker shows local calendar days; a day's local date is the calendar date meant. */
 function toCalendarDate(date: Date): CalendarDate {
@@ -61,6 +63,7 @@ export default function EnhancedSlotPicker({
   date,
   time,
   service,
+  courtesyCar,
   onDateChange,
   onTimeChange,
   errors,
@@ -70,6 +73,8 @@ export default function EnhancedSlotPicker({
   const [{ today, lastDate }] = useState(() => bookingWindow(new Date()));
   const [availability, setAvailability] = useState<Map<CalendarDate, DayLevel> | undefined>();
   const [slots, setSlots] = useState<SlotList | undefined>();
+  // What the lists were loaded for: a change of either loads them again.
+  const demand = demandQuery(service, courtesyCar);
   // Why a chosen time was cleared (it does not fit the service chosen afterwards).
   const [clearedHint, setClearedHint] = useState("");
   // The chosen time as the slot list's answer finds it (the answer arrives after the render that asked).
@@ -81,44 +86,46 @@ export default function EnhancedSlotPicker({
   useEffect(() => {
     const controller = new AbortController();
     getJson<{ days: Array<{ date: string; level: DayLevel }> }>(
-      `/api/v1/availability?from=${today}&to=${lastDate}${serviceQuery(service)}`,
+      `/api/v1/availability?from=${today}&to=${lastDate}${demand}`,
       controller.signal,
     )
       .then((body) => setAvailability(new Map(body.days.map((day) => [day.date, day.level]))))
       // Without the API the calendar still knows the opening hours and holidays.
       .catch(() => undefined);
     return () => controller.abort();
-  }, [today, lastDate, service, refreshKey]);
+  }, [today, lastDate, demand, refreshKey]);
 
   useEffect(() => {
     if (!date) return;
     const controller = new AbortController();
     const loading: Promise<void> = getJson<{ slots: Array<{ time: string; available: boolean }> }>(
-      `/api/v1/slots?date=${date}${serviceQuery(service)}`,
+      `/api/v1/slots?date=${date}${demand}`,
       controller.signal,
     )
       .then((body) => {
         const times = body.slots.filter((slot) => slot.available).map((slot) => slot.time);
-        setSlots({ date, service, refreshKey, times });
+        setSlots({ date, demand, refreshKey, times });
         const chosen = chosenTime.current;
         if (chosen && !times.includes(chosen)) {
           onTimeChange("");
           setClearedHint(
-            service
-              ? `Die gewählte Uhrzeit ${chosen} Uhr passt nicht zur Leistung „${service}“ (Dauer etwa ${serviceDurationMinutes(service)} Minuten). Bitte wählen Sie eine neue Uhrzeit.`
-              : `Die gewählte Uhrzeit ${chosen} Uhr ist nicht mehr frei. Bitte wählen Sie eine neue Uhrzeit.`,
+            courtesyCar
+              ? courtesyCarMessages.timeCleared(chosen)
+              : service
+                ? `Die gewählte Uhrzeit ${chosen} Uhr passt nicht zur Leistung „${service}“ (Dauer etwa ${serviceDurationMinutes(service)} Minuten). Bitte wählen Sie eine neue Uhrzeit.`
+                : `Die gewählte Uhrzeit ${chosen} Uhr ist nicht mehr frei. Bitte wählen Sie eine neue Uhrzeit.`,
           );
         }
       })
       .catch(() => {
-        if (!controller.signal.aborted) setSlots({ date, service, refreshKey, times: "error" });
+        if (!controller.signal.aborted) setSlots({ date, demand, refreshKey, times: "error" });
       })
       .finally(() => {
         if (slotsLoadingRef.current === loading) slotsLoadingRef.current = null;
       });
     slotsLoadingRef.current = loading;
     return () => controller.abort();
-  }, [date, service, refreshKey, onTimeChange, slotsLoadingRef]);
+  }, [date, demand, service, courtesyCar, refreshKey, onTimeChange, slotsLoadingRef]);
 
   const levelOf = (day: Date): DayLevel | undefined => {
     const value = toCalendarDate(day);
@@ -135,8 +142,8 @@ export default function EnhancedSlotPicker({
     onTimeChange(value);
   }
 
-  // Until the list for the chosen day, service and the current refreshKey has arrived, it is loading.
-  const loaded = slots && slots.date === date && slots.service === service && slots.refreshKey === refreshKey ? slots.times : "loading";
+  // Until the list for the chosen day, service, courtesy car and the current refreshKey has arrived, it is loading.
+  const loaded = slots && slots.date === date && slots.demand === demand && slots.refreshKey === refreshKey ? slots.times : "loading";
   // While the list reloads (another service chosen, a refresh) the chosen time stays shown and is
   // sent with the form; the new list keeps it if it still fits (issue 26).
   const keptWhileLoading = loaded === "loading" && time !== "";

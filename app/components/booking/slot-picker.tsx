@@ -13,6 +13,8 @@ export type SlotPickerProps = {
   time: string;
   /** The chosen service ("" for none yet): the offered start times must fit its duration. */
   service: string;
+  /** 'Ersatzwagen gewünscht' ticked: only days and times with a courtesy car free until closing. */
+  courtesyCar: boolean;
   onDateChange: (date: CalendarDate) => void;
   onTimeChange: (time: string) => void;
   errors: FieldErrors;

@@ -2,6 +2,7 @@ import { fullAddress, site } from "~/config/site";
 import { minutesToTime, zonedParts } from "~/domain/calendar-date";
 import type { Handover } from "~/domain/vehicle";
 import { formatIsoDateDE } from "~/lib/format-date";
+import { courtesyCarMessages } from "~/messages";
 import { handoverLabels } from "~/schemas/booking-fields";
 import type { AppointmentEmail, CancelledAppointmentEmail, CustomerCancelledEmail } from "../emails";
 import { ButtonLink, CustomerLink, type DetailRow, Details, EmailLayout, Paragraph, SignOff } from "./layout";
@@ -17,6 +18,11 @@ export function handoverRows(p: { handover?: Handover; pickupAddress?: string })
     ["Übergabe", p.handover && handoverLabels[p.handover]],
     ["Abholadresse", p.pickupAddress],
   ];
+}
+
+/** 'Ersatzwagen: gewünscht, …' when the customer asked for a courtesy car (issue 27; also ./booking); left out otherwise. */
+export function courtesyCarRow(p: { courtesyCar?: "true" | "false" }): DetailRow {
+  return [courtesyCarMessages.emailLabel, p.courtesyCar === "true" ? courtesyCarMessages.emailValue : undefined];
 }
 
 /** "30.11.2026, 08:30 Uhr": an instant as Vienna's wall clock. */
@@ -59,7 +65,7 @@ export function appointmentWithInvite<Props extends AppointmentEmail>(
       <EmailLayout title={titleOf(p)}>
         <Paragraph>Guten Tag {p.name},</Paragraph>
         <Paragraph>{lead(p)}</Paragraph>
-        <Details rows={[...appointmentRows(p), ["Adresse", address], ...handoverRows(p)]} />
+        <Details rows={[...appointmentRows(p), ["Adresse", address], ...handoverRows(p), courtesyCarRow(p)]} />
         <Paragraph>Den Termin finden Sie auch im Anhang (termin.ics) zum Eintragen in Ihren Kalender.</Paragraph>
         <Paragraph>{cancelAdvice(p, context)}</Paragraph>
         <CustomerLink url={context.customerUrl} />

@@ -2,7 +2,7 @@ import { site } from "~/config/site";
 import { formatIsoDateDE } from "~/lib/format-date";
 import { formatMileage, formatMonthDE } from "~/lib/format-vehicle";
 import type { BookingRequestEmail, WorkshopBookingEmail } from "../emails";
-import { handoverRows } from "./appointment";
+import { courtesyCarRow, handoverRows } from "./appointment";
 import { ButtonLink, CustomerLink, type DetailRow, Details, EmailLayout, Paragraph, SignOff } from "./layout";
 import { defineTemplate } from "./template";
 
@@ -17,6 +17,7 @@ function requestRows(p: BookingRequestEmail): DetailRow[] {
     ["Kilometerstand", p.mileageKm === undefined ? undefined : formatMileage(p.mileageKm)],
     ["Erstzulassung", p.firstRegistration && formatMonthDE(p.firstRegistration)],
     ...handoverRows(p),
+    courtesyCarRow(p),
     ["Nachricht", p.message],
   ];
 }

@@ -11,6 +11,7 @@ import {
 import { appointmentFailure, isAppointmentIntent, revalidateAfterAppointmentAction } from "~/components/admin/appointment-intents";
 import { AppointmentActions } from "~/components/admin/appointment-list";
 import { useDialogTarget } from "~/components/admin/dialog";
+import { HoldsCard, MOVE_RESOURCES_INTENT, resourceField } from "~/components/admin/holds-card";
 import {
   InspectionReminderCard,
   REMINDER_DELETE_INTENT,
@@ -20,20 +21,23 @@ import {
 import { type AdminRouteHandle, LoadError } from "~/components/admin/load-error";
 import { ProgressCard } from "~/components/admin/progress-card";
 import { EmailStateBadge, StatusBadge } from "~/components/admin/status-badge";
+import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { Label, Textarea } from "~/components/ui/form-controls";
 import { adminContext, databaseContext } from "~/context";
 import { type AdminAppointment, isProgressState, MAX_NOTE_LENGTH } from "~/domain/appointment";
+import { resourceKinds } from "~/domain/resources";
 import { fail } from "~/domain/result";
 import { statusOf } from "~/http-status";
 import { formatDateDE } from "~/lib/format-date";
 import { formatDateTimeVienna } from "~/lib/format-date-time";
 import { formatMileage, formatMonthDE } from "~/lib/format-vehicle";
 import { readFormFields } from "~/lib/http.server";
-import { adminMessages, progressLabels } from "~/messages";
+import { adminMessages, courtesyCarMessages, holdMessages, holdRefusal, progressLabels } from "~/messages";
 import { handoverLabels } from "~/schemas/booking-fields";
 import { deleteAppointmentReminder, saveInternalNote, setAppointmentProgress } from "~/services/appointment-commands.server";
+import { missingKinds, moveAppointmentResources, resourceChoices } from "~/services/appointment-holds.server";
 import { appointmentDetails, type AuditEntry, isAppointmentId } from "~/services/appointment-queries.server";
 import { readBoardSettings } from "~/services/board-settings.server";
 import type { Route } from "./+types/appointment";
@@ -51,7 +55,8 @@ export const handle: AdminRouteHandle = { loadFailure };
 /**
  * One appointment and its audit trail (also after it was deleted), whether 'Abholbereit' e-mails the
  * customer, and as on the board: whether this account may delete, and the no-JavaScript question
- * (also 'Erinnerung löschen', `?erinnerung=loeschen`).
+ * (also 'Erinnerung löschen', `?erinnerung=loeschen`). An active appointment also brings the choices
+ * of 'Zuordnung ändern' and the kinds it holds nothing of (issue 27).
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = context.get(databaseContext);
@@ -61,7 +66,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
   const panel = noScriptPanelFor(search, details.appointment ? [details.appointment] : [], canDelete);
   const askingReminderDelete = canDelete && search.get(REMINDER_DELETE_PARAM) === "loeschen";
-  return { ...details, readyEmail: (await readBoardSettings(db)).readyEmail, canDelete, panel, askingReminderDelete };
+  const appointment = details.appointment;
+  const [settings, holdChoices] = await Promise.all([readBoardSettings(db), appointment ? resourceChoices(db, appointment) : []]);
+  const missing = appointment ? missingKinds(appointment, appointment.resources) : [];
+  return { ...details, readyEmail: settings.readyEmail, canDelete, panel, askingReminderDelete, holdChoices, missing };
 }
 
 type PageActionData = { intent: "note" | "progress"; ok: boolean; message: string; unanswered?: true };
@@ -76,8 +84,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = revalidateAfterAppoint
 /**
  * The list's actions (Bestätigen, Stornieren, Löschen, Erneut senden) as on the board; after
  * 'Löschen' back to the board, which says so. 'Notiz speichern', the car's progress buttons and
- * 'Erinnerung löschen' (answered like the list's actions: a toast, or the notice without JavaScript).
- * All plain form posts, with or without JavaScript.
+ * 'Erinnerung löschen' and 'Zuordnung ändern' (answered like the list's actions: a toast, or the
+ * notice without JavaScript). All plain form posts, with or without JavaScript.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const body = await readFormFields({ request, context });
@@ -96,6 +104,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const message = `${adminMessages.reminderEraseFailed} ${adminMessages[result.code]}`;
     return data<AdminActionData>({ ok: false, intent: REMINDER_DELETE_INTENT, message }, { status: statusOf(result.code) });
   }
+  if ("fields" in body && body.fields.intent === MOVE_RESOURCES_INTENT) return moveAction(params.id, context, body.fields);
   const intent = "fields" in body && body.fields.intent === "progress" ? "progress" : "note";
   const answer = (ok: boolean, message: string, status = 200) => data<PageActionData>({ intent, ok, message }, { status });
   if ("bodyError" in body) return answer(false, body.bodyError.message, body.bodyError.status);
@@ -114,12 +123,30 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return answer(true, adminMessages.noteSaved.description);
 }
 
+/** 'Zuordnung ändern': the choice of each kind's select (`resource-lift`, …) is the whole new set. */
+async function moveAction(id: string | undefined, context: Route.ActionArgs["context"], form: Record<string, string>) {
+  const resourceIds = resourceKinds.map((kind) => form[resourceField(kind)] ?? "").filter((value) => value !== "");
+  const result = isAppointmentId(id)
+    ? await moveAppointmentResources(context.get(databaseContext), { id, admin: context.get(adminContext), resourceIds })
+    : fail("notFound");
+  if (result.ok) {
+    return data<AdminActionData>({
+      ok: true,
+      intent: MOVE_RESOURCES_INTENT,
+      ...holdMessages.moved(holdMessages.holdsText(result.value.resources)),
+    });
+  }
+  const message = `${holdMessages.moveFailed} ${holdRefusal(result)}`;
+  return data<AdminActionData>({ ok: false, intent: MOVE_RESOURCES_INTENT, message }, { status: statusOf(result.code) });
+}
+
 /** In the browser: a dropped connection or a failed server says what was not saved; the typed note stays in its field. */
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   const posted = (await request.clone().formData()).get("intent");
   return answerOrFailure(serverAction, (): PageActionData | AdminActionData => {
     if (isAppointmentIntent(posted)) return appointmentFailure(posted);
     if (posted === REMINDER_DELETE_INTENT) return failureData(REMINDER_DELETE_INTENT, adminMessages.reminderEraseFailed);
+    if (posted === MOVE_RESOURCES_INTENT) return failureData(MOVE_RESOURCES_INTENT, holdMessages.moveFailed);
     const intent = posted === "progress" ? "progress" : "note";
     return { intent, ok: false, message: intent === "progress" ? adminMessages.progressFailed : adminMessages.noteFailed };
   });
@@ -134,6 +161,7 @@ const actionLabels: Record<string, string> = {
   "reminder.delete": "§57a-Erinnerung gelöscht",
   // A new absence moved it to another resource of the same kind (the reason names both and why).
   "resource.reassign": "umgeplant",
+  resources: holdMessages.auditLabel,
 };
 
 /** A progress entry keeps its new state in `reason` (services/appointment-progress.server.ts): shown as part of the action. */
@@ -145,7 +173,7 @@ function auditAction(entry: AuditEntry): { action: string; reason: string | null
 }
 
 export default function AppointmentDetails({ loaderData, actionData: answer, params }: Route.ComponentProps) {
-  const { appointment, audit, readyEmail, canDelete, panel, askingReminderDelete } = loaderData;
+  const { appointment, audit, readyEmail, canDelete, panel, askingReminderDelete, holdChoices, missing } = loaderData;
   const saving = useNavigation().state === "submitting";
   const cancelDialog = useDialogTarget<AdminAppointment>();
   const deleteDialog = useDialogTarget<AdminAppointment>();
@@ -178,9 +206,19 @@ export default function AppointmentDetails({ loaderData, actionData: answer, par
             />
           ) : null}
         </CardHeader>
-        <CardContent>
+        <CardContent className="grid gap-4">
+          {missing.length > 0 ? (
+            <div
+              role="note"
+              className="rounded-md border border-amber-600 bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50"
+            >
+              <p className="font-semibold">{holdMessages.missingTitle(missing)}</p>
+              <p>{holdMessages.missingAdvice}</p>
+            </div>
+          ) : null}
           {appointment ? (
-            <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
+            // A long address or name wraps inside its column instead of widening the page on a phone.
+            <dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-6 gap-y-2 text-sm [&>dd]:wrap-anywhere">
               <dt className="font-semibold">Name</dt>
               <dd>{appointment.name}</dd>
               <dt className="font-semibold">Email</dt>
@@ -192,9 +230,20 @@ export default function AppointmentDetails({ loaderData, actionData: answer, par
               <dt className="font-semibold">Uhrzeit</dt>
               <dd>{appointment.time}</dd>
               <dt className="font-semibold">Leistung</dt>
-              <dd>
-                {appointment.service} ({appointment.durationMinutes} Minuten)
+              <dd className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                <span>
+                  {appointment.service} ({appointment.durationMinutes} Minuten)
+                </span>
+                {appointment.courtesyCar ? <Badge tone="yellow">{courtesyCarMessages.label}</Badge> : null}
               </dd>
+              {holdChoices.length > 0 ? (
+                <>
+                  <dt className="font-semibold">{holdMessages.heldLabel}</dt>
+                  <dd className="wrap-anywhere">
+                    {appointment.resources.length > 0 ? holdMessages.holdsText(appointment.resources) : "–"}
+                  </dd>
+                </>
+              ) : null}
               <dt className="font-semibold">Kennzeichen</dt>
               <dd>{appointment.licensePlate ?? "–"}</dd>
               <dt className="font-semibold">Marke und Modell</dt>
@@ -245,6 +294,7 @@ export default function AppointmentDetails({ loaderData, actionData: answer, par
           busy={saving}
         />
       ) : null}
+      {holdChoices.length > 0 ? <HoldsCard kinds={holdChoices} busy={saving} /> : null}
       {appointment?.inspectionReminder ? (
         <InspectionReminderCard
           reminder={appointment.inspectionReminder}
