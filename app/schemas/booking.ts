@@ -182,7 +182,10 @@ export const bookingSchema = z.object({
   // Required with a pick-up (dependentFieldErrors); without one it is not kept.
   pickupAddress: optionalText(200, vehicleMessages.pickupAddress.tooLong),
   // 'Ersatzwagen gewünscht' (issue 27): a courtesy car from the start until closing.
-  courtesyCar: z.preprocess(checkboxInput, z.boolean({ error: vehicleMessages.courtesyCar }).transform((value) => value || undefined)),
+  courtesyCar: z.preprocess(
+    checkboxInput,
+    z.boolean({ error: vehicleMessages.courtesyCar }).transform((value) => value || undefined),
+  ),
 });
 
 export type BookingInput = z.output<typeof bookingSchema>;
