@@ -594,6 +594,42 @@ export const courtesyCarMessages = {
     `Um ${time} Uhr ist mit Ersatzwagen kein Termin mehr frei. Bitte wählen Sie eine neue Uhrzeit oder buchen Sie ohne Ersatzwagen.`,
 } as const;
 
+/** The lanes of work that holds no lift or inspection place, and of appointments that hold nothing. */
+const catchAllLanes = { "no-lift": "Ohne Hebebühne", unassigned: "Ohne Zuordnung" } as const;
+
+/** The week planner's lanes and the day list's groups (issue 27; app/domain/planner.ts). */
+export const plannerMessages = {
+  /** A lane's name: the resource's own, or the catch-all lane's; a deactivated resource's says so. */
+  laneName: (lane: { kind: "lift" | "inspection" | "no-lift" | "unassigned"; name: string | null; active: boolean }): string => {
+    const name = lane.kind === "no-lift" || lane.kind === "unassigned" ? catchAllLanes[lane.kind] : (lane.name ?? "");
+    return lane.active ? name : `${name} (deaktiviert)`;
+  },
+  unassignedHint: "Für diese Termine war keine Hebebühne, kein Prüfplatz oder keine Mechaniker:in frei: bitte verschieben oder stornieren.",
+  free: (from: string, to: string) => `frei ${from}–${to}`,
+  /** Free time in the week's grid, for screen readers (the eye sees the empty lane). */
+  freeIn: (lane: string, from: string, to: string) => `${lane}: frei ${from}–${to}`,
+  unavailable: (from: string, to: string, reason: string) => `nicht verfügbar ${from}–${to}: ${reason}`,
+  unavailableIn: (lane: string, from: string, to: string, reason: string) => `${lane}: nicht verfügbar ${from}–${to}: ${reason}`,
+  /** A resource absent on the day, in the day's header ("Mechaniker:in 2: Urlaub"). */
+  absence: (absence: { name: string; from: string | null; reason: string }) =>
+    absence.from === null ? `${absence.name}: ${absence.reason}` : `${absence.name} ab ${absence.from}: ${absence.reason}`,
+  absencesLabel: "Abwesend",
+  cars: "Ersatzwagen",
+  /** Which courtesy car is out with whom, when. */
+  carUse: (car: string, from: string, to: string, customer: string) => `${car} ${from}–${to}: ${customer}`,
+  carFree: (car: string) => `${car}: frei`,
+  /** An appointment's courtesy car on the day list and in a block; a car named "Ersatzwagen …" needs no label. */
+  courtesyCar: (name: string) => (/ersatzwagen/i.test(name) ? name : `Ersatzwagen: ${name}`),
+  /** The customer asked for a car, but the appointment holds none (nothing was free when it was placed). */
+  courtesyCarWished: "Ersatzwagen gewünscht",
+  cancelled: "Storniert",
+  /** The tooltip of a day's name in the planner: it opens that day's list. */
+  dayListOf: (day: string) => `Tagesliste ${day}`,
+  noAppointments: "Keine Termine.",
+  legendCarOut: "Ersatzwagen unterwegs",
+  legendUnavailable: "nicht verfügbar",
+} as const;
+
 /** Where a confirmed appointment's car is (issue 16): the board's buttons and the customer's page. */
 export const progressLabels = {
   arrived: "Fahrzeug angekommen",

@@ -1,11 +1,10 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, like, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, like, lt, or, type SQL, sql } from "drizzle-orm";
 import { site } from "~/config/site";
 import type { Executor } from "~/db/client.server";
 import { adminUsers, appointmentCounts, appointments, auditLog } from "~/db/schema";
 import type { AdminAppointment, AdminTab, ListPeriod } from "~/domain/appointment";
 import { zonedParts } from "~/domain/calendar-date";
 import { isUuid } from "~/domain/ids";
-import type { PlannerAppointment } from "~/domain/planner";
 import { licensePlateProblem, normalizeLicensePlate, PLATE_MIN_SIGNS } from "~/domain/vehicle";
 import { lastEmailState } from "~/mail/outbox.server";
 import { cleanText } from "~/schemas/text";
@@ -14,8 +13,9 @@ import { inspectionConsentOf } from "./reminders.server";
 
 /**
  * The appointments as the board reads them (the read model): the list with its search, tabs and
- * pages, one appointment with its audit trail, the day list and the planner's week. Reads only;
- * the changes are app/services/appointment-commands.server.ts.
+ * pages, one appointment with its audit trail. Reads only; the changes are
+ * app/services/appointment-commands.server.ts, the planner's week and the day list
+ * (with what each appointment holds) app/services/planner.server.ts.
  */
 
 export const PAGE_SIZE = 50;
@@ -30,7 +30,8 @@ export type AppointmentList = {
   total: number;
 };
 
-const columns = {
+/** The columns of an appointment as the board shows it (also the day list's, app/services/planner.server.ts). */
+export const adminAppointmentColumns = {
   id: appointments.id,
   name: appointments.name,
   email: appointments.email,
@@ -98,7 +99,7 @@ async function listPage(db: Executor, where: SQL | undefined, order: SQL[], page
   );
   const rows = await db
     .with(pageIds)
-    .select({ ...columns, emailState: lastEmailState(appointments.id) })
+    .select({ ...adminAppointmentColumns, emailState: lastEmailState(appointments.id) })
     .from(appointments)
     .innerJoin(pageIds, eq(pageIds.id, appointments.id))
     .orderBy(...order);
@@ -183,39 +184,6 @@ export async function listAppointments(
   };
 }
 
-/**
- * The day's appointments for the workshop (the printable day list): requested
- * and confirmed, in time order, with everything the mechanics need.
- */
-export async function dayList(db: Executor, date: string): Promise<Omit<AdminAppointment, "emailState">[]> {
-  const rows = await db
-    .select(columns)
-    .from(appointments)
-    .where(and(eq(appointments.date, date), inArray(appointments.status, ["beantragt", "bestätigt"])))
-    .orderBy(asc(appointments.time), asc(appointments.createdAt));
-  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
-}
-
-/** Every appointment (any status) from `from` to `to`, for the week planner (app/domain/planner.ts). */
-export async function appointmentsBetween(db: Executor, from: string, to: string): Promise<PlannerAppointment[]> {
-  return db
-    .select({
-      id: appointments.id,
-      name: appointments.name,
-      date: appointments.date,
-      time: appointments.time,
-      durationMinutes: appointments.durationMinutes,
-      service: appointments.service,
-      status: appointments.status,
-      licensePlate: appointments.licensePlate,
-      internalNote: appointments.internalNote,
-      progress: appointments.progress,
-    })
-    .from(appointments)
-    .where(and(gte(appointments.date, from), lte(appointments.date, to)))
-    .orderBy(asc(appointments.date), asc(appointments.time));
-}
-
 export type AuditEntry = {
   id: number;
   actor: string;
@@ -236,7 +204,7 @@ export type AuditEntry = {
 export async function appointmentDetails(db: Executor, id: string) {
   const [found] = await db
     .select({
-      ...columns,
+      ...adminAppointmentColumns,
       emailState: lastEmailState(appointments.id),
       progressAt: appointments.progressAt,
       progressBy: adminUsers.displayName,

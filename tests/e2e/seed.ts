@@ -4,6 +4,7 @@
  * code, and writes their cookies where fixtures.ts hands one to each test. The server embeds PGlite, so
  * nothing else can write to its database once it runs; this is the moment to. Logging in through the form
  * costs a full scrypt hash (128 MiB) per test; only the tests about the login itself still pay it.
+ * It also enters the workshop's resources and a full day of appointments on them (workshop-day.ts).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -14,6 +15,7 @@ import { createAdmin } from "~/services/admin-accounts.server";
 import { addTeamMember } from "~/services/team.server";
 import { openCliDatabase } from "../../scripts/lib/cli-database";
 import { E2E_ACCOUNTS, type E2eAccount, type SessionPool, sessionPoolDir } from "./accounts";
+import { seedWorkshopDay } from "./workshop-day";
 
 /** Owners as the command line creates them (npm run admin -- create), staff as an owner adds them on 'Team'. */
 async function createAccount(db: Database, account: E2eAccount, owner?: AdminIdentity): Promise<AdminIdentity> {
@@ -51,6 +53,8 @@ async function main() {
     const folder = sessionPoolDir(config.DATA_DIR);
     fs.mkdirSync(folder, { recursive: true });
     fs.writeFileSync(path.join(folder, "pool.json"), JSON.stringify(pool));
+    // The workshop's resources and a full day on them, for the planner's and the day list's specs.
+    await seedWorkshopDay(database.db, config.DATA_DIR);
   } finally {
     await database.close();
   }

@@ -3,8 +3,12 @@ import type { AppointmentStatus, EmailStatus } from "~/domain/appointment";
 
 const tones = { beantragt: "yellow", bestätigt: "green", storniert: "red" } as const;
 
-export function StatusBadge({ status }: { status: AppointmentStatus }) {
-  return <Badge tone={tones[status]}>{status}</Badge>;
+export function StatusBadge({ status, className }: { status: AppointmentStatus; className?: string }) {
+  return (
+    <Badge tone={tones[status]} className={className}>
+      {status}
+    </Badge>
+  );
 }
 
 const emailLabels = {

@@ -1,0 +1,95 @@
+import type { CSSProperties } from "react";
+import { Link } from "react-router";
+import type { AppointmentStatus } from "~/domain/appointment";
+import type { PlannerBlock } from "~/domain/planner";
+import { cn } from "~/lib/cn";
+import { plannerMessages, progressLabels } from "~/messages";
+
+/** The week planner's appointment blocks (app/routes/admin/planner.tsx): in the week's grid and in the phone's day. */
+
+export const statusTone = {
+  beantragt: "border-yellow-600 bg-yellow-100 text-yellow-950",
+  bestätigt: "border-green-700 bg-green-100 text-green-950",
+  storniert: "border-red-700 bg-red-100 text-red-950 line-through decoration-red-800/60",
+} as const satisfies Record<AppointmentStatus, string>;
+
+/** Closed time (a holiday, a closure, outside the hours): grey hatching. */
+export const closedHatch = "bg-[repeating-linear-gradient(135deg,transparent_0_6px,var(--border)_6px_8px)]";
+/** Time a resource is absent: orange hatching, told apart from closed time. */
+export const unavailableHatch = "bg-[repeating-linear-gradient(45deg,transparent_0_5px,rgb(234_88_12/0.45)_5px_8px)]";
+/** A courtesy car out with a customer. */
+export const carOutTone = "bg-sky-600 dark:bg-sky-400";
+
+/** A block's details after its status and time: service, plate, mechanics, courtesy car, note. */
+function details(block: PlannerBlock): string[] {
+  return [
+    block.service,
+    block.licensePlate,
+    ...block.mechanics,
+    ...block.courtesyCars.map(plannerMessages.courtesyCar),
+    block.courtesyCar && block.courtesyCars.length === 0 ? plannerMessages.courtesyCarWished : null,
+    block.internalNote ? `Notiz: ${block.internalNote}` : null,
+  ].filter((detail): detail is string => Boolean(detail));
+}
+
+/**
+ * Everything a block says, status first: its accessible name and tooltip, since
+ * a 30-minute block in a narrow lane has room for a few letters of two lines only.
+ */
+export function blockSummary(block: PlannerBlock): string {
+  const status = block.progress ? `${block.status}, ${progressLabels[block.progress]}` : block.status;
+  return `${status}: ${block.time}–${block.endTime} ${block.name}, ${details(block).join(", ")}`;
+}
+
+/** One line of a block: cut with an ellipsis where the lane ends (the whole text is in the name and tooltip). */
+const line = "block truncate";
+
+/**
+ * An appointment that opens it (also with the keyboard). In the grid `style` places it; on the phone
+ * (`roomy`) it is a list entry with every line readable and a 44-pixel touch target.
+ */
+export function BlockLink({ block, style, roomy = false }: { block: PlannerBlock; style?: CSSProperties; roomy?: boolean }) {
+  const summary = blockSummary(block);
+  return (
+    <Link
+      to={`/admin/termine/${block.id}`}
+      aria-label={summary}
+      title={summary}
+      style={style}
+      className={cn(
+        "rounded-md border-l-4 shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+        roomy
+          ? "flex min-h-11 flex-col px-2 py-1.5 text-sm leading-snug"
+          : // The week's lanes are narrow: smaller type and less air there, for a few more letters a line.
+            "z-10 m-0.5 overflow-hidden px-1 py-0.5 text-xs leading-tight xl:m-px xl:border-l-[3px] xl:px-0.5 xl:text-[0.625rem]",
+        statusTone[block.status],
+      )}
+    >
+      {/* The status first: the line a 30-minute block always has room for. */}
+      <span className={cn(roomy ? "block" : line, "font-semibold")}>
+        {block.status}
+        {block.progress ? ` · ${progressLabels[block.progress]}` : null}
+      </span>
+      <span className={roomy ? "block" : line}>
+        {block.time}–{block.endTime} {block.name}
+      </span>
+      {roomy ? (
+        // Each detail kept whole where it fits ("Mechaniker:in 1" not split at its number), a long note wraps.
+        <span className="block break-words">
+          {details(block).map((detail, index) => (
+            <span key={`${index}-${detail}`}>
+              {index > 0 ? " · " : null}
+              <span className="inline-block">{detail}</span>
+            </span>
+          ))}
+        </span>
+      ) : (
+        details(block).map((detail, index) => (
+          <span key={`${index}-${detail}`} className={line}>
+            {detail}
+          </span>
+        ))
+      )}
+    </Link>
+  );
+}

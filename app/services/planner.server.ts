@@ -1,0 +1,164 @@
+import { and, asc, eq, gte, inArray, lt, lte, type SQL, sql } from "drizzle-orm";
+import type { SelectedFieldsFlat } from "drizzle-orm/pg-core";
+import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
+import type { Executor } from "~/db/client.server";
+import { appointmentResources, appointments, resourceAbsences, resources } from "~/db/schema";
+import type { AdminAppointment } from "~/domain/appointment";
+import { slotOccupyingStatuses } from "~/domain/appointment";
+import type { CalendarDate } from "~/domain/calendar-date";
+import type { PlannerAbsence, PlannerAppointment, PlannerHold, WorkshopWeek } from "~/domain/planner";
+import { type ResourceKind, resourceKinds } from "~/domain/resources";
+import { adminAppointmentColumns } from "./appointment-queries.server";
+import { listResources } from "./resources.server";
+
+/**
+ * What the week planner and the day list read (issue 27): the appointments of a range of days,
+ * each with the resources it holds, every resource, and the absences of the range. Reads only.
+ * The appointments and their holds come in one statement: the range's active holds (by the partial
+ * index appointment_resources_active_starts_idx on `starts_at`) joined to their resources, left-joined
+ * to the range's appointments (by their date), so that one holding nothing is still there.
+ */
+
+/**
+ * The active holds that start from `from` 00:00 to the end of `to` in the workshop's zone, with their
+ * resource's name and kind and their time as wall-clock minutes. No hold lies in the hour a clock
+ * change skips or repeats, so elapsed minutes are wall-clock minutes (as in booking.server.ts).
+ */
+function holdsBetween(db: Executor, from: CalendarDate, to: CalendarDate, timeZone: string) {
+  const local = sql`(${appointmentResources.startsAt} at time zone ${timeZone})`;
+  return db
+    .select({
+      appointmentId: sql<string>`${appointmentResources.appointmentId}`.as("hold_appointment_id"),
+      resourceId: sql<string>`${appointmentResources.resourceId}`.as("hold_resource_id"),
+      name: sql<string>`${resources.name}`.as("hold_resource_name"),
+      kind: sql<ResourceKind>`${resources.kind}`.as("hold_resource_kind"),
+      startMinutes: sql<number>`(extract(hour from ${local}) * 60 + extract(minute from ${local}))::int`.as("hold_start_minutes"),
+      minutes: sql<number>`(extract(epoch from ${appointmentResources.endsAt} - ${appointmentResources.startsAt}) / 60)::int`.as(
+        "hold_minutes",
+      ),
+    })
+    .from(appointmentResources)
+    .innerJoin(resources, eq(resources.id, appointmentResources.resourceId))
+    .where(
+      and(
+        sql`${appointmentResources.active}`,
+        gte(appointmentResources.startsAt, sql`workshop_instant(${from}::date, '00:00', ${timeZone})`),
+        lt(appointmentResources.startsAt, sql`workshop_instant(${to}::date + 1, '00:00', ${timeZone})`),
+      ),
+    )
+    .as("held");
+}
+
+/**
+ * The appointments from `from` to `to` that match `where`, with `fields`, in time order, each with
+ * its holds (kinds in the board's order, names within): one statement, one row per hold.
+ */
+async function appointmentsWithHolds<F extends SelectedFieldsFlat & { id: typeof appointments.id }>(
+  db: Executor,
+  fields: F,
+  range: { from: CalendarDate; to: CalendarDate; timeZone: string },
+  where?: SQL,
+): Promise<Array<SelectResultFields<F> & { holds: PlannerHold[] }>> {
+  const held = holdsBetween(db, range.from, range.to, range.timeZone);
+  const rows = await db
+    .select({
+      ...fields,
+      holdResourceId: held.resourceId,
+      holdName: held.name,
+      holdKind: held.kind,
+      holdStart: held.startMinutes,
+      holdMinutes: held.minutes,
+    })
+    .from(appointments)
+    .leftJoin(held, eq(held.appointmentId, appointments.id))
+    .where(and(gte(appointments.date, range.from), lte(appointments.date, range.to), where))
+    .orderBy(asc(appointments.date), asc(appointments.time), asc(appointments.createdAt), asc(appointments.id));
+  const byId = new Map<string, SelectResultFields<F> & { holds: PlannerHold[] }>();
+  for (const row of rows as unknown as Array<Record<string, unknown>>) {
+    const { holdResourceId, holdName, holdKind, holdStart, holdMinutes, ...appointment } = row;
+    const id = appointment.id as string;
+    if (!byId.has(id)) byId.set(id, { ...(appointment as SelectResultFields<F>), holds: [] });
+    if (typeof holdResourceId === "string") {
+      const startMinutes = holdStart as number;
+      byId.get(id)!.holds.push({
+        resourceId: holdResourceId,
+        name: holdName as string,
+        kind: holdKind as ResourceKind,
+        startMinutes,
+        endMinutes: startMinutes + (holdMinutes as number),
+      });
+    }
+  }
+  const list = [...byId.values()];
+  for (const appointment of list) {
+    appointment.holds.sort((a, b) => resourceKinds.indexOf(a.kind) - resourceKinds.indexOf(b.kind) || byName.compare(a.name, b.name));
+  }
+  return list;
+}
+
+const byName = new Intl.Collator("de-AT", { numeric: true });
+
+/** The absences that touch [from, to] (by resource_absences_range_idx). */
+async function absencesBetween(db: Executor, from: CalendarDate, to: CalendarDate): Promise<PlannerAbsence[]> {
+  return db
+    .select({
+      resourceId: resourceAbsences.resourceId,
+      fromDate: resourceAbsences.fromDate,
+      toDate: resourceAbsences.toDate,
+      startTime: resourceAbsences.startTime,
+      reason: resourceAbsences.reason,
+    })
+    .from(resourceAbsences)
+    .where(and(lte(resourceAbsences.fromDate, to), gte(resourceAbsences.toDate, from)));
+}
+
+const plannerColumns = {
+  id: appointments.id,
+  name: appointments.name,
+  date: appointments.date,
+  time: appointments.time,
+  durationMinutes: appointments.durationMinutes,
+  service: appointments.service,
+  status: appointments.status,
+  licensePlate: appointments.licensePlate,
+  internalNote: appointments.internalNote,
+  progress: appointments.progress,
+  courtesyCar: appointments.courtesyCar,
+};
+
+/**
+ * The week planner's input for [from, to]: every appointment (any status; a cancelled one's holds
+ * have ended), the resources and the absences, read at once on pooled connections (decision 022).
+ */
+export async function plannerWeek(db: Executor, from: CalendarDate, to: CalendarDate, timeZone: string): Promise<WorkshopWeek> {
+  const [planned, resources, absences] = await Promise.all([
+    appointmentsWithHolds(db, plannerColumns, { from, to, timeZone }),
+    listResources(db),
+    absencesBetween(db, from, to),
+  ]);
+  return { appointments: planned satisfies PlannerAppointment[], resources, absences };
+}
+
+export type DayListAppointment = Omit<AdminAppointment, "emailState"> & { courtesyCar: boolean; holds: PlannerHold[] };
+
+/**
+ * The day's work for the printable day list: its requested and confirmed appointments in time
+ * order, with everything the mechanics need and what each holds; the resources and the absences.
+ */
+export async function dayListOf(db: Executor, date: CalendarDate, timeZone: string): Promise<WorkshopWeek<DayListAppointment>> {
+  const [listed, resources, absences] = await Promise.all([
+    appointmentsWithHolds(
+      db,
+      { ...adminAppointmentColumns, courtesyCar: appointments.courtesyCar },
+      { from: date, to: date, timeZone },
+      inArray(appointments.status, [...slotOccupyingStatuses]),
+    ),
+    listResources(db),
+    absencesBetween(db, date, date),
+  ]);
+  return {
+    appointments: listed.map((appointment) => ({ ...appointment, createdAt: appointment.createdAt.toISOString() })),
+    resources,
+    absences,
+  };
+}
