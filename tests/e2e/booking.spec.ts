@@ -44,8 +44,12 @@ async function freeSlotWithCar(request: APIRequestContext): Promise<Slot> {
   throw new Error("no slot with a courtesy car in the next 60 days");
 }
 
-async function isAvailable(request: APIRequestContext, { date, time }: Slot): Promise<boolean> {
-  const response = await request.get(`/api/v1/slots?date=${date}`);
+/**
+ * Whether `service` (fillContact's §57a unless given) can still start then. The workshop has one
+ * inspection place (issue 27): one §57a takes its time; other work would still find a lift.
+ */
+async function isAvailable(request: APIRequestContext, { date, time }: Slot, service = CONTACT.service): Promise<boolean> {
+  const response = await request.get(`/api/v1/slots?date=${date}&service=${encodeURIComponent(service)}`);
   const { slots } = (await response.json()) as { slots: Array<{ time: string; available: boolean }> };
   return slots.find((slot) => slot.time === time)!.available;
 }
@@ -152,8 +156,9 @@ test.describe("booking with JavaScript", () => {
     await expect(timeSelect).toHaveValue("");
     await expect(booking.getByText("Noch kein Tag gewählt.")).toBeVisible();
 
-    // The row exists: the slot is no longer offered.
+    // The row exists and holds the one inspection place: a §57a is no longer offered at that time.
     expect(await isAvailable(request, slot)).toBe(false);
+    await page.locator('select[name="booking-service"]').selectOption(CONTACT.service);
     await pickDate(page, slot.date);
     await expect(timeSelect.locator(`option[value="${slot.time}"]`)).toHaveCount(0);
 
@@ -246,14 +251,20 @@ test.describe("booking with JavaScript", () => {
       slots: Array<{ time: string; available: boolean }>;
     };
     expect(slots.map((slot) => slot.time)).toEqual(schedule.slots.map((slot) => slot.time));
+    // Each start until no lift or mechanic is left for it (the workshop has several, issue 27).
     for (const slot of slots.filter((s) => s.available)) {
-      const response = await request.post("/api/v1/appointments", {
-        headers: { Origin: baseURL! },
-        data: { name: "Voll Belegt", email: uniqueEmail(), phone: "0660 1112233", service: "Wartung", date: fullDay, time: slot.time },
-      });
-      expect(response.status(), await response.text()).toBe(201);
+      let stored = 0;
+      for (;;) {
+        const response = await request.post("/api/v1/appointments", {
+          headers: { Origin: baseURL! },
+          data: { name: "Voll Belegt", email: uniqueEmail(), phone: "0660 1112233", service: "Wartung", date: fullDay, time: slot.time },
+        });
+        if (response.status() === 409 && stored > 0) break;
+        expect(response.status(), await response.text()).toBe(201);
+        stored += 1;
+      }
     }
-    expect(await isAvailable(request, { date: fullDay, time: slots[0]!.time })).toBe(false);
+    expect(await isAvailable(request, { date: fullDay, time: slots[0]!.time }, "Wartung")).toBe(false);
 
     // A normal weekday (open, with free slots), a Sunday, and a statutory holiday on a day the workshop would be open.
     const normalDay = future.find((date) => isWorkday(date) && !Object.values(OWN_DAYS).includes(date))!;
@@ -360,7 +371,8 @@ test.describe("booking with JavaScript", () => {
     release();
     await expect(toast(page, SUCCESS_TITLE)).toContainText(SUCCESS_TEXT);
     await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Fehler" })).toHaveCount(0);
-    expect(await isAvailable(request, slot)).toBe(false);
+    // Sent once, after the times came: the oil change is stored (one lift of several, so the time stays free).
+    expect(posts).toHaveLength(1);
   });
 
   test("missing fields: toast 'Fehler' / 'Bitte füllen Sie alle Pflichtfelder aus.' and nothing is sent", async ({ page }) => {
@@ -445,10 +457,10 @@ test.describe("booking with JavaScript", () => {
     await timeSelect.selectOption(slot.time);
     await fillContact(page, uniqueEmail());
 
-    // Someone else books the same slot first.
+    // Someone else books the same slot first, for the same service: the one inspection place is gone.
     const other = await request.post("/api/v1/appointments", {
       headers: { Origin: baseURL! },
-      data: { name: "Max Mitbewerber", email: uniqueEmail(), phone: "0660 7654321", service: "Wartung", ...slot },
+      data: { name: "Max Mitbewerber", email: uniqueEmail(), phone: "0660 7654321", service: CONTACT.service, ...slot },
     });
     expect(other.status()).toBe(201);
 

@@ -83,10 +83,11 @@ test("with JavaScript: a §57a with pick-up; a time that no longer fits the serv
   baseURL,
 }) => {
   const date = await inspectionDay(request, 0);
-  // An Ölwechsel at 10:30 leaves 10:00 free for 30 minutes, but not for the §57a's 60.
+  // A §57a at 10:30 takes the one inspection place (issue 27): 10:00 stays free for 30 minutes on a
+  // lift, but not for another §57a's 60 minutes.
   const blocker = await request.post("/api/v1/appointments", {
     headers: { Origin: baseURL! },
-    data: { name: "Bert Blocker", email: `b-${unique()}@example.at`, phone: "0660 7654321", service: "Ölwechsel", date, time: "10:30" },
+    data: { name: "Bert Blocker", email: `b-${unique()}@example.at`, phone: "0660 7654321", service: INSPECTION, date, time: "10:30" },
   });
   expect(blocker.status()).toBe(201);
 
