@@ -6,7 +6,7 @@ import type { Executor } from "~/db/client.server";
 import { resultRows } from "~/db/result-rows";
 import { resourceAbsences, resources } from "~/db/schema";
 import { type CalendarDate, daysBetween, timeToMinutes, zonedParts } from "~/domain/calendar-date";
-import { type Absence, dayResources, fits, type Hold } from "~/domain/placement";
+import { type Absence, dayResources, fits, type Hold, holdsByDate } from "~/domain/placement";
 import { defaultServiceNeeds, neededKinds, type Resource, type ResourceKind } from "~/domain/resources";
 import { fail, type Failure, type Ok, ok } from "~/domain/result";
 import {
@@ -218,18 +218,17 @@ export type DaySlots =
   | { date: CalendarDate; open: true; slots: SlotAvailability[] }
   | { date: CalendarDate; open: false; reason: (DaySchedule & { open: false })["reason"]; slots: [] };
 
-/** The active resources, the active holds and the absences of [from, to] (placement's input). */
-type WorkshopState = { resources: Resource[]; holds: Hold[]; absences: Absence[] };
+/** The active resources, the active holds (by date) and the absences of [from, to] (placement's input). */
+type WorkshopState = { resources: Resource[]; holds: Map<CalendarDate, Hold[]>; absences: Absence[] };
 
 async function workshopState(db: Executor, from: CalendarDate, to: CalendarDate, timeZone: string): Promise<WorkshopState> {
   const [resourceRows, holdRows, absenceRows] = await Promise.all([
     db.select().from(resources).where(eq(resources.active, true)),
     db.execute(sql`
-      select resource_id as "resourceId",
-        to_char(starts_at at time zone ${timeZone}, 'YYYY-MM-DD') as date,
-        (extract(hour from starts_at at time zone ${timeZone}) * 60 + extract(minute from starts_at at time zone ${timeZone}))::int as "startMinutes",
+      select resource_id as "resourceId", local::date::text as date,
+        (extract(epoch from local::time) / 60)::int as "startMinutes",
         (extract(epoch from ends_at - starts_at) / 60)::int as "durationMinutes"
-      from appointment_resources
+      from appointment_resources, lateral (select starts_at at time zone ${timeZone} as local) as wall
       where active and starts_at >= workshop_instant(${from}::date, '00:00', ${timeZone})
         and starts_at < workshop_instant(${to}::date + 1, '00:00', ${timeZone})`),
     db
@@ -240,10 +239,14 @@ async function workshopState(db: Executor, from: CalendarDate, to: CalendarDate,
   return {
     resources: resourceRows,
     // No hold lies in the hour a clock change skips or repeats, so elapsed minutes are wall-clock minutes.
-    holds: resultRows<{ resourceId: string; date: CalendarDate; startMinutes: number; durationMinutes: number }>(holdRows).map((hold) => ({
-      ...hold,
-      endMinutes: hold.startMinutes + hold.durationMinutes,
-    })),
+    holds: holdsByDate(
+      resultRows<{ resourceId: string; date: CalendarDate; startMinutes: number; durationMinutes: number }>(holdRows).map((hold) => ({
+        resourceId: hold.resourceId,
+        date: hold.date,
+        startMinutes: hold.startMinutes,
+        endMinutes: hold.startMinutes + hold.durationMinutes,
+      })),
+    ),
     absences: absenceRows.map((absence) => ({
       resourceId: absence.resourceId,
       fromDate: absence.fromDate,
@@ -275,7 +278,7 @@ function demandOf(service: string | undefined, courtesyCar: boolean, rules: Slot
  * free resource of every kind it needs for its whole duration (and a car until closing).
  */
 function withOccupancy(schedule: DaySchedule & { open: true }, state: WorkshopState, demand: Demand, rules: SlotRules): SlotAvailability[] {
-  const day = dayResources(schedule.date, state.resources, state.holds, state.absences);
+  const day = dayResources(schedule.date, state.resources, state.holds.get(schedule.date) ?? [], state.absences);
   const closing = closingTime(schedule.date, rules);
   const courtesyUntil = demand.courtesyCar && closing !== null ? timeToMinutes(closing) : null;
   return schedule.slots.map((slot) => ({
