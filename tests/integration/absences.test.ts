@@ -5,13 +5,13 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { AdminIdentity } from "~/auth/session.server";
 import { appointmentResources, auditLog, resourceAbsences, resources } from "~/db/schema";
 import type { AppointmentStatus } from "~/domain/appointment";
-import { defaultSlotRules } from "~/domain/slots";
 import { absenceMessages, loginRequiredMessage, resourceMessages } from "~/messages";
 import { absenceInputSchema } from "~/schemas/absence";
 import { fieldMessages } from "~/schemas/resource";
 import { absencesBetween, addAbsence, deleteAbsence, listAbsences, upcomingAbsences } from "~/services/absences.server";
-import { type BookingConfig, getDaySlots, requestAppointment } from "~/services/booking.server";
+import { getDaySlots, requestAppointment } from "~/services/booking.server";
 import { placeAppointment } from "~/services/placement.server";
+import { testBookingConfig } from "../support/booking-config";
 import { testDatabaseKinds } from "../support/databases";
 import { createAdminIdentity, insertAppointment, sessionCookieOf } from "../support/factories";
 import { useApiApp, useTestDatabase } from "../support/fixtures";
@@ -21,16 +21,7 @@ const NOW = new Date("2027-03-01T09:00:00+01:00");
 const DAY = "2027-03-10";
 const NEXT_DAY = "2027-03-11";
 
-const config: BookingConfig = {
-  rateLimit: 0,
-  rateLimitWindowSeconds: 600,
-  dailyLimit: 0,
-  maxOpenRequestsPerEmail: 3,
-  maxPickupsPerDay: 3,
-  fewFreeSlots: 3,
-  workshopEmail: "werkstatt@happycar.example",
-  rules: defaultSlotRules,
-};
+const config = testBookingConfig();
 
 describe.each(testDatabaseKinds)("mechanics' absences on %s", (kind) => {
   const database = useTestDatabase(kind);

@@ -5,11 +5,12 @@ import { describe, expect, it } from "vitest";
 import { BookingSection } from "~/components/booking/booking-section";
 import { appointmentResources, appointments, emailOutbox, resources } from "~/db/schema";
 import { addDays } from "~/domain/calendar-date";
-import { bookingWindow, daySchedule, defaultSlotRules } from "~/domain/slots";
+import { bookingWindow, daySchedule } from "~/domain/slots";
 import { renderEmail } from "~/mail/templates";
 import { bookingMessages, bookingRefusal } from "~/messages";
 import { action as bookingFormAction } from "~/routes/booking";
-import { type BookingConfig, getAvailability, getDaySlots, requestAppointment } from "~/services/booking.server";
+import { getAvailability, getDaySlots, requestAppointment } from "~/services/booking.server";
+import { testBookingConfig } from "../support/booking-config";
 import { testDatabaseKinds } from "../support/databases";
 import { createAdminIdentity } from "../support/factories";
 import { useApiApp, useEnv, useTestDatabase } from "../support/fixtures";
@@ -25,16 +26,7 @@ import { routeArgs } from "../support/route-args";
 // Monday 30 November 2026, 09:00 in Vienna; Wednesday 2 December is open 08:00–18:00.
 const NOW = new Date("2026-11-30T09:00:00+01:00");
 const DAY = "2026-12-02";
-const config: BookingConfig = {
-  rateLimit: 0,
-  rateLimitWindowSeconds: 600,
-  dailyLimit: 0,
-  maxOpenRequestsPerEmail: 3,
-  maxPickupsPerDay: 3,
-  fewFreeSlots: 3,
-  workshopEmail: "werkstatt@happycar.example",
-  rules: defaultSlotRules,
-};
+const config = testBookingConfig();
 const PUBLIC_URL = "https://www.happycar.example";
 const CAR_LINE = "Ersatzwagen: gewünscht, ab Terminbeginn bis Betriebsschluss";
 
