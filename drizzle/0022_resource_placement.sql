@@ -21,12 +21,47 @@ LANGUAGE sql
 STABLE
 AS $$ SELECT (p_date + p_time::time) AT TIME ZONE p_time_zone $$;
 --> statement-breakpoint
+-- One free resource of p_kind for [p_starts, p_ends) on p_date, or NULL: active, no active hold
+-- overlapping (holds of p_except, the appointment being placed or moved, do not count) and not
+-- absent (a whole day of an absence, or on its first day from its start time on). Of the free ones
+-- the one used least that day, then the oldest. The one rule of choosing: pick_resources (a booking,
+-- a confirmation, the import, a move) and a new absence's reassignment (absences.server.ts) use it.
+CREATE FUNCTION free_resource(
+  p_kind text,
+  p_starts timestamptz,
+  p_ends timestamptz,
+  p_date date,
+  p_time_zone text,
+  p_except uuid
+) RETURNS uuid
+LANGUAGE sql
+STABLE
+AS $$
+  SELECT r.id
+  FROM resources r
+  WHERE r.kind = p_kind AND r.active
+    AND NOT EXISTS (
+      SELECT 1 FROM appointment_resources h
+      WHERE h.resource_id = r.id AND h.active AND h.appointment_id IS DISTINCT FROM p_except
+        AND tstzrange(h.starts_at, h.ends_at, '[)') && tstzrange(p_starts, p_ends, '[)'))
+    AND NOT EXISTS (
+      SELECT 1 FROM resource_absences a
+      WHERE a.resource_id = r.id AND a.from_date <= p_date AND a.to_date >= p_date
+        AND (a.start_time IS NULL OR a.from_date <> p_date OR p_ends > workshop_instant(p_date, a.start_time, p_time_zone)))
+  ORDER BY (
+    SELECT coalesce(sum(h.ends_at - h.starts_at), interval '0')
+    FROM appointment_resources h
+    WHERE h.resource_id = r.id AND h.active
+      AND h.starts_at >= workshop_instant(p_date, '00:00', p_time_zone)
+      AND h.starts_at < workshop_instant(p_date + 1, '00:00', p_time_zone)
+  ), r.created_at, r.id
+  LIMIT 1
+$$;
+--> statement-breakpoint
 -- The resources an appointment of p_date at p_time for p_duration_minutes would hold: one free
 -- resource of each kind in p_kinds for the whole duration (so the work never switches lifts), and
 -- with p_courtesy_until ('HH:MM', the day's closing) a courtesy car from the start until then.
--- Free means active, no active hold overlapping (holds of p_except, the appointment being moved,
--- do not count) and not absent (a whole day of an absence, or on its first day from its start
--- time on). Of the free ones the one used least that day is taken, then the oldest.
+-- Each is free_resource's choice.
 -- Returns the ids in the order of p_kinds, the car last; NULL when a kind of work has none free;
 -- without the car (one id fewer) when only the car is missing. Reads only: the callers hold the
 -- day's lock (31007), the exclusion constraint appointment_resources_no_overlap stays the last word.
@@ -45,8 +80,6 @@ AS $$
 DECLARE
   v_starts timestamptz := workshop_instant(p_date, p_time, p_time_zone);
   v_ends timestamptz := v_starts + make_interval(mins => p_duration_minutes);
-  v_day_starts timestamptz := workshop_instant(p_date, '00:00', p_time_zone);
-  v_day_ends timestamptz := workshop_instant(p_date + 1, '00:00', p_time_zone);
   v_kind text;
   v_id uuid;
   v_ids uuid[] := '{}';
@@ -55,24 +88,7 @@ BEGIN
     IF v_kind = 'courtesy_car' THEN
       v_ends := workshop_instant(p_date, p_courtesy_until, p_time_zone);
     END IF;
-    SELECT r.id INTO v_id
-    FROM resources r
-    WHERE r.kind = v_kind AND r.active
-      AND NOT EXISTS (
-        SELECT 1 FROM appointment_resources h
-        WHERE h.resource_id = r.id AND h.active AND h.appointment_id IS DISTINCT FROM p_except
-          AND tstzrange(h.starts_at, h.ends_at, '[)') && tstzrange(v_starts, v_ends, '[)'))
-      AND NOT EXISTS (
-        SELECT 1 FROM resource_absences a
-        WHERE a.resource_id = r.id AND a.from_date <= p_date AND a.to_date >= p_date
-          AND (a.start_time IS NULL OR a.from_date <> p_date
-               OR v_ends > workshop_instant(p_date, a.start_time, p_time_zone)))
-    ORDER BY (
-      SELECT coalesce(sum(h.ends_at - h.starts_at), interval '0')
-      FROM appointment_resources h
-      WHERE h.resource_id = r.id AND h.active AND h.starts_at >= v_day_starts AND h.starts_at < v_day_ends
-    ), r.created_at, r.id
-    LIMIT 1;
+    v_id := free_resource(v_kind, v_starts, v_ends, p_date, p_time_zone, p_except);
     IF v_id IS NULL THEN
       RETURN CASE WHEN v_kind = 'courtesy_car' THEN v_ids END;
     END IF;

@@ -197,40 +197,20 @@ async function holdsDuring(tx: Executor, absence: StoredAbsence): Promise<Array<
 }
 
 /**
- * Gives hold `holdId` (same time) to a free resource of `kind`, if there is one: active, no active
- * hold overlapping, no absence overlapping; the least used on the appointment's day first, then the
- * oldest, as pick_resources chooses. The absent resource is not free: its new absence counts.
+ * Gives hold `holdId` (same time) to a free resource of `kind`, if there is one, chosen as a booking
+ * chooses (free_resource). The absent resource is not free: its new absence counts.
  * Returns the resource now held, or null with nothing changed.
  */
 async function moveHold(
   tx: Executor,
   { holdId, kind, date }: { holdId: string; kind: Resource["kind"]; date: CalendarDate },
 ): Promise<Pick<Resource, "id" | "name"> | null> {
-  const zone = site.timeZone;
+  // free_resource (drizzle/0022_…): the choice of a booking. The absent one is not free: its new absence counts.
   const rows = await tx.execute(sql`
-    with hold as (
-      select id, resource_id, tstzrange(starts_at, ends_at, '[)') as during from appointment_resources where id = ${holdId}::uuid
-    ), candidate as (
-      select r.id, r.name
-      from resources r, hold
-      where r.kind = ${kind} and r.active and r.id <> hold.resource_id
-        and not exists (
-          select 1 from appointment_resources other
-          where other.resource_id = r.id and other.active
-            and tstzrange(other.starts_at, other.ends_at, '[)') && hold.during)
-        and not exists (
-          select 1 from resource_absences away
-          where away.resource_id = r.id
-            and tstzrange(workshop_instant(away.from_date, coalesce(away.start_time, '00:00'), ${zone}),
-                          workshop_instant(away.to_date + 1, '00:00', ${zone}), '[)') && hold.during)
-      order by (
-        select coalesce(sum(used.ends_at - used.starts_at), interval '0')
-        from appointment_resources used
-        where used.resource_id = r.id and used.active
-          and used.starts_at >= workshop_instant(${date}::date, '00:00', ${zone})
-          and used.starts_at < workshop_instant(${date}::date + 1, '00:00', ${zone})
-      ), r.created_at, r.id
-      limit 1
+    with candidate as (
+      select r.id, r.name from appointment_resources hold
+      join resources r on r.id = free_resource(${kind}, hold.starts_at, hold.ends_at, ${date}::date, ${site.timeZone}, hold.appointment_id)
+      where hold.id = ${holdId}::uuid
     )
     update appointment_resources moved set resource_id = candidate.id
     from candidate
