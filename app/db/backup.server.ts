@@ -21,6 +21,7 @@ import {
   rateLimits,
   recoveryCodes,
   resourceAbsences,
+  resourceBusy,
   resources,
   sessions,
   settings,
@@ -50,6 +51,7 @@ export const TABLES_IN_FK_ORDER: PgTable[] = [
   inspectionUnsubscribeTokens,
   resources,
   appointmentResources,
+  resourceBusy,
   resourceAbsences,
 ];
 
@@ -147,9 +149,12 @@ export async function restoreDatabase(db: Database, dump: string): Promise<{ sta
       }
     }
     await tx.execute(sql`set local standard_conforming_strings = on`);
-    // The dump holds the board's counts as they were; the triggers would count the restored rows again.
+    // The dump holds the board's counts and the resources' busy times as they were; the triggers
+    // would count the restored rows again.
     await tx.execute(sql`alter table appointments disable trigger user`);
+    await tx.execute(sql`alter table appointment_resources disable trigger user`);
     for (const statement of statements) await tx.execute(sql.raw(statement));
+    await tx.execute(sql`alter table appointment_resources enable trigger user`);
     await tx.execute(sql`alter table appointments enable trigger user`);
     return { statements: statements.length };
   });

@@ -547,3 +547,23 @@ export const resourceAbsences = pgTable(
     index("resource_absences_range_idx").on(table.toDate, table.fromDate),
   ],
 );
+
+/** A multirange of integers as PostgreSQL writes it ("{[1,3),[5,8)}"); read with parseIntMultirange (app/db/multirange.ts). */
+const int4multirange = customType<{ data: string }>({ dataType: () => "int4multirange" });
+
+/**
+ * What each resource is busy with per UTC day, kept by the database's triggers from the active holds
+ * (drizzle/0029_resource_busy.sql, decision 046): minutes since the Unix epoch. The slots and the
+ * calendar read it instead of every hold; nothing writes it but the triggers.
+ */
+export const resourceBusy = pgTable(
+  "resource_busy",
+  {
+    resourceId: uuid("resource_id")
+      .notNull()
+      .references(() => resources.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    busy: int4multirange("busy").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.resourceId, table.day] }), index("resource_busy_day_idx").on(table.day)],
+);

@@ -4,7 +4,7 @@
  * the slots and the calendar, which only ask. Pure: the caller reads the day's resources, holds
  * and absences. Minutes are wall-clock minutes of the day in the workshop's zone.
  */
-import type { CalendarDate } from "./calendar-date";
+import { addDays, type CalendarDate, zonedInstant, zonedParts } from "./calendar-date";
 import type { ResourceKind } from "./resources";
 
 /** An active hold of a resource on one day: [startMinutes, endMinutes). */
@@ -92,4 +92,47 @@ export function fits(
 ): boolean {
   if (!kinds.every((kind) => kindFree(day, kind, start, start + durationMinutes))) return false;
   return courtesyUntil === null || kindFree(day, "courtesy_car", start, courtesyUntil);
+}
+
+/** A resource busy for [start, end), in minutes since the Unix epoch (the database's resource_busy, decision 046). */
+export type BusySpan = { resourceId: string; start: number; end: number };
+
+/**
+ * The busy spans as holds on the workshop's wall clock for the days of [from, to]: each span cut
+ * at local midnight, its minutes counted from the day's local midnight. On the two days a year the
+ * clocks change the wall-clock minutes are read per instant; every other day they are the elapsed ones.
+ */
+export function wallClockHolds(spans: readonly BusySpan[], from: CalendarDate, to: CalendarDate, timeZone: string): Hold[] {
+  const days: CalendarDate[] = [];
+  for (let date = from; date <= to; date = addDays(date, 1)) days.push(date);
+  // midnights[i]: the epoch minute day i begins; the one after the last day closes it.
+  const midnights = [...days, addDays(to, 1)].map((date) => zonedInstant(date, "00:00", timeZone).getTime() / 60_000);
+  const holds: Hold[] = [];
+  for (const span of spans) {
+    const first = Math.max(0, lastAtOrBefore(midnights, span.start));
+    for (let index = first; index < days.length && midnights[index]! < span.end; index++) {
+      const [dayStart, dayEnd] = [midnights[index]!, midnights[index + 1]!];
+      const [start, end] = [Math.max(span.start, dayStart), Math.min(span.end, dayEnd)];
+      if (start >= end) continue;
+      const regularDay = dayEnd - dayStart === 1440;
+      const wall = (minute: number) =>
+        minute === dayEnd ? 1440 : regularDay ? minute - dayStart : zonedParts(new Date(minute * 60_000), timeZone).minutes;
+      holds.push({ resourceId: span.resourceId, date: days[index]!, startMinutes: wall(start), endMinutes: wall(end) });
+    }
+  }
+  return holds;
+}
+
+/** The index of the last value at or before `value` in ascending `values` (-1 when none). */
+function lastAtOrBefore(values: readonly number[], value: number): number {
+  let [low, high] = [0, values.length - 1];
+  let found = -1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (values[middle]! <= value) {
+      found = middle;
+      low = middle + 1;
+    } else high = middle - 1;
+  }
+  return found;
 }

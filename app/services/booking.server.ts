@@ -3,10 +3,11 @@ import { and, eq, gte, lte, sql } from "drizzle-orm";
 import { type Env, env } from "~/config/env.server";
 import { serviceDurationMinutes, site } from "~/config/site";
 import type { Executor } from "~/db/client.server";
+import { parseIntMultirange } from "~/db/multirange";
 import { resultRows } from "~/db/result-rows";
-import { resourceAbsences, resources } from "~/db/schema";
-import { type CalendarDate, daysBetween, timeToMinutes, zonedParts } from "~/domain/calendar-date";
-import { type Absence, dayResources, fits, type Hold, holdsByDate } from "~/domain/placement";
+import { resourceAbsences, resourceBusy, resources } from "~/db/schema";
+import { addDays, type CalendarDate, daysBetween, timeToMinutes, zonedParts } from "~/domain/calendar-date";
+import { type Absence, dayResources, fits, type Hold, holdsByDate, wallClockHolds } from "~/domain/placement";
 import { defaultServiceNeeds, neededKinds, type Resource, type ResourceKind } from "~/domain/resources";
 import { fail, type Failure, type Ok, ok } from "~/domain/result";
 import {
@@ -222,31 +223,23 @@ export type DaySlots =
 type WorkshopState = { resources: Resource[]; holds: Map<CalendarDate, Hold[]>; absences: Absence[] };
 
 async function workshopState(db: Executor, from: CalendarDate, to: CalendarDate, timeZone: string): Promise<WorkshopState> {
-  const [resourceRows, holdRows, absenceRows] = await Promise.all([
+  const [resourceRows, busyRows, absenceRows] = await Promise.all([
     db.select().from(resources).where(eq(resources.active, true)),
-    db.execute(sql`
-      select resource_id as "resourceId", local::date::text as date,
-        (extract(epoch from local::time) / 60)::int as "startMinutes",
-        (extract(epoch from ends_at - starts_at) / 60)::int as "durationMinutes"
-      from appointment_resources, lateral (select starts_at at time zone ${timeZone} as local) as wall
-      where active and starts_at >= workshop_instant(${from}::date, '00:00', ${timeZone})
-        and starts_at < workshop_instant(${to}::date + 1, '00:00', ${timeZone})`),
+    // The resources' busy times (decision 046): a few rows a day, where the holds are hundreds. Kept
+    // per UTC day, so one day either side covers every local day of the range.
+    db
+      .select({ resourceId: resourceBusy.resourceId, busy: resourceBusy.busy })
+      .from(resourceBusy)
+      .where(and(gte(resourceBusy.day, addDays(from, -1)), lte(resourceBusy.day, addDays(to, 1)))),
     db
       .select()
       .from(resourceAbsences)
       .where(and(lte(resourceAbsences.fromDate, to), gte(resourceAbsences.toDate, from))),
   ]);
+  const spans = busyRows.flatMap(({ resourceId, busy }) => parseIntMultirange(busy).map(([start, end]) => ({ resourceId, start, end })));
   return {
     resources: resourceRows,
-    // No hold lies in the hour a clock change skips or repeats, so elapsed minutes are wall-clock minutes.
-    holds: holdsByDate(
-      resultRows<{ resourceId: string; date: CalendarDate; startMinutes: number; durationMinutes: number }>(holdRows).map((hold) => ({
-        resourceId: hold.resourceId,
-        date: hold.date,
-        startMinutes: hold.startMinutes,
-        endMinutes: hold.startMinutes + hold.durationMinutes,
-      })),
-    ),
+    holds: holdsByDate(wallClockHolds(spans, from, to, timeZone)),
     absences: absenceRows.map((absence) => ({
       resourceId: absence.resourceId,
       fromDate: absence.fromDate,

@@ -149,7 +149,8 @@ async function seed(db: Database) {
     appointmentId: appointment!.id,
     resourceId: lift!.id,
     startsAt: new Date("2026-12-01T07:00:00Z"),
-    endsAt: new Date("2026-12-01T07:30:00.5Z"),
+    // Whole minutes (appointment_resources_whole_minutes_check); the other timestamps keep their milliseconds.
+    endsAt: new Date("2026-12-01T07:30:00Z"),
   });
   await db
     .insert(resourceAbsences)

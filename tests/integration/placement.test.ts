@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { resultRows } from "~/db/result-rows";
 import { appointmentResources, appointments, resources } from "~/db/schema";
@@ -184,6 +185,34 @@ function placementTests(kind: DatabaseKind) {
           on a.resource_id = b.resource_id and a.id < b.id and a.active and b.active
           and tstzrange(a.starts_at, a.ends_at) && tstzrange(b.starts_at, b.ends_at)`);
       expect(resultRows<{ n: number }>(overlapping)[0]!.n).toBe(0);
+    });
+
+    it("a booking does not queue behind another one of the same day: it takes the next free lift and mechanic (decision 046)", async () => {
+      await setWorkshop(database.db, { lift: 2, mechanic: 2 });
+      const [lift1, mechanic1] = await Promise.all(
+        ["Hebebühne 1", "Mechaniker:in 1"].map(
+          async (name) => (await database.db.select().from(resources).where(eq(resources.name, name)))[0]!.id,
+        ),
+      );
+      // Another booking of the day in flight: it holds the day's lock shared and is placing work on the
+      // first lift and mechanic (the locks request_appointment and free_resource take), not yet committed.
+      const inFlight = new pg.Client({ connectionString: database.url });
+      await inFlight.connect();
+      try {
+        await inFlight.query("begin");
+        await inFlight.query(
+          `select pg_advisory_xact_lock_shared(31007, hashtext($1)),
+             pg_advisory_xact_lock(31009, hashtext($2 || $1)), pg_advisory_xact_lock(31009, hashtext($3 || $1))`,
+          [DAY, lift1, mechanic1],
+        );
+        const booked = await book(database, { time: "14:00" });
+        if (booked.kind !== "created") throw new Error(booked.kind);
+        // Without the other booking, the oldest of the equally used ones: Hebebühne 1 and Mechaniker:in 1.
+        expect(await heldBy(database, booked.id)).toEqual(["Hebebühne 2", "Mechaniker:in 2"]);
+      } finally {
+        await inFlight.query("rollback");
+        await inFlight.end();
+      }
     });
 
     it("parallel requests for the one courtesy car on one day: exactly one gets it", async () => {
