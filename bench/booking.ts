@@ -16,7 +16,8 @@
  * server and the database need. BENCH_LOAD=autocannon forces autocannon.
  *
  *   npm run build && tsx bench/booking.ts        (BUILD_DIR selects another build;
- *   BENCH_PGLITE=false measures PostgreSQL only; BENCH_NODE_OPTIONS is the server's NODE_OPTIONS)
+ *   BENCH_PGLITE=false measures PostgreSQL only; BENCH_NODE_OPTIONS is the server's NODE_OPTIONS;
+ *   BENCH_WORKSHOP=workshop spreads the 100,000 over a four-lift workshop's years instead of 400 dense days)
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -24,7 +25,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { site } from "~/config/site";
-import { type DatabaseOptions, openDatabase } from "~/db/client.server";
+import { type DatabaseHandle, type DatabaseOptions, openDatabase } from "~/db/client.server";
 import { resultRows } from "~/db/result-rows";
 import { addDays } from "~/domain/calendar-date";
 import { defaultClosures } from "~/domain/closures";
@@ -202,32 +203,62 @@ async function benchSlots(origin: string, database: string, date: string, connec
 }
 
 /**
- * 100,000 appointments over ±200 days, every slot time, all three statuses; then as many lifts and
- * mechanics as the busiest slot needs plus `extraPerSlot` (the bookings to come), one inspection
- * place and a courtesy car; every active appointment holds the k-th lift and the k-th mechanic of
- * its slot (placed as the booking would, without 100,000 calls); then VACUUM ANALYZE.
+ * Which workshop the 100,000 appointments are spread over (BENCH_WORKSHOP):
+ * - `dense` (the default, as in every figure before decision 046): ±200 days, every slot time, all three
+ *   statuses, about 170 active a day; as many lifts and mechanics as the busiest slot needs plus
+ *   `extraPerSlot` (the bookings to come): a workshop of some 13 lifts, the worst case for reading a day.
+ * - `workshop`: the workshop of issue 27, four lifts and four mechanics (plus the inspection place and two
+ *   courtesy cars), after some years: about 4.7 years back at three a slot (two of them active), and the
+ *   90 days ahead at one a slot, which leaves each slot's three other lifts to the bookings to come.
+ */
+const benchWorkshop = process.env.BENCH_WORKSHOP === "workshop" ? "workshop" : "dense";
+
+/** The appointments and the number of lifts and mechanics of `benchWorkshop`. */
+async function insertAppointments(handle: DatabaseHandle, extraPerSlot: number): Promise<number> {
+  const statuses = sql.raw(`(array['beantragt', 'bestätigt', 'storniert'])`);
+  if (benchWorkshop === "workshop") {
+    const ahead = 91 * 19;
+    await handle.db.execute(sql`
+      insert into appointments (name, email, phone, date, time, service, status)
+      select 'Kunde ' || g, 'kunde' || g || '@example.at', '0664 1234567', current_date + g / 19,
+             to_char(time '08:00' + (g % 19) * interval '30 minutes', 'HH24:MI'), 'Wartung', ${statuses}[1 + g % 3]
+      from generate_series(0, ${ahead - 1}::int) as g`);
+    await handle.db.execute(sql`
+      insert into appointments (name, email, phone, date, time, service, status)
+      select 'Kunde ' || g, 'kunde' || g || '@example.at', '0664 1234567', current_date - 1 - g / 57,
+             to_char(time '08:00' + ((g / 3) % 19) * interval '30 minutes', 'HH24:MI'), 'Wartung', ${statuses}[1 + g % 3]
+      from generate_series(${ahead}::int, ${BULK_ROWS - 1}::int) as g`);
+    return 4;
+  }
+  await handle.db.execute(sql`
+    insert into appointments (name, email, phone, date, time, service, status)
+    select 'Kunde ' || g, 'kunde' || g || '@example.at', '0664 1234567',
+           current_date - 200 + (g % 400),
+           to_char(time '08:00' + ((g / 400) % 19) * interval '30 minutes', 'HH24:MI'),
+           'Wartung', ${statuses}[1 + g % 3]
+    from generate_series(1, ${BULK_ROWS}) as g`);
+  const rows = await handle.db.execute(sql`
+    select coalesce(max(active), 0)::int as most from (
+      select count(*) as active from appointments
+      where status in ('beantragt', 'bestätigt') group by date, time) as slots`);
+  return Number(resultRows<{ most: number }>(rows)[0]?.most ?? 0) + extraPerSlot + 1;
+}
+
+/**
+ * 100,000 appointments (insertAppointments), their lifts and mechanics, one inspection place and
+ * courtesy cars; every active appointment holds the k-th lift and the k-th mechanic of its slot
+ * (placed as the booking would, without 100,000 calls); then VACUUM ANALYZE.
  */
 async function bulkInsert(options: DatabaseOptions, extraPerSlot: number): Promise<void> {
   const handle = await openDatabase(options);
   try {
-    await handle.db.execute(sql`
-      insert into appointments (name, email, phone, date, time, service, status)
-      select 'Kunde ' || g, 'kunde' || g || '@example.at', '0664 1234567',
-             current_date - 200 + (g % 400),
-             to_char(time '08:00' + ((g / 400) % 19) * interval '30 minutes', 'HH24:MI'),
-             'Wartung',
-             (array['beantragt', 'bestätigt', 'storniert'])[1 + g % 3]
-      from generate_series(1, ${BULK_ROWS}) as g`);
-    const rows = await handle.db.execute(sql`
-      select coalesce(max(active), 0)::int as most from (
-        select count(*) as active from appointments
-        where status in ('beantragt', 'bestätigt') group by date, time) as slots`);
-    const count = Number(resultRows<{ most: number }>(rows)[0]?.most ?? 0) + extraPerSlot + 1;
+    const count = await insertAppointments(handle, extraPerSlot);
     await handle.db.execute(sql`
       insert into resources (name, kind, created_at)
       select case kind when 'lift' then 'Hebebühne ' else 'Mechaniker:in ' end || g, kind, now() + g * interval '1 millisecond'
       from generate_series(1, ${count}) as g, unnest(array['lift', 'mechanic']) as kind
-      union all values ('§57a-Prüfplatz', 'inspection', now()), ('Ersatzwagen', 'courtesy_car', now())`);
+      union all values ('§57a-Prüfplatz', 'inspection', now()), ('Ersatzwagen 1', 'courtesy_car', now()),
+        ('Ersatzwagen 2', 'courtesy_car', now())`);
     await handle.db.execute(sql`
       insert into appointment_resources (appointment_id, resource_id, starts_at, ends_at)
       select a.id, r.id, workshop_instant(a.date, a.time, ${site.timeZone}),
@@ -307,7 +338,9 @@ async function main() {
     fs.rmSync(tmp, { recursive: true, force: true });
   }
 
-  console.log(`\nLast: ${useWrk ? "wrk -t1" : "autocannon (in diesem Prozess)"}, ${os.cpus().length} CPUs, Node ${process.version}`);
+  console.log(
+    `\nLast: ${useWrk ? "wrk -t1" : "autocannon (in diesem Prozess)"}, ${os.cpus().length} CPUs, Node ${process.version}; Werkstatt: ${benchWorkshop}`,
+  );
   console.table(
     rows.map(({ database, measure, summary, failed }) => ({
       Datenbank: database,
