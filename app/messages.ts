@@ -90,10 +90,11 @@ export function invalidFormMessage(missingRequired: boolean): string {
   return missingRequired ? formMessages.missingFields : formMessages.invalidFields;
 }
 
-/** A login's rough place (app/lib/rough-place.server.ts) in words: "Österreich", "im Netz der Werkstatt", or null. */
-export function placeName(place: "local" | { country: string } | null): string | null {
+/** A login's rough place (app/lib/rough-place.server.ts) in words: "Wien", "Österreich", "lokales Netz …", or null. */
+export function placeName(place: "local" | { city: "Wien" } | { country: string } | null): string | null {
   if (place === null) return null;
   if (place === "local") return "lokales Netz (z. B. die Werkstatt)";
+  if ("city" in place) return place.city;
   return new Intl.DisplayNames(["de"], { type: "region" }).of(place.country) ?? place.country;
 }
 

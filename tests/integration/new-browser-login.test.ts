@@ -63,6 +63,21 @@ describe.each(testDatabaseKinds)("a login from a new browser on %s", (kind) => {
     expect(await newBrowserMails()).toHaveLength(1);
   });
 
+  it("a login from Vienna names the city, with the databases' credit; one from elsewhere in Austria the country", async () => {
+    await logIn(null, "81.217.12.34");
+    await logIn(null, "193.170.62.10");
+    await logIn(null, "2001:628:1:2::3");
+    const texts = (await newBrowserMails()).map(
+      (mail) => renderEmail({ ...mail, createdAt: new Date() }, "https://www.happycar.example").text,
+    );
+    expect(texts).toHaveLength(2);
+    for (const text of texts) {
+      expect(text).toContain("Ort ungefähr: Wien");
+      expect(text).toContain("IP Geolocation by DB-IP (https://db-ip.com)");
+      expect(text).not.toContain("193.170.62.10");
+    }
+  });
+
   it("the session list names the browser and the masked network, never the address", async () => {
     const { session } = await logIn(null, "2a02:8388:1234:5678::1");
     const listed = await app.request("/api/v1/admin/sessions", { cookie: session });

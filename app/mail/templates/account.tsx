@@ -116,9 +116,13 @@ export const secondFactorLocked = defineTemplate<SecondFactorLockedEmail>({
   ),
 });
 
+/** The ungefähre Ort comes from free databases whose licences (CC BY 4.0, CC BY-SA 4.0) ask to be named where it is shown. */
+const GEOLOCATION_CREDIT =
+  "Den ungefähren Ort schätzen wir ohne Anfrage nach außen aus der IP-Adresse: IP Geolocation by DB-IP (https://db-ip.com), IP2Location LITE (https://lite.ip2location.com).";
+
 /**
  * A login from a browser the account has not used before: the account can tell at a glance whether
- * it was them. The place is rough on purpose (a country, or the workshop's own network), the network
+ * it was them. The place is rough on purpose (Wien, a country, or the workshop's own network), the network
  * masked; the full address stays in the server's log.
  */
 export const newBrowserLogin = defineTemplate<NewBrowserLoginEmail>({
@@ -133,6 +137,7 @@ export const newBrowserLogin = defineTemplate<NewBrowserLoginEmail>({
         {p.network ? ` (Netz ${p.network})` : ""}.
       </Paragraph>
       <Paragraph>Waren Sie das, ist nichts weiter zu tun.</Paragraph>
+      {p.place ? <Paragraph>{GEOLOCATION_CREDIT}</Paragraph> : null}
       <Paragraph>
         Waren Sie das nicht? Dann kennt jemand Ihr Passwort: Beenden Sie unter „Sicherheit“ die Sitzung, die Sie nicht kennen, ändern Sie
         Ihr Passwort und sagen Sie es dem Inhaber oder der Inhaberin.
