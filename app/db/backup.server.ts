@@ -12,6 +12,9 @@ import {
   contactMessages,
   customerLinks,
   emailOutbox,
+  findingDecisionRecords,
+  findingPhotos,
+  findings,
   inspectionReminders,
   inspectionUnsubscribeTokens,
   knownBrowsers,
@@ -51,6 +54,9 @@ export const TABLES_IN_FK_ORDER: PgTable[] = [
   resources,
   appointmentResources,
   resourceAbsences,
+  findings,
+  findingPhotos,
+  findingDecisionRecords,
 ];
 
 const ROWS_PER_INSERT = 200;
