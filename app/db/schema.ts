@@ -585,6 +585,16 @@ export const findings = pgTable(
   ],
 );
 
+/** The finding a row belongs to, and its appointment (for the appointment's look-ups); both go with their row. */
+const ofFinding = () => ({
+  findingId: uuid("finding_id")
+    .notNull()
+    .references(() => findings.id, { onDelete: "cascade" }),
+  appointmentId: uuid("appointment_id")
+    .notNull()
+    .references(() => appointments.id, { onDelete: "cascade" }),
+});
+
 /**
  * A finding's photos, re-encoded (JPEG, at most 1600 px, no metadata) and kept in the database, so
  * that every app instance serves them and backups hold them; they go with the finding and the
@@ -594,12 +604,7 @@ export const findingPhotos = pgTable(
   "finding_photos",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    findingId: uuid("finding_id")
-      .notNull()
-      .references(() => findings.id, { onDelete: "cascade" }),
-    appointmentId: uuid("appointment_id")
-      .notNull()
-      .references(() => appointments.id, { onDelete: "cascade" }),
+    ...ofFinding(),
     position: integer("position").notNull(),
     contentType: text("content_type").notNull(),
     width: integer("width").notNull(),
@@ -628,12 +633,7 @@ export const findingDecisionRecords = pgTable(
   "finding_decisions",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    findingId: uuid("finding_id")
-      .notNull()
-      .references(() => findings.id, { onDelete: "cascade" }),
-    appointmentId: uuid("appointment_id")
-      .notNull()
-      .references(() => appointments.id, { onDelete: "cascade" }),
+    ...ofFinding(),
     title: text("title").notNull(),
     description: text("description"),
     priceCents: integer("price_cents").notNull(),
