@@ -32,6 +32,15 @@ export const httpStatus = {
   "slot-unavailable": 400,
   invalidResources: 400,
   passkeyFailed: 400,
+  invalidFinding: 400,
+  invalidEstimate: 400,
+  tooManyPhotos: 400,
+  "invalid-decision": 400,
+  photoUnreadable: 400,
+  // A photo the findings do not take (issue 30).
+  photoType: 415,
+  photoTooLarge: 413,
+  photoTooManyPixels: 413,
   // Who is asking.
   wrongPassword: 401,
   secondFactor: 401,
@@ -49,6 +58,7 @@ export const httpStatus = {
   emailNotFound: 404,
   reminderNotFound: 404,
   absenceNotFound: 404,
+  findingNotFound: 404,
   // The state changed or forbids it.
   conflict: 409,
   slotFull: 409,
@@ -72,6 +82,10 @@ export const httpStatus = {
   "too-many-open": 409,
   "already-cancelled": 409,
   "too-late": 409,
+  findingSent: 409,
+  findingWithdrawn: 409,
+  nothingToSend: 409,
+  "decisions-closed": 409,
   // Locked until someone lifts it (decision 033): waiting does not help, so no 429 and no Retry-After.
   secondFactorLocked: 423,
   // Too many attempts: answered with Retry-After.

@@ -823,3 +823,51 @@ export const secretKeyMessages = {
 export function onlineRequestsNotice(count: number, threshold: number): string {
   return `Heute schon ${count}, erwartet sind höchstens ${threshold}. Prüfen Sie die offenen Anfragen auf Unsinn oder Missbrauch.`;
 }
+
+/** Findings ('Befunde', issue 30): the board, the API, the personal link and the photos. */
+export const findingMessages = {
+  notFound: "Der Termin existiert nicht (mehr).",
+  conflict: "Zu einem stornierten Termin können keine Befunde erfasst werden.",
+  findingNotFound: "Diesen Befund gibt es nicht (mehr).",
+  findingSent:
+    "Dieser Befund wurde der Kundin oder dem Kunden schon gesendet und kann nicht mehr geändert werden. Erfassen Sie die Korrektur als neuen Befund; der alte wird dann zurückgezogen.",
+  findingWithdrawn: "Dieser Befund wurde zurückgezogen.",
+  invalidFinding: "Bitte geben Sie einen Titel (höchstens 120 Zeichen), einen Preis (z. B. 180,00) und die Dringlichkeit an.",
+  invalidEstimate: "Bitte geben Sie den Kostenvoranschlag als Betrag an (z. B. 450,00), oder lassen Sie das Feld leer.",
+  tooManyPhotos: "Höchstens 6 Fotos pro Befund.",
+  nothingToSend: "Es gibt keinen neuen Befund, der gesendet werden könnte.",
+  photoType: "Dieses Foto können wir nicht annehmen: Bitte senden Sie ein Bild im Format JPEG, PNG oder WebP.",
+  photoTooLarge: "Dieses Foto ist zu groß: höchstens 15 MB pro Foto.",
+  photoTooManyPixels: "Dieses Foto hat zu viele Bildpunkte: höchstens 50 Megapixel.",
+  photoUnreadable: "Dieses Foto lässt sich nicht lesen. Bitte nehmen Sie es noch einmal auf.",
+  photoNotFound: "Dieses Foto gibt es nicht (mehr).",
+  invalidDecision: "Bitte geben Sie „decision“ als approved oder declined an.",
+  // The board's answers.
+  saved: "Der Befund wurde gespeichert.",
+  updated: "Der Befund wurde geändert.",
+  deleted: "Der Befund wurde gelöscht.",
+  withdrawn: "Der Befund wurde zurückgezogen; seine Entscheidungen bleiben erhalten.",
+  estimateSaved: "Der Kostenvoranschlag wurde gespeichert.",
+  decisionSaved: "Die Entscheidung wurde eingetragen.",
+  sent: (count: number) =>
+    `${count === 1 ? "1 Befund wurde" : `${count} Befunde wurden`} zur Freigabe gesendet; die Kundin oder der Kunde bekommt eine E-Mail.`,
+  sentWithoutEmail: (count: number) =>
+    `${count === 1 ? "1 Befund ist" : `${count} Befunde sind`} auf dem persönlichen Link sichtbar. Zu diesem Termin gibt es keine E-Mail-Adresse: Es wurde keine E-Mail gesendet, bitte rufen Sie an.`,
+  // Labels, on the board and the personal link alike.
+  urgency: { now: "sofort nötig", soon: "bald", watch: "beobachten" },
+  decision: { approved: "freigegeben", declined: "abgelehnt", open: "offen" },
+  phoneDecision: { approved: "telefonisch freigegeben", declined: "abgelehnt" },
+  byCustomer: "vom Kunden über den Link",
+  // The workshop's e-mail per submission on the personal link.
+  workshopSubject: (approved: number, declined: number) => `Freigabe erhalten: ${approved} freigegeben, ${declined} abgelehnt`,
+  customerSubject: "Ihre Freigabe wird benötigt",
+} as const;
+
+/** The personal link's findings (issue 30): refusals in the customer's words. */
+export const customerDecisionMessages = {
+  "not-found": "Dieser Link ist abgelaufen oder ungültig. Bitte rufen Sie uns an.",
+  "decisions-closed": "An Ihrem Fahrzeug wird bereits gearbeitet: Entscheidungen können jetzt nur noch telefonisch geändert werden.",
+  "invalid-decision": "Bitte wählen Sie bei einem Befund „Freigeben“ oder „Ablehnen“.",
+  saved: "Danke, Ihre Entscheidung ist bei uns angekommen.",
+  unchanged: "Ihre Entscheidungen sind unverändert.",
+} as const;

@@ -1,5 +1,7 @@
 import { createMiddleware } from "hono/factory";
-import { MAX_BODY_BYTES, REQUEST_TOO_LARGE_MESSAGE, type RequestBody, RequestBodyError } from "~/lib/http.server";
+import { activeSession } from "~/auth/guard.server";
+import type { Database } from "~/db/client.server";
+import { MAX_BODY_BYTES, MAX_UPLOAD_BYTES, REQUEST_TOO_LARGE_MESSAGE, type RequestBody, RequestBodyError } from "~/lib/http.server";
 import type { ServerEnv } from "./env";
 
 /** Methods whose body is never read, on the pages and in the API. */
@@ -17,9 +19,9 @@ function bodyTooLarge(): RequestBodyError {
  * past the limit. The rest is left unread and the stream is not cancelled:
  * cancelling it would destroy the connection before the answer is sent.
  */
-export async function readLimitedBytes(request: Request): Promise<Uint8Array<ArrayBuffer>> {
+export async function readLimitedBytes(request: Request, limit = MAX_BODY_BYTES): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw bodyTooLarge();
+  if (declared > limit) throw bodyTooLarge();
   if (!request.body) return new Uint8Array(new ArrayBuffer(0));
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -28,7 +30,7 @@ export async function readLimitedBytes(request: Request): Promise<Uint8Array<Arr
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
+    if (size > limit) {
       reader.releaseLock();
       throw bodyTooLarge();
     }
@@ -41,14 +43,30 @@ export async function readLimitedBytes(request: Request): Promise<Uint8Array<Arr
  * A request's body as the pages and the API get it: its bytes, or the German 4xx it earned
  * (413 too large; 400 when the client went away or sent less than it declared).
  */
-export async function readRequestBody(request: Request): Promise<RequestBody> {
+export async function readRequestBody(request: Request, limit = MAX_BODY_BYTES): Promise<RequestBody> {
   if (METHODS_WITHOUT_BODY.has(request.method)) return { bytes: new Uint8Array(new ArrayBuffer(0)) };
   try {
-    return { bytes: await readLimitedBytes(request) };
+    return { bytes: await readLimitedBytes(request, limit) };
   } catch (error) {
     if (error instanceof RequestBodyError) return { error };
     return { error: new RequestBodyError(400, UNREADABLE_BODY_MESSAGE) };
   }
+}
+
+/**
+ * Where a finding's photos are uploaded (issue 30): the API's POST …/findings and the appointment's
+ * page on the board, whose form posts them as multipart.
+ */
+const UPLOAD_PATHS = [/^\/api\/v1\/admin\/appointments\/[^/]+\/findings\/?$/, /^\/admin\/termine\/[^/]+\/?$/];
+
+/**
+ * How much of a body is read: MAX_BODY_BYTES, or MAX_UPLOAD_BYTES for a POST to an upload path with
+ * an admin's full session (checked once more by the guard after), so that nobody else can make the
+ * server hold 90 MB.
+ */
+async function bodyLimit(method: string, path: string, db: Database, cookie: string | undefined): Promise<number> {
+  if (method !== "POST" || !UPLOAD_PATHS.some((pattern) => pattern.test(path)) || !cookie) return MAX_BODY_BYTES;
+  return (await activeSession(db, cookie)) ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES;
 }
 
 /**
@@ -62,7 +80,7 @@ export async function readRequestBody(request: Request): Promise<RequestBody> {
 export const requestBody = createMiddleware<ServerEnv>(async (c, next) => {
   if (METHODS_WITHOUT_BODY.has(c.req.method)) return next();
   const read = c.req.raw;
-  const body = await readRequestBody(read);
+  const body = await readRequestBody(read, await bodyLimit(c.req.method, c.req.path, c.get("db"), c.req.header("cookie")));
   c.set("body", body);
   c.req.raw = new Request(read.url, {
     method: read.method,

@@ -12,6 +12,9 @@ import {
   contactMessages,
   customerLinks,
   emailOutbox,
+  findingDecisionRecords,
+  findingPhotos,
+  findings,
   inspectionReminders,
   inspectionUnsubscribeTokens,
   knownBrowsers,
@@ -53,6 +56,9 @@ export const TABLES_IN_FK_ORDER: PgTable[] = [
   appointmentResources,
   resourceBusy,
   resourceAbsences,
+  findings,
+  findingPhotos,
+  findingDecisionRecords,
 ];
 
 const ROWS_PER_INSERT = 200;

@@ -19,6 +19,7 @@ import {
 import { adminRoles, passkeyChallengePurposes, sessionStages, setupTokenPurposes } from "../domain/admin";
 // Relative, not "~/…": drizzle-kit loads this file without the app's path aliases.
 import { appointmentStatuses, cancellers, emailStatuses, progressStates } from "../domain/appointment";
+import { deciders, findingDecisions, urgencies } from "../domain/findings";
 import { resourceKinds } from "../domain/resources";
 import { handovers } from "../domain/vehicle";
 
@@ -73,6 +74,8 @@ export const appointments = pgTable(
     inspectionConsent: boolean("inspection_consent").notNull().default(false),
     /** The customer asked for a courtesy car ('Ersatzwagen gewünscht'); its hold is in appointment_resources. */
     courtesyCar: boolean("courtesy_car").notNull().default(false),
+    /** The 'Kostenvoranschlag' (issue 30): a gross amount in cents, shown to the customer; null: none given. */
+    estimateCents: integer("estimate_cents"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -84,6 +87,7 @@ export const appointments = pgTable(
     check("appointments_mileage_check", sql`${table.mileageKm} between 0 and 2000000`),
     check("appointments_first_registration_check", sql`${table.firstRegistration} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
     check("appointments_cancelled_by_check", sql`${table.cancelledBy} in ('workshop', 'customer')`),
+    check("appointments_estimate_check", sql`${table.estimateCents} between 0 and 10000000`),
     check("appointments_progress_check", sql`${table.progress} in ('arrived', 'in_progress', 'ready')`),
     // Slot look-ups only care about appointments that still hold their slot.
     index("appointments_active_slot_idx")
@@ -566,4 +570,112 @@ export const resourceBusy = pgTable(
     busy: int4multirange("busy").notNull(),
   },
   (table) => [primaryKey({ columns: [table.resourceId, table.day] }), index("resource_busy_day_idx").on(table.day)],
+);
+
+/**
+ * What the workshop found on the car ('Befunde', issue 30, decision 040): title, optional text, gross
+ * price and urgency. Editable and deletable until sent to the customer (`sent_at`); after that a
+ * correction is a new finding and this one is withdrawn (`withdrawn_at`), its decisions kept.
+ */
+export const findings = pgTable(
+  "findings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    appointmentId: uuid("appointment_id")
+      .notNull()
+      .references(() => appointments.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description"),
+    priceCents: integer("price_cents").notNull(),
+    urgency: text("urgency", { enum: urgencies }).notNull(),
+    createdBy: uuid("created_by").references(() => adminUsers.id, { onDelete: "set null" }),
+    /** The finding this one corrects (withdrawn when this one was entered). */
+    replacesId: uuid("replaces_id"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check("findings_urgency_check", sql`${table.urgency} in ('now', 'soon', 'watch')`),
+    check("findings_price_check", sql`${table.priceCents} between 0 and 10000000`),
+    check("findings_title_check", sql`length(${table.title}) between 1 and 120`),
+    check("findings_description_check", sql`length(${table.description}) <= 2000`),
+    check("findings_withdrawn_check", sql`${table.withdrawnAt} is null or ${table.sentAt} is not null`),
+    index("findings_appointment_idx").on(table.appointmentId, table.createdAt),
+  ],
+);
+
+/** The finding a row belongs to, and its appointment (for the appointment's look-ups); both go with their row. */
+const ofFinding = () => ({
+  findingId: uuid("finding_id")
+    .notNull()
+    .references(() => findings.id, { onDelete: "cascade" }),
+  appointmentId: uuid("appointment_id")
+    .notNull()
+    .references(() => appointments.id, { onDelete: "cascade" }),
+});
+
+/**
+ * A finding's photos, re-encoded (JPEG, at most 1600 px, no metadata) and kept in the database, so
+ * that every app instance serves them and backups hold them; they go with the finding and the
+ * appointment (cascade: retention and delete).
+ */
+export const findingPhotos = pgTable(
+  "finding_photos",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ...ofFinding(),
+    position: integer("position").notNull(),
+    contentType: text("content_type").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    bytes: bytea("bytes").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check("finding_photos_content_type_check", sql`${table.contentType} in ('image/jpeg', 'image/png', 'image/webp')`),
+    check("finding_photos_size_check", sql`${table.width} between 1 and 1600 and ${table.height} between 1 and 1600`),
+    check("finding_photos_position_check", sql`${table.position} between 0 and 5`),
+    uniqueIndex("finding_photos_position_idx").on(table.findingId, table.position),
+    index("finding_photos_appointment_idx").on(table.appointmentId),
+  ],
+);
+
+/**
+ * Every decision on a finding, insert-only (decision 040): the title, text and price exactly as
+ * shown, the decision, when, who (the customer by the link, or which admin on the phone) and a keyed
+ * hash of the client's address. A changed decision adds a record; the newest counts. A trigger of
+ * drizzle/0023_findings.sql refuses UPDATE always and DELETE while the appointment exists, so only
+ * the appointment's deletion (retention, delete) takes them along (cascade). No foreign key to the
+ * admin: `set null` would be an update.
+ */
+export const findingDecisionRecords = pgTable(
+  "finding_decisions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    ...ofFinding(),
+    title: text("title").notNull(),
+    description: text("description"),
+    priceCents: integer("price_cents").notNull(),
+    urgency: text("urgency", { enum: urgencies }).notNull(),
+    decision: text("decision", { enum: findingDecisions }).notNull(),
+    decidedBy: text("decided_by", { enum: deciders }).notNull(),
+    adminUserId: uuid("admin_user_id"),
+    adminName: text("admin_name"),
+    /** HMAC-SHA256 of the client's address under a key derived from the master key; null for a phone decision. */
+    clientIpHash: text("client_ip_hash"),
+    /** The customer's page submission it came with (one workshop e-mail each); null for a phone decision. */
+    submissionId: uuid("submission_id"),
+    decidedAt: timestamp("decided_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("finding_decisions_decision_check", sql`${table.decision} in ('approved', 'declined')`),
+    check("finding_decisions_decided_by_check", sql`${table.decidedBy} in ('customer', 'admin')`),
+    check(
+      "finding_decisions_who_check",
+      sql`(${table.decidedBy} = 'admin') = (${table.adminUserId} is not null) and (${table.decidedBy} = 'customer') = (${table.clientIpHash} is not null)`,
+    ),
+    index("finding_decisions_finding_idx").on(table.findingId, table.id),
+    index("finding_decisions_appointment_idx").on(table.appointmentId),
+  ],
 );

@@ -156,6 +156,38 @@ export type BookingErrorCode = FormErrorCode | "slot-unavailable" | "slot-taken"
 /** Why the customer's 'Termin absagen' was refused (issue 16). */
 export type CustomerCancelErrorCode = "not-found" | "already-cancelled" | "too-late" | "reason-too-long" | "rate-limited";
 
+/**
+ * Why a photo of a finding was refused (issue 30): `photoType` not a JPEG, PNG or WebP by its bytes,
+ * `photoTooLarge` over 15 MB, `photoTooManyPixels` over 50 megapixels by its header, `photoUnreadable`
+ * it does not decode.
+ */
+export type PhotoErrorCode = "photoType" | "photoTooLarge" | "photoTooManyPixels" | "photoUnreadable";
+
+/**
+ * Why a change of an appointment's findings or estimate was refused (issue 30): `notFound` the
+ * appointment, `conflict` it is cancelled, `findingNotFound` the finding (or photo), `findingSent`
+ * it was sent to the customer already (a correction is a new finding), `findingWithdrawn` it was
+ * withdrawn, `invalidFinding` bad fields, `tooManyPhotos` more than 6, `nothingToSend` no finding
+ * waits to be sent.
+ */
+export type FindingErrorCode =
+  | "notFound"
+  | "conflict"
+  | "findingNotFound"
+  | "findingSent"
+  | "findingWithdrawn"
+  | "invalidFinding"
+  | "invalidEstimate"
+  | "tooManyPhotos"
+  | "nothingToSend"
+  | PhotoErrorCode;
+
+/**
+ * Why the customer's decisions on the personal link were refused: `not-found` unknown or expired link,
+ * `decisions-closed` the car is in work ('In Arbeit') or ready, `invalid-decision` no known finding or decision.
+ */
+export type CustomerDecisionErrorCode = "not-found" | "decisions-closed" | "invalid-decision";
+
 /** Every code a service answers with. */
 export type ErrorCode =
   | AdminErrorCode
@@ -173,4 +205,6 @@ export type ErrorCode =
   | HoldErrorCode
   | BookingErrorCode
   | CustomerCancelErrorCode
+  | FindingErrorCode
+  | CustomerDecisionErrorCode
   | PasswordErrorCode;

@@ -4,6 +4,12 @@ import { requestBodyContext } from "~/context";
 /** Request bodies larger than this are refused. */
 export const MAX_BODY_BYTES = 16 * 1024;
 
+/**
+ * A finding's upload (issue 30): up to 6 photos of at most 15 MB each and the fields. Only the two
+ * places that take photos allow it, and only with an admin's session (server/request-body.ts).
+ */
+export const MAX_UPLOAD_BYTES = 6 * 15 * 1024 * 1024 + 64 * 1024;
+
 export const REQUEST_TOO_LARGE_MESSAGE = "Die Anfrage ist zu groß.";
 
 /** A request body refused with a German 4xx: read by the server (server/request-body.ts), answered by each route in its form. */
@@ -21,6 +27,36 @@ export type RequestBody = { bytes: Uint8Array<ArrayBuffer> } | { error: RequestB
 
 type BodyArgs = { request: Request; context: Readonly<RouterContextProvider> };
 
+export type FormBody = { fields: Record<string, string>; files: Record<string, Uint8Array[]> };
+
+/**
+ * A form post (urlencoded or multipart) of the body's bytes as plain fields (the first of repeated
+ * keys) and its files by field (a file input left empty is none), or the RequestBodyError
+ * (German 4xx) of a bad body. The JSON API's multipart endpoints and the pages read it alike.
+ */
+export async function parseFormBody(
+  body: RequestBody,
+  contentType: string | null | undefined,
+): Promise<FormBody | { bodyError: RequestBodyError }> {
+  if ("error" in body) return { bodyError: body.error };
+  let form: FormData;
+  try {
+    form = await new Response(body.bytes, contentType ? { headers: { "Content-Type": contentType } } : {}).formData();
+  } catch {
+    return { bodyError: new RequestBodyError(400, "Das Formular konnte nicht gelesen werden.") };
+  }
+  const fields: Record<string, string> = {};
+  const files: Record<string, Uint8Array[]> = {};
+  for (const [key, value] of form.entries()) {
+    if (typeof value === "string") {
+      if (!(key in fields)) fields[key] = value;
+    } else if (value.size > 0 || value.name) {
+      (files[key] ??= []).push(new Uint8Array(await value.arrayBuffer()));
+    }
+  }
+  return { fields, files };
+}
+
 /**
  * An HTML form post (urlencoded or multipart) as plain fields (files and
  * repeated keys are ignored), or the RequestBodyError (German 4xx) of a bad body.
@@ -29,18 +65,11 @@ export async function readFormFields({
   request,
   context,
 }: BodyArgs): Promise<{ fields: Record<string, string> } | { bodyError: RequestBodyError }> {
-  const body = context.get(requestBodyContext);
-  if ("error" in body) return { bodyError: body.error };
-  const contentType = request.headers.get("content-type");
-  let form: FormData;
-  try {
-    form = await new Response(body.bytes, contentType ? { headers: { "Content-Type": contentType } } : {}).formData();
-  } catch {
-    return { bodyError: new RequestBodyError(400, "Das Formular konnte nicht gelesen werden.") };
-  }
-  const fields: Record<string, string> = {};
-  for (const [key, value] of form.entries()) {
-    if (typeof value === "string" && !(key in fields)) fields[key] = value;
-  }
-  return { fields };
+  const form = await readForm({ request, context });
+  return "bodyError" in form ? form : { fields: form.fields };
+}
+
+/** A page's form post with its files (multipart), as parseFormBody reads it. */
+export function readForm({ request, context }: BodyArgs): Promise<FormBody | { bodyError: RequestBodyError }> {
+  return parseFormBody(context.get(requestBodyContext), request.headers.get("content-type"));
 }

@@ -136,6 +136,16 @@ const emailSchemas = {
   }),
   // The car can be fetched (issue 16, the board's 'Abholbereit'); a pick-up's car is brought back instead.
   "appointment-ready": appointment.extend({ licensePlate: optional(line), ...handover }),
+  // Findings sent for approval (issue 30): 'Ihre Freigabe wird benötigt' with the personal link.
+  "findings-approval-request": appointment.extend({ count, accessToken: secretToken }),
+  // To the workshop, one per submission of the customer's page: how many approved and declined, and which.
+  "findings-decided-workshop": appointment.omit({ accessToken: true }).extend({
+    phone: required(line),
+    licensePlate: optional(line),
+    approved: count,
+    declined: count,
+    summary: required(paragraph),
+  }),
   // The token travels to the invited person only; the link is built from PUBLIC_URL when rendered.
   "staff-invitation": z.object({
     name: required(line),
@@ -235,6 +245,10 @@ export type AppointmentReminderEmail = EmailData["appointment-reminder"];
 export type InspectionReminderEmail = EmailData["inspection-reminder"];
 /** The car is ready to be fetched. */
 export type AppointmentReadyEmail = EmailData["appointment-ready"];
+/** Findings waiting for the customer's approval. */
+export type FindingsApprovalEmail = EmailData["findings-approval-request"];
+/** The customer's decisions on findings, to the workshop. */
+export type FindingsDecidedEmail = EmailData["findings-decided-workshop"];
 /** A message from a contact form, to the workshop. */
 export type ContactMessageEmail = EmailData["contact-message"];
 

@@ -32,6 +32,15 @@ const newBrowserLogin = {
   network: "81.217.0.x",
 };
 
+const approval = { ...appointment, count: "2", accessToken: "d".repeat(43) };
+const decided = {
+  ...appointment,
+  phone: "0660 111 22 33",
+  approved: "2",
+  declined: "1",
+  summary: "Bremsbeläge vorne (€ 180,00): freigegeben",
+};
+
 const inspection = { name: "Maria Muster", dueMonth: "2027-03", unsubscribeToken: "b".repeat(43) };
 
 /** Each template: the payload as it is queued now, and as rows before issue 12 stored it. */
@@ -67,6 +76,8 @@ const cases: { [T in EmailTemplate]: [EmailParams[T], Record<string, string>] } 
   "password-changed": [passwordChanged, passwordChanged],
   "second-factor-locked": [secondFactorLocked, secondFactorLocked],
   "new-browser-login": [newBrowserLogin, newBrowserLogin],
+  "findings-approval-request": [approval, approval],
+  "findings-decided-workshop": [decided, decided],
 };
 
 describe("outbox rows in the old shape (German EmailJS names)", () => {

@@ -23,6 +23,9 @@ const pickupEmails: {
       | "password-changed"
       | "second-factor-locked"
       | "new-browser-login"
+      // The findings' e-mails (issue 30) are about the car in the workshop, not how it comes.
+      | "findings-approval-request"
+      | "findings-decided-workshop"
     >
   ]: EmailParams[T];
 } = {

@@ -68,7 +68,7 @@ const customerColumns = {
  * looked up like any other (one hash, one indexed query either way), so an
  * unknown token is not answered measurably faster than a known one.
  */
-async function appointmentByToken(db: Executor, token: string, { lock }: { lock: boolean }) {
+export async function appointmentByToken(db: Executor, token: string, { lock }: { lock: boolean }) {
   const hash = hashSecretToken(SECRET_TOKEN_PATTERN.test(token) ? token : `invalid:${token.slice(0, 100)}`);
   const query = db
     .select(customerColumns)
@@ -79,13 +79,13 @@ async function appointmentByToken(db: Executor, token: string, { lock }: { lock:
   return row ?? null;
 }
 
-type Row = NonNullable<Awaited<ReturnType<typeof appointmentByToken>>>;
+export type CustomerLinkRow = NonNullable<Awaited<ReturnType<typeof appointmentByToken>>>;
 
-function usable(row: Row, now: Date, config: SelfServiceConfig): boolean {
+export function usable(row: CustomerLinkRow, now: Date, config: SelfServiceConfig): boolean {
   return customerLinkUsable(row.date, zonedParts(now, site.timeZone).date, config.linkDaysAfter);
 }
 
-function view(row: Row, now: Date, config: SelfServiceConfig): CustomerAppointment {
+function view(row: CustomerLinkRow, now: Date, config: SelfServiceConfig): CustomerAppointment {
   const start = zonedInstant(row.date, row.time, site.timeZone);
   return {
     id: row.id,

@@ -9,6 +9,7 @@ import { booking } from "./booking";
 import { closures } from "./closures";
 import { contact } from "./contact";
 import { appointmentsExport } from "./export";
+import { findingsApi, photosApi } from "./findings";
 import { adminApiGuard, enrolledApiOnly } from "./guard";
 import { passkeyEnrolment, passkeyLogin, passkeys } from "./passkeys";
 import { passwordChange, passwordReset } from "./password";
@@ -54,7 +55,10 @@ jsonApi.route("/admin", passkeys);
 jsonApi.route("/admin/users", team);
 jsonApi.route("/admin/closures", closures);
 jsonApi.route("/admin/resources", resources);
+// Before the appointments' own routes: their `/:id/:transition` would take `/:id/findings`.
+jsonApi.route("/admin/appointments", findingsApi);
 jsonApi.route("/admin/appointments", appointments);
+jsonApi.route("/admin/photos", photosApi);
 jsonApi.route("/admin/export.csv", appointmentsExport);
 jsonApi.route("/admin/settings", settings);
 

@@ -17,6 +17,9 @@ import {
   closures,
   contactMessages,
   customerLinks,
+  findingDecisionRecords,
+  findingPhotos,
+  findings,
   inspectionReminders,
   inspectionUnsubscribeTokens,
   knownBrowsers,
@@ -155,6 +158,31 @@ async function seed(db: Database) {
   await db
     .insert(resourceAbsences)
     .values({ resourceId: lift!.id, fromDate: "2026-12-24", toDate: "2026-12-31", startTime: "12:00", reason: "Wartung „TÜV“" });
+  const [finding] = await db
+    .insert(findings)
+    .values({ appointmentId: appointment!.id, title: "Bremsbeläge „vorne“", description: nasty, priceCents: 18000, urgency: "now" })
+    .returning();
+  // A photo's bytes, with the ones text escaping gets wrong (NUL, backslash, quote).
+  await db.insert(findingPhotos).values({
+    findingId: finding!.id,
+    appointmentId: appointment!.id,
+    position: 0,
+    contentType: "image/jpeg",
+    width: 1,
+    height: 1,
+    bytes: new Uint8Array([0xff, 0xd8, 0x00, 0x5c, 0x27, 0xff, 0xd9]),
+  });
+  await db.insert(findingDecisionRecords).values({
+    findingId: finding!.id,
+    appointmentId: appointment!.id,
+    title: finding!.title,
+    description: nasty,
+    priceCents: 18000,
+    urgency: "now",
+    decision: "approved",
+    decidedBy: "customer",
+    clientIpHash: "9".repeat(64),
+  });
 }
 
 /** Every row of every table as text, in a stable order: equal snapshots mean an exact copy. */

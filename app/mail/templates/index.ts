@@ -6,6 +6,7 @@ import { newBrowserLogin, passwordChanged, passwordReset, secondFactorLocked, st
 import { appointmentCancelled, appointmentConfirmed, customerCancelledWorkshop } from "./appointment";
 import { bookingReceivedCustomer, bookingReceivedWorkshop } from "./booking";
 import { contactMessage } from "./contact";
+import { findingsApprovalRequest, findingsDecidedWorkshop } from "./findings";
 import { htmlToPlainText } from "./plain-text";
 import { appointmentReady } from "./progress";
 import { appointmentReminder, inspectionReminder } from "./reminder";
@@ -26,6 +27,8 @@ const templates: { [T in EmailTemplate]: TemplateDefinition<EmailData[T]> } = {
   "appointment-reminder": appointmentReminder,
   "inspection-reminder": inspectionReminder,
   "appointment-ready": appointmentReady,
+  "findings-approval-request": findingsApprovalRequest,
+  "findings-decided-workshop": findingsDecidedWorkshop,
 };
 
 export type Attachment = { filename: string; content: string; contentType: string };

@@ -55,6 +55,15 @@ const fullParams: { [T in EmailTemplate]: EmailParams[T] } = {
   "password-reset": { name: "Lena Lehrling", token: TOKEN },
   "password-changed": { name: "Lena Lehrling", changedAt: "2026-11-20T10:15:00.000Z", via: "change" },
   "second-factor-locked": { name: "Lena Lehrling", lockedAt: "2026-11-20T10:15:00.000Z" },
+  "findings-approval-request": { ...appointment, count: "2" },
+  "findings-decided-workshop": {
+    ...workshopAppointment,
+    phone: "0660 111 22 33",
+    licensePlate: "W 123-AB",
+    approved: "2",
+    declined: "1",
+    summary: "Bremsbeläge vorne (€ 180,00): freigegeben\nBremsscheiben (€ 320,00): freigegeben\nWischerblätter (€ 35,00): abgelehnt",
+  },
   "new-browser-login": {
     name: "Lena Lehrling",
     loggedInAt: "2026-11-20T10:15:00.000Z",
