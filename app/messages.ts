@@ -140,11 +140,26 @@ export const adminMessages = {
   noteSaved: { title: "Notiz gespeichert", description: "Die interne Notiz wurde gespeichert." },
   noteFailed: "Die Notiz konnte nicht gespeichert werden.",
   notConfirmed: "Der Fortschritt kann nur bei bestätigten Terminen gesetzt werden.",
-  invalidProgress: "Bitte geben Sie „progress“ als arrived, in_progress oder ready an.",
+  invalidProgress: "Bitte geben Sie „progress“ als arrived, in_progress, ready oder collected an.",
   progressSaved: "Der Fortschritt wurde gespeichert.",
   progressReadyEmail: "Der Fortschritt wurde gespeichert; die Kundin oder der Kunde bekommt eine E-Mail.",
   progressFailed: "Der Fortschritt konnte nicht gespeichert werden.",
   readyTooEarly: "„Abholbereit“ kann erst ab dem Tag des Termins gesetzt werden.",
+  collectedTooEarly: "„Abgeholt“ kann erst ab dem Tag des Termins gesetzt werden.",
+  // 'Nicht erschienen' (issue 28) on the board and POST/DELETE /api/v1/admin/appointments/:id/no-show.
+  noShowTooEarly: "„Nicht erschienen“ kann erst nach dem Beginn des Termins vermerkt werden.",
+  carArrived: "Das Fahrzeug ist laut Fortschritt angekommen: „Nicht erschienen“ passt nicht dazu.",
+  noShowNotMarked: "Der Termin ist nicht als „Nicht erschienen“ vermerkt.",
+  noShowUndoTooLate: "„Nicht erschienen“ kann nur am selben Tag rückgängig gemacht werden.",
+  noShowMarked: "Der Termin ist als „Nicht erschienen“ vermerkt. Bitte machen Sie das zuerst rückgängig.",
+  noShowSaved: { title: "Nicht erschienen", description: "Der Termin wurde als „Nicht erschienen“ vermerkt." },
+  noShowUndone: { title: "Vermerk aufgehoben", description: "„Nicht erschienen“ wurde rückgängig gemacht." },
+  noShowFailed: "„Nicht erschienen“ konnte nicht vermerkt werden.",
+  noShowUndoFailed: "„Nicht erschienen“ konnte nicht rückgängig gemacht werden.",
+  noShowLabel: "Nicht erschienen",
+  noShowUndoLabel: "Nicht erschienen rückgängig",
+  /** Beside a new request: the customer's earlier no-shows (same e-mail or phone). */
+  earlierNoShows: (count: number) => (count === 1 ? "1× früher nicht erschienen" : `${count}× früher nicht erschienen`),
   stepUpRequired: stepUpMessages.stepUpRequired,
   // 'Erinnerung löschen' on the details page and DELETE /api/v1/admin/appointments/:id/reminder (decision 036).
   reminderErased: {
@@ -635,6 +650,7 @@ export const progressLabels = {
   arrived: "Fahrzeug angekommen",
   in_progress: "In Arbeit",
   ready: "Abholbereit",
+  collected: "Abgeholt",
 } as const satisfies Record<ProgressState, string>;
 
 /** The customer's personal page (/termin/<token>) and its 'Termin absagen' form (issue 16). */

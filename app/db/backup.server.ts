@@ -25,6 +25,8 @@ import {
   sessions,
   settings,
   setupTokens,
+  waitlistEntries,
+  waitlistNotifications,
 } from "./schema";
 
 /** Parents before children, so the dump restores without deferring foreign keys. */
@@ -51,6 +53,8 @@ export const TABLES_IN_FK_ORDER: PgTable[] = [
   resources,
   appointmentResources,
   resourceAbsences,
+  waitlistEntries,
+  waitlistNotifications,
 ];
 
 const ROWS_PER_INSERT = 200;
