@@ -30,6 +30,7 @@ export const httpStatus = {
   // The setup page's link is of no use once an account exists: answered like a spent link.
   setupDone: 400,
   "slot-unavailable": 400,
+  "waitlist-day-unavailable": 400,
   invalidResources: 400,
   passkeyFailed: 400,
   // Who is asking.
@@ -72,6 +73,7 @@ export const httpStatus = {
   passkeyExists: 409,
   lastFactor: 409,
   "slot-taken": 409,
+  "waitlist-day-free": 409,
   "courtesy-car-taken": 409,
   resourceTaken: 409,
   "pickups-full": 409,

@@ -838,3 +838,47 @@ export const secretKeyMessages = {
 export function onlineRequestsNotice(count: number, threshold: number): string {
   return `Heute schon ${count}, erwartet sind höchstens ${threshold}. Prüfen Sie die offenen Anfragen auf Unsinn oder Missbrauch.`;
 }
+
+/** The waiting list of a fully booked day (issue 28): the booking form, POST /api/v1/waitlist, the leave page, the board. */
+export const waitlistMessages = {
+  join: "Auf die Warteliste",
+  fullDay:
+    "Dieser Tag ist für die gewählte Leistung ausgebucht. Tragen Sie sich auf die Warteliste ein: Wird ein Termin frei, schicken wir Ihnen eine E-Mail.",
+  joined: (day: string) =>
+    `Sie stehen auf der Warteliste für ${day}. Wird an diesem Tag ein Termin frei, bekommen Sie eine E-Mail – wer zuerst bucht, bekommt ihn.`,
+  joinedTitle: "Auf der Warteliste",
+  "waitlist-day-free": "An diesem Tag ist für diese Leistung noch ein Termin frei. Bitte buchen Sie ihn direkt über das Formular.",
+  joinFailed: "Sie konnten nicht auf die Warteliste gesetzt werden.",
+  leaveTitle: "Warteliste verlassen",
+  leaveQuestion: (day: string, service: string) =>
+    `Sie stehen auf der Warteliste für ${day} (${service}). Möchten Sie keine E-Mail mehr bekommen, wenn an diesem Tag ein Termin frei wird? Dann bestätigen Sie bitte mit einem Klick.`,
+  leaveButton: "Von der Warteliste abmelden",
+  left: "Sie stehen nicht mehr auf der Warteliste und bekommen zu diesem Tag keine E-Mails mehr von uns.",
+  leaveUnknown: "Dieser Link ist ungültig, oder Sie stehen nicht mehr auf dieser Warteliste (sie endet mit ihrem Tag).",
+  boardTitle: "Warteliste",
+  boardWaiting: (count: number) => (count === 1 ? "1 wartet" : `${count} warten`),
+  boardEmpty: "Niemand wartet auf einen Termin.",
+} as const;
+
+/** A refused 'Auf die Warteliste' (issue 28) as the booking form and POST /api/v1/waitlist say it. */
+type WaitlistRefusal = FailureOf<
+  | { ok: false; code: "invalid"; fields: Record<string, string>; missingRequired: boolean }
+  | { ok: false; code: "rate-limited"; perDay: boolean }
+  | { ok: false; code: "waitlist-day-free" }
+  | { ok: false; code: "waitlist-day-unavailable"; reason: UnavailableDay }
+>;
+
+/** The one wording of a refused 'Auf die Warteliste': a field's and the limits' words are the booking's. */
+export function waitlistRefusal(refusal: WaitlistRefusal): { error: string; fields: Record<string, string> } {
+  switch (refusal.code) {
+    case "invalid":
+    case "rate-limited":
+      return bookingRefusal(refusal);
+    case "waitlist-day-free":
+      return { error: waitlistMessages["waitlist-day-free"], fields: {} };
+    case "waitlist-day-unavailable": {
+      const day = unavailableDayMessage(refusal.reason);
+      return { error: `Für diesen Tag gibt es keine Warteliste: ${day}`, fields: { date: day } };
+    }
+  }
+}

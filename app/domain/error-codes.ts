@@ -163,6 +163,12 @@ export type FormErrorCode = "honeypot" | "invalid" | "rate-limited";
  */
 export type BookingErrorCode = FormErrorCode | "slot-unavailable" | "slot-taken" | "courtesy-car-taken" | "pickups-full" | "too-many-open";
 
+/**
+ * Why joining a day's waiting list was refused (issue 28): `waitlist-day-free` the day still has a free time for
+ * the service (book it), `waitlist-day-unavailable` past, closed or not yet bookable.
+ */
+export type WaitlistErrorCode = FormErrorCode | "waitlist-day-free" | "waitlist-day-unavailable";
+
 /** Why the customer's 'Termin absagen' was refused (issue 16). */
 export type CustomerCancelErrorCode = "not-found" | "already-cancelled" | "too-late" | "reason-too-long" | "rate-limited";
 
@@ -182,5 +188,6 @@ export type ErrorCode =
   | AbsenceErrorCode
   | HoldErrorCode
   | BookingErrorCode
+  | WaitlistErrorCode
   | CustomerCancelErrorCode
   | PasswordErrorCode;

@@ -32,6 +32,8 @@ const newBrowserLogin = {
   network: "81.217.0.x",
 };
 
+const waitlist = { name: "Maria Muster", date: "2026-12-01", service: "Ölwechsel", leaveToken: "c".repeat(43) };
+
 const inspection = { name: "Maria Muster", dueMonth: "2027-03", unsubscribeToken: "b".repeat(43) };
 
 /** Each template: the payload as it is queued now, and as rows before issue 12 stored it. */
@@ -54,6 +56,7 @@ const cases: { [T in EmailTemplate]: [EmailParams[T], Record<string, string>] } 
     { ...appointment, phone: "0660 111 22 33" },
     { ...appointment, phone: "0660 111 22 33" },
   ],
+  "waitlist-slot-free": [waitlist, waitlist],
   "contact-message": [
     { name: "Kunde", email: "kunde@example.com", subject: "Frage", message: "Hallo" },
     { name: "Kunde", email: "kunde@example.com", telefon: "", betreff: "Frage", nachricht: "Hallo" },

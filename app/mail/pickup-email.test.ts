@@ -23,6 +23,7 @@ const pickupEmails: {
       | "password-changed"
       | "second-factor-locked"
       | "new-browser-login"
+      | "waitlist-slot-free"
     >
   ]: EmailParams[T];
 } = {

@@ -20,6 +20,7 @@ import {
   noShowUndoAllowed,
   progressAllowedOn,
   type ProgressState,
+  slotOccupyingStatuses,
 } from "~/domain/appointment";
 import { zonedInstant, zonedParts } from "~/domain/calendar-date";
 import type { AdminErrorCode } from "~/domain/error-codes";
@@ -29,6 +30,7 @@ import { enqueueEmail, requeueFailedEmail } from "~/mail/outbox.server";
 import { cleanText } from "~/schemas/text";
 import { holdsResources, type PlaceableAppointment, placeAppointment } from "./placement.server";
 import { eraseInspectionConsentOf } from "./reminders.server";
+import { notifyWaitlistForDay } from "./waitlist.server";
 
 /**
  * The board's commands on one appointment: confirm, cancel, delete, the internal note, the car's
@@ -143,6 +145,8 @@ async function changeStatus(
           },
     );
     await recordAudit(tx, { appointmentId: id, actor: admin, action, oldStatus: before.status, newStatus, reason, now });
+    // A cancellation frees its time: the day's waiting list hears of it (issue 28).
+    if (action === "cancel") await notifyWaitlistForDay(tx, row.date, { freedBy: `appointment:${id}`, now });
     return ok({ status: newStatus });
   });
 }
@@ -168,6 +172,7 @@ export function cancelAppointment(
 /** What deleting an appointment or its reminder needs of the row: its status for the trail, its §57a consent's key. */
 const consentColumns = {
   status: appointments.status,
+  date: appointments.date,
   email: appointments.email,
   licensePlateNormalized: appointments.licensePlateNormalized,
   firstRegistration: appointments.firstRegistration,
@@ -200,6 +205,8 @@ export async function deleteAppointment(db: Database, { id, admin, now = new Dat
       });
     }
     await recordAudit(tx, { appointmentId: id, actor: admin, action: "delete", oldStatus: row.status, newStatus: null, now });
+    // An active appointment deleted frees its time; a cancelled one had freed it already (the same freed time).
+    if (slotOccupyingStatuses.includes(row.status)) await notifyWaitlistForDay(tx, row.date, { freedBy: `appointment:${id}`, now });
     return ok();
   });
 }
