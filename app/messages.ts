@@ -141,11 +141,26 @@ export const adminMessages = {
   noteSaved: { title: "Notiz gespeichert", description: "Die interne Notiz wurde gespeichert." },
   noteFailed: "Die Notiz konnte nicht gespeichert werden.",
   notConfirmed: "Der Fortschritt kann nur bei bestätigten Terminen gesetzt werden.",
-  invalidProgress: "Bitte geben Sie „progress“ als arrived, in_progress oder ready an.",
+  invalidProgress: "Bitte geben Sie „progress“ als arrived, in_progress, ready oder collected an.",
   progressSaved: "Der Fortschritt wurde gespeichert.",
   progressReadyEmail: "Der Fortschritt wurde gespeichert; die Kundin oder der Kunde bekommt eine E-Mail.",
   progressFailed: "Der Fortschritt konnte nicht gespeichert werden.",
   readyTooEarly: "„Abholbereit“ kann erst ab dem Tag des Termins gesetzt werden.",
+  collectedTooEarly: "„Abgeholt“ kann erst ab dem Tag des Termins gesetzt werden.",
+  // 'Nicht erschienen' (issue 28) on the board and POST/DELETE /api/v1/admin/appointments/:id/no-show.
+  noShowTooEarly: "„Nicht erschienen“ kann erst nach dem Beginn des Termins vermerkt werden.",
+  carArrived: "Das Fahrzeug ist laut Fortschritt angekommen: „Nicht erschienen“ passt nicht dazu.",
+  noShowNotMarked: "Der Termin ist nicht als „Nicht erschienen“ vermerkt.",
+  noShowUndoTooLate: "„Nicht erschienen“ kann nur am selben Tag rückgängig gemacht werden.",
+  noShowMarked: "Der Termin ist als „Nicht erschienen“ vermerkt. Bitte machen Sie das zuerst rückgängig.",
+  noShowSaved: { title: "Nicht erschienen", description: "Der Termin wurde als „Nicht erschienen“ vermerkt." },
+  noShowUndone: { title: "Vermerk aufgehoben", description: "„Nicht erschienen“ wurde rückgängig gemacht." },
+  noShowFailed: "„Nicht erschienen“ konnte nicht vermerkt werden.",
+  noShowUndoFailed: "„Nicht erschienen“ konnte nicht rückgängig gemacht werden.",
+  noShowLabel: "Nicht erschienen",
+  noShowUndoLabel: "Nicht erschienen rückgängig",
+  /** Beside a new request: the customer's earlier no-shows (same e-mail or phone). */
+  earlierNoShows: (count: number) => (count === 1 ? "1× früher nicht erschienen" : `${count}× früher nicht erschienen`),
   stepUpRequired: stepUpMessages.stepUpRequired,
   // 'Erinnerung löschen' on the details page and DELETE /api/v1/admin/appointments/:id/reminder (decision 036).
   reminderErased: {
@@ -636,6 +651,7 @@ export const progressLabels = {
   arrived: "Fahrzeug angekommen",
   in_progress: "In Arbeit",
   ready: "Abholbereit",
+  collected: "Abgeholt",
 } as const satisfies Record<ProgressState, string>;
 
 /** The customer's personal page (/termin/<token>) and its 'Termin absagen' form (issue 16). */
@@ -871,3 +887,46 @@ export const customerDecisionMessages = {
   saved: "Danke, Ihre Entscheidung ist bei uns angekommen.",
   unchanged: "Ihre Entscheidungen sind unverändert.",
 } as const;
+/** The waiting list of a fully booked day (issue 28): the booking form, POST /api/v1/waitlist, the leave page, the board. */
+export const waitlistMessages = {
+  join: "Auf die Warteliste",
+  fullDay:
+    "Dieser Tag ist für die gewählte Leistung ausgebucht. Tragen Sie sich auf die Warteliste ein: Wird ein Termin frei, schicken wir Ihnen eine E-Mail.",
+  joined: (day: string) =>
+    `Sie stehen auf der Warteliste für ${day}. Wird an diesem Tag ein Termin frei, bekommen Sie eine E-Mail – wer zuerst bucht, bekommt ihn.`,
+  joinedTitle: "Auf der Warteliste",
+  "waitlist-day-free": "An diesem Tag ist für diese Leistung noch ein Termin frei. Bitte buchen Sie ihn direkt über das Formular.",
+  joinFailed: "Sie konnten nicht auf die Warteliste gesetzt werden.",
+  leaveTitle: "Warteliste verlassen",
+  leaveQuestion: (day: string, service: string) =>
+    `Sie stehen auf der Warteliste für ${day} (${service}). Möchten Sie keine E-Mail mehr bekommen, wenn an diesem Tag ein Termin frei wird? Dann bestätigen Sie bitte mit einem Klick.`,
+  leaveButton: "Von der Warteliste abmelden",
+  left: "Sie stehen nicht mehr auf der Warteliste und bekommen zu diesem Tag keine E-Mails mehr von uns.",
+  leaveUnknown: "Dieser Link ist ungültig, oder Sie stehen nicht mehr auf dieser Warteliste (sie endet mit ihrem Tag).",
+  boardTitle: "Warteliste",
+  boardWaiting: (count: number) => (count === 1 ? "1 wartet" : `${count} warten`),
+  boardEmpty: "Niemand wartet auf einen Termin.",
+} as const;
+
+/** A refused 'Auf die Warteliste' (issue 28) as the booking form and POST /api/v1/waitlist say it. */
+type WaitlistRefusal = FailureOf<
+  | { ok: false; code: "invalid"; fields: Record<string, string>; missingRequired: boolean }
+  | { ok: false; code: "rate-limited"; perDay: boolean }
+  | { ok: false; code: "waitlist-day-free" }
+  | { ok: false; code: "waitlist-day-unavailable"; reason: UnavailableDay }
+>;
+
+/** The one wording of a refused 'Auf die Warteliste': a field's and the limits' words are the booking's. */
+export function waitlistRefusal(refusal: WaitlistRefusal): { error: string; fields: Record<string, string> } {
+  switch (refusal.code) {
+    case "invalid":
+    case "rate-limited":
+      return bookingRefusal(refusal);
+    case "waitlist-day-free":
+      return { error: waitlistMessages["waitlist-day-free"], fields: {} };
+    case "waitlist-day-unavailable": {
+      const day = unavailableDayMessage(refusal.reason);
+      return { error: `Für diesen Tag gibt es keine Warteliste: ${day}`, fields: { date: day } };
+    }
+  }
+}

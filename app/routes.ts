@@ -19,6 +19,8 @@ export default [
     route("termin/:token/kalender.ics", "routes/customer/calendar.ts"),
     // The §57a reminder's unsubscribe link (issue 16): GET asks, POST (also RFC 8058 one-click) unsubscribes.
     route("erinnerung/abmelden/:token", "routes/reminder-unsubscribe.tsx"),
+    // The waiting list's e-mail (issue 28): GET asks, POST takes the entry off the list.
+    route("warteliste/verlassen/:token", "routes/waitlist-leave.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
   // Admin pages: no-store everywhere; the layout's guard requires a session for all below it.

@@ -29,6 +29,8 @@ import {
   sessions,
   settings,
   setupTokens,
+  waitlistEntries,
+  waitlistNotifications,
 } from "./schema";
 
 /** Parents before children, so the dump restores without deferring foreign keys. */
@@ -59,6 +61,8 @@ export const TABLES_IN_FK_ORDER: PgTable[] = [
   findings,
   findingPhotos,
   findingDecisionRecords,
+  waitlistEntries,
+  waitlistNotifications,
 ];
 
 const ROWS_PER_INSERT = 200;

@@ -67,6 +67,9 @@ export const appointments = pgTable(
     progress: text("progress", { enum: progressStates }),
     progressAt: timestamp("progress_at", { withTimezone: true }),
     progressBy: uuid("progress_by").references(() => adminUsers.id, { onDelete: "set null" }),
+    // 'Nicht erschienen' (issue 28): a confirmed appointment whose start passed without the car; when and by whom.
+    noShowAt: timestamp("no_show_at", { withTimezone: true }),
+    noShowBy: uuid("no_show_by").references(() => adminUsers.id, { onDelete: "set null" }),
     // For the workshop only: never in a customer's e-mail or on the customer's page.
     internalNote: text("internal_note"),
     // This request gave (or renewed) the §57a reminder's consent of its address and car
@@ -88,7 +91,9 @@ export const appointments = pgTable(
     check("appointments_first_registration_check", sql`${table.firstRegistration} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
     check("appointments_cancelled_by_check", sql`${table.cancelledBy} in ('workshop', 'customer')`),
     check("appointments_estimate_check", sql`${table.estimateCents} between 0 and 10000000`),
-    check("appointments_progress_check", sql`${table.progress} in ('arrived', 'in_progress', 'ready')`),
+    check("appointments_progress_check", sql`${table.progress} in ('arrived', 'in_progress', 'ready', 'collected')`),
+    // A car that arrived is no no-show (migration 0027).
+    check("appointments_no_show_check", sql`${table.noShowAt} is null or ${table.progress} is null`),
     // Slot look-ups only care about appointments that still hold their slot.
     index("appointments_active_slot_idx")
       .on(table.date, table.time)
@@ -113,6 +118,19 @@ export const appointments = pgTable(
     index("appointments_phone_trgm_idx").using("gin", table.phone.op("gin_trgm_ops")),
     index("appointments_phone_digits_trgm_idx").using("gin", sql`regexp_replace(${table.phone}, '[^0-9]', '', 'g') gin_trgm_ops`),
     index("appointments_plate_trgm_idx").using("gin", table.licensePlateNormalized.op("gin_trgm_ops")),
+    // The appointment page's earlier visits and the board's earlier no-shows (issue 28, decision 044): equality look-ups
+    // by address, phone (SQL function phone_key, drizzle/0027_…: digits, +43 as 0) and plate.
+    index("appointments_email_lower_idx").on(sql`lower(${table.email})`),
+    index("appointments_phone_key_idx").on(sql`phone_key(${table.phone})`),
+    index("appointments_plate_idx")
+      .on(table.licensePlateNormalized)
+      .where(sql`${table.licensePlateNormalized} is not null`),
+    index("appointments_no_show_email_idx")
+      .on(sql`lower(${table.email})`)
+      .where(sql`${table.noShowAt} is not null`),
+    index("appointments_no_show_phone_idx")
+      .on(sql`phone_key(${table.phone})`)
+      .where(sql`${table.noShowAt} is not null`),
   ],
 );
 
@@ -677,5 +695,45 @@ export const findingDecisionRecords = pgTable(
     ),
     index("finding_decisions_finding_idx").on(table.findingId, table.id),
     index("finding_decisions_appointment_idx").on(table.appointmentId),
+  ],
+);
+
+/**
+ * The waiting list of a fully booked day (issue 28, decision 044): one entry per day and address.
+ * When a time on the day frees up, the entries whose service fits then get one e-mail each
+ * (waitlist_notifications); the retention job deletes an entry once its day has passed.
+ */
+export const waitlistEntries = pgTable(
+  "waitlist_entries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    date: date("date", { mode: "string" }).notNull(),
+    service: text("service").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex("waitlist_entries_date_email_idx").on(table.date, sql`lower(${table.email})`)],
+);
+
+/**
+ * Which freed time (`freed_key`: the appointment or closure that freed it) an entry was e-mailed
+ * about: at most one e-mail per entry and freed time. The e-mail's link to leave the list carries a
+ * token of its own; only its hash is kept.
+ */
+export const waitlistNotifications = pgTable(
+  "waitlist_notifications",
+  {
+    entryId: uuid("entry_id")
+      .notNull()
+      .references(() => waitlistEntries.id, { onDelete: "cascade" }),
+    freedKey: text("freed_key").notNull(),
+    leaveTokenHash: text("leave_token_hash").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.entryId, table.freedKey] }),
+    uniqueIndex("waitlist_notifications_token_idx").on(table.leaveTokenHash),
   ],
 );

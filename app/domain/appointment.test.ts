@@ -6,6 +6,8 @@ import {
   canTransition,
   emailOvertaken,
   nextStatus,
+  noShowRefusal,
+  noShowUndoAllowed,
   progressAllowedOn,
 } from "./appointment";
 
@@ -20,6 +22,25 @@ describe("when the car's progress may be set", () => {
   it("'Fahrzeug angekommen' and 'In Arbeit' any day (a car brought in early)", () => {
     expect(progressAllowedOn("arrived", "2026-12-01", "2026-11-28")).toBe(true);
     expect(progressAllowedOn("in_progress", "2026-12-01", "2026-11-30")).toBe(true);
+  });
+
+  it("'Abgeholt' only from the appointment's day on (issue 28)", () => {
+    expect(progressAllowedOn("collected", "2026-12-01", "2026-11-30")).toBe(false);
+    expect(progressAllowedOn("collected", "2026-12-01", "2026-12-01")).toBe(true);
+  });
+});
+
+describe("'Nicht erschienen' (issue 28)", () => {
+  const startsAt = new Date("2026-12-01T07:00:00Z");
+  it("only a confirmed appointment whose start has passed, without progress", () => {
+    expect(noShowRefusal({ status: "bestätigt", progress: null, startsAt }, new Date("2026-12-01T06:59:59Z"))).toBe("noShowTooEarly");
+    expect(noShowRefusal({ status: "bestätigt", progress: null, startsAt }, startsAt)).toBeNull();
+    expect(noShowRefusal({ status: "bestätigt", progress: "arrived", startsAt }, new Date("2026-12-02T07:00:00Z"))).toBe("carArrived");
+    expect(noShowRefusal({ status: "beantragt", progress: null, startsAt }, new Date("2026-12-02T07:00:00Z"))).toBe("notConfirmed");
+  });
+  it("is undone on the day it was marked only", () => {
+    expect(noShowUndoAllowed("2026-12-01", "2026-12-01")).toBe(true);
+    expect(noShowUndoAllowed("2026-12-01", "2026-12-02")).toBe(false);
   });
 });
 

@@ -16,22 +16,49 @@ export type AdminTab = (typeof adminTabs)[number];
 export type ListPeriod = "upcoming" | "past";
 
 /** Delivery state of an outbox e-mail. */
-/** Where a confirmed appointment's car is (issue 16), beside its status. */
-export const progressStates = ["arrived", "in_progress", "ready"] as const;
+/** Where a confirmed appointment's car is (issue 16), beside its status; `collected` ('Abgeholt', issue 28) ends the visit. */
+export const progressStates = ["arrived", "in_progress", "ready", "collected"] as const;
 export type ProgressState = (typeof progressStates)[number];
 
 export function isProgressState(value: unknown): value is ProgressState {
   return typeof value === "string" && (progressStates as readonly string[]).includes(value);
 }
 
+/** The states that say the work is done ('Abholbereit', 'Abgeholt'): not before the appointment's day. */
+export function isDoneState(progress: ProgressState): boolean {
+  return progress === "ready" || progress === "collected";
+}
+
 /**
  * Whether `progress` may be set on a confirmed appointment of `appointmentDate`
  * on `today` (both calendar dates in the workshop's zone): 'Abholbereit' tells
- * the customer at once to come, so not before the appointment's day; the other
- * states any time (a car brought in early).
+ * the customer at once to come and 'Abgeholt' ends the visit, so not before the
+ * appointment's day; the other states any time (a car brought in early).
  */
 export function progressAllowedOn(progress: ProgressState, appointmentDate: string, today: string): boolean {
-  return progress !== "ready" || today >= appointmentDate;
+  return !isDoneState(progress) || today >= appointmentDate;
+}
+
+/** Why 'Nicht erschienen' cannot be marked (issue 28): not confirmed, the start still ahead, or the car came. */
+export type NoShowRefusal = "notConfirmed" | "noShowTooEarly" | "carArrived";
+
+/**
+ * Whether a confirmed appointment starting at `startsAt` may be marked 'Nicht erschienen' at `now`:
+ * only once its start has passed, and only while no progress says the car arrived.
+ */
+export function noShowRefusal(
+  appointment: { status: AppointmentStatus; progress: ProgressState | null; startsAt: Date },
+  now: Date,
+): NoShowRefusal | null {
+  if (appointment.status !== "bestätigt") return "notConfirmed";
+  if (appointment.progress !== null) return "carArrived";
+  if (now.getTime() < appointment.startsAt.getTime()) return "noShowTooEarly";
+  return null;
+}
+
+/** A 'Nicht erschienen' marked on `markedOn` may be undone on that same day only (calendar dates in the workshop's zone). */
+export function noShowUndoAllowed(markedOn: string, today: string): boolean {
+  return markedOn === today;
 }
 
 /** Who cancelled: the workshop on the board, or the customer through the personal link. */
@@ -90,6 +117,10 @@ export type AdminAppointment = {
   internalNote: string | null;
   /** Where the car is (issue 16), set on the board for a confirmed appointment; null until then. */
   progress: ProgressState | null;
+  /** When the appointment was marked 'Nicht erschienen' (ISO instant); null otherwise. */
+  noShowAt: string | null;
+  /** The customer's earlier no-shows (same e-mail or phone), counted for a new request only; 0 otherwise. */
+  earlierNoShows: number;
   /** State of the newest e-mail to the customer; null when none was queued. */
   emailState: EmailStatus | null;
 };

@@ -58,7 +58,17 @@ export type AdminErrorCode =
   /** 'Erinnerung löschen': the appointment gave no §57a consent, or it is gone already. */
   | "reminderNotFound"
   /** 'Erinnerung löschen' is the owner's, as deleting is (app/domain/access.ts). */
-  | "reminderOwnerOnly";
+  | "reminderOwnerOnly"
+  /** 'Nicht erschienen' (issue 28): the start has not passed yet, or the car arrived (a progress is set). */
+  /** 'Abgeholt' ends the visit: only from the appointment's day on, as 'Abholbereit'. */
+  | "collectedTooEarly"
+  | "noShowTooEarly"
+  | "carArrived"
+  /** Undoing 'Nicht erschienen': it is not marked, or it was marked on an earlier day. */
+  | "noShowNotMarked"
+  | "noShowUndoTooLate"
+  /** A progress on an appointment marked 'Nicht erschienen': undo the mark first. */
+  | "noShowMarked";
 
 /** Why an admin account could not be created, reset or set up; password problems keep their own codes. */
 export type AccountErrorCode = "invalidEmail" | "exists" | "unknown" | "setupInvalid" | "setupDone" | PasswordProblem;
@@ -153,6 +163,12 @@ export type FormErrorCode = "honeypot" | "invalid" | "rate-limited";
  */
 export type BookingErrorCode = FormErrorCode | "slot-unavailable" | "slot-taken" | "courtesy-car-taken" | "pickups-full" | "too-many-open";
 
+/**
+ * Why joining a day's waiting list was refused (issue 28): `waitlist-day-free` the day still has a free time for
+ * the service (book it), `waitlist-day-unavailable` past, closed or not yet bookable.
+ */
+export type WaitlistErrorCode = FormErrorCode | "waitlist-day-free" | "waitlist-day-unavailable";
+
 /** Why the customer's 'Termin absagen' was refused (issue 16). */
 export type CustomerCancelErrorCode = "not-found" | "already-cancelled" | "too-late" | "reason-too-long" | "rate-limited";
 
@@ -204,6 +220,7 @@ export type ErrorCode =
   | AbsenceErrorCode
   | HoldErrorCode
   | BookingErrorCode
+  | WaitlistErrorCode
   | CustomerCancelErrorCode
   | FindingErrorCode
   | CustomerDecisionErrorCode

@@ -179,6 +179,14 @@ const emailSchemas = {
     place: z.string().max(100).nullable(),
     network: z.string().max(60).nullable(),
   }),
+  // The waiting list (issue 28): a time on its day freed up. The booking form opened on the day and the link to
+  // leave the list are built from PUBLIC_URL, the date, the service and the token when rendered.
+  "waitlist-slot-free": z.object({
+    name: required(line),
+    date: isoDate,
+    service: required(line),
+    leaveToken: secretToken,
+  }),
   "contact-message": z.object({
     name: required(line),
     email: required(line),
@@ -249,6 +257,8 @@ export type AppointmentReadyEmail = EmailData["appointment-ready"];
 export type FindingsApprovalEmail = EmailData["findings-approval-request"];
 /** The customer's decisions on findings, to the workshop. */
 export type FindingsDecidedEmail = EmailData["findings-decided-workshop"];
+/** A time on a waiting list's day freed up. */
+export type WaitlistSlotFreeEmail = EmailData["waitlist-slot-free"];
 /** A message from a contact form, to the workshop. */
 export type ContactMessageEmail = EmailData["contact-message"];
 

@@ -40,6 +40,7 @@ const decided = {
   declined: "1",
   summary: "Bremsbeläge vorne (€ 180,00): freigegeben",
 };
+const waitlist = { name: "Maria Muster", date: "2026-12-01", service: "Ölwechsel", leaveToken: "c".repeat(43) };
 
 const inspection = { name: "Maria Muster", dueMonth: "2027-03", unsubscribeToken: "b".repeat(43) };
 
@@ -63,6 +64,7 @@ const cases: { [T in EmailTemplate]: [EmailParams[T], Record<string, string>] } 
     { ...appointment, phone: "0660 111 22 33" },
     { ...appointment, phone: "0660 111 22 33" },
   ],
+  "waitlist-slot-free": [waitlist, waitlist],
   "contact-message": [
     { name: "Kunde", email: "kunde@example.com", subject: "Frage", message: "Hallo" },
     { name: "Kunde", email: "kunde@example.com", telefon: "", betreff: "Frage", nachricht: "Hallo" },

@@ -26,6 +26,7 @@ const pickupEmails: {
       // The findings' e-mails (issue 30) are about the car in the workshop, not how it comes.
       | "findings-approval-request"
       | "findings-decided-workshop"
+      | "waitlist-slot-free"
     >
   ]: EmailParams[T];
 } = {

@@ -12,13 +12,17 @@ import {
   type AppointmentStatus,
   appointmentStatuses,
   canTransition,
+  isDoneState,
   isProgressState,
   MAX_NOTE_LENGTH,
   nextStatus,
+  noShowRefusal,
+  noShowUndoAllowed,
   progressAllowedOn,
   type ProgressState,
+  slotOccupyingStatuses,
 } from "~/domain/appointment";
-import { zonedParts } from "~/domain/calendar-date";
+import { zonedInstant, zonedParts } from "~/domain/calendar-date";
 import type { AdminErrorCode } from "~/domain/error-codes";
 import { fail, ok, type Result } from "~/domain/result";
 import { appointmentEmailFields, cancelOnlineUntil } from "~/mail/emails";
@@ -26,6 +30,7 @@ import { enqueueEmail, requeueFailedEmail } from "~/mail/outbox.server";
 import { cleanText } from "~/schemas/text";
 import { holdsResources, type PlaceableAppointment, placeAppointment } from "./placement.server";
 import { eraseInspectionConsentOf } from "./reminders.server";
+import { notifyWaitlistForDay } from "./waitlist.server";
 
 /**
  * The board's commands on one appointment: confirm, cancel, delete, the internal note, the car's
@@ -140,6 +145,8 @@ async function changeStatus(
           },
     );
     await recordAudit(tx, { appointmentId: id, actor: admin, action, oldStatus: before.status, newStatus, reason, now });
+    // A cancellation frees its time: the day's waiting list hears of it (issue 28).
+    if (action === "cancel") await notifyWaitlistForDay(tx, row.date, { freedBy: `appointment:${id}`, now });
     return ok({ status: newStatus });
   });
 }
@@ -165,6 +172,7 @@ export function cancelAppointment(
 /** What deleting an appointment or its reminder needs of the row: its status for the trail, its §57a consent's key. */
 const consentColumns = {
   status: appointments.status,
+  date: appointments.date,
   email: appointments.email,
   licensePlateNormalized: appointments.licensePlateNormalized,
   firstRegistration: appointments.firstRegistration,
@@ -197,6 +205,8 @@ export async function deleteAppointment(db: Database, { id, admin, now = new Dat
       });
     }
     await recordAudit(tx, { appointmentId: id, actor: admin, action: "delete", oldStatus: row.status, newStatus: null, now });
+    // An active appointment deleted frees its time; a cancelled one had freed it already (the same freed time).
+    if (slotOccupyingStatuses.includes(row.status)) await notifyWaitlistForDay(tx, row.date, { freedBy: `appointment:${id}`, now });
     return ok();
   });
 }
@@ -301,18 +311,21 @@ export async function setAppointmentProgress(
           eq(appointments.id, id),
           eq(appointments.status, "bestätigt"),
           or(isNull(appointments.progress), ne(appointments.progress, progress)),
-          progress === "ready" ? lte(appointments.date, today) : undefined,
+          // A car marked 'Nicht erschienen' has no progress until the mark is undone.
+          isNull(appointments.noShowAt),
+          isDoneState(progress) ? lte(appointments.date, today) : undefined,
         ),
       )
       .returning();
     if (!row) {
       const [current] = await tx
-        .select({ status: appointments.status, date: appointments.date })
+        .select({ status: appointments.status, date: appointments.date, noShowAt: appointments.noShowAt })
         .from(appointments)
         .where(eq(appointments.id, id));
       if (!current) return fail("notFound");
       if (current.status !== "bestätigt") return fail("notConfirmed");
-      if (!progressAllowedOn(progress, current.date, today)) return fail("readyTooEarly");
+      if (current.noShowAt !== null) return fail("noShowMarked");
+      if (!progressAllowedOn(progress, current.date, today)) return fail(progress === "collected" ? "collectedTooEarly" : "readyTooEarly");
       // Confirmed but not updated: it already had this state.
       return ok({ progress, changed: false, emailQueued: false });
     }
@@ -339,5 +352,54 @@ export async function setAppointmentProgress(
       });
     }
     return ok({ progress, changed: true, emailQueued });
+  });
+}
+
+/** 'Nicht erschienen' marked or undone; `changed` false when it already was as asked (nothing written). */
+export type NoShowChange = { noShow: boolean; changed: boolean };
+
+/**
+ * 'Nicht erschienen' (issue 28): a confirmed appointment whose start has passed without the car
+ * arriving (no progress set). The row is locked, checked by the domain rule, written and audited
+ * in one transaction; marking it again changes nothing.
+ */
+export async function markNoShow(db: Database, { id, admin, now = new Date() }: StatusChange): Promise<AdminActionResult<NoShowChange>> {
+  return db.transaction(async (tx): Promise<AdminActionResult<NoShowChange>> => {
+    const [row] = await tx
+      .select({
+        status: appointments.status,
+        progress: appointments.progress,
+        date: appointments.date,
+        time: appointments.time,
+        noShowAt: appointments.noShowAt,
+      })
+      .from(appointments)
+      .where(eq(appointments.id, id))
+      .for("update");
+    if (!row) return fail("notFound");
+    if (row.noShowAt !== null) return ok({ noShow: true, changed: false });
+    const refusal = noShowRefusal({ ...row, startsAt: zonedInstant(row.date, row.time, site.timeZone) }, now);
+    if (refusal) return fail(refusal);
+    await tx.update(appointments).set({ noShowAt: now, noShowBy: admin.id, updatedAt: now }).where(eq(appointments.id, id));
+    await recordAudit(tx, { appointmentId: id, actor: admin, action: "no-show", oldStatus: row.status, newStatus: row.status, now });
+    return ok({ noShow: true, changed: true });
+  });
+}
+
+/** Undoes 'Nicht erschienen' on the (Vienna) day it was marked only; audited. */
+export async function undoNoShow(db: Database, { id, admin, now = new Date() }: StatusChange): Promise<AdminActionResult<NoShowChange>> {
+  const today = zonedParts(now, site.timeZone).date;
+  return db.transaction(async (tx): Promise<AdminActionResult<NoShowChange>> => {
+    const [row] = await tx
+      .select({ status: appointments.status, noShowAt: appointments.noShowAt })
+      .from(appointments)
+      .where(eq(appointments.id, id))
+      .for("update");
+    if (!row) return fail("notFound");
+    if (row.noShowAt === null) return fail("noShowNotMarked");
+    if (!noShowUndoAllowed(zonedParts(row.noShowAt, site.timeZone).date, today)) return fail("noShowUndoTooLate");
+    await tx.update(appointments).set({ noShowAt: null, noShowBy: null, updatedAt: now }).where(eq(appointments.id, id));
+    await recordAudit(tx, { appointmentId: id, actor: admin, action: "no-show.undo", oldStatus: row.status, newStatus: row.status, now });
+    return ok({ noShow: false, changed: true });
   });
 }

@@ -52,7 +52,25 @@ export const adminAppointmentColumns = {
   pickupAddress: appointments.pickupAddress,
   internalNote: appointments.internalNote,
   progress: appointments.progress,
+  // As an ISO instant (what toISOString gives), so every reader of these columns gets the same text.
+  noShowAt: sql<string | null>`to_char(${appointments.noShowAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+  earlierNoShows: earlierNoShows(),
 };
+
+/**
+ * Beside a new request (beantragt), how often its customer did not come before: other appointments
+ * marked 'Nicht erschienen' with the same address (case-insensitive) or the same phone (phone_key:
+ * digits, +43 as 0). Two indexed probes of the partial no-show indexes (migration 0027) per row of a
+ * page, so the list stays as fast at 100,000 rows. The outer table is named in full: in a one-table
+ * select Drizzle would leave a column of it unqualified, and the subquery's own table would answer.
+ */
+function earlierNoShows(): SQL<number> {
+  return sql<number>`(case when "appointments"."status" = 'beantragt' then (
+    select count(*)::int from "appointments" as earlier
+    where earlier.no_show_at is not null and earlier.id <> "appointments"."id"
+      and (lower(earlier.email) = lower("appointments"."email") or phone_key(earlier.phone) = phone_key("appointments"."phone"))
+  ) else 0 end)`;
+}
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);

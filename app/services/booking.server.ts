@@ -342,3 +342,25 @@ export async function getAvailability(
     return { date: schedule.date, available: true, freeSlots, level: freeSlots <= config.fewFreeSlots ? "few" : "many" };
   });
 }
+
+/**
+ * Which of `services` still have a free start time on `date` (the placement rule of the slots, with
+ * the stored closures, lead time and horizon): one read of the day's state for all of them. The
+ * waiting list asks it inside the transaction that freed a time (app/services/waitlist.server.ts).
+ */
+export async function servicesWithFreeTime(
+  db: Executor,
+  date: CalendarDate,
+  now: Date,
+  services: readonly string[],
+  rules: SlotRules = defaultSlotRules,
+): Promise<Set<string>> {
+  const [withClosures, state] = await closuresAndResources(db, rules, date, date);
+  const schedule = daySchedule(date, now, withClosures);
+  if (!schedule.open) return new Set();
+  return new Set(
+    services.filter((service) =>
+      withOccupancy(schedule, state, demandOf(service, false, withClosures), withClosures).some((slot) => slot.available),
+    ),
+  );
+}

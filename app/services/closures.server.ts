@@ -14,6 +14,7 @@ import { fail, ok, type Result } from "~/domain/result";
 import type { SlotRules } from "~/domain/slots";
 import type { ClosureInput } from "~/schemas/closure";
 import { cancelAppointment } from "./appointment-commands.server";
+import { notifyWaitlistForDays } from "./waitlist.server";
 
 /**
  * The owner's closures (issue 15, decision 018): kept in the database, read
@@ -153,9 +154,14 @@ export async function deleteClosure(
 ): Promise<ClosureResult<null>> {
   if (actor.role !== "owner") return ownerOnly;
   return db.transaction(async (tx) => {
-    const [row] = await tx.delete(closures).where(eq(closures.id, id)).returning({ name: closures.name });
+    const [row] = await tx
+      .delete(closures)
+      .where(eq(closures.id, id))
+      .returning({ name: closures.name, from: closures.fromDate, to: closures.toDate });
     if (!row) return fail("notFound");
     await recordAudit(tx, { actor, action: "closure.delete", subject: `closure:${id}`, reason: row.name, now });
+    // The lifted closure's days may have times again: their waiting lists hear of it (issue 28).
+    await notifyWaitlistForDays(tx, row.from, row.to, { freedBy: `closure:${id}`, now });
     return ok(null);
   });
 }

@@ -17,6 +17,7 @@ import { appointmentEmailFields } from "~/mail/emails";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { cleanText } from "~/schemas/text";
 import { FORM_RATE_LIMIT_WINDOW_SECONDS } from "./form-guard.server";
+import { notifyWaitlistForDay } from "./waitlist.server";
 
 /**
  * The customer's own page of an appointment (issue 16), opened with the
@@ -207,6 +208,8 @@ export async function cancelByCustomer(
       replyTo: row.email,
       appointmentId: row.id,
     });
+    // The freed time goes to the day's waiting list (issue 28).
+    await notifyWaitlistForDay(tx, row.date, { freedBy: `appointment:${row.id}`, now });
     logger.info({ appointmentId: row.id }, "appointment cancelled by the customer");
     return ok(view({ ...row, status: "storniert", cancelledBy: "customer", cancellationReason: reason || null }, now, config));
   });

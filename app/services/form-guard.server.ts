@@ -6,7 +6,7 @@ import { HONEYPOT_FIELD } from "~/schemas/booking-fields";
 
 /** The public forms' shared guards (booking and contact): honeypot and a rate limit per client IP. */
 
-export type PublicForm = "booking" | "contact";
+export type PublicForm = "booking" | "contact" | "waitlist";
 
 /** Requests per client IP are counted in windows of this length. */
 export const FORM_RATE_LIMIT_WINDOW_SECONDS = 10 * 60;

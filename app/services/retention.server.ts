@@ -3,11 +3,17 @@ import { pruneLoginGates } from "~/auth/login-gate.server";
 import { site } from "~/config/site";
 import type { Database } from "~/db/client.server";
 import { pruneRateLimits } from "~/db/rate-limit.server";
-import { appointments, auditLog, contactMessages, emailOutbox, inspectionReminders } from "~/db/schema";
+import { appointments, auditLog, contactMessages, emailOutbox, inspectionReminders, waitlistEntries } from "~/db/schema";
+import { zonedParts } from "~/domain/calendar-date";
 import { retentionCutoffs, type RetentionPolicy } from "~/domain/retention";
 import { logger } from "~/lib/logger.server";
 
-export type RetentionResult = { appointmentsDeleted: number; contactMessagesDeleted: number; withdrawnConsentsDeleted: number };
+export type RetentionResult = {
+  appointmentsDeleted: number;
+  contactMessagesDeleted: number;
+  withdrawnConsentsDeleted: number;
+  waitlistEntriesDeleted: number;
+};
 
 /** What is left of an outbox row once its person is gone: the fact that a mail went out. */
 const anonymisedOutbox = {
@@ -22,7 +28,7 @@ const anonymisedOutbox = {
 /**
  * Deletes what has outlived its retention period (one transaction): requests
  * never confirmed or cancelled, confirmed appointments, contact messages and
- * withdrawn §57a consents.
+ * withdrawn §57a consents, and waiting-list entries whose day has passed.
  * Their outbox rows and audit entries stay, anonymised, so the history of
  * actions survives without the personal data.
  */
@@ -47,6 +53,14 @@ export async function applyRetention(
     ne(emailOutbox.recipient, anonymisedOutbox.recipient),
   );
 
+  // A waiting list ends with its day (issue 28): the entries go the day after, their e-mails lose the person.
+  const today = zonedParts(now, site.timeZone).date;
+  const expiredWaitlistEmail = and(
+    eq(emailOutbox.template, "waitlist-slot-free"),
+    sql`(${emailOutbox.params} ->> 'date') < ${today}`,
+    ne(emailOutbox.recipient, anonymisedOutbox.recipient),
+  );
+
   return db.transaction(async (tx) => {
     const expiredAppointmentIds = tx.select({ id: appointments.id }).from(appointments).where(expiredAppointment);
     const expiredContactIds = tx.select({ id: contactMessages.id }).from(contactMessages).where(expiredContact);
@@ -59,6 +73,7 @@ export async function applyRetention(
           inArray(emailOutbox.appointmentId, expiredAppointmentIds),
           inArray(emailOutbox.contactMessageId, expiredContactIds),
           expiredInspectionEmail,
+          expiredWaitlistEmail,
         ),
       );
     // The reason an admin typed may name the customer; who did what and when stays.
@@ -67,7 +82,10 @@ export async function applyRetention(
     const deletedContacts = await tx.delete(contactMessages).where(expiredContact).returning({ id: contactMessages.id });
     // Their unsubscribe tokens go with them (on delete cascade).
     const deletedConsents = await tx.delete(inspectionReminders).where(expiredConsent).returning({ id: inspectionReminders.id });
+    // Their notifications and leave links go with them (on delete cascade).
+    const deletedWaitlist = await tx.delete(waitlistEntries).where(lt(waitlistEntries.date, today)).returning({ id: waitlistEntries.id });
     return {
+      waitlistEntriesDeleted: deletedWaitlist.length,
       appointmentsDeleted: deletedAppointments.length,
       contactMessagesDeleted: deletedContacts.length,
       withdrawnConsentsDeleted: deletedConsents.length,

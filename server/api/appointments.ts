@@ -11,8 +11,10 @@ import {
   confirmAppointment,
   deleteAppointment,
   deleteAppointmentReminder,
+  markNoShow,
   saveInternalNote,
   setAppointmentProgress,
+  undoNoShow,
 } from "~/services/appointment-commands.server";
 import { moveAppointmentResources } from "~/services/appointment-holds.server";
 import { appointmentDetails, isAppointmentId, listAppointments } from "~/services/appointment-queries.server";
@@ -98,6 +100,25 @@ appointments.post("/:id/progress", jsonObject, appointmentId, async (c) => {
   if (!result.ok) return refusal(c, result.code);
   const { changed, emailQueued } = result.value;
   return c.json({ id, progress: result.value.progress, changed, emailQueued });
+});
+
+/**
+ * POST /api/v1/admin/appointments/:id/no-show → 200 {"id","noShow":true,"changed"}: 'Nicht erschienen' (any admin,
+ * audited); 404 unknown, 409 (German `error`) when not confirmed, the start has not passed, or the car arrived.
+ * DELETE …/:id/no-show → 200 {"id","noShow":false,"changed":true}: undone, on the (Vienna) day it was marked only (else 409).
+ */
+appointments.post("/:id/no-show", appointmentId, async (c) => {
+  const { id } = c.req.valid("param");
+  const result = await markNoShow(c.get("db"), { id, admin: c.get("admin") });
+  if (!result.ok) return refusal(c, result.code);
+  return c.json({ id, ...result.value });
+});
+
+appointments.delete("/:id/no-show", appointmentId, async (c) => {
+  const { id } = c.req.valid("param");
+  const result = await undoNoShow(c.get("db"), { id, admin: c.get("admin") });
+  if (!result.ok) return refusal(c, result.code);
+  return c.json({ id, ...result.value });
 });
 
 /**

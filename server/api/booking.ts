@@ -55,7 +55,16 @@ booking.get("/availability", async (c) => {
   const courtesyCar = courtesyCarParam(c.req.query("courtesyCar"));
   if (courtesyCar === null) return jsonError(c, 400, INVALID_COURTESY_CAR_MESSAGE);
   const result = await getAvailability(c.get("db"), from, to, new Date(), bookingConfigFromEnv(), service, courtesyCar);
-  return c.json({ from, to, days: result.map((day) => (day.reason ? { ...day, reason: unavailableDayMessage(day.reason) } : day)) });
+  // A fully booked day says so (`full`): the picker offers its waiting list (issue 28).
+  return c.json({
+    from,
+    to,
+    days: result.map((day) =>
+      day.reason
+        ? { ...day, reason: unavailableDayMessage(day.reason), ...(day.reason.code === "fully-booked" ? { full: true } : {}) }
+        : day,
+    ),
+  });
 });
 
 /** POST /api/v1/appointments – a customer's appointment request. */

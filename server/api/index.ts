@@ -16,6 +16,7 @@ import { passwordChange, passwordReset } from "./password";
 import { resources } from "./resources";
 import { settings } from "./settings";
 import { team } from "./team";
+import { waitlist } from "./waitlist";
 
 /**
  * The JSON API (docs/api.md, decision 027): one Hono sub-app per resource, mounted on /api/v1 in
@@ -35,6 +36,7 @@ jsonApi.use(async (c, next) => {
 
 jsonApi.route("/", booking);
 jsonApi.route("/", contact);
+jsonApi.route("/", waitlist);
 jsonApi.route("/admin", login);
 jsonApi.route("/admin", passkeyLogin);
 // 'Passwort vergessen?': nobody is logged in yet.

@@ -4,13 +4,16 @@ import { type AdminActionData, failureData, unanswered } from "./action-result";
 
 /**
  * The appointment actions of the list's rows and cards, its dialogs and the details page
- * (Bestätigen, Stornieren, Löschen, Erneut senden): each page that shows them answers them alike.
+ * (Bestätigen, Stornieren, Löschen, Erneut senden, Nicht erschienen): each page that shows them answers them alike.
  */
 export const appointmentOutcomes = {
   confirm: { success: adminMessages.confirmed, failure: adminMessages.confirmFailed },
   cancel: { success: adminMessages.cancelled, failure: adminMessages.cancelFailed },
   delete: { success: adminMessages.deleted, failure: adminMessages.deleteFailed },
   resend: { success: adminMessages.resent, failure: adminMessages.resendFailed },
+  // 'Nicht erschienen' and its undo (issue 28).
+  noShow: { success: adminMessages.noShowSaved, failure: adminMessages.noShowFailed },
+  undoNoShow: { success: adminMessages.noShowUndone, failure: adminMessages.noShowUndoFailed },
 } as const;
 
 export type AppointmentIntent = keyof typeof appointmentOutcomes;

@@ -1,10 +1,14 @@
 import { Fragment } from "react";
 import { Link, useFetcher } from "react-router";
+import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { site } from "~/config/site";
 import type { AdminAppointment } from "~/domain/appointment";
-import { availableActions } from "~/domain/appointment";
+import { availableActions, noShowRefusal } from "~/domain/appointment";
+import { zonedInstant } from "~/domain/calendar-date";
 import { formatDateDE } from "~/lib/format-date";
 import { useHydrated } from "~/lib/use-hydrated";
+import { adminMessages } from "~/messages";
 import { type AdminActionData, useActionToast } from "./action-result";
 import { EmailStateBadge, StatusBadge } from "./status-badge";
 
@@ -78,6 +82,12 @@ function Badges({ item }: { item: AdminAppointment }) {
     <div className="flex flex-col items-start gap-1">
       <StatusBadge status={item.status} />
       <EmailStateBadge state={item.emailState} />
+      {item.noShowAt ? <Badge tone="red">{adminMessages.noShowLabel}</Badge> : null}
+      {item.earlierNoShows > 0 ? (
+        <Badge tone="yellow" data-testid="earlier-no-shows">
+          {adminMessages.earlierNoShows(item.earlierNoShows)}
+        </Badge>
+      ) : null}
     </div>
   );
 }
@@ -206,6 +216,24 @@ export function AppointmentActions({ item, hrefWith, onCancel, onDelete }: ItemP
         >
           Löschen
         </DialogOpener>
+      ) : null}
+      {/* 'Nicht erschienen' (issue 28) once the start has passed without the car, and its undo: one form, its intent by state. */}
+      {item.noShowAt !== null ||
+      noShowRefusal({ ...item, startsAt: zonedInstant(item.date, item.time, site.timeZone) }, new Date()) === null ? (
+        <fetcher.Form method="post">
+          <input type="hidden" name="id" value={item.id} />
+          <Button
+            type="submit"
+            name="intent"
+            value={item.noShowAt === null ? "noShow" : "undoNoShow"}
+            size="sm"
+            variant="outline"
+            disabled={busy}
+            className={phoneWide}
+          >
+            {item.noShowAt === null ? adminMessages.noShowLabel : adminMessages.noShowUndoLabel}
+          </Button>
+        </fetcher.Form>
       ) : null}
       {item.emailState === "failed" ? (
         <fetcher.Form method="post">

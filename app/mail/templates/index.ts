@@ -11,6 +11,7 @@ import { htmlToPlainText } from "./plain-text";
 import { appointmentReady } from "./progress";
 import { appointmentReminder, inspectionReminder } from "./reminder";
 import type { TemplateContext, TemplateDefinition } from "./template";
+import { waitlistSlotFree } from "./waitlist";
 
 const templates: { [T in EmailTemplate]: TemplateDefinition<EmailData[T]> } = {
   "booking-received-customer": bookingReceivedCustomer,
@@ -29,6 +30,7 @@ const templates: { [T in EmailTemplate]: TemplateDefinition<EmailData[T]> } = {
   "appointment-ready": appointmentReady,
   "findings-approval-request": findingsApprovalRequest,
   "findings-decided-workshop": findingsDecidedWorkshop,
+  "waitlist-slot-free": waitlistSlotFree,
 };
 
 export type Attachment = { filename: string; content: string; contentType: string };
@@ -71,6 +73,19 @@ export function unsubscribeUrl(token: string, publicUrl: string): string {
   return new URL(`/erinnerung/abmelden/${token}`, publicUrl).toString();
 }
 
+/** The booking form opened on `date` with `service` chosen (routes/booking.tsx reads `datum` and `leistung`). */
+export function bookingOnDayUrl(date: string, service: string, publicUrl: string): string {
+  const url = new URL("/termin-anfragen", publicUrl);
+  url.search = new URLSearchParams({ datum: date, leistung: service }).toString();
+  url.hash = "booking";
+  return url.toString();
+}
+
+/** The page that takes an entry off the waiting list (routes/waitlist-leave.tsx). */
+export function waitlistLeaveUrl(token: string, publicUrl: string): string {
+  return new URL(`/warteliste/verlassen/${token}`, publicUrl).toString();
+}
+
 /** Pure: the same outbox row always renders to the same e-mail. */
 export function renderEmail(message: RenderInput, publicUrl: string): RenderedEmail {
   const email = readEmail(message.template, message.params);
@@ -80,6 +95,13 @@ export function renderEmail(message: RenderInput, publicUrl: string): RenderedEm
     bookingUrl: new URL("/#booking", publicUrl).toString(),
     customerUrl: "accessToken" in email.data && email.data.accessToken ? customerPageUrl(email.data.accessToken, publicUrl) : null,
     unsubscribeUrl: "unsubscribeToken" in email.data ? unsubscribeUrl(email.data.unsubscribeToken, publicUrl) : null,
+    waitlist:
+      email.template === "waitlist-slot-free"
+        ? {
+            bookingUrl: bookingOnDayUrl(email.data.date, email.data.service, publicUrl),
+            leaveUrl: waitlistLeaveUrl(email.data.leaveToken, publicUrl),
+          }
+        : null,
   };
   return { ...renderWith(email, context), attachments: calendarAttachments(message, email), headers: unsubscribeHeaders(context) };
 }

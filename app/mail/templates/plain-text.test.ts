@@ -25,6 +25,7 @@ const pickup = { handover: "pickup", pickupAddress: "Praterstraße 1, 1020 Wien"
 
 /** Every template with every optional value it can show. */
 const fullParams: { [T in EmailTemplate]: EmailParams[T] } = {
+  "waitlist-slot-free": { name: "Maria Muster", date: "2026-12-01", service: "Ölwechsel", leaveToken: TOKEN },
   "booking-received-customer": { ...appointment, ...car, ...pickup, phone: "0660 111 22 33", message: "Bitte auch\ndie Bremsen." },
   "booking-received-workshop": {
     ...workshopAppointment,

@@ -11,6 +11,8 @@ export type TemplateContext = {
   customerUrl: string | null;
   /** The one-click unsubscribe page of a §57a reminder (/erinnerung/abmelden/<token>), when the e-mail carries a token. */
   unsubscribeUrl: string | null;
+  /** The waiting list's e-mail (issue 28): the booking form opened on its day and service, and the page to leave the list. */
+  waitlist: { bookingUrl: string; leaveUrl: string } | null;
 };
 
 /**

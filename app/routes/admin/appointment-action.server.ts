@@ -11,7 +11,9 @@ import {
   cancelAppointment,
   confirmAppointment,
   deleteAppointment,
+  markNoShow,
   resendLastEmail,
+  undoNoShow,
 } from "~/services/appointment-commands.server";
 import { isAppointmentId } from "~/services/appointment-queries.server";
 import { selfServiceConfigFromEnv } from "~/services/customer-appointment.server";
@@ -41,6 +43,10 @@ export async function appointmentAction(request: Request, context: Readonly<Rout
     result = await cancelAppointment(db, { id, admin, reason: form.reason });
   } else if (intent === "delete") {
     result = await deleteAppointment(db, { id, admin });
+  } else if (intent === "noShow") {
+    result = await markNoShow(db, { id, admin });
+  } else if (intent === "undoNoShow") {
+    result = await undoNoShow(db, { id, admin });
   } else {
     result = await resendLastEmail(db, id);
   }
