@@ -10,8 +10,11 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { hasPendingMigrations } from "./backup.server";
+import { backupDirOf, type BackupFile, writeBackup } from "./backup-files.server";
 import { acquireDataDirLock } from "./data-dir-lock.server";
 import * as schema from "./schema";
+import { backupRuns } from "./schema";
 import { guardStorage } from "./storage-guard.server";
 
 export type Schema = typeof schema;
@@ -43,6 +46,11 @@ export type DatabaseOptions = (
   migrationsFolder?: string;
   /** PGlite: the data folder failed under the running server (full, read-only); heard once (storage-guard.server.ts). */
   onStorageFailure?: (error: unknown) => void;
+  /**
+   * The backup folder (decision 041): a database that already has applied migrations is backed up
+   * here before newer ones change it. A failed backup stops the opening: nothing is migrated.
+   */
+  backupDir?: string;
 };
 
 export const defaultMigrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../drizzle");
@@ -64,7 +72,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const client = await pool.connect();
     try {
       await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+      // Under the lock: of several instances starting at once, the first backs up and migrates, the others find nothing pending.
+      const locked = drizzleNodePg({ client, schema }) as unknown as Database;
+      const backup = await backupBeforeMigrating(locked, migrationsFolder, options.backupDir);
       await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder });
+      await recordBackupBeforeMigrating(locked, backup);
     } finally {
       await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
       client.release();
@@ -83,7 +95,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     await client.waitReady;
     const storage = guardStorage(client, (error) => options.onStorageFailure?.(error));
     const pgliteDb = drizzlePglite({ client, schema });
+    const backup = await backupBeforeMigrating(pgliteDb as unknown as Database, migrationsFolder, options.backupDir);
     await migratePglite(pgliteDb, { migrationsFolder });
+    await recordBackupBeforeMigrating(pgliteDb as unknown as Database, backup);
     return {
       db: pgliteDb as unknown as Database,
       kind: "pglite",
@@ -99,8 +113,40 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
 }
 
-export function databaseOptionsFromEnv(config: { DATABASE_URL?: string; DATA_DIR: string }): DatabaseOptions {
-  return config.DATABASE_URL ? { kind: "postgres", url: config.DATABASE_URL } : { kind: "pglite", dataDir: config.DATA_DIR };
+export function databaseOptionsFromEnv(config: { DATABASE_URL?: string; DATA_DIR: string; BACKUP_DIR?: string }): DatabaseOptions {
+  const backupDir = backupDirOf(config);
+  return config.DATABASE_URL
+    ? { kind: "postgres", url: config.DATABASE_URL, backupDir }
+    : { kind: "pglite", dataDir: config.DATA_DIR, backupDir };
+}
+
+/** The backup before migrating could not be written: nothing was migrated. */
+export class BackupBeforeMigrationError extends Error {
+  constructor(
+    readonly dir: string,
+    options: { cause: unknown },
+  ) {
+    super(`backup before migrating into ${dir} failed`, options);
+  }
+}
+
+/** The backup before migrating an existing database (decision 041), when there is a folder for it and something to migrate. */
+async function backupBeforeMigrating(db: Database, migrationsFolder: string, dir: string | undefined): Promise<BackupFile | undefined> {
+  if (!dir || !(await hasPendingMigrations(db, migrationsFolder))) return undefined;
+  try {
+    return await writeBackup(db, { dir, kind: "pre-migration", now: new Date(), beforeMigrating: true });
+  } catch (error) {
+    throw new BackupBeforeMigrationError(dir, { cause: error });
+  }
+}
+
+/** Once migrated, the backup made before is a run like the others (the board's list and status). */
+async function recordBackupBeforeMigrating(db: Database, backup: BackupFile | undefined): Promise<void> {
+  if (!backup) return;
+  const at = new Date(backup.createdAt);
+  await db
+    .insert(backupRuns)
+    .values({ kind: "pre-migration", startedAt: at, finishedAt: new Date(), file: backup.file, size: backup.size });
 }
 
 export async function isDatabaseReady(db: Database): Promise<boolean> {

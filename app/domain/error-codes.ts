@@ -156,6 +156,13 @@ export type BookingErrorCode = FormErrorCode | "slot-unavailable" | "slot-taken"
 /** Why the customer's 'Termin absagen' was refused (issue 16). */
 export type CustomerCancelErrorCode = "not-found" | "already-cancelled" | "too-late" | "reason-too-long" | "rate-limited";
 
+/**
+ * Why a backup (the 'Sicherungen' page, /api/v1/admin/backups) was refused or failed (decision 041):
+ * `backupsOff` no backup folder (PostgreSQL without BACKUP_DIR), `backupNotFound` no such backup file
+ * here, `backupFailed` writing it failed (the board and /readyz show it).
+ */
+export type BackupErrorCode = "ownerOnly" | "backupsOff" | "backupNotFound" | "backupFailed";
+
 /** Every code a service answers with. */
 export type ErrorCode =
   | AdminErrorCode
@@ -173,4 +180,5 @@ export type ErrorCode =
   | HoldErrorCode
   | BookingErrorCode
   | CustomerCancelErrorCode
-  | PasswordErrorCode;
+  | PasswordErrorCode
+  | BackupErrorCode;
