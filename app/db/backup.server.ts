@@ -114,18 +114,24 @@ export async function dumpDatabase(
         ].filter((key) => columnNames.includes(key));
         // Positional aliases: column names never clash with anything in the result.
         const selectList = columnNames.map((column, index) => `${quoteIdentifier(column)}::text as c${index}`);
-        const rows = resultRows<Record<string, string | null>>(
-          await tx.execute(
-            sql.raw(`select ${selectList.join(", ")} from ${quoteIdentifier(name)} order by ${keyNames.map(quoteIdentifier).join(", ")}`),
+        // Through a cursor, ROWS_PER_INSERT rows at a time, with a turn of the event loop between: on PGlite every
+        // statement runs on the server's own thread, so one read of a large table would stall every request meanwhile.
+        await tx.execute(
+          sql.raw(
+            `declare backup_rows no scroll cursor for select ${selectList.join(", ")} from ${quoteIdentifier(name)} order by ${keyNames.map(quoteIdentifier).join(", ")}`,
           ),
         );
         const insertInto = `INSERT INTO ${quoteIdentifier(name)} (${columnNames.map(quoteIdentifier).join(", ")}) VALUES `;
-        for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
-          const values = rows
-            .slice(start, start + ROWS_PER_INSERT)
-            .map((row) => `(${columnNames.map((_, index) => sqlLiteral(row[`c${index}`] ?? null)).join(", ")})`);
+        for (;;) {
+          const rows = resultRows<Record<string, string | null>>(
+            await tx.execute(sql.raw(`fetch forward ${ROWS_PER_INSERT} from backup_rows`)),
+          );
+          if (rows.length === 0) break;
+          const values = rows.map((row) => `(${columnNames.map((_, index) => sqlLiteral(row[`c${index}`] ?? null)).join(", ")})`);
           lines.push(`${insertInto}${values.join(", ")};`);
+          await new Promise((resolve) => setImmediate(resolve));
         }
+        await tx.execute(sql`close backup_rows`);
       }
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },

@@ -55,6 +55,17 @@ export type DatabaseOptions = (
 
 export const defaultMigrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../drizzle");
 
+/**
+ * PGlite's PostgreSQL settings (decision 041, 'A small footprint'): its memory is one WebAssembly
+ * memory that grows and never shrinks, so what PostgreSQL allocates once stays for the process's
+ * life. PostgreSQL's default shared_buffers (128 MB, PGlite keeps it) is most of an idle server's
+ * RSS on a small database; 32 MB holds the hot pages of a workshop's years of appointments (the
+ * pages beyond it come from the operating system's file cache). maintenance_work_mem bounds what
+ * the nightly VACUUM and an index build add for good. Passed at each start (`-c`), never written
+ * into the data folder.
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB", "-c", "maintenance_work_mem=16MB"];
+
 /** Serialises concurrent migrations of several app instances on one PostgreSQL. */
 const MIGRATION_LOCK_ID = 7_246_813;
 
@@ -89,9 +100,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // pg_trgm: the board's search indexes (migration 0009) need it on PGlite as on PostgreSQL;
     // btree_gist: the exclusion constraint against double-booked resources (migration 0021, decision 038).
     const extensions = { pg_trgm, btree_gist };
+    const startParams = PGLITE_START_PARAMS;
     const client = options.inMemory
-      ? new PGlite({ extensions, loadDataDir: options.loadDataDir })
-      : new PGlite(path.join(options.dataDir, "db"), { extensions });
+      ? new PGlite({ extensions, loadDataDir: options.loadDataDir, startParams })
+      : new PGlite(path.join(options.dataDir, "db"), { extensions, startParams });
     await client.waitReady;
     const storage = guardStorage(client, (error) => options.onStorageFailure?.(error));
     const pgliteDb = drizzlePglite({ client, schema });
