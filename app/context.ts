@@ -11,6 +11,9 @@ import type { FailureKind } from "~/lib/unavailable.server";
  */
 export const databaseContext = createContext<Database>();
 
+/** The backup folder (decision 041), set by server/app.ts; null where backups are off (PostgreSQL without BACKUP_DIR). */
+export const backupDirContext = createContext<string | null>(null);
+
 export type RequestFacts = {
   requestId: string;
   /** The client's address under TRUST_PROXY (server/forwarded.ts). */

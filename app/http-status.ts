@@ -60,6 +60,7 @@ export const httpStatus = {
   reminderNotFound: 404,
   absenceNotFound: 404,
   findingNotFound: 404,
+  backupNotFound: 404,
   // The state changed or forbids it.
   conflict: 409,
   slotFull: 409,
@@ -94,11 +95,14 @@ export const httpStatus = {
   findingWithdrawn: 409,
   nothingToSend: 409,
   "decisions-closed": 409,
+  backupsOff: 409,
   // Locked until someone lifts it (decision 033): waiting does not help, so no 429 and no Retry-After.
   secondFactorLocked: 423,
   // Too many attempts: answered with Retry-After.
   "rate-limited": 429,
   throttled: 429,
+  // The server could not do it (a backup that could not be written: full disk, no permission).
+  backupFailed: 500,
   // A bot filled the honeypot: answered like a stored request, so it learns nothing.
   honeypot: 201,
 } as const satisfies Record<ErrorCode, number>;

@@ -6,6 +6,7 @@ import { parseCalendarDate } from "~/domain/calendar-date";
 import type {
   AccountErrorCode,
   AdminErrorCode,
+  BackupErrorCode,
   BookingErrorCode,
   ExportErrorCode,
   ExportFilterErrorCode,
@@ -323,6 +324,18 @@ export const exportMessages = {
   invalidDates: "Bitte geben Sie from und to als gültige Daten im Format JJJJ-MM-TT an (from ≤ to).",
   invalidStatus: "Unbekannter Status. Erlaubt: alle, beantragt, bestätigt, storniert.",
 } as const satisfies Record<ExportErrorCode, string>;
+
+/** Backups (decision 041: the 'Sicherungen' page, /api/v1/admin/backups, the board's notice), keyed by BackupErrorCode. */
+export const backupMessages = {
+  ownerOnly: "Nur der Inhaber oder die Inhaberin darf Sicherungen anlegen und herunterladen.",
+  backupsOff:
+    "Automatische Sicherungen sind nicht eingeschaltet: auf PostgreSQL bitte BACKUP_DIR setzen (ein Ordner, den alle Instanzen teilen).",
+  backupNotFound: "Diese Sicherung gibt es hier nicht (mehr).",
+  backupFailed: "Die Sicherung ist fehlgeschlagen. Bitte Speicherplatz und Rechte des Sicherungsordners prüfen.",
+  created: (file: string) => `Sicherung angelegt: ${file}`,
+  failedNotice: (at: string) => `Die letzte Sicherung (${at}) ist fehlgeschlagen.`,
+  kindLabels: { nightly: "nächtlich", manual: "von Hand", "pre-migration": "vor Update" },
+} as const satisfies Record<BackupErrorCode, string> & Record<string, unknown>;
 
 /** The board's export form (app/components/admin/export-form.tsx): its refusals in the words of its fields. */
 export const exportFormMessages = {
@@ -785,6 +798,8 @@ export const startMessages = {
     `Der Datenordner ${dataDir} (DATA_DIR) ist nicht beschreibbar (${cause}). Prüfen Sie Rechte, freien Platz und ob das Laufwerk schreibgeschützt eingehängt ist.`,
   embeddedDatabaseDamaged: (dataDir: string, cause: string) =>
     `Die eingebettete Datenbank in ${dataDir} lässt sich nicht öffnen oder nicht auf den neuen Stand bringen (${cause}). Ist sie beschädigt, stellen Sie die letzte Sicherung wieder her (npm run restore, docs/deployment.md).`,
+  backupBeforeMigrationFailed: (dir: string, cause: string) =>
+    `Vor dem Update der Datenbank ließ sich keine Sicherung nach ${dir} schreiben (${cause}). Ohne Sicherung wird nichts geändert: Bitte Platz schaffen oder die Rechte des Ordners (BACKUP_DIR bzw. DATA_DIR/backups) prüfen und neu starten.`,
   storageFailed: (dataDir: string, cause: string) =>
     `Der Datenordner ${dataDir} (DATA_DIR) lässt sich nicht mehr beschreiben (${cause}): voll oder schreibgeschützt. Der Server beendet sich; schaffen Sie Platz oder prüfen Sie das Laufwerk, dann startet ihn der Dienst wieder.`,
   eventLoopStuck: (seconds: number) =>

@@ -23,7 +23,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { site } from "~/config/site";
 import { type DatabaseHandle, type DatabaseOptions, openDatabase } from "~/db/client.server";
 import { resultRows } from "~/db/result-rows";
@@ -32,6 +31,8 @@ import { defaultClosures } from "~/domain/closures";
 import { bookingWindow, daySchedule, defaultSlotRules } from "~/domain/slots";
 import { type LoadSummary, runLoad } from "../tests/support/load";
 import { startServer } from "../tests/support/server-process";
+import { megabytes, rssOf, sampleRss } from "./memory";
+import { withScratchDatabase } from "./scratch-postgres";
 import { runWrk, runWrkPosts, wrkPath } from "./wrk";
 
 const BOOKINGS = 2_000;
@@ -86,6 +87,7 @@ function bookingBodies(slots: Slot[], count: number): string[] {
 }
 
 type Row = { database: string; measure: string; summary: LoadSummary & { p95Ms?: number }; failed: number };
+const memory: Record<string, string>[] = [];
 
 /** `count` GETs one after the other (one connection, keep-alive): the latency of one user, with p95. */
 async function sequential(url: string, headers: Record<string, string>, count: number): Promise<LoadSummary & { p95Ms: number }> {
@@ -294,9 +296,14 @@ async function benchDatabase(database: string, serverEnv: Record<string, string>
     const date = slots[Math.floor(slots.length / 2)]!.date;
     // Warm-up: the first requests compile code paths and fill caches.
     await runLoad({ url: `${server.origin}/api/v1/slots?date=${date}`, connections: 2, amount: 500 });
+    const pid = server.child.pid!;
+    const idle = rssOf(pid).rss;
     const rows = [await benchSlots(server.origin, database, date, 1), await benchSlots(server.origin, database, date, 10)];
     rows.push(...(await benchReads(server.origin, database, date)));
+    // The server's RSS from outside (/proc/<pid>/status), highest while the bookings are posted.
+    const sampler = sampleRss(pid);
     rows.push(await benchBookings(server.origin, database, bodies));
+    memory.push({ Datenbank: database, "RSS vor der Last": megabytes(idle), "RSS unter Buchungslast (Spitze)": megabytes(sampler.stop()) });
     return rows;
   } finally {
     await server.stop();
@@ -313,24 +320,10 @@ async function main() {
 
     const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
     if (adminUrl) {
-      const name = `hc_bench_${process.pid}`;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      try {
-        rows.push(
-          ...(await benchDatabase(
-            "PostgreSQL",
-            { DATABASE_URL: url.toString(), DATA_DIR: path.join(tmp, "unused") },
-            { kind: "postgres", url: url.toString() },
-          )),
-        );
-      } finally {
-        await admin.query(`drop database if exists ${name} with (force)`);
-        await admin.end();
-      }
+      const env = (url: string) => ({ DATABASE_URL: url, DATA_DIR: path.join(tmp, "unused") });
+      rows.push(
+        ...(await withScratchDatabase(adminUrl, "hc_bench", (url) => benchDatabase("PostgreSQL", env(url), { kind: "postgres", url }))),
+      );
     } else {
       console.log("PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL.");
     }
@@ -353,6 +346,8 @@ async function main() {
       Fehler: failed,
     })),
   );
+  console.log("Speicher des Servers (100.000 Termine):");
+  console.table(memory);
   console.log(
     "Ziele: Buchung p99 < 50 ms auf PostgreSQL; GET /api/v1/slots p99 < 5 ms; Verfügbarkeit (100 Tage, Leistung) p95 < 30 ms; " +
       "Wochenplaner p95 < 50 ms; bei 100.000 Terminen.",

@@ -151,7 +151,8 @@ describe.each(testDatabaseKinds)("createApp on %s", (kind) => {
     expect(JSON.parse(health.body.toString())).toEqual({ status: "ok" });
     const ready = await request(port, "/readyz");
     expect(ready.status).toBe(200);
-    expect(JSON.parse(ready.body.toString())).toEqual({ status: "ok" });
+    // The embedded database's default backup folder is on (decision 041); no backup has run yet.
+    expect(JSON.parse(ready.body.toString())).toEqual({ status: "ok", details: { backup: { status: "none" } } });
   });
 
   it("reports 503 on /readyz once the database is gone, while /healthz stays 200", async () => {

@@ -5,9 +5,11 @@ import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { Env } from "~/config/env.server";
-import { databaseContext, failureContext, requestBodyContext, requestContext } from "~/context";
+import { backupDirContext, databaseContext, failureContext, requestBodyContext, requestContext } from "~/context";
+import { backupDirOf } from "~/db/backup-files.server";
 import { type Database, isDatabaseReady } from "~/db/client.server";
 import { hasRoomToWrite } from "~/db/storage-guard.server";
+import { backupHealth } from "~/services/backups.server";
 import { jsonApi } from "./api";
 import { UNKNOWN_ENDPOINT_MESSAGE } from "./api/answers";
 import type { ServerEnv } from "./env";
@@ -63,6 +65,7 @@ export function createApp({
   const dev = config.NODE_ENV === "development";
   const trust = compileTrustProxy(config.TRUST_PROXY);
   const publicOrigin = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : undefined;
+  const backupDir = backupDirOf(config);
   // A trailing slash names the same endpoint, as it did under Express (`/api/v1/slots/`).
   const app = new Hono<ServerEnv>({ strict: false });
 
@@ -70,6 +73,7 @@ export function createApp({
   app.use(async (c, next) => {
     // The one place the database is put on the request, for the API and (below) the pages alike.
     c.set("db", db);
+    c.set("backupDir", backupDir);
     c.set("clientIp", clientAddress(c.env.incoming, trust));
     c.set("siteOrigin", publicOrigin ?? requestOrigin(c.env.incoming, trust));
     await next();
@@ -90,7 +94,10 @@ export function createApp({
   app.get("/readyz", async (c) => {
     // The embedded database also needs room in its folder: a full disk is 503 before bookings fail.
     const ready = (await isDatabaseReady(db)) && (Boolean(config.DATABASE_URL) || (await hasRoomToWrite(config.DATA_DIR)));
-    return c.json({ status: ready ? "ok" : "unavailable" }, ready ? 200 : 503, { "Cache-Control": "no-store" });
+    // A failed backup does not stop the traffic, but is said (decision 041): when, never the error's words (paths).
+    const backup = ready && backupDir ? await backupHealth(db) : undefined;
+    const details = backup ? { details: { backup: backup.status === "failed" ? { status: "failed", at: backup.at } : backup } } : {};
+    return c.json({ status: ready ? "ok" : "unavailable", ...details }, ready ? 200 : 503, { "Cache-Control": "no-store" });
   });
 
   if (devMiddleware) app.use(fromNodeMiddleware(devMiddleware));
@@ -110,6 +117,7 @@ export function createApp({
   app.all("*", async (c) => {
     const context = new RouterContextProvider();
     context.set(databaseContext, c.get("db"));
+    context.set(backupDirContext, backupDir ?? null);
     const body = c.get("body");
     if (body) context.set(requestBodyContext, body);
     context.set(requestContext, {

@@ -11,6 +11,8 @@ import type { RequestBody } from "~/lib/http.server";
  */
 export type ServerVariables = RequestFacts & {
   db: Database;
+  /** The backup folder (decision 041), or none where backups are off (PostgreSQL without BACKUP_DIR). */
+  backupDir: string | undefined;
   /** The request body as the pipeline read it (server/request-body.ts), or why it was refused; none for GET, HEAD, OPTIONS. */
   body?: RequestBody;
   /** Set by the API's admin guard: read only in handlers mounted below it (server/api/index.ts). */

@@ -15,7 +15,14 @@ import siteScriptUrl from "virtual:site-script";
 import siteStyles from "virtual:site-styles";
 import { secureSecretsAtRest } from "~/auth/secrets-at-rest.server";
 import { type Env, envOrExit } from "~/config/env.server";
-import { type DatabaseHandle, type DatabaseOptions, databaseOptionsFromEnv, openDatabase } from "~/db/client.server";
+import { backupDirOf } from "~/db/backup-files.server";
+import {
+  BackupBeforeMigrationError,
+  type DatabaseHandle,
+  type DatabaseOptions,
+  databaseOptionsFromEnv,
+  openDatabase,
+} from "~/db/client.server";
 import { DataDirLockedError } from "~/db/data-dir-lock.server";
 import { emailOutbox } from "~/db/schema";
 import { exitWithMessage } from "~/lib/exit.server";
@@ -26,6 +33,7 @@ import { TransportConfigError } from "~/mail/transports.server";
 import { type MailWorker, startMailWorker } from "~/mail/worker.server";
 import { startMessages } from "~/messages";
 import { announceAdminBootstrap } from "~/services/admin-accounts.server";
+import { startBackupJob } from "~/services/backups.server";
 import { enterDefaultClosures } from "~/services/closures.server";
 import { reminderConfigFromEnv, startReminderJob } from "~/services/reminders.server";
 import { enterDefaultResources } from "~/services/resources.server";
@@ -126,6 +134,9 @@ export async function start(options: StartOptions): Promise<void> {
   const retentionJob = startRetentionJob(database.db, { vacuum: database.kind === "pglite" });
   // Every instance runs it, whatever EMAIL_WORKER says: each reminder is claimed once in the database.
   const reminderJob = startReminderJob(database.db, reminderConfigFromEnv(config));
+  // Every instance checks each minute; the night is claimed once in the database (decision 041).
+  const backupDir = backupDirOf(config);
+  const backupJob = backupDir ? startBackupJob(database.db, backupDir) : undefined;
   logger.info({ port, database: database.kind }, `Happy Car läuft auf http://localhost:${port}`);
 
   const watchdog = config.WATCHDOG_SECONDS > 0 ? startEventLoopWatchdog(config.WATCHDOG_SECONDS) : undefined;
@@ -151,6 +162,7 @@ export async function start(options: StartOptions): Promise<void> {
     clearTimeout(forceExit);
     retentionJob.stop();
     await reminderJob.stop();
+    await backupJob?.stop();
     await mailWorker?.stop();
     await database.close();
     await watchdog?.stop();
@@ -214,6 +226,7 @@ function portFailure(error: unknown, host: string, port: number): string {
 /** Why the database could not be opened or migrated, in one German line: the folder, the embedded database, or PostgreSQL. */
 function databaseStartFailure(error: unknown, options: DatabaseOptions): string {
   if (error instanceof DataDirLockedError) return error.message;
+  if (error instanceof BackupBeforeMigrationError) return startMessages.backupBeforeMigrationFailed(error.dir, causeOf(error));
   if (options.kind === "postgres") return startMessages.postgresUnreachable(causeOf(error));
   const code = systemCode(error);
   if (code && ["EACCES", "EPERM", "EROFS", "ENOSPC", "EDQUOT", "ENOTDIR", "EEXIST"].includes(code))

@@ -72,6 +72,8 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxy,
   DATABASE_URL: postgresUrl.optional(),
   DATA_DIR: z.string().min(1).default("./data"),
+  // The folder of the automatic backups (decision 041); unset: DATA_DIR/backups on PGlite, none on PostgreSQL.
+  BACKUP_DIR: z.string().min(1).optional(),
   // Key of the TOTP secrets and of the recovery codes' key (decision 035); unset: DATA_DIR/secret.key (not in production on PostgreSQL).
   APP_SECRET: appSecret.optional(),
   // The key before a rotation, still accepted for reading until `npm run admin -- rotate-key` has re-encrypted everything.

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
+import { readMigrationFiles } from "drizzle-orm/migrator";
 import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
-import type { Database } from "./client.server";
+import type { Database, Executor } from "./client.server";
 import { resultRows } from "./result-rows";
 import {
   adminUsers,
@@ -8,6 +9,7 @@ import {
   appointmentResources,
   appointments,
   auditLog,
+  backupRuns,
   closures,
   contactMessages,
   customerLinks,
@@ -63,6 +65,7 @@ export const TABLES_IN_FK_ORDER: PgTable[] = [
   findingDecisionRecords,
   waitlistEntries,
   waitlistNotifications,
+  backupRuns,
 ];
 
 const ROWS_PER_INSERT = 200;
@@ -96,36 +99,51 @@ export function sqlLiteral(value: string | null): string {
  * transaction sees a single snapshot even while the server writes. Works the
  * same on PGlite and PostgreSQL; `psql -f` can replay it as well.
  */
-export async function dumpDatabase(db: Database, { now = new Date() } = {}): Promise<string> {
+export async function dumpDatabase(
+  db: Database,
+  { now = new Date(), beforeMigrating = false }: { now?: Date; beforeMigrating?: boolean } = {},
+): Promise<string> {
   const lines = [
-    `${BACKUP_HEADER}, created ${now.toISOString()}. Restore into an empty, migrated database: npm run restore -- FILE`,
+    beforeMigrating
+      ? `${BACKUP_HEADER}, created ${now.toISOString()} before migrating. Restore with the release it was made by: npm run restore -- FILE`
+      : `${BACKUP_HEADER}, created ${now.toISOString()}. Restore into an empty, migrated database: npm run restore -- FILE`,
     "SET standard_conforming_strings = on;",
     "BEGIN;",
   ];
   await db.transaction(
     async (tx) => {
       await tx.execute(sql`set local time zone 'UTC'`);
+      // Before migrating, the database is of an older release: only the tables and columns it has.
+      const existing = beforeMigrating ? await existingColumns(tx) : undefined;
       for (const table of TABLES_IN_FK_ORDER) {
-        const { name, columns, primaryKeys } = getTableConfig(table);
+        const { name, columns: allColumns, primaryKeys } = getTableConfig(table);
+        const columns = existing ? allColumns.filter((column) => existing.has(`${name}.${column.name}`)) : allColumns;
+        if (columns.length === 0) continue;
         const columnNames = columns.map((column) => column.name);
         const keyNames = [
           ...columns.filter((column) => column.primary).map((column) => column.name),
           ...primaryKeys.flatMap((key) => key.columns.map((column) => column.name)),
-        ];
+        ].filter((key) => columnNames.includes(key));
         // Positional aliases: column names never clash with anything in the result.
         const selectList = columnNames.map((column, index) => `${quoteIdentifier(column)}::text as c${index}`);
-        const rows = resultRows<Record<string, string | null>>(
-          await tx.execute(
-            sql.raw(`select ${selectList.join(", ")} from ${quoteIdentifier(name)} order by ${keyNames.map(quoteIdentifier).join(", ")}`),
+        // Through a cursor, ROWS_PER_INSERT rows at a time, with a turn of the event loop between: on PGlite every
+        // statement runs on the server's own thread, so one read of a large table would stall every request meanwhile.
+        await tx.execute(
+          sql.raw(
+            `declare backup_rows no scroll cursor for select ${selectList.join(", ")} from ${quoteIdentifier(name)} order by ${keyNames.map(quoteIdentifier).join(", ")}`,
           ),
         );
         const insertInto = `INSERT INTO ${quoteIdentifier(name)} (${columnNames.map(quoteIdentifier).join(", ")}) VALUES `;
-        for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
-          const values = rows
-            .slice(start, start + ROWS_PER_INSERT)
-            .map((row) => `(${columnNames.map((_, index) => sqlLiteral(row[`c${index}`] ?? null)).join(", ")})`);
+        for (;;) {
+          const rows = resultRows<Record<string, string | null>>(
+            await tx.execute(sql.raw(`fetch forward ${ROWS_PER_INSERT} from backup_rows`)),
+          );
+          if (rows.length === 0) break;
+          const values = rows.map((row) => `(${columnNames.map((_, index) => sqlLiteral(row[`c${index}`] ?? null)).join(", ")})`);
           lines.push(`${insertInto}${values.join(", ")};`);
+          await new Promise((resolve) => setImmediate(resolve));
         }
+        await tx.execute(sql`close backup_rows`);
       }
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
@@ -137,6 +155,33 @@ export async function dumpDatabase(db: Database, { now = new Date() } = {}): Pro
     "",
   );
   return lines.join("\n");
+}
+
+/** `table.column` of every column in the public schema. */
+async function existingColumns(tx: Executor): Promise<Set<string>> {
+  const rows = resultRows<{ name: string }>(
+    await tx.execute(sql`select table_name || '.' || column_name as name from information_schema.columns where table_schema = 'public'`),
+  );
+  return new Set(rows.map((row) => row.name));
+}
+
+/**
+ * Whether migrating would change a database that already holds data: it has applied migrations
+ * (drizzle's journal table, `drizzle.__drizzle_migrations`) and `migrationsFolder` holds newer
+ * ones. A new, empty database has none applied: nothing to back up. Drizzle applies every
+ * migration younger than the last applied one, so that is what is compared.
+ */
+export async function hasPendingMigrations(db: Executor, migrationsFolder: string): Promise<boolean> {
+  const [journal] = resultRows<{ present: boolean }>(
+    await db.execute(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`),
+  );
+  if (!journal?.present) return false;
+  const [last] = resultRows<{ at: string | null }>(
+    await db.execute(sql`select max(created_at)::text as at from drizzle.__drizzle_migrations`),
+  );
+  if (!last?.at) return false;
+  const lastApplied = Number(last.at);
+  return readMigrationFiles({ migrationsFolder }).some((migration) => migration.folderMillis > lastApplied);
 }
 
 export class RestoreError extends Error {}

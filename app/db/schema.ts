@@ -737,3 +737,31 @@ export const waitlistNotifications = pgTable(
     uniqueIndex("waitlist_notifications_token_idx").on(table.leaveTokenHash),
   ],
 );
+
+/** The kinds of backup (decision 041): the nightly one, 'Jetzt sichern' on the board, and the one before migrating a database. */
+export const backupKinds = ["nightly", "manual", "pre-migration"] as const;
+
+/**
+ * One backup run (decision 041): its file and size once written, or why it failed. A nightly run
+ * is claimed by inserting its Vienna `night`: the unique constraint lets exactly one instance of
+ * those sharing a PostgreSQL take a night, and a restarted instance never takes it twice.
+ */
+export const backupRuns = pgTable(
+  "backup_runs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind", { enum: backupKinds }).notNull(),
+    night: date("night"),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    file: text("file"),
+    size: bigint("size", { mode: "number" }),
+    error: text("error"),
+  },
+  (table) => [
+    check("backup_runs_kind_check", sql`${table.kind} in ('nightly', 'manual', 'pre-migration')`),
+    check("backup_runs_night_check", sql`(${table.kind} = 'nightly') = (${table.night} is not null)`),
+    uniqueIndex("backup_runs_night_unique").on(table.night),
+    index("backup_runs_started_idx").on(table.startedAt),
+  ],
+);

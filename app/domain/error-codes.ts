@@ -204,6 +204,13 @@ export type FindingErrorCode =
  */
 export type CustomerDecisionErrorCode = "not-found" | "decisions-closed" | "invalid-decision";
 
+/**
+ * Why a backup (the 'Sicherungen' page, /api/v1/admin/backups) was refused or failed (decision 041):
+ * `backupsOff` no backup folder (PostgreSQL without BACKUP_DIR), `backupNotFound` no such backup file
+ * here, `backupFailed` writing it failed (the board and /readyz show it).
+ */
+export type BackupErrorCode = "ownerOnly" | "backupsOff" | "backupNotFound" | "backupFailed";
+
 /** Every code a service answers with. */
 export type ErrorCode =
   | AdminErrorCode
@@ -224,4 +231,5 @@ export type ErrorCode =
   | CustomerCancelErrorCode
   | FindingErrorCode
   | CustomerDecisionErrorCode
-  | PasswordErrorCode;
+  | PasswordErrorCode
+  | BackupErrorCode;

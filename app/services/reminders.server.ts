@@ -8,6 +8,7 @@ import { appointmentReminderDue, reminderCandidateDates } from "~/domain/appoint
 import { zonedInstant, zonedParts } from "~/domain/calendar-date";
 import { addMonths, inspectionReminderDueMonth } from "~/domain/inspection";
 import { logger } from "~/lib/logger.server";
+import { type PeriodicJob, periodicJob } from "~/lib/periodic-job";
 import { hashSecretToken, newSecretToken, SECRET_TOKEN_PATTERN } from "~/lib/secret-token.server";
 import { appointmentEmailFields, cancelOnlineUntil } from "~/mail/emails";
 import { enqueueEmail } from "~/mail/outbox.server";
@@ -269,13 +270,8 @@ async function dropPendingReminderMails(tx: Executor, reminderId: string, { eras
 /** Every 20 s: a reminder goes out within a minute of its point, the outbox worker's poll included. */
 const DEFAULT_INTERVAL_MS = 20_000;
 
-export type ReminderJob = {
-  /** Both kinds of reminder, once; a failure is logged, and the next tick tries again. */
-  runOnce(): Promise<void>;
-  start(): void;
-  /** Stops the ticks and waits for the run in flight. */
-  stop(): Promise<void>;
-};
+/** Both kinds of reminder, once a tick; a failure is logged, and the next tick tries again. */
+export type ReminderJob = PeriodicJob;
 
 export function createReminderJob({
   db,
@@ -288,38 +284,14 @@ export function createReminderJob({
   now?: () => Date;
   intervalMs?: number;
 }): ReminderJob {
-  let timer: ReturnType<typeof setInterval> | undefined;
-  let running: Promise<void> | undefined;
-
-  async function run() {
+  return periodicJob(async () => {
     try {
       await queueAppointmentReminders(db, now(), config);
       await queueInspectionReminders(db, now());
     } catch (error) {
       logger.error({ err: error }, "reminder job failed");
     }
-  }
-
-  // A slow run (a locked table, a busy database) is not overlapped by the next tick.
-  function runOnce(): Promise<void> {
-    running ??= run().finally(() => {
-      running = undefined;
-    });
-    return running;
-  }
-
-  return {
-    runOnce,
-    start() {
-      timer ??= setInterval(() => void runOnce(), intervalMs);
-      timer.unref();
-      void runOnce();
-    },
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  }, intervalMs);
 }
 
 /** The job as server/index.ts runs it, with REMINDER_HOURS_BEFORE. */

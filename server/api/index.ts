@@ -5,6 +5,7 @@ import type { ServerEnv } from "../env";
 import { account, enrolment, login } from "./account";
 import { jsonError, methodNotAllowed, UNKNOWN_ENDPOINT_MESSAGE } from "./answers";
 import { appointments } from "./appointments";
+import { backups } from "./backups";
 import { booking } from "./booking";
 import { closures } from "./closures";
 import { contact } from "./contact";
@@ -63,6 +64,7 @@ jsonApi.route("/admin/appointments", appointments);
 jsonApi.route("/admin/photos", photosApi);
 jsonApi.route("/admin/export.csv", appointmentsExport);
 jsonApi.route("/admin/settings", settings);
+jsonApi.route("/admin/backups", backups);
 
 // Any other method on an endpoint's path: 405 with the path's methods in `Allow`.
 for (const [path, methods] of endpointMethods(jsonApi)) jsonApi.all(path, methodNotAllowed(...methods));

@@ -14,6 +14,7 @@ import {
   appointmentResources,
   appointments,
   auditLog,
+  backupRuns,
   closures,
   contactMessages,
   customerLinks,
@@ -35,6 +36,7 @@ import {
   setupTokens,
 } from "~/db/schema";
 import { enqueueEmail } from "~/mail/outbox.server";
+import { backUpNow, runNightlyBackup } from "~/services/backups.server";
 import { createTestDatabase, testDatabaseKinds } from "../support/databases";
 import { useTestDatabase } from "../support/fixtures";
 
@@ -183,6 +185,12 @@ async function seed(db: Database) {
     decidedBy: "customer",
     clientIpHash: "9".repeat(64),
   });
+  await db.insert(backupRuns).values({
+    kind: "manual",
+    startedAt: new Date("2026-11-26T10:00:00Z"),
+    finishedAt: new Date("2026-11-26T10:00:01.5Z"),
+    error: nasty,
+  });
 }
 
 /** Every row of every table as text, in a stable order: equal snapshots mean an exact copy. */
@@ -224,6 +232,39 @@ describe.each(testDatabaseKinds)("backup and restore on %s", (kind) => {
       .values({ appointmentId: crypto.randomUUID(), actor: "system", action: "create" })
       .returning();
     expect(next!.id).toBe(3);
+  });
+
+  it("round-trips a backup the nightly job and 'Jetzt sichern' wrote into the backup folder", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hc-backup-files-"));
+    const restoredFrom = async (file: string) => {
+      await target.reset({ empty: true });
+      await restoreDatabase(target.db, fs.readFileSync(path.join(dir, file), "utf8"));
+      return snapshot(target.db);
+    };
+    try {
+      const beforeNightly = await snapshot(source.db);
+      const nightly = await runNightlyBackup(source.db, { dir, now: new Date("2026-11-27T02:00:00Z") });
+      if (!nightly?.ok) throw new Error("the nightly backup failed");
+      const beforeManual = await snapshot(source.db);
+      const manual = await backUpNow(source.db, { admin: { role: "owner" }, dir, now: new Date("2026-11-27T09:00:00Z") });
+      if (!manual.ok) throw new Error("'Jetzt sichern' failed");
+
+      // 'Jetzt sichern': every table exactly as it was when it ran.
+      const fromManual = await restoredFrom(manual.value.file);
+      expect(fromManual.appointments).toHaveLength(2);
+      expect(fromManual).toEqual(beforeManual);
+      // The nightly one: the same, and its own run as claimed (under way) when it read the tables.
+      const fromNightly = await restoredFrom(nightly.value.file);
+      expect({ ...fromNightly, backup_runs: [] }).toEqual({ ...beforeNightly, backup_runs: [] });
+      const claimed = fromNightly.backup_runs!.filter((row) => !beforeNightly.backup_runs!.includes(row));
+      expect(claimed).toHaveLength(1);
+      expect(claimed[0]).toMatch(/,nightly,2026-11-27,"2026-11-27 02:00:00\+00",,,,\)$/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+      // The next tests expect a target that holds the source's rows.
+      await target.reset({ empty: true });
+      await restoreDatabase(target.db, await dumpDatabase(source.db));
+    }
   });
 
   it("refuses to restore into a database that already holds data, and changes nothing", async () => {

@@ -30,9 +30,9 @@ export type ApiApp = {
  * Router build: what the JSON API's integration tests call (server/app.ts →
  * server/api/index.ts), exactly as a client reaches it over HTTP.
  */
-export async function startApiApp(db: Database): Promise<ApiApp> {
+export async function startApiApp(db: Database, env: Record<string, string> = {}): Promise<ApiApp> {
   const app = createApp({
-    config: parseEnv({ NODE_ENV: "test", TRUST_PROXY: "true" }),
+    config: parseEnv({ NODE_ENV: "test", TRUST_PROXY: "true", ...env }),
     db,
     build: () => Promise.reject(new Error("no React Router build in the API tests")),
   });

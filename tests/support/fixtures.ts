@@ -63,11 +63,11 @@ export function useTestDatabase(kind: DatabaseKind, { poolSize, emptyBeforeEach 
   };
 }
 
-/** The app's pipeline over HTTP on `database` (tests/support/api-app.ts), for this describe block. */
-export function useApiApp(database: TestDatabase): ApiApp {
+/** The app's pipeline over HTTP on `database` (tests/support/api-app.ts), for this describe block; `env` adds to its configuration. */
+export function useApiApp(database: TestDatabase, env: Record<string, string> = {}): ApiApp {
   const app = startedInBeforeAll<ApiApp>("The API app");
   beforeAll(async () => {
-    app.set(await startApiApp(database.db));
+    app.set(await startApiApp(database.db, env));
   });
   afterAll(async () => {
     await app.peek()?.close();

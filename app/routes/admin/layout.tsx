@@ -8,11 +8,13 @@ import { Button } from "~/components/ui/button";
 import { DisclosureSummary } from "~/components/ui/disclosure";
 import { adminContext, databaseContext } from "~/context";
 import { cn } from "~/lib/cn";
+import { formatDateTimeVienna } from "~/lib/format-date-time";
 import { showSuccessToast } from "~/lib/toaster";
 import { useHydrated } from "~/lib/use-hydrated";
-import { onlineRequestsNotice } from "~/messages";
+import { backupMessages, onlineRequestsNotice } from "~/messages";
 import { ErrorScreen } from "~/root";
 import { outboxHealth } from "~/services/admin-emails.server";
+import { backupHealth } from "~/services/backups.server";
 import { type OnlineRequestAlert, onlineRequestAlert } from "~/services/online-requests.server";
 import type { Route } from "./+types/layout";
 
@@ -23,9 +25,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = context.get(adminContext);
   const flash = readFlash(request);
   const db = context.get(databaseContext);
-  const [health, requests] = await Promise.all([outboxHealth(db), onlineRequestAlert(db, new Date())]);
+  const [health, requests, backup] = await Promise.all([
+    outboxHealth(db),
+    onlineRequestAlert(db, new Date()),
+    // The owner hears of a failed backup on every page of the board (decision 041).
+    admin.role === "owner" ? backupHealth(db) : undefined,
+  ]);
+  const backupFailedAt = backup?.status === "failed" ? backup.at : null;
   return data(
-    { admin: { email: admin.email, displayName: admin.displayName, role: admin.role }, health, requests, flash },
+    { admin: { email: admin.email, displayName: admin.displayName, role: admin.role }, health, requests, backupFailedAt, flash },
     flash ? { headers: { "Set-Cookie": clearFlashCookie() } } : undefined,
   );
 }
@@ -44,18 +52,18 @@ function navClass({ isActive }: { isActive: boolean }) {
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { admin, health, requests, flash } = loaderData;
+  const { admin, health, requests, backupFailedAt, flash } = loaderData;
   const hydrated = useHydrated();
   const welcome = flash ? flashMessages[flash] : null;
   useEffect(() => {
     if (welcome) showSuccessToast(welcome.title, { description: welcome.description });
   }, [welcome]);
   useEffect(() => {
-    lastShell = { admin, health, requests };
-  }, [admin, health, requests]);
+    lastShell = { admin, health, requests, backupFailedAt };
+  }, [admin, health, requests, backupFailedAt]);
 
   return (
-    <AdminShell admin={admin} health={health} requests={requests}>
+    <AdminShell admin={admin} health={health} requests={requests} backupFailedAt={backupFailedAt}>
       {welcome && !hydrated ? (
         <div role="status" className="rounded-md border border-green-600 bg-green-100 p-3 text-sm text-green-950">
           <p className="font-semibold">{welcome.title}</p>
@@ -69,7 +77,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
-type ShellData = Pick<Awaited<ReturnType<typeof loader>>["data"], "admin" | "health" | "requests">;
+type ShellData = Pick<Awaited<ReturnType<typeof loader>>["data"], "admin" | "health" | "requests" | "backupFailedAt">;
 
 /**
  * What the shell showed last, in the browser: a failed request drops the
@@ -99,6 +107,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       admin={last.admin}
       health={last.health}
       requests={last.requests}
+      backupFailedAt={last.backupFailedAt}
       failure={<LoadError message={loadFailureOf(matches)} error={error} />}
     />
   );
@@ -111,7 +120,14 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
  * from md up all are in view. The buttons and the navigation are in the HTML twice and CSS shows one,
  * as the board's list does; the hidden one is out of the accessibility tree and the tab order.
  */
-function AdminShell({ admin, health, requests, failure, children }: ShellData & { failure?: React.ReactNode; children?: React.ReactNode }) {
+function AdminShell({
+  admin,
+  health,
+  requests,
+  backupFailedAt,
+  failure,
+  children,
+}: ShellData & { failure?: React.ReactNode; children?: React.ReactNode }) {
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 max-md:gap-4 max-md:py-4 print:max-w-none print:gap-2 print:p-0">
       {/* Printed (the day list), only the page itself: no header, notices or navigation. */}
@@ -130,6 +146,7 @@ function AdminShell({ admin, health, requests, failure, children }: ShellData & 
       <div className="contents print:hidden">
         {children}
         {requests ? <OnlineRequestsNotice {...requests} /> : null}
+        {backupFailedAt ? <BackupFailedNotice at={backupFailedAt} /> : null}
         <EmailHealthNotice
           pending={health.pending}
           failed={health.failed}
@@ -183,6 +200,9 @@ function AdminNavigation({ role, className }: { role: ShellData["admin"]["role"]
           </NavLink>
           <NavLink to="/admin/team" className={navClass}>
             Team
+          </NavLink>
+          <NavLink to="/admin/sicherungen" className={navClass}>
+            Sicherungen
           </NavLink>
         </>
       ) : null}
@@ -252,6 +272,20 @@ function EmailHealthNotice({ pending, failed, className }: { pending: number; fa
             E-Mails ansehen
           </Link>
         ) : null}
+      </p>
+    </section>
+  );
+}
+
+/** The last backup failed (decision 041): the owner sees it on every page until one succeeds. */
+function BackupFailedNotice({ at }: { at: string }) {
+  return (
+    <section aria-label="Sicherung" className="rounded-md border border-destructive bg-red-100 p-3 text-sm text-red-950">
+      <p>
+        <span className="font-semibold">{backupMessages.failedNotice(formatDateTimeVienna(at))} </span>
+        <Link to="/admin/sicherungen" className="font-medium underline underline-offset-4">
+          Sicherungen ansehen
+        </Link>
       </p>
     </section>
   );
