@@ -34,6 +34,8 @@ import {
   sessions,
   settings,
   setupTokens,
+  waitlistEntries,
+  waitlistNotifications,
 } from "~/db/schema";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { backUpNow, runNightlyBackup } from "~/services/backups.server";
@@ -157,6 +159,13 @@ async function seed(db: Database) {
     // Whole minutes (appointment_resources_whole_minutes_check); the other timestamps keep their milliseconds.
     endsAt: new Date("2026-12-01T07:30:00Z"),
   });
+  const [waiting] = await db
+    .insert(waitlistEntries)
+    .values({ name: nasty, email: "warte@example.at", phone: "0664 7654321", date: "2026-12-03", service: "Ölwechsel" })
+    .returning();
+  await db
+    .insert(waitlistNotifications)
+    .values({ entryId: waiting!.id, freedKey: `appointment:${appointment!.id}`, leaveTokenHash: "e".repeat(64) });
   await db
     .insert(resourceAbsences)
     .values({ resourceId: lift!.id, fromDate: "2026-12-24", toDate: "2026-12-31", startTime: "12:00", reason: "Wartung „TÜV“" });
