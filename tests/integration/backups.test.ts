@@ -101,7 +101,10 @@ describe.runIf(postgresAvailable)("the nightly backup on PostgreSQL with two ins
     const dir = tmpDir("hc-backups-shared-");
     const second = await openDatabase({ kind: "postgres", url: database.url!, poolSize: 2 });
     try {
-      const jobs = [database.db, second.db].map((db) => createBackupJob({ db, dir, now: () => NIGHT }));
+      // Their clocks a second apart, as two machines' are: a second backup would have a name of its own.
+      const jobs = [database.db, second.db].map((db, index) =>
+        createBackupJob({ db, dir, now: () => new Date(NIGHT.getTime() + index * 1000) }),
+      );
       await Promise.all(jobs.flatMap((job) => [job.runOnce(), job.runOnce()]));
       await Promise.all(jobs.map((job) => job.runOnce()));
       expect(filesOf(dir)).toHaveLength(1);
