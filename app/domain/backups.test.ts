@@ -26,6 +26,18 @@ describe("dueNight", () => {
   });
 });
 
+describe("dueNight for a database without a nightly backup yet", () => {
+  it("waits for a 03:00 the server sees: due until 03:15 only, not at a start later that day", () => {
+    const first = (instant: string) => dueNight(new Date(instant), VIENNA, { catchUp: false });
+    expect(first("2026-11-27T02:00:00Z")).toBe("2026-11-27");
+    expect(first("2026-11-27T02:14:59Z")).toBe("2026-11-27");
+    expect(first("2026-11-27T02:15:00Z")).toBeNull();
+    expect(first("2026-11-27T17:00:00Z")).toBeNull();
+    // With a nightly backup before, a server that was down at 03:00 catches up when it is up again.
+    expect(dueNight(new Date("2026-11-27T17:00:00Z"), VIENNA, { catchUp: true })).toBe("2026-11-27");
+  });
+});
+
 describe("backup file names", () => {
   it("name the kind and the moment in UTC, and read back", () => {
     const at = new Date("2026-11-27T02:00:05.123Z");

@@ -14,14 +14,28 @@ export const NIGHTLY_BACKUP_MINUTES = 3 * 60;
 export const BACKUPS_KEPT = 14;
 
 /**
+ * How long after 03:00 the first nightly backup of a database may still start: a database without
+ * one has missed nothing (an existing one got its pre-migration backup with the update), so it waits
+ * for a 03:00 the server sees, not the next start of the day (a new database, the tests, the bench).
+ */
+export const FIRST_NIGHT_WINDOW_MINUTES = 15;
+
+/**
  * The night whose backup is due at `now`: the workshop's date once its clock reads 03:00 or later,
  * none before. Keyed by the date, each night is claimed once; a server that was down at 03:00 makes
- * that day's backup when it is up again. Computed from the instant in `timeZone`, so a clock change
- * neither skips nor repeats a night (03:00 exists once on both change days in Vienna).
+ * that day's backup when it is up again (`catchUp`: the database has had a nightly backup before);
+ * the first one ever only within FIRST_NIGHT_WINDOW_MINUTES of 03:00. Computed from the instant in
+ * `timeZone`, so a clock change neither skips nor repeats a night (03:00 exists once on both change
+ * days in Vienna).
  */
-export function dueNight(now: Date, timeZone: string, fromMinutes = NIGHTLY_BACKUP_MINUTES): CalendarDate | null {
+export function dueNight(
+  now: Date,
+  timeZone: string,
+  { catchUp = true, fromMinutes = NIGHTLY_BACKUP_MINUTES }: { catchUp?: boolean; fromMinutes?: number } = {},
+): CalendarDate | null {
   const { date, minutes } = zonedParts(now, timeZone);
-  return minutes >= fromMinutes ? date : null;
+  if (minutes < fromMinutes) return null;
+  return catchUp || minutes < fromMinutes + FIRST_NIGHT_WINDOW_MINUTES ? date : null;
 }
 
 /**

@@ -72,7 +72,8 @@ export async function runNightlyBackup(
   db: Database,
   { dir, now, timeZone = site.timeZone }: { dir: string; now: Date; timeZone?: string },
 ): Promise<Result<BackupFile, "backupFailed"> | null> {
-  const night = dueNight(now, timeZone);
+  const [earlier] = await db.select({ id: backupRuns.id }).from(backupRuns).where(eq(backupRuns.kind, "nightly")).limit(1);
+  const night = dueNight(now, timeZone, { catchUp: earlier !== undefined });
   if (!night) return null;
   const [claimed] = await db
     .insert(backupRuns)

@@ -40,6 +40,17 @@ describe.each(testDatabaseKinds)("the nightly backup on %s", (kind) => {
     dir = tmpDir("hc-backups-");
   });
 
+  it("a database without a nightly backup yet waits for 03:00; after one, a server that was down at 03:00 catches up", async () => {
+    // A new database (or the bench's) started at 18:00: no backup at the start.
+    const evening = new Date(NIGHT.getTime() + 15 * 3600_000);
+    expect(await runNightlyBackup(database.db, { dir, now: evening })).toBeNull();
+    expect(filesOf(dir)).toEqual([]);
+    expect((await runNightlyBackup(database.db, { dir, now: new Date(NIGHT.getTime() + DAY_MS) }))?.ok).toBe(true);
+    // Down at 03:00 the night after: the start at 18:00 makes that night's backup.
+    expect((await runNightlyBackup(database.db, { dir, now: new Date(evening.getTime() + 2 * DAY_MS) }))?.ok).toBe(true);
+    expect(filesOf(dir, "nightly")).toHaveLength(2);
+  });
+
   it("runs once, at 03:00 Vienna time, and again the next night", async () => {
     let now = new Date(NIGHT.getTime() - 60_000);
     const job = createBackupJob({ db: database.db, dir, now: () => now });
