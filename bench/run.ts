@@ -7,7 +7,7 @@
  * rows: nginx serving the same HTML precompressed (`gzip_static`, the
  * reference) and GET / through the reverse proxy of the deployment guide
  * (deploy/nginx/happy-car.conf as it is) in front of the app. Then
- * bench/size.ts, bench/booking.ts and bench/admin-list.ts. BENCH_SECONDS sets each measurement's
+ * bench/size.ts, bench/booking.ts, bench/admin-list.ts and bench/photos.ts (the findings' photos). BENCH_SECONDS sets each measurement's
  * length (default 10 s); BUILD_DIR selects the build (built first if missing).
  */
 import { execFileSync, spawnSync } from "node:child_process";
@@ -178,7 +178,7 @@ async function main() {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 
-  for (const script of ["bench/size.ts", "bench/booking.ts", "bench/admin-list.ts"]) {
+  for (const script of ["bench/size.ts", "bench/booking.ts", "bench/admin-list.ts", "bench/photos.ts"]) {
     if (!fs.existsSync(path.join(root, script))) continue;
     console.log(`\n== ${script}`);
     const run = spawnSync(path.join(root, "node_modules/.bin/tsx"), [script], {
