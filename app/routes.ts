@@ -17,6 +17,8 @@ export default [
     // The customer's personal link (issue 16): never cached, never passed on as a referrer.
     route("termin/:token", "routes/customer/appointment.tsx"),
     route("termin/:token/kalender.ics", "routes/customer/calendar.ts"),
+    // A finding's photo (issue 30), only for the link's holder.
+    route("termin/:token/fotos/:photoId", "routes/customer/photo.ts"),
     // The §57a reminder's unsubscribe link (issue 16): GET asks, POST (also RFC 8058 one-click) unsubscribes.
     route("erinnerung/abmelden/:token", "routes/reminder-unsubscribe.tsx"),
     // The waiting list's e-mail (issue 28): GET asks, POST takes the entry off the list.

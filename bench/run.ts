@@ -8,7 +8,7 @@
  * reference) and GET / through the reverse proxy of the deployment guide
  * (deploy/nginx/happy-car.conf as it is) in front of the app. Then
  * bench/size.ts, bench/memory.ts (the server's RSS idle, PGlite and PostgreSQL), bench/booking.ts
- * (with the RSS under its booking load) and bench/admin-list.ts. BENCH_SECONDS sets each measurement's
+ * (with the RSS under its booking load), bench/admin-list.ts and bench/photos.ts (the findings' photos). BENCH_SECONDS sets each measurement's
  * length (default 10 s); BUILD_DIR selects the build (built first if missing).
  */
 import { execFileSync, spawnSync } from "node:child_process";
@@ -180,7 +180,7 @@ async function main() {
   }
 
   // bench/memory.ts: the server's RSS idle; bench/booking.ts: under the booking load (issue 29).
-  for (const script of ["bench/size.ts", "bench/memory.ts", "bench/booking.ts", "bench/admin-list.ts"]) {
+  for (const script of ["bench/size.ts", "bench/memory.ts", "bench/booking.ts", "bench/admin-list.ts", "bench/photos.ts"]) {
     if (!fs.existsSync(path.join(root, script))) continue;
     console.log(`\n== ${script}`);
     const run = spawnSync(path.join(root, "node_modules/.bin/tsx"), [script], {

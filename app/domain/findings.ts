@@ -50,3 +50,40 @@ export function decisionsOpen(progress: ProgressState | null): boolean {
 export function approvedTotal(findings: readonly { priceCents: number; decision: FindingDecision | null }[]): number {
   return findings.reduce((sum, finding) => sum + (finding.decision === "approved" ? finding.priceCents : 0), 0);
 }
+
+/** What the board and the personal link show of findings (services/findings.server.ts reads them). */
+export type FindingFields = { title: string; description: string | null; priceCents: number; urgency: Urgency };
+
+export type FindingPhotoView = { id: string; width: number; height: number };
+
+export type DecisionView = {
+  decision: FindingDecision;
+  decidedBy: Decider;
+  adminName: string | null;
+  decidedAt: Date;
+  title: string;
+  priceCents: number;
+};
+
+export type FindingView = FindingFields & {
+  id: string;
+  replacesId: string | null;
+  sentAt: Date | null;
+  withdrawnAt: Date | null;
+  createdAt: Date;
+  photos: FindingPhotoView[];
+  /** The newest decision, which counts; null while none was made. */
+  decision: DecisionView | null;
+  /** Every decision, oldest first. */
+  decisions: DecisionView[];
+};
+
+export type BoardFindings = { estimateCents: number | null; findings: FindingView[]; approvedTotalCents: number; hasEmail: boolean };
+
+export type CustomerFindings = {
+  estimateCents: number | null;
+  findings: FindingView[];
+  approvedTotalCents: number;
+  /** Decisions can still be given or changed on the link (until 'In Arbeit'). */
+  open: boolean;
+};

@@ -10,10 +10,15 @@ import type { AppointmentStatus, ProgressState } from "~/domain/appointment";
 import type { CustomerDecisionErrorCode, FindingErrorCode } from "~/domain/error-codes";
 import {
   approvedTotal,
+  type BoardFindings,
+  type CustomerFindings,
   type Decider,
   decisionsOpen,
+  type DecisionView,
   type FindingDecision,
   findingDecisions,
+  type FindingFields,
+  type FindingView,
   isFindingDecision,
   MAX_FINDING_DESCRIPTION_LENGTH,
   MAX_FINDING_TITLE_LENGTH,
@@ -21,7 +26,6 @@ import {
   MAX_PRICE_CENTS,
   parseEuroCents,
   urgencies,
-  type Urgency,
 } from "~/domain/findings";
 import { fail, ok, type Result } from "~/domain/result";
 import { formatEuro } from "~/lib/format-money";
@@ -39,8 +43,6 @@ import { processPhoto, type StoredPhoto } from "./finding-photos.server";
  * them to the customer, who approves or declines each on the personal link (or on the phone, which
  * an admin records). Every decision is an insert-only record (finding_decisions) of what was shown.
  */
-
-export type FindingFields = { title: string; description: string | null; priceCents: number; urgency: Urgency };
 
 /** The fields of a finding as the API (`priceCents`, whole cents) or the board's form (`price`, '180,00') give them. */
 const findingFieldsSchema = z
@@ -111,6 +113,7 @@ async function lockedAppointment(tx: Executor, id: string): Promise<Result<Appoi
 }
 
 async function findingOf(tx: Executor, appointmentId: string, findingId: string) {
+  if (!z.uuid().safeParse(findingId).success) return null;
   const [row] = await tx
     .select()
     .from(findings)
@@ -152,28 +155,6 @@ export async function setEstimate(
     return ok({ estimateCents });
   });
 }
-
-export type FindingPhotoView = { id: string; width: number; height: number };
-export type DecisionView = {
-  decision: FindingDecision;
-  decidedBy: Decider;
-  adminName: string | null;
-  decidedAt: Date;
-  title: string;
-  priceCents: number;
-};
-export type FindingView = FindingFields & {
-  id: string;
-  replacesId: string | null;
-  sentAt: Date | null;
-  withdrawnAt: Date | null;
-  createdAt: Date;
-  photos: FindingPhotoView[];
-  /** The newest decision, which counts; null while none was made. */
-  decision: DecisionView | null;
-  /** Every decision, oldest first. */
-  decisions: DecisionView[];
-};
 
 /**
  * A new finding with its photos (already re-encoded). `replaces`: a correction of a finding already
@@ -399,8 +380,6 @@ async function findingsOf(db: Executor, appointmentId: string, { onlyShown }: { 
   });
 }
 
-export type BoardFindings = { estimateCents: number | null; findings: FindingView[]; approvedTotalCents: number; hasEmail: boolean };
-
 /** The board's view: every finding, withdrawn ones too, with every decision. */
 export async function boardFindings(db: Executor, appointmentId: string): Promise<BoardFindings | null> {
   const [row] = await db
@@ -431,14 +410,6 @@ export async function adminPhoto(db: Executor, photoId: string): Promise<PhotoFi
     .where(eq(findingPhotos.id, photoId));
   return row ?? null;
 }
-
-export type CustomerFindings = {
-  estimateCents: number | null;
-  findings: FindingView[];
-  approvedTotalCents: number;
-  /** Decisions can still be given or changed on the link (until 'In Arbeit'). */
-  open: boolean;
-};
 
 /** The findings the customer sees on the personal link (sent, not withdrawn), or null for an unknown or expired link. */
 export async function customerFindings(

@@ -2,6 +2,7 @@ import { zValidator } from "@hono/zod-validator";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import type { FindingErrorCode } from "~/domain/error-codes";
+import type { FindingView } from "~/domain/findings";
 import { parseFormBody } from "~/lib/http.server";
 import { adminMessages, findingMessages } from "~/messages";
 import { isAppointmentId } from "~/services/appointment-queries.server";
@@ -11,7 +12,6 @@ import {
   boardFindings,
   createFinding,
   decisionSchema,
-  type FindingView,
   parseEstimate,
   parseFindingFields,
   preparePhotos,

@@ -11,6 +11,7 @@ import {
 import { appointmentFailure, isAppointmentIntent, revalidateAfterAppointmentAction } from "~/components/admin/appointment-intents";
 import { AppointmentActions } from "~/components/admin/appointment-list";
 import { useDialogTarget } from "~/components/admin/dialog";
+import { findingAuditLabels, type FindingsAnswer, FindingsCard, findingsFailure, isFindingIntent } from "~/components/admin/findings-card";
 import { HoldsCard, MOVE_RESOURCES_INTENT, resourceField } from "~/components/admin/holds-card";
 import {
   InspectionReminderCard,
@@ -33,15 +34,17 @@ import { statusOf } from "~/http-status";
 import { formatDateDE } from "~/lib/format-date";
 import { formatDateTimeVienna } from "~/lib/format-date-time";
 import { formatMileage, formatMonthDE } from "~/lib/format-vehicle";
-import { readFormFields } from "~/lib/http.server";
+import { readForm } from "~/lib/http.server";
 import { adminMessages, courtesyCarMessages, holdMessages, holdRefusal, progressLabels } from "~/messages";
 import { handoverLabels } from "~/schemas/booking-fields";
 import { deleteAppointmentReminder, saveInternalNote, setAppointmentProgress } from "~/services/appointment-commands.server";
 import { missingKinds, moveAppointmentResources, resourceChoices } from "~/services/appointment-holds.server";
 import { appointmentDetails, type AuditEntry, isAppointmentId } from "~/services/appointment-queries.server";
 import { readBoardSettings } from "~/services/board-settings.server";
+import { boardFindings } from "~/services/findings.server";
 import type { Route } from "./+types/appointment";
 import { appointmentAction } from "./appointment-action.server";
+import { findingsAction } from "./findings-action.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Termindetails – Admin-Board – Happy Car" },
@@ -67,16 +70,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const panel = noScriptPanelFor(search, details.appointment ? [details.appointment] : [], canDelete);
   const askingReminderDelete = canDelete && search.get(REMINDER_DELETE_PARAM) === "loeschen";
   const appointment = details.appointment;
-  const [settings, holdChoices] = await Promise.all([readBoardSettings(db), appointment ? resourceChoices(db, appointment) : []]);
+  const [settings, holdChoices, findings] = await Promise.all([
+    readBoardSettings(db),
+    appointment ? resourceChoices(db, appointment) : [],
+    appointment ? boardFindings(db, appointment.id) : null,
+  ]);
   const missing = appointment ? missingKinds(appointment, appointment.resources) : [];
-  return { ...details, readyEmail: settings.readyEmail, canDelete, panel, askingReminderDelete, holdChoices, missing };
+  return { ...details, readyEmail: settings.readyEmail, canDelete, panel, askingReminderDelete, holdChoices, missing, findings };
 }
 
 type PageActionData = { intent: "note" | "progress"; ok: boolean; message: string; unanswered?: true };
 
-/** This page's own answers ('Notiz speichern', progress), apart from the list's actions it offers too. */
-function isPageAnswer(answer: PageActionData | AdminActionData): answer is PageActionData {
-  return answer.intent === "note" || answer.intent === "progress";
+/** This page's own answers ('Notiz speichern', progress, the findings), apart from the list's actions it offers too. */
+function isPageAnswer(answer: PageActionData | FindingsAnswer | AdminActionData): answer is PageActionData | FindingsAnswer {
+  return answer.intent === "note" || answer.intent === "progress" || answer.intent === "findings";
 }
 
 export const shouldRevalidate: ShouldRevalidateFunction = revalidateAfterAppointmentAction;
@@ -88,7 +95,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = revalidateAfterAppoint
  * notice without JavaScript). All plain form posts, with or without JavaScript.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const body = await readFormFields({ request, context });
+  const body = await readForm({ request, context });
+  if ("fields" in body && isFindingIntent(body.fields.intent)) return findingsAction(params.id, context, body);
   if ("fields" in body && isAppointmentIntent(body.fields.intent)) {
     const answer = await appointmentAction(request, context, body.fields);
     if (answer.data.ok && answer.data.intent === "delete") {
@@ -143,8 +151,9 @@ async function moveAction(id: string | undefined, context: Route.ActionArgs["con
 /** In the browser: a dropped connection or a failed server says what was not saved; the typed note stays in its field. */
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   const posted = (await request.clone().formData()).get("intent");
-  return answerOrFailure(serverAction, (): PageActionData | AdminActionData => {
+  return answerOrFailure(serverAction, (): PageActionData | FindingsAnswer | AdminActionData => {
     if (isAppointmentIntent(posted)) return appointmentFailure(posted);
+    if (isFindingIntent(posted)) return findingsFailure;
     if (posted === REMINDER_DELETE_INTENT) return failureData(REMINDER_DELETE_INTENT, adminMessages.reminderEraseFailed);
     if (posted === MOVE_RESOURCES_INTENT) return failureData(MOVE_RESOURCES_INTENT, holdMessages.moveFailed);
     const intent = posted === "progress" ? "progress" : "note";
@@ -162,6 +171,7 @@ const actionLabels: Record<string, string> = {
   // A new absence moved it to another resource of the same kind (the reason names both and why).
   "resource.reassign": "umgeplant",
   resources: holdMessages.auditLabel,
+  ...findingAuditLabels,
 };
 
 /** A progress entry keeps its new state in `reason` (services/appointment-progress.server.ts): shown as part of the action. */
@@ -293,6 +303,9 @@ export default function AppointmentDetails({ loaderData, actionData: answer, par
           result={actionData?.intent === "progress" ? actionData : undefined}
           busy={saving}
         />
+      ) : null}
+      {loaderData.findings && appointment?.status !== "storniert" ? (
+        <FindingsCard board={loaderData.findings} result={actionData?.intent === "findings" ? actionData : undefined} busy={saving} />
       ) : null}
       {holdChoices.length > 0 ? <HoldsCard kinds={holdChoices} busy={saving} /> : null}
       {appointment?.inspectionReminder ? (

@@ -1,12 +1,13 @@
 import { data, isRouteErrorResponse, redirect } from "react-router";
 import { AppointmentGone, CancelConfirmation, CustomerAppointmentView } from "~/components/site/customer-appointment";
+import { CustomerFindingsSection, decisionField } from "~/components/site/customer-findings";
 import { PageHeader } from "~/components/site/section";
 import { site } from "~/config/site";
 import { databaseContext, requestContext } from "~/context";
 import { actionRetryAfter, retryAfter, statusOf } from "~/http-status";
 import { formatIsoDateDE } from "~/lib/format-date";
 import { readFormFields } from "~/lib/http.server";
-import { customerPageMessages } from "~/messages";
+import { customerDecisionMessages, customerPageMessages } from "~/messages";
 import { ErrorScreen } from "~/root";
 import {
   cancelByCustomer,
@@ -14,6 +15,7 @@ import {
   MAX_CUSTOMER_REASON_LENGTH,
   selfServiceConfigFromEnv,
 } from "~/services/customer-appointment.server";
+import { customerFindings, decideByCustomer } from "~/services/findings.server";
 import type { Route } from "./+types/appointment";
 import { privatePage } from "./private-page.server";
 
@@ -41,10 +43,14 @@ const CONFIRMED = "ja";
 /** Opening the link only reads: mail scanners follow links, and nothing may change when they do. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const config = selfServiceConfigFromEnv();
-  const appointment = await findCustomerAppointment(context.get(databaseContext), params.token, { now: new Date(), config });
+  const db = context.get(databaseContext);
+  const now = new Date();
+  const appointment = await findCustomerAppointment(db, params.token, { now, config });
   if (!appointment) notFound();
-  const cancelledNow = new URL(request.url).searchParams.has("abgesagt") && appointment.cancelledBy === "customer";
-  return { appointment, cancelledNow, cutoffHours: config.cancelCutoffHours };
+  const findings = await customerFindings(db, params.token, { now, config });
+  const search = new URL(request.url).searchParams;
+  const cancelledNow = search.has("abgesagt") && appointment.cancelledBy === "customer";
+  return { appointment, findings, cancelledNow, decidedNow: search.has("entschieden"), cutoffHours: config.cancelCutoffHours };
 }
 
 /**
@@ -55,6 +61,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export async function action({ params, request, context }: Route.ActionArgs) {
   const body = await readFormFields({ request, context });
   if ("bodyError" in body) throw data({ error: body.bodyError.message }, { status: body.bodyError.status });
+  if (body.fields.intent === "decide") return decide(params.token, body.fields, context);
   if (body.fields.intent !== "cancel") throw data({ error: "Unbekannte Aktion." }, { status: 400 });
   if (body.fields.confirm !== CONFIRMED) return { confirm: { reason: body.fields.reason ?? "" } };
   const config = selfServiceConfigFromEnv();
@@ -87,6 +94,29 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   }
 }
 
+/**
+ * 'Freigeben' / 'Ablehnen' of the findings (issue 30): one submission with a decision per finding
+ * (`decision:<id>`), a plain form. Refused on an expired link (404, the page says it is gone) and
+ * once the car is 'In Arbeit'.
+ */
+async function decide(token: string, fields: Record<string, string>, context: Route.ActionArgs["context"]) {
+  const decisions = Object.fromEntries(
+    Object.entries(fields)
+      .filter(([key]) => key.startsWith(decisionField("")))
+      .map(([key, value]) => [key.slice(decisionField("").length), value]),
+  );
+  const result = await decideByCustomer(context.get(databaseContext), {
+    token,
+    decisions,
+    clientIp: context.get(requestContext).clientIp,
+    now: new Date(),
+    config: selfServiceConfigFromEnv(),
+  });
+  if (result.ok) return redirect(`/termin/${token}?entschieden#findings-heading`, 303);
+  if (result.code === "not-found") return notFound();
+  return data({ findingsError: customerDecisionMessages[result.code] }, { status: statusOf(result.code) });
+}
+
 export default function CustomerAppointmentPage({ loaderData, actionData, params }: Route.ComponentProps) {
   const { appointment } = loaderData;
   const pagePath = `/termin/${params.token}`;
@@ -104,6 +134,18 @@ export default function CustomerAppointmentPage({ loaderData, actionData, params
         cutoffHours={loaderData.cutoffHours}
         form={actionData && "form" in actionData ? actionData.form : undefined}
       />
+      {loaderData.findings ? (
+        <div className="mx-auto max-w-3xl px-4 pb-10">
+          <CustomerFindingsSection
+            findings={loaderData.findings}
+            photoUrl={(photoId) => `${pagePath}/fotos/${photoId}`}
+            notice={{
+              error: actionData && "findingsError" in actionData ? actionData.findingsError : undefined,
+              saved: loaderData.decidedNow ? customerDecisionMessages.saved : undefined,
+            }}
+          />
+        </div>
+      ) : null}
     </>
   );
 }

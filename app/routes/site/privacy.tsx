@@ -89,6 +89,15 @@ export default function PrivacyPage() {
           zwischengespeichert noch von Suchmaschinen erfasst. Sagen Sie selbst ab, erhalten Sie und wir eine E-Mail darüber. Rechtsgrundlage
           ist Art. 6 Abs. 1 lit. b DSGVO; die Prüfwerte werden mit dem Termin gelöscht (Fristen oben).
         </p>
+        <p>
+          Befunde und Fotos: Finden wir bei der Arbeit an Ihrem Fahrzeug etwas, das zusätzlich gemacht werden sollte, zeigen wir es Ihnen
+          auf dieser Seite mit Beschreibung, Preis und Fotos des Fahrzeugs, die wir in der Werkstatt aufnehmen. Die Fotos speichern wir
+          verkleinert und ohne Metadaten (kein Aufnahmeort, keine Kameradaten) in unserer Datenbank; zu sehen sind sie nur über Ihren
+          persönlichen Link und für unser Team. Ihre Freigabe oder Ablehnung speichern wir als unveränderlichen Nachweis mit dem gezeigten
+          Text und Preis, dem Zeitpunkt und einem verschlüsselten Prüfwert Ihrer IP-Adresse (nicht der Adresse selbst), denn eine Freigabe
+          muss später belegbar sein (Art. 6 Abs. 1 lit. b und c DSGVO, § 1170a ABGB). Befunde, Fotos und Nachweise werden mit dem Termin
+          gelöscht – nach den oben genannten Fristen oder wenn wir den Termin vorher löschen.
+        </p>
 
         <h2>6. Terminerinnerung</h2>
         <p>
