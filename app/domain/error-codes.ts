@@ -156,6 +156,25 @@ export type BookingErrorCode = FormErrorCode | "slot-unavailable" | "slot-taken"
 /** Why the customer's 'Termin absagen' was refused (issue 16). */
 export type CustomerCancelErrorCode = "not-found" | "already-cancelled" | "too-late" | "reason-too-long" | "rate-limited";
 
+/**
+ * Why entering or moving an appointment (issue 28: POST/PATCH /api/v1/admin/appointments, 'Termin
+ * verschieben' on the personal link) was refused: `invalid` fields, `notFound`, `conflict` cancelled or
+ * moved by someone else meanwhile, `slotClosed` the rules of app/domain/slots.ts or a stored closure,
+ * `slot-taken` / `courtesy-car-taken` / `resourceTaken` nothing (or not the named resource) free,
+ * `too-late` within SELF_CANCEL_CUTOFF_HOURS of the old start, `tooManyMoves` the customer's three moves made.
+ */
+export type MoveErrorCode =
+  | "invalid"
+  | "notFound"
+  | "conflict"
+  | "slotClosed"
+  | "slot-taken"
+  | "courtesy-car-taken"
+  | "resourceTaken"
+  | "too-late"
+  | "tooManyMoves"
+  | "rate-limited";
+
 /** Every code a service answers with. */
 export type ErrorCode =
   | AdminErrorCode
@@ -173,4 +192,5 @@ export type ErrorCode =
   | HoldErrorCode
   | BookingErrorCode
   | CustomerCancelErrorCode
+  | MoveErrorCode
   | PasswordErrorCode;

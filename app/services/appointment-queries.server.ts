@@ -52,6 +52,9 @@ export const adminAppointmentColumns = {
   pickupAddress: appointments.pickupAddress,
   internalNote: appointments.internalNote,
   progress: appointments.progress,
+  source: appointments.source,
+  overrideReason: appointments.overrideReason,
+  overbooked: appointments.overbooked,
 };
 
 function escapeLike(text: string): string {

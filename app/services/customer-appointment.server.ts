@@ -14,7 +14,7 @@ import { logger } from "~/lib/logger.server";
 import { hashSecretToken, SECRET_TOKEN_PATTERN } from "~/lib/secret-token.server";
 import { appointmentInvite } from "~/mail/appointment-invite";
 import { appointmentEmailFields } from "~/mail/emails";
-import { enqueueEmail } from "~/mail/outbox.server";
+import { enqueueCustomerEmail, enqueueEmail } from "~/mail/outbox.server";
 import { cleanText } from "~/schemas/text";
 import { FORM_RATE_LIMIT_WINDOW_SECONDS } from "./form-guard.server";
 
@@ -186,7 +186,7 @@ export async function cancelByCustomer(
       now,
     });
     const appointment = appointmentEmailFields(row);
-    await enqueueEmail(tx, {
+    await enqueueCustomerEmail(tx, {
       recipient: row.email,
       template: "appointment-cancelled",
       params: {
@@ -204,7 +204,7 @@ export async function cancelByCustomer(
       recipient: config.workshopEmail,
       template: "customer-cancelled-workshop",
       params: { ...appointment, phone: row.phone, licensePlate: row.licensePlate ?? undefined, reason: reason || undefined },
-      replyTo: row.email,
+      replyTo: row.email ?? undefined,
       appointmentId: row.id,
     });
     logger.info({ appointmentId: row.id }, "appointment cancelled by the customer");
