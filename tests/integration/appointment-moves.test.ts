@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import ICAL from "ical.js";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { AdminIdentity } from "~/auth/session.server";
+import { createCustomerLink } from "~/db/customer-links.server";
 import { resultRows } from "~/db/result-rows";
 import { appointmentResources, appointments, auditLog, closures, emailOutbox, resources } from "~/db/schema";
 import { addDays, zonedParts } from "~/domain/calendar-date";
@@ -10,6 +11,7 @@ import { renderEmail } from "~/mail/templates";
 import { moveMessages } from "~/messages";
 import { confirmAppointment } from "~/services/appointment-commands.server";
 import { changeAppointment, enterAppointment, staffRules } from "~/services/appointment-moves.server";
+import { findCustomerAppointment, moveByCustomer } from "~/services/customer-appointment.server";
 import { type DatabaseKind, type TestDatabase, testDatabaseKinds } from "../support/databases";
 import { createAdminIdentity, heldResourceNames, sessionCookieOf, setWorkshop } from "../support/factories";
 import { useApiApp, useTestDatabase } from "../support/fixtures";
@@ -285,6 +287,80 @@ function suite(kind: DatabaseKind) {
       expect(
         parseInvite(renderEmail({ ...confirmation!, params: confirmation!.params }, PUBLIC_URL).attachments[0]!.content).sequence,
       ).toBe(1);
+    });
+  });
+
+  describe("'Termin verschieben' on the personal link", () => {
+    const config = {
+      cancelCutoffHours: 24,
+      linkDaysAfter: 30,
+      rateLimit: 0,
+      rateLimitWindowSeconds: 600,
+      workshopEmail: "werkstatt@happycar.example",
+    };
+    async function confirmedWithLink(date = DAY, time = "10:00", now = NOW) {
+      const entered = await enter({ ...caller, email: "karl@example.at", date, time }, now);
+      if (!entered.ok) throw new Error(entered.code);
+      return { id: entered.value.id, token: await createCustomerLink(database.db, entered.value.id, now) };
+    }
+    const moveOnLink = (token: string, date: string, time: string, now = NOW) =>
+      moveByCustomer(database.db, { token, date, time, now, clientIp: "203.0.113.9", config });
+
+    it("moves a confirmed appointment: it stays confirmed, the workshop hears of it, the customer gets the updated invite, the link shows the new time", async () => {
+      const { id, token } = await confirmedWithLink();
+      const moved = await moveOnLink(token, NEXT_DAY, "14:00");
+      expect(moved).toMatchObject({ ok: true, value: { date: NEXT_DAY, time: "14:00", status: "bestätigt" } });
+      const shown = await findCustomerAppointment(database.db, token, { now: NOW, config });
+      expect(shown).toMatchObject({ date: NEXT_DAY, time: "14:00", status: "bestätigt" });
+      const sent = (await mails(id)).map((mail) => [mail.template, mail.recipient]);
+      expect(sent).toEqual([
+        ["appointment-confirmed", "karl@example.at"],
+        ["appointment-moved", "karl@example.at"],
+        ["customer-moved-workshop", "werkstatt@happycar.example"],
+      ]);
+      const workshopMail = (await mails(id))[2]!;
+      expect(renderEmail({ ...workshopMail, params: workshopMail.params }, PUBLIC_URL).subject).toBe("Termin vom Kunden verschoben");
+      expect((await trail(id)).map((entry) => [entry.action, entry.actor, entry.reason])).toContainEqual([
+        "move",
+        "Kunde (persönlicher Link)",
+        `${DAY} 10:00 → ${NEXT_DAY} 14:00`,
+      ]);
+    });
+
+    it("only to a time the day picker offers (lead time, taken), and not within the cutoff before the old start", async () => {
+      const { token } = await confirmedWithLink();
+      // 09:30 today is inside the customers' lead time (the workshop could enter it).
+      expect(await moveOnLink(token, "2026-11-30", "10:00")).toMatchObject({ ok: false, code: "slotClosed" });
+      const other = await enter({ ...caller, date: NEXT_DAY, time: "11:00" });
+      if (!other.ok) throw new Error(other.code);
+      expect(await moveOnLink(token, NEXT_DAY, "11:00")).toMatchObject({ ok: false, code: "slot-taken" });
+      // 23 hours before the old start: too late, call instead.
+      expect(await moveOnLink(token, NEXT_DAY, "15:00", new Date("2026-12-01T10:00:00Z"))).toMatchObject({ ok: false, code: "too-late" });
+    });
+
+    it("at most three moves by the customer; the workshop's moves do not count", async () => {
+      const { id, token } = await confirmedWithLink();
+      for (const time of ["11:00", "12:00", "13:00"]) expect((await moveOnLink(token, NEXT_DAY, time)).ok).toBe(true);
+      expect((await change(id, { time: "14:00" })).ok).toBe(true);
+      expect(await moveOnLink(token, NEXT_DAY, "15:00")).toMatchObject({ ok: false, code: "tooManyMoves" });
+      const [row] = await database.db.select().from(appointments).where(eq(appointments.id, id));
+      expect(row).toMatchObject({ customerMoves: 3, time: "14:00", inviteSequence: 4 });
+    });
+
+    it("across the spring clock change: the hold and the invite keep the Vienna wall clock (TZ=UTC)", async () => {
+      // Friday 26 March 2027 (CET, UTC+1) to Tuesday 30 March 2027 (CEST, UTC+2; the Monday is Easter Monday).
+      const now = new Date("2027-03-20T09:00:00+01:00");
+      const { id, token } = await confirmedWithLink("2027-03-26", "10:00", now);
+      expect(await moveOnLink(token, "2027-03-30", "10:00", now)).toMatchObject({ ok: true });
+      const [hold] = await database.db
+        .select()
+        .from(appointmentResources)
+        .where(and(eq(appointmentResources.appointmentId, id), eq(appointmentResources.active, true)));
+      expect(hold!.startsAt.toISOString()).toBe("2027-03-30T08:00:00.000Z");
+      const movedMail = (await mails(id)).find((mail) => mail.template === "appointment-moved")!;
+      const invite = parseInvite(renderEmail({ ...movedMail, params: movedMail.params }, PUBLIC_URL).attachments[0]!.content);
+      expect(invite.start).toBe("2027-03-30T10:00:00");
+      expect(invite.sequence).toBe(1);
     });
   });
 
