@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import ICAL from "ical.js";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { AdminIdentity } from "~/auth/session.server";
+import { adminContext } from "~/context";
 import { createCustomerLink } from "~/db/customer-links.server";
 import { resultRows } from "~/db/result-rows";
 import { appointmentResources, appointments, auditLog, closures, emailOutbox, resources } from "~/db/schema";
@@ -9,6 +10,7 @@ import { addDays, zonedParts } from "~/domain/calendar-date";
 import { daySchedule, defaultSlotRules } from "~/domain/slots";
 import { renderEmail } from "~/mail/templates";
 import { moveMessages } from "~/messages";
+import { action as newAppointmentAction } from "~/routes/admin/new-appointment";
 import { confirmAppointment } from "~/services/appointment-commands.server";
 import { changeAppointment, enterAppointment, staffRules } from "~/services/appointment-moves.server";
 import { findCustomerAppointment, moveByCustomer } from "~/services/customer-appointment.server";
@@ -16,6 +18,7 @@ import { type DatabaseKind, type TestDatabase, testDatabaseKinds } from "../supp
 import { createAdminIdentity, heldResourceNames, sessionCookieOf, setWorkshop } from "../support/factories";
 import { useApiApp, useTestDatabase } from "../support/fixtures";
 import { withWritesHeldBack } from "../support/held-back";
+import { routeArgs } from "../support/route-args";
 
 /**
  * Issue 28, 'Entered on the board' and 'Changed and moved' (decision 043): POST and PATCH
@@ -361,6 +364,49 @@ function suite(kind: DatabaseKind) {
       const invite = parseInvite(renderEmail({ ...movedMail, params: movedMail.params }, PUBLIC_URL).attachments[0]!.content);
       expect(invite.start).toBe("2027-03-30T10:00:00");
       expect(invite.sequence).toBe(1);
+    });
+  });
+
+  describe("'Termin eintragen' as a plain form (/admin/termine/neu, without JavaScript)", () => {
+    async function post(fields: Record<string, string>) {
+      const request = new Request("http://127.0.0.1/admin/termine/neu", {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(fields),
+      });
+      const args = await routeArgs(request, { db: database.db });
+      args.context.set(adminContext, staff);
+      return (await newAppointmentAction(args as never)) as unknown;
+    }
+    const form = {
+      name: "Karl Anrufer",
+      phone: "0664 7654321",
+      service: "Ölwechsel",
+      time: "10:00",
+      status: "bestätigt",
+      source: "counter",
+    };
+
+    it("enters the appointment and goes to its page; a taken time answers 409 and offers 'Trotzdem eintragen', which then places it überbucht", async () => {
+      const date = openDayFromToday(3);
+      const entered = await post({ ...form, date, intent: "enter" });
+      expect(entered).toBeInstanceOf(Response);
+      expect((entered as Response).status).toBe(303);
+      const [row] = await database.db.select().from(appointments);
+      expect((entered as Response).headers.get("Location")).toBe(`/admin/termine/${row!.id}`);
+      // The checkbox was not sent: no e-mail, and there is no address anyway.
+      expect(row).toMatchObject({ source: "counter", email: null, status: "bestätigt" });
+      const taken = (await post({ ...form, date, intent: "enter" })) as {
+        data: { error: string; canOverride: boolean };
+        init: { status: number };
+      };
+      expect(taken.init.status).toBe(409);
+      expect(taken.data).toMatchObject({ error: moveMessages["slot-taken"], canOverride: true });
+      const anyway = await post({ ...form, date, intent: "override", overrideReason: "Chef sagt ja" });
+      expect((anyway as Response).status).toBe(303);
+      expect(
+        (await database.db.select().from(appointments).where(eq(appointments.overbooked, true))).map((entry) => entry.overrideReason),
+      ).toEqual(["Chef sagt ja"]);
     });
   });
 
