@@ -231,13 +231,20 @@ function suite(kind: DatabaseKind) {
       expect(after.start).toBe("2026-12-03T14:00:00");
     });
 
+    it("with one inspection place and one mechanic, a move to a time overlapping its own old one succeeds (its old holds do not count)", async () => {
+      // The §57a takes 60 minutes: 09:30 overlaps its own 09:00–10:00 on the one inspection place and mechanic.
+      const inspection = await enter({ ...caller, service: "§57a Überprüfung", date: DAY, time: "09:00" });
+      if (!inspection.ok) throw new Error(inspection.code);
+      expect(await change(inspection.value.id, { time: "09:30" })).toMatchObject({ ok: true });
+      expect(await holdsOf(inspection.value.id)).toEqual(["Mechaniker:in 1", "§57a-Prüfplatz"]);
+    });
+
     it("a move may overlap its own old time; a taken time is 409 with nothing changed; resourceIds name the lift", async () => {
       await setWorkshop(database.db, { lift: 2, mechanic: 2 });
       const wartung = await enter({ ...caller, service: "Wartung", date: DAY, time: "09:00" });
       if (!wartung.ok) throw new Error(wartung.code);
       const other = await enter({ ...caller, date: DAY, time: "13:00" });
       if (!other.ok) throw new Error(other.code);
-      // Wartung takes longer than 30 minutes: 09:30 overlaps its own 09:00 holds, which do not count.
       expect(await change(wartung.value.id, { time: "09:30" })).toMatchObject({ ok: true });
       const lifts = Object.fromEntries((await database.db.select().from(resources)).map((row) => [row.name, row.id]));
       const otherLift = (await holdsOf(other.value.id)).find((name) => name.startsWith("Hebebühne"))!;
