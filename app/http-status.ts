@@ -87,6 +87,8 @@ export const httpStatus = {
   "waitlist-day-free": 409,
   "courtesy-car-taken": 409,
   resourceTaken: 409,
+  slotClosed: 409,
+  tooManyMoves: 409,
   "pickups-full": 409,
   "too-many-open": 409,
   "already-cancelled": 409,

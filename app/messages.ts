@@ -1,7 +1,7 @@
 import type { Weekday } from "~/config/site";
 import { MAX_ABSENCE_DAYS } from "~/domain/absences";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/domain/admin";
-import type { AppointmentStatus, ProgressState } from "~/domain/appointment";
+import type { AppointmentSource, AppointmentStatus, ProgressState } from "~/domain/appointment";
 import { parseCalendarDate } from "~/domain/calendar-date";
 import type {
   AccountErrorCode,
@@ -11,6 +11,7 @@ import type {
   ExportErrorCode,
   ExportFilterErrorCode,
   HoldErrorCode,
+  MoveErrorCode,
   PasskeyErrorCode,
   PasswordErrorCode,
   PasswordProblem,
@@ -776,6 +777,72 @@ export function bookingRefusal(refusal: BookingRefusal): { error: string; fields
       return { error: bookingMessages["too-many-open"](refusal.limit), fields: {} };
     case "rate-limited":
       return { error: refusal.perDay ? bookingMessages.dailyLimit : bookingMessages["rate-limited"], fields: {} };
+  }
+}
+
+/** Entering and moving appointments on the board and on the personal link (issue 28). */
+export const moveMessages = {
+  enterTitle: "Termin eintragen",
+  entered: "Der Termin wurde eingetragen.",
+  moveTitle: "Verschieben",
+  moved: "Der Termin wurde verschoben.",
+  changed: "Die Änderungen wurden gespeichert.",
+  overrideLabel: "Trotzdem eintragen",
+  overrideReasonLabel: "Begründung für „Trotzdem eintragen“",
+  overbooked: "überbucht",
+  noEmail: "Keine E-Mail-Adresse – der Kunde bekommt keine E-Mails.",
+  sourceLabel: "Herkunft",
+  sources: { online: "Online", phone: "Telefon", counter: "Schalter" } satisfies Record<AppointmentSource, string>,
+  notFound: "Der Termin existiert nicht (mehr).",
+  conflict: "Dieser Termin ist storniert oder wurde inzwischen von jemand anderem verschoben.",
+  "slot-taken":
+    "Zu dieser Zeit ist nicht alles frei, was der Termin braucht (Hebebühne, Prüfplatz oder Mechaniker:in). Bitte wählen Sie eine andere Zeit oder „Trotzdem eintragen“ mit Begründung.",
+  "courtesy-car-taken": "Zu dieser Zeit ist kein Ersatzwagen bis Geschäftsschluss frei. Bitte wählen Sie einen anderen Tag.",
+  resourceTaken: "Die gewählte Hebebühne (oder Ressource) ist zu dieser Zeit belegt oder abwesend. Bitte wählen Sie eine andere.",
+  past: "Dieser Zeitpunkt liegt in der Vergangenheit. Bitte wählen Sie einen späteren.",
+  customerMoveTitle: "Termin verschieben",
+  customerMoved: "Ihr Termin wurde verschoben. Sie erhalten eine Bestätigung per E-Mail.",
+  customerRequestMoved: "Ihre Anfrage wurde auf die neue Zeit verschoben.",
+  customerSlotTaken: "Diese Zeit ist leider nicht mehr frei. Bitte wählen Sie eine andere.",
+  "too-late": (hours: number, phone: string) =>
+    `Ein Verschieben über diese Seite ist nur bis ${formatHours(hours)} vor dem Termin möglich. Bitte rufen Sie uns an: ${phone}.`,
+  tooManyMoves: (max: number, phone: string) =>
+    `Sie haben diesen Termin bereits ${max}-mal verschoben. Für eine weitere Änderung rufen Sie uns bitte an: ${phone}.`,
+  "rate-limited": "Sie haben in kurzer Zeit zu viele Anfragen gesendet. Bitte versuchen Sie es in einigen Minuten erneut.",
+} as const;
+
+/** A refused entry or move (issue 28), with what its words need. */
+export type MoveRefusal =
+  | { code: Exclude<MoveErrorCode, "invalid" | "slotClosed" | "too-late" | "tooManyMoves"> }
+  | { code: "invalid"; fields: Record<string, string>; missingRequired: boolean }
+  | { code: "slotClosed"; field: SlotField; problem: SlotProblem }
+  | { code: "too-late"; hours: number }
+  | { code: "tooManyMoves"; max: number };
+
+/** The one wording of a refused entry or move: the summary and the field it concerns. */
+export function moveRefusal(refusal: MoveRefusal, phone: string): { error: string; fields: Record<string, string> } {
+  switch (refusal.code) {
+    case "invalid":
+      return { error: invalidFormMessage(refusal.missingRequired), fields: refusal.fields };
+    case "slotClosed": {
+      const message =
+        refusal.problem.code === "too-soon" && refusal.problem.leadTimeMinutes === 0
+          ? moveMessages.past
+          : slotProblemMessage(refusal.problem);
+      return { error: message, fields: { [refusal.field]: message } };
+    }
+    case "slot-taken":
+    case "courtesy-car-taken":
+    case "resourceTaken":
+      return { error: moveMessages[refusal.code], fields: { time: moveMessages[refusal.code] } };
+    case "too-late":
+      return { error: moveMessages["too-late"](refusal.hours, phone), fields: {} };
+    case "tooManyMoves":
+      return { error: moveMessages.tooManyMoves(refusal.max, phone), fields: {} };
+    case "notFound":
+    case "conflict":
+    case "rate-limited":
+      return { error: moveMessages[refusal.code], fields: {} };
   }
 }
 

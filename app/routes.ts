@@ -38,6 +38,8 @@ export default [
     // When the owner requires a second factor, these wait until the account has one.
     layout("routes/admin/enrolled.ts", [
       route("admin", "routes/admin/board.tsx"),
+      // 'Termin eintragen' (issue 28): a phone or counter appointment, also from a free cell of the planner.
+      route("admin/termine/neu", "routes/admin/new-appointment.tsx"),
       route("admin/termine/:id", "routes/admin/appointment.tsx"),
       route("admin/emails", "routes/admin/emails.tsx"),
       route("admin/team", "routes/admin/team.tsx"),

@@ -18,7 +18,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { adminRoles, passkeyChallengePurposes, sessionStages, setupTokenPurposes } from "../domain/admin";
 // Relative, not "~/…": drizzle-kit loads this file without the app's path aliases.
-import { appointmentStatuses, cancellers, emailStatuses, progressStates } from "../domain/appointment";
+import { appointmentSources, appointmentStatuses, cancellers, emailStatuses, progressStates } from "../domain/appointment";
 import { deciders, findingDecisions, urgencies } from "../domain/findings";
 import { resourceKinds } from "../domain/resources";
 import { handovers } from "../domain/vehicle";
@@ -37,7 +37,8 @@ export const appointments = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     name: text("name").notNull(),
-    email: text("email").notNull(),
+    // Null for an appointment the workshop entered for a caller without an address (issue 28): no e-mails.
+    email: text("email"),
     phone: text("phone").notNull(),
     date: date("date", { mode: "string" }).notNull(),
     time: text("time").notNull(),
@@ -79,6 +80,16 @@ export const appointments = pgTable(
     courtesyCar: boolean("courtesy_car").notNull().default(false),
     /** The 'Kostenvoranschlag' (issue 30): a gross amount in cents, shown to the customer; null: none given. */
     estimateCents: integer("estimate_cents"),
+    /** How it came in (issue 28): the online form, a phone call or the counter. */
+    source: text("source", { enum: appointmentSources }).notNull().default("online"),
+    /** 'Trotzdem eintragen': why the workshop placed it although not everything was free; shown on the block. */
+    overrideReason: text("override_reason"),
+    /** Placed with an override without every resource it needs ('überbucht'). */
+    overbooked: boolean("overbooked").notNull().default(false),
+    /** The calendar invite's SEQUENCE: counts up with every move (RFC 5546), so the entry moves instead of doubling. */
+    inviteSequence: integer("invite_sequence").notNull().default(0),
+    /** Moves the customer made on the personal link (at most three, issue 28); the workshop's do not count. */
+    customerMoves: integer("customer_moves").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -94,6 +105,9 @@ export const appointments = pgTable(
     check("appointments_progress_check", sql`${table.progress} in ('arrived', 'in_progress', 'ready', 'collected')`),
     // A car that arrived is no no-show (migration 0027).
     check("appointments_no_show_check", sql`${table.noShowAt} is null or ${table.progress} is null`),
+    check("appointments_source_check", sql`${table.source} in ('online', 'phone', 'counter')`),
+    check("appointments_customer_moves_check", sql`${table.customerMoves} between 0 and 3`),
+    check("appointments_override_reason_check", sql`length(${table.overrideReason}) between 1 and 500`),
     // Slot look-ups only care about appointments that still hold their slot.
     index("appointments_active_slot_idx")
       .on(table.date, table.time)

@@ -65,6 +65,13 @@ export function noShowUndoAllowed(markedOn: string, today: string): boolean {
 export const cancellers = ["workshop", "customer"] as const;
 export type Canceller = (typeof cancellers)[number];
 
+/** How an appointment came in (issue 28): the online form, a phone call, the counter. */
+export const appointmentSources = ["online", "phone", "counter"] as const;
+export type AppointmentSource = (typeof appointmentSources)[number];
+
+/** Moves a customer may make on the personal link (issue 28); the workshop's moves do not count. */
+export const MAX_CUSTOMER_MOVES = 3;
+
 /** `superseded`: not sent, because the appointment's state had overtaken it (emailOvertaken). */
 export const emailStatuses = ["pending", "sent", "failed", "superseded"] as const;
 export type EmailStatus = (typeof emailStatuses)[number];
@@ -94,7 +101,8 @@ export function emailOvertaken(template: string, status: AppointmentStatus): boo
 export type AdminAppointment = {
   id: string;
   name: string;
-  email: string;
+  /** Null: entered for a caller without an address (issue 28), who gets no e-mails. */
+  email: string | null;
   phone: string;
   date: string;
   time: string;
@@ -123,6 +131,11 @@ export type AdminAppointment = {
   earlierNoShows: number;
   /** State of the newest e-mail to the customer; null when none was queued. */
   emailState: EmailStatus | null;
+  /** How it came in (issue 28): online, phone, counter. */
+  source: AppointmentSource;
+  /** 'Trotzdem eintragen': the reason it was placed anyway, and whether it lacks a resource ('überbucht'). */
+  overrideReason: string | null;
+  overbooked: boolean;
 };
 
 /** The longest internal note the board keeps (characters). */

@@ -211,6 +211,25 @@ export type CustomerDecisionErrorCode = "not-found" | "decisions-closed" | "inva
  */
 export type BackupErrorCode = "ownerOnly" | "backupsOff" | "backupNotFound" | "backupFailed";
 
+/**
+ * Why entering or moving an appointment (issue 28: POST/PATCH /api/v1/admin/appointments, 'Termin
+ * verschieben' on the personal link) was refused: `invalid` fields, `notFound`, `conflict` cancelled or
+ * moved by someone else meanwhile, `slotClosed` the rules of app/domain/slots.ts or a stored closure,
+ * `slot-taken` / `courtesy-car-taken` / `resourceTaken` nothing (or not the named resource) free,
+ * `too-late` within SELF_CANCEL_CUTOFF_HOURS of the old start, `tooManyMoves` the customer's three moves made.
+ */
+export type MoveErrorCode =
+  | "invalid"
+  | "notFound"
+  | "conflict"
+  | "slotClosed"
+  | "slot-taken"
+  | "courtesy-car-taken"
+  | "resourceTaken"
+  | "too-late"
+  | "tooManyMoves"
+  | "rate-limited";
+
 /** Every code a service answers with. */
 export type ErrorCode =
   | AdminErrorCode
@@ -231,5 +250,6 @@ export type ErrorCode =
   | CustomerCancelErrorCode
   | FindingErrorCode
   | CustomerDecisionErrorCode
+  | MoveErrorCode
   | PasswordErrorCode
   | BackupErrorCode;

@@ -60,6 +60,10 @@ const appointment = (overrides: Partial<PlannerAppointment>): PlannerAppointment
   internalNote: null,
   progress: null,
   courtesyCar: false,
+  source: "online",
+  overrideReason: null,
+  overbooked: false,
+  hasEmail: true,
   holds: [],
   ...overrides,
 });

@@ -1,5 +1,5 @@
 import type { Weekday } from "~/config/site";
-import type { AppointmentStatus, ProgressState } from "./appointment";
+import type { AppointmentSource, AppointmentStatus, ProgressState } from "./appointment";
 import { addDays, type CalendarDate, minutesToTime, timeToMinutes, weekday } from "./calendar-date";
 import { dayClosure } from "./closures";
 import { type ResourceKind, resourceKinds } from "./resources";
@@ -31,6 +31,12 @@ export type PlannerAppointment = {
   progress: ProgressState | null;
   /** The customer asked for a courtesy car (its hold, when it got one, is among `holds`). */
   courtesyCar: boolean;
+  /** How it came in, and 'Trotzdem eintragen' (issue 28): the reason, and whether a resource is missing ('überbucht'). */
+  source: AppointmentSource;
+  overrideReason: string | null;
+  overbooked: boolean;
+  /** False: entered for a caller without an address, who gets no e-mails. */
+  hasEmail: boolean;
   /** Its active holds (none for a cancelled one, or one nothing was free for). */
   holds: PlannerHold[];
 };

@@ -10,7 +10,7 @@ import { formatMonthDE } from "./format-vehicle";
 export type CsvAppointment = {
   id: string;
   name: string;
-  email: string;
+  email: string | null;
   phone: string;
   date: string;
   time: string;

@@ -6,17 +6,20 @@ export type InviteAppointment = {
   /** The UID's stem: stable per appointment, so every message about it updates the same calendar entry. */
   appointmentId: string;
   name: string;
-  email: string;
+  /** Null for a caller without an address (issue 28): the invite names no attendee. */
+  email: string | null;
   /** yyyy-MM-dd and HH:mm, Europe/Vienna wall clock */
   date: string;
   time: string;
   service: string;
   /** Rows from before durations were stored take the service's. */
   durationMinutes?: number;
+  /** The appointment's invite sequence (issue 28): 0 until its first move, one more with each. */
+  sequence?: number;
 };
 
 /**
- * An appointment's calendar entry: the confirmation's and the reminder's
+ * An appointment's calendar entry: the confirmation's, the reminder's and a move's
  * invite (REQUEST), a cancellation's CANCEL (same UID, higher SEQUENCE), and
  * the customer page's download, which is the confirmation's invite again.
  */
@@ -27,7 +30,8 @@ export function appointmentInvite(appointment: InviteAppointment, method: "REQUE
   return calendarInvite({
     method,
     uid: `${appointment.appointmentId}@happycar.termine`,
-    sequence: method === "REQUEST" ? 0 : 1,
+    // A REQUEST carries the appointment's sequence, a CANCEL one more (RFC 5546: a higher SEQUENCE wins).
+    sequence: (appointment.sequence ?? 0) + (method === "REQUEST" ? 0 : 1),
     stamp,
     date,
     time: { hour: hour!, minute: minute! },
@@ -36,6 +40,6 @@ export function appointmentInvite(appointment: InviteAppointment, method: "REQUE
     description: `Ihr Termin bei ${site.name}: ${appointment.service}.\nTelefon: ${site.phones[0].display}`,
     location: `${site.address.street}, ${site.address.postalCode} ${site.address.city}, ${site.address.country}`,
     organizer: { name: site.name, email: site.email },
-    attendee: { name: appointment.name, email: appointment.email },
+    attendee: appointment.email === null ? null : { name: appointment.name, email: appointment.email },
   });
 }

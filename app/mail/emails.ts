@@ -86,6 +86,15 @@ export function cancelOnlineUntil(
   return selfCancelDeadline(zonedInstant(appointment.date, appointment.time, site.timeZone), now, cutoffHours)?.toISOString();
 }
 
+/**
+ * The calendar entry's SEQUENCE (RFC 5546) as stored on the appointment (issue 28): every move counts
+ * up, so the updated invite replaces the entry; rows queued before moves existed have none (0).
+ */
+const sequence = { sequence: count.optional() };
+
+/** Where a moved appointment was before (issue 28): its old date and time. */
+const movedFrom = { oldDate: isoDate, oldTime: time };
+
 const bookingRequest = appointment.extend({
   phone: required(line),
   message: optional(paragraph),
@@ -105,13 +114,36 @@ const emailSchemas = {
   "booking-received-customer": bookingRequest,
   "booking-received-workshop": bookingRequest.omit({ accessToken: true }),
   // The invite lasts durationMinutes; confirmations queued before durations were stored take the service's.
-  "appointment-confirmed": appointment.extend({ durationMinutes: count.optional(), selfCancelUntil, ...handover, ...courtesyCar }),
+  "appointment-confirmed": appointment.extend({
+    durationMinutes: count.optional(),
+    selfCancelUntil,
+    ...handover,
+    ...courtesyCar,
+    ...sequence,
+  }),
+  // 'Ihr Termin wurde verschoben' (issue 28): the old and the new time and the updated invite (same UID, higher SEQUENCE).
+  "appointment-moved": appointment.extend({
+    durationMinutes: count.optional(),
+    selfCancelUntil,
+    ...handover,
+    ...courtesyCar,
+    ...sequence,
+    ...movedFrom,
+  }),
+  // To the workshop: 'Termin vom Kunden verschoben' on the personal link (issue 28).
+  "customer-moved-workshop": appointment.omit({ accessToken: true }).extend({
+    phone: required(line),
+    licensePlate: optional(line),
+    ...handover,
+    ...movedFrom,
+  }),
   // A confirmed appointment's cancellation withdraws the calendar entry of its confirmation ("true").
   // The workshop's cancellation gives a reason; the customer's own (through the personal link) may not.
   "appointment-cancelled": appointment.extend({
     reason: optional(paragraph),
     cancelledBy: z.enum(cancellers).default("workshop"),
     ...handover,
+    ...sequence,
     durationMinutes: count.optional(),
     wasConfirmed: z
       .enum(["true", "false"])
@@ -126,7 +158,13 @@ const emailSchemas = {
     ...handover,
   }),
   // The reminder before a confirmed appointment (issue 16): the confirmation's data and invite.
-  "appointment-reminder": appointment.extend({ durationMinutes: count.optional(), selfCancelUntil, ...handover, ...courtesyCar }),
+  "appointment-reminder": appointment.extend({
+    durationMinutes: count.optional(),
+    selfCancelUntil,
+    ...handover,
+    ...courtesyCar,
+    ...sequence,
+  }),
   // The §57a reminder (issue 16): the unsubscribe link is built from PUBLIC_URL and the token when rendered.
   "inspection-reminder": z.object({
     name: required(line),
@@ -221,16 +259,29 @@ export type AppointmentEmail = EmailData["appointment-confirmed"];
  */
 export function appointmentEmailFields(row: {
   name: string;
-  email: string;
+  email: string | null;
   date: string;
   time: string;
   service: string;
   handover: Handover | null;
   pickupAddress: string | null;
   courtesyCar?: boolean;
+  inviteSequence?: number;
 }) {
-  const { name, email, date, time, service, handover, pickupAddress } = row;
-  return { name, email, date, time, service, handover, pickupAddress, courtesyCar: row.courtesyCar ? ("true" as const) : undefined };
+  const { name, date, time, service, handover, pickupAddress } = row;
+  // Without an address (issue 28) nothing is queued to the customer (enqueueCustomerEmail), the field stays empty.
+  return {
+    name,
+    email: row.email ?? "",
+    date,
+    time,
+    service,
+    handover,
+    pickupAddress,
+    courtesyCar: row.courtesyCar ? ("true" as const) : undefined,
+    // The calendar entry's SEQUENCE (issue 28): the invites of a moved appointment count up.
+    sequence: row.inviteSequence ? String(row.inviteSequence) : undefined,
+  };
 }
 
 /** An invitation to a new admin account. */
@@ -243,6 +294,10 @@ export type PasswordChangedEmail = EmailData["password-changed"];
 export type SecondFactorLockedEmail = EmailData["second-factor-locked"];
 /** The notice of a login from a browser the account has not used before. */
 export type NewBrowserLoginEmail = EmailData["new-browser-login"];
+/** A moved appointment: the old and the new time. */
+export type MovedAppointmentEmail = EmailData["appointment-moved"];
+/** A customer's own move, to the workshop. */
+export type CustomerMovedEmail = EmailData["customer-moved-workshop"];
 /** A cancelled appointment and why. */
 export type CancelledAppointmentEmail = EmailData["appointment-cancelled"];
 /** A customer's own cancellation, to the workshop. */

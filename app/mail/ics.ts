@@ -24,7 +24,7 @@ export type CalendarEvent = {
   description: string;
   location: string;
   organizer: { name: string; email: string };
-  attendee: { name: string; email: string };
+  attendee: { name: string; email: string } | null;
 };
 
 const VIENNA_TIMEZONE = [
@@ -120,7 +120,7 @@ export function calendarInvite(event: CalendarEvent): string {
     `DESCRIPTION:${escapeText(event.description)}`,
     `LOCATION:${escapeText(event.location)}`,
     `ORGANIZER;CN=${paramValue(event.organizer.name)}:mailto:${event.organizer.email}`,
-    `ATTENDEE;CN=${paramValue(event.attendee.name)};RSVP=FALSE:mailto:${event.attendee.email}`,
+    ...(event.attendee ? [`ATTENDEE;CN=${paramValue(event.attendee.name)};RSVP=FALSE:mailto:${event.attendee.email}`] : []),
     event.method === "CANCEL" ? "STATUS:CANCELLED" : "STATUS:CONFIRMED",
     `SEQUENCE:${event.sequence}`,
     "TRANSP:OPAQUE",

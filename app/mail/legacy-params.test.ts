@@ -60,6 +60,14 @@ const cases: { [T in EmailTemplate]: [EmailParams[T], Record<string, string>] } 
     { ...oldAppointment, title: "Terminstornierung", grund: "Die Hebebühne\nist defekt." },
   ],
   // Younger than the typed payload: there is no old shape, the row passes through.
+  "appointment-moved": [
+    { ...appointment, oldDate: "2026-11-30", oldTime: "09:00", sequence: "1" },
+    { ...appointment, oldDate: "2026-11-30", oldTime: "09:00", sequence: "1" },
+  ],
+  "customer-moved-workshop": [
+    { ...appointment, phone: "0660 111 22 33", oldDate: "2026-11-30", oldTime: "09:00" },
+    { ...appointment, phone: "0660 111 22 33", oldDate: "2026-11-30", oldTime: "09:00" },
+  ],
   "customer-cancelled-workshop": [
     { ...appointment, phone: "0660 111 22 33" },
     { ...appointment, phone: "0660 111 22 33" },

@@ -18,6 +18,14 @@ export type EnqueueEmail = {
   };
 }[EmailTemplate];
 
+/**
+ * An e-mail to an appointment's customer, who may have no address (entered on the board for a caller
+ * without one, issue 28): then nothing is queued.
+ */
+export type CustomerEmail = {
+  [T in EmailTemplate]: Omit<Extract<EnqueueEmail, { template: T }>, "recipient"> & { recipient: string | null };
+}[EmailTemplate];
+
 /** The JSON stored: the data without its empty optional values, so every value is a string. */
 function storedParams(params: EnqueueEmail["params"]): Record<string, string> {
   return Object.fromEntries(
@@ -45,6 +53,11 @@ export async function enqueueEmail(tx: Executor, email: EnqueueEmail): Promise<s
   const row = outboxRow(email);
   await tx.insert(emailOutbox).values(row);
   return row.id;
+}
+
+/** Queues an e-mail to a customer in the caller's transaction; none for a customer without an address (null). */
+export async function enqueueCustomerEmail(tx: Executor, email: CustomerEmail): Promise<string | null> {
+  return email.recipient === null ? null : enqueueEmail(tx, email as EnqueueEmail);
 }
 
 /**

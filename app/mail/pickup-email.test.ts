@@ -36,6 +36,8 @@ const pickupEmails: {
   "appointment-reminder": { ...appointment, ...pickup },
   "appointment-cancelled": { ...appointment, ...pickup, reason: "Die Hebebühne ist defekt." },
   "customer-cancelled-workshop": { ...appointment, ...pickup, phone: "0660 111 22 33" },
+  "appointment-moved": { ...appointment, ...pickup, oldDate: "2026-11-30", oldTime: "09:00", sequence: "1" },
+  "customer-moved-workshop": { ...appointment, ...pickup, phone: "0660 111 22 33", oldDate: "2026-11-30", oldTime: "09:00" },
   "appointment-ready": { ...appointment, ...pickup },
 };
 

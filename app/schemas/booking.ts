@@ -104,7 +104,7 @@ function mileageInput(value: unknown): unknown {
 const cleanedMonth = (value: unknown) => monthInput(cleanedInput()(value));
 
 /** A checkbox: the API's true/false, the form's "on" when ticked; absent or blank is not ticked. */
-function checkboxInput(value: unknown): unknown {
+export function checkboxInput(value: unknown): unknown {
   if (value === undefined || value === null || value === "" || value === "false") return false;
   if (value === "on" || value === "true") return true;
   return value;
@@ -221,12 +221,20 @@ export function workshopMonth(now: Date): string {
   return zonedParts(now, site.timeZone).date.slice(0, 7);
 }
 
+/** A schema whose output has the booking's hand-over (the pick-up address is kept only with a pick-up). */
+type BookingLikeSchema = z.ZodType<{ handover?: Handover; pickupAddress?: string }>;
+
 /**
- * Validates untrusted input; one German message per field, the first problem
- * wins. `currentMonth` (yyyy-MM): the first registration may not be later.
+ * Validates untrusted input with `schema` (the booking's, or one built on it: the board's entry, issue 28):
+ * one German message per field, the first problem wins, the dependent rules checked as well.
+ * `currentMonth` (yyyy-MM): the first registration may not be later.
  */
-export function validateBooking(input: Record<string, unknown>, currentMonth = workshopMonth(new Date())): BookingValidation {
-  const result = bookingSchema.safeParse(input);
+export function validateBookingLike<S extends BookingLikeSchema>(
+  schema: S,
+  input: Record<string, unknown>,
+  currentMonth: string,
+): { ok: true; data: z.output<S> } | { ok: false; error: string; fields: FieldErrors; missingRequired: boolean } {
+  const result = schema.safeParse(input);
   const fields: FieldErrors = {};
   if (!result.success) {
     for (const issue of result.error.issues) {
@@ -248,4 +256,12 @@ export function validateBooking(input: Record<string, unknown>, currentMonth = w
     fields,
     missingRequired,
   };
+}
+
+/**
+ * Validates untrusted input; one German message per field, the first problem
+ * wins. `currentMonth` (yyyy-MM): the first registration may not be later.
+ */
+export function validateBooking(input: Record<string, unknown>, currentMonth = workshopMonth(new Date())): BookingValidation {
+  return validateBookingLike(bookingSchema, input, currentMonth);
 }

@@ -26,7 +26,7 @@ import { zonedInstant, zonedParts } from "~/domain/calendar-date";
 import type { AdminErrorCode } from "~/domain/error-codes";
 import { fail, ok, type Result } from "~/domain/result";
 import { appointmentEmailFields, cancelOnlineUntil } from "~/mail/emails";
-import { enqueueEmail, requeueFailedEmail } from "~/mail/outbox.server";
+import { enqueueCustomerEmail, requeueFailedEmail } from "~/mail/outbox.server";
 import { cleanText } from "~/schemas/text";
 import { holdsResources, type PlaceableAppointment, placeAppointment } from "./placement.server";
 import { eraseInspectionConsentOf } from "./reminders.server";
@@ -118,7 +118,7 @@ async function changeStatus(
       ...appointmentEmailFields(row),
       accessToken: await createCustomerLink(tx, row.id, now),
     };
-    await enqueueEmail(
+    await enqueueCustomerEmail(
       tx,
       action === "confirm"
         ? {
@@ -338,9 +338,10 @@ export async function setAppointmentProgress(
       reason: progress,
       now,
     });
-    const emailQueued = progress === "ready" && (await readyEmailEnabled(tx));
+    // A caller entered without an address (issue 28) gets no e-mail.
+    const emailQueued = progress === "ready" && row.email !== null && (await readyEmailEnabled(tx));
     if (emailQueued) {
-      await enqueueEmail(tx, {
+      await enqueueCustomerEmail(tx, {
         recipient: row.email,
         template: "appointment-ready",
         params: {

@@ -55,6 +55,9 @@ export const adminAppointmentColumns = {
   // As an ISO instant (what toISOString gives), so every reader of these columns gets the same text.
   noShowAt: sql<string | null>`to_char(${appointments.noShowAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
   earlierNoShows: earlierNoShows(),
+  source: appointments.source,
+  overrideReason: appointments.overrideReason,
+  overbooked: appointments.overbooked,
 };
 
 /**

@@ -6,16 +6,27 @@ import type { Database, Executor } from "~/db/client.server";
 import { createCustomerLink } from "~/db/customer-links.server";
 import { hitRateLimit } from "~/db/rate-limit.server";
 import { appointments, customerLinks } from "~/db/schema";
-import { slotOccupyingStatuses } from "~/domain/appointment";
-import { zonedInstant, zonedParts } from "~/domain/calendar-date";
+import { MAX_CUSTOMER_MOVES, slotOccupyingStatuses } from "~/domain/appointment";
+import { isCalendarDate, zonedInstant, zonedParts } from "~/domain/calendar-date";
 import { fail, type Failure, type Ok, ok } from "~/domain/result";
 import { type CustomerAppointment, customerLinkUsable, selfCancellation } from "~/domain/self-service";
+import { defaultSlotRules, type SlotRules } from "~/domain/slots";
 import { logger } from "~/lib/logger.server";
 import { hashSecretToken, SECRET_TOKEN_PATTERN } from "~/lib/secret-token.server";
 import { appointmentInvite } from "~/mail/appointment-invite";
 import { appointmentEmailFields } from "~/mail/emails";
-import { enqueueEmail } from "~/mail/outbox.server";
+import { enqueueCustomerEmail, enqueueEmail } from "~/mail/outbox.server";
 import { cleanText } from "~/schemas/text";
+import {
+  afterMove,
+  describeMove,
+  type MoveFailure,
+  placeOrRefuse,
+  queueMovedEmail,
+  refusable,
+  refuse,
+  slotRefusal,
+} from "./appointment-moves.server";
 import { FORM_RATE_LIMIT_WINDOW_SECONDS } from "./form-guard.server";
 import { notifyWaitlistForDay } from "./waitlist.server";
 
@@ -62,6 +73,9 @@ const customerColumns = {
   handover: appointments.handover,
   pickupAddress: appointments.pickupAddress,
   progress: appointments.progress,
+  courtesyCar: appointments.courtesyCar,
+  inviteSequence: appointments.inviteSequence,
+  customerMoves: appointments.customerMoves,
 };
 
 /**
@@ -128,7 +142,24 @@ export async function customerCalendarFile(
 ): Promise<string | null> {
   const row = await appointmentByToken(db, token, { lock: false });
   if (!row || !usable(row, now, config) || row.status !== "bestätigt") return null;
-  return appointmentInvite({ ...row, appointmentId: row.id }, "REQUEST", now);
+  return appointmentInvite({ ...row, appointmentId: row.id, sequence: row.inviteSequence }, "REQUEST", now);
+}
+
+/** Seconds to wait when the link's or the client's requests of `kind` reached the limit, like the public forms'. */
+async function selfServiceLimited(
+  db: Executor,
+  kind: "self-cancel" | "self-move",
+  { token, now, clientIp, config }: { token: string; now: Date; clientIp: string; config: SelfServiceConfig },
+): Promise<(Failure<"rate-limited"> & { retryAfterSeconds: number }) | null> {
+  const window = { limit: config.rateLimit, windowSeconds: config.rateLimitWindowSeconds, now };
+  for (const key of [`${kind}:${clientIp}`, `${kind}-link:${hashSecretToken(token).slice(0, 32)}`]) {
+    const limited = await hitRateLimit(db, { key, ...window });
+    if (!limited.allowed) {
+      logger.warn({ clientIp }, `${kind} rate limit reached`);
+      return fail("rate-limited", { retryAfterSeconds: limited.retryAfterSeconds });
+    }
+  }
+  return null;
 }
 
 /** The cancelled appointment, or why not (with the appointment as it still is, when the link opened one). */
@@ -152,14 +183,8 @@ export async function cancelByCustomer(
   input: { token: string; reason: unknown; now: Date; clientIp: string; config: SelfServiceConfig },
 ): Promise<CustomerCancelResult> {
   const { token, now, config } = input;
-  const window = { limit: config.rateLimit, windowSeconds: config.rateLimitWindowSeconds, now };
-  for (const key of [`self-cancel:${input.clientIp}`, `self-cancel-link:${hashSecretToken(token).slice(0, 32)}`]) {
-    const limited = await hitRateLimit(db, { key, ...window });
-    if (!limited.allowed) {
-      logger.warn({ clientIp: input.clientIp }, "self-cancel rate limit reached");
-      return fail("rate-limited", { retryAfterSeconds: limited.retryAfterSeconds });
-    }
-  }
+  const limited = await selfServiceLimited(db, "self-cancel", input);
+  if (limited) return limited;
   const reason = typeof input.reason === "string" ? cleanText(input.reason, true) : "";
   return db.transaction(async (tx): Promise<CustomerCancelResult> => {
     const row = await appointmentByToken(tx, token, { lock: true });
@@ -187,7 +212,7 @@ export async function cancelByCustomer(
       now,
     });
     const appointment = appointmentEmailFields(row);
-    await enqueueEmail(tx, {
+    await enqueueCustomerEmail(tx, {
       recipient: row.email,
       template: "appointment-cancelled",
       params: {
@@ -205,7 +230,7 @@ export async function cancelByCustomer(
       recipient: config.workshopEmail,
       template: "customer-cancelled-workshop",
       params: { ...appointment, phone: row.phone, licensePlate: row.licensePlate ?? undefined, reason: reason || undefined },
-      replyTo: row.email,
+      replyTo: row.email ?? undefined,
       appointmentId: row.id,
     });
     // The freed time goes to the day's waiting list (issue 28).
@@ -213,4 +238,77 @@ export async function cancelByCustomer(
     logger.info({ appointmentId: row.id }, "appointment cancelled by the customer");
     return ok(view({ ...row, status: "storniert", cancelledBy: "customer", cancellationReason: reason || null }, now, config));
   });
+}
+
+/** The moved appointment, or why not (a refusal of app/messages.ts moveRefusal). */
+export type CustomerMoveResult =
+  Ok<CustomerAppointment> | Failure<"not-found"> | MoveFailure | (Failure<"rate-limited"> & { retryAfterSeconds: number });
+
+/**
+ * 'Termin verschieben' on the personal page (issue 28): until SELF_CANCEL_CUTOFF_HOURS before the old
+ * start, to a start the day picker offers (lead time, horizon, closures, the service's resources free,
+ * its own old holds not counting), at most three times (MAX_CUSTOMER_MOVES; the workshop's moves do
+ * not count). The status stays; placed by move_appointment under the days' locks; the workshop gets
+ * 'Termin vom Kunden verschoben', the customer of a confirmed appointment the updated invite.
+ */
+export async function moveByCustomer(
+  db: Database,
+  input: { token: string; date: unknown; time: unknown; now: Date; clientIp: string; config: SelfServiceConfig; rules?: SlotRules },
+): Promise<CustomerMoveResult> {
+  const { token, now, config, rules = defaultSlotRules } = input;
+  const limited = await selfServiceLimited(db, "self-move", input);
+  if (limited) return limited;
+  const row = await appointmentByToken(db, token, { lock: false });
+  if (!row || !usable(row, now, config)) return fail("not-found");
+  const date = typeof input.date === "string" ? input.date : "";
+  const time = typeof input.time === "string" ? input.time : "";
+  if (!isCalendarDate(date) || !/^([01][0-9]|2[0-3]):[0-5][0-9]$/.test(time)) {
+    return fail("invalid", { fields: { date: "Bitte wählen Sie einen Tag und eine Uhrzeit aus." }, missingRequired: false });
+  }
+  const before = view(row, now, config);
+  if (!before.cancellation.allowed) {
+    return before.cancellation.reason === "cancelled" ? fail("conflict") : fail("too-late", { hours: config.cancelCutoffHours });
+  }
+  if (row.customerMoves >= MAX_CUSTOMER_MOVES) return fail("tooManyMoves", { max: MAX_CUSTOMER_MOVES });
+  const target = { ...row, date, time };
+  const refused = await slotRefusal(db, target, now, rules);
+  if (refused) return refused;
+  const result = await refusable(db, async (tx) => {
+    await placeOrRefuse(tx, target, now, rules);
+    const moved = await afterMove(tx, row.id, now, { byCustomer: true });
+    if (!moved) return refuse({ code: "tooManyMoves", max: MAX_CUSTOMER_MOVES });
+    await recordAudit(tx, {
+      appointmentId: row.id,
+      actor: "customer",
+      action: "move",
+      oldStatus: moved.status,
+      newStatus: moved.status,
+      reason: describeMove(row, moved),
+      now,
+    });
+    await queueMovedEmail(tx, moved, row, { now, selfCancelCutoffHours: config.cancelCutoffHours, replyTo: config.workshopEmail });
+    await enqueueEmail(tx, {
+      recipient: config.workshopEmail,
+      template: "customer-moved-workshop",
+      params: {
+        ...appointmentEmailFields(moved),
+        phone: moved.phone,
+        licensePlate: moved.licensePlate ?? undefined,
+        oldDate: row.date,
+        oldTime: row.time,
+      },
+      replyTo: moved.email ?? undefined,
+      appointmentId: row.id,
+    });
+    return moved;
+  });
+  if (!result.ok) return result;
+  logger.info({ appointmentId: row.id }, "appointment moved by the customer");
+  return ok(view({ ...row, date: result.value.date, time: result.value.time }, now, config));
+}
+
+/** How many moves the customer made of the appointment already (at most MAX_CUSTOMER_MOVES). */
+export async function customerMovesOf(db: Executor, appointmentId: string): Promise<number> {
+  const [row] = await db.select({ moves: appointments.customerMoves }).from(appointments).where(eq(appointments.id, appointmentId));
+  return row?.moves ?? 0;
 }

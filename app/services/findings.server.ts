@@ -260,10 +260,12 @@ export async function sendFindings(
       .returning({ id: findings.id });
     if (sent.length === 0) return fail("nothingToSend");
     const [row] = await tx.select().from(appointments).where(eq(appointments.id, appointmentId));
-    const emailQueued = Boolean(row!.email.trim());
+    // A caller entered without an address (issue 28) gets no e-mail: the board says so.
+    const recipient = row!.email?.trim() ?? "";
+    const emailQueued = recipient !== "";
     if (emailQueued) {
       await enqueueEmail(tx, {
-        recipient: row!.email,
+        recipient,
         template: "findings-approval-request",
         params: {
           ...appointmentEmailFields(row!),
@@ -395,7 +397,7 @@ export async function boardFindings(db: Executor, appointmentId: string): Promis
     approvedTotalCents: approvedTotal(
       shown.map((finding) => ({ priceCents: finding.priceCents, decision: finding.decision?.decision ?? null })),
     ),
-    hasEmail: Boolean(row.email.trim()),
+    hasEmail: Boolean(row.email?.trim()),
   };
 }
 

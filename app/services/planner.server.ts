@@ -124,6 +124,10 @@ const plannerColumns = {
   internalNote: appointments.internalNote,
   progress: appointments.progress,
   courtesyCar: appointments.courtesyCar,
+  source: appointments.source,
+  overrideReason: appointments.overrideReason,
+  overbooked: appointments.overbooked,
+  hasEmail: sql<boolean>`${appointments.email} is not null`,
 };
 
 /**

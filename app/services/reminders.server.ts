@@ -11,7 +11,7 @@ import { logger } from "~/lib/logger.server";
 import { type PeriodicJob, periodicJob } from "~/lib/periodic-job";
 import { hashSecretToken, newSecretToken, SECRET_TOKEN_PATTERN } from "~/lib/secret-token.server";
 import { appointmentEmailFields, cancelOnlineUntil } from "~/mail/emails";
-import { enqueueEmail } from "~/mail/outbox.server";
+import { enqueueCustomerEmail, enqueueEmail } from "~/mail/outbox.server";
 
 /**
  * The reminders of issue 16: the e-mail before a confirmed appointment and
@@ -74,7 +74,7 @@ export async function queueAppointmentReminders(
       .where(and(inArray(appointments.id, due), eq(appointments.status, "bestätigt"), isNull(appointments.reminderQueuedAt)))
       .returning();
     for (const row of claimed) {
-      await enqueueEmail(tx, {
+      await enqueueCustomerEmail(tx, {
         recipient: row.email,
         template: "appointment-reminder",
         params: {
@@ -184,7 +184,7 @@ export async function unsubscribeInspectionReminders(db: Database, token: string
 
 /** What an appointment tells of the §57a consent it may have given: its address and car, and whether it ticked the box. */
 export type ConsentSource = {
-  email: string;
+  email: string | null;
   licensePlateNormalized: string | null;
   firstRegistration: string | null;
   inspectionConsent: boolean;

@@ -1,10 +1,11 @@
 import { zValidator } from "@hono/zod-validator";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
+import { site } from "~/config/site";
 import { isAdminTab } from "~/domain/appointment";
 import type { AdminErrorCode } from "~/domain/error-codes";
 import { statusOf } from "~/http-status";
-import { adminMessages, holdMessages, holdRefusal } from "~/messages";
+import { adminMessages, holdMessages, holdRefusal, moveRefusal } from "~/messages";
 import { resourceMoveSchema } from "~/schemas/resource";
 import {
   cancelAppointment,
@@ -17,6 +18,7 @@ import {
   undoNoShow,
 } from "~/services/appointment-commands.server";
 import { moveAppointmentResources } from "~/services/appointment-holds.server";
+import { changeAppointment, enterAppointment, type MoveFailure } from "~/services/appointment-moves.server";
 import { appointmentDetails, isAppointmentId, listAppointments } from "~/services/appointment-queries.server";
 import { selfServiceConfigFromEnv } from "~/services/customer-appointment.server";
 import type { ServerEnv } from "../env";
@@ -42,6 +44,40 @@ appointments.get("/", async (c) => {
   }
   const page = Number(c.req.query("page") ?? "1");
   return c.json(await listAppointments(c.get("db"), { tab: status, q: c.req.query("q") ?? "", page: Number.isFinite(page) ? page : 1 }));
+});
+
+/** A refused entry or move (issue 28): its status, the German reason, the fields it concerns and its `code`. */
+function moveRefused(c: Context, failure: MoveFailure): Response {
+  const { error, fields } = moveRefusal(failure, site.phones[0].display);
+  return jsonError(c, statusOf(failure.code), error, { fields, code: failure.code });
+}
+
+/**
+ * POST /api/v1/admin/appointments (any admin) → 201 {"id","status","overbooked","emailQueued"}:
+ * 'Termin eintragen' (issue 28). 400 with `fields`, 409 with the German reason (closed, taken).
+ */
+appointments.post("/", jsonObject, async (c) => {
+  const result = await enterAppointment(c.get("db"), jsonBody(c), {
+    admin: c.get("admin"),
+    selfCancelCutoffHours: selfServiceConfigFromEnv().cancelCutoffHours,
+  });
+  if (!result.ok) return moveRefused(c, result);
+  return c.json(result.value, 201);
+});
+
+/**
+ * PATCH /api/v1/admin/appointments/:id {contact, car, message, handover, "date","time","resourceIds"} →
+ * 200 {"id","date","time","moved","changed","overbooked","emailQueued"} (any admin, issue 28).
+ */
+appointments.patch("/:id", jsonObject, appointmentId, async (c) => {
+  const result = await changeAppointment(c.get("db"), {
+    id: c.req.valid("param").id,
+    input: jsonBody(c),
+    admin: c.get("admin"),
+    selfCancelCutoffHours: selfServiceConfigFromEnv().cancelCutoffHours,
+  });
+  if (!result.ok) return moveRefused(c, result);
+  return c.json(result.value);
 });
 
 /** GET /api/v1/admin/appointments/:id → the appointment with its audit trail. */

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import pg from "pg";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { AdminIdentity } from "~/auth/session.server";
@@ -13,7 +13,7 @@ import { getDaySlots, requestAppointment } from "~/services/booking.server";
 import { placeAppointment } from "~/services/placement.server";
 import { testBookingConfig } from "../support/booking-config";
 import { testDatabaseKinds } from "../support/databases";
-import { createAdminIdentity, insertAppointment, sessionCookieOf } from "../support/factories";
+import { createAdminIdentity, heldResourceNames, insertAppointment, sessionCookieOf } from "../support/factories";
 import { useApiApp, useTestDatabase } from "../support/fixtures";
 
 /** Monday 1 March 2027, 09:00 in Vienna: every call gets this `now`; Wednesday 10 March is an ordinary open day. */
@@ -61,14 +61,7 @@ describe.each(testDatabaseKinds)("mechanics' absences on %s", (kind) => {
   }
 
   /** Which resources the appointment holds now (active holds), by name. */
-  async function holds(appointmentId: string): Promise<string[]> {
-    const rows = await database.db
-      .select({ name: resources.name })
-      .from(appointmentResources)
-      .innerJoin(resources, eq(resources.id, appointmentResources.resourceId))
-      .where(and(eq(appointmentResources.appointmentId, appointmentId), eq(appointmentResources.active, true)));
-    return rows.map((row) => row.name).sort();
-  }
+  const holds = (appointmentId: string) => heldResourceNames(database.db, appointmentId);
 
   async function secondMechanic(name = "Mechaniker:in 2"): Promise<string> {
     const [row] = await database.db.insert(resources).values({ name, kind: "mechanic" }).returning();

@@ -1,7 +1,8 @@
+import { and, eq } from "drizzle-orm";
 import { hashPassword } from "~/auth/password.server";
 import { type AdminIdentity, createSession, sessionCookieName } from "~/auth/session.server";
 import type { Database } from "~/db/client.server";
-import { adminUsers, appointments, resources } from "~/db/schema";
+import { adminUsers, appointmentResources, appointments, resources } from "~/db/schema";
 import { resourceRows, type ResourceSet } from "~/domain/resources";
 import { resourceMessages } from "~/messages";
 
@@ -97,4 +98,14 @@ export async function setWorkshop(db: Database, set: Partial<ResourceSet>) {
     .insert(resources)
     .values(rows.map((row, index) => ({ ...row, createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, index)) })))
     .returning();
+}
+
+/** The names of the resources an appointment holds now (its active holds), sorted. */
+export async function heldResourceNames(db: Database, appointmentId: string): Promise<string[]> {
+  const rows = await db
+    .select({ name: resources.name })
+    .from(appointmentResources)
+    .innerJoin(resources, eq(resources.id, appointmentResources.resourceId))
+    .where(and(eq(appointmentResources.appointmentId, appointmentId), eq(appointmentResources.active, true)));
+  return rows.map((row) => row.name).sort();
 }

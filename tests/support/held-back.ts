@@ -16,7 +16,7 @@ export async function withWritesHeldBack<T>(
   database: TestDatabase,
   waiting: number,
   requests: () => Promise<T>[],
-  table: "appointments" | "setup_tokens" = "appointments",
+  table: "appointments" | "appointment_resources" | "setup_tokens" = "appointments",
 ): Promise<T[]> {
   // Every request needs a connection of its own before the gate closes.
   await Promise.all(Array.from({ length: waiting }, () => database.db.execute(sql`select pg_sleep(0.05)`)));

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { laneAgenda, type PlannerDay, type PlannerLane } from "~/domain/planner";
 import { cn } from "~/lib/cn";
-import { plannerMessages, unavailableDayMessage } from "~/messages";
+import { moveMessages, plannerMessages, unavailableDayMessage } from "~/messages";
 import { BlockLink, carOutTone, closedHatch, statusTone, unavailableHatch } from "./planner-block";
 
 /**
@@ -67,7 +67,7 @@ function ColumnName({ name, column, span = 1, narrow = false }: { name: string; 
   );
 }
 
-function LaneColumn({ lane, start, rowCount }: { lane: PlannerLane; start: number; rowCount: number }) {
+function LaneColumn({ lane, start, rowCount, date }: { lane: PlannerLane; start: number; rowCount: number; date: string }) {
   const name = plannerMessages.laneName(lane);
   const columns = `${start} / span ${lane.columns}`;
   return (
@@ -92,10 +92,19 @@ function LaneColumn({ lane, start, rowCount }: { lane: PlannerLane; start: numbe
         }
         const { span } = entry;
         if (entry.type === "free") {
+          // A free cell opens 'Termin eintragen' for its day and start (issue 28); a plain link, also without JavaScript.
           return (
-            <span key={`free-${span.from}`} className="sr-only">
-              {plannerMessages.freeIn(name, span.from, span.to)}
-            </span>
+            <Link
+              key={`free-${span.from}`}
+              to={`/admin/termine/neu?datum=${date}&zeit=${span.from}`}
+              title={`${moveMessages.enterTitle}: ${span.from}`}
+              style={{ gridRow: timeRow(span.row, span.rows), gridColumn: columns }}
+              className="z-[1] m-0.5 rounded-sm hover:bg-primary/10 focus-visible:bg-primary/10"
+            >
+              <span className="sr-only">
+                {plannerMessages.freeIn(name, span.from, span.to)} – {moveMessages.enterTitle}
+              </span>
+            </Link>
           );
         }
         const text = plannerMessages.unavailableIn(name, span.from, span.to, entry.span.reason);
@@ -134,7 +143,7 @@ export function DayGrid({ day, times }: { day: PlannerDay; times: string[] }) {
         </div>
       ))}
       {day.lanes.map((lane, index) => (
-        <LaneColumn key={lane.key} lane={lane} start={starts.lanes[index]!} rowCount={times.length} />
+        <LaneColumn key={lane.key} lane={lane} start={starts.lanes[index]!} rowCount={times.length} date={day.date} />
       ))}
       {day.cars.map((car, index) => {
         const column = `${starts.cars + index}`;

@@ -4,7 +4,13 @@ import type { Handover } from "~/domain/vehicle";
 import { formatIsoDateDE } from "~/lib/format-date";
 import { courtesyCarMessages } from "~/messages";
 import { handoverLabels } from "~/schemas/booking-fields";
-import type { AppointmentEmail, CancelledAppointmentEmail, CustomerCancelledEmail } from "../emails";
+import type {
+  AppointmentEmail,
+  CancelledAppointmentEmail,
+  CustomerCancelledEmail,
+  CustomerMovedEmail,
+  MovedAppointmentEmail,
+} from "../emails";
 import { ButtonLink, CustomerLink, type DetailRow, Details, EmailLayout, Paragraph, SignOff } from "./layout";
 import { defineTemplate, type TemplateContext, type TemplateDefinition } from "./template";
 
@@ -127,3 +133,34 @@ function customerCancelledRows(p: CustomerCancelledEmail): DetailRow[] {
     ["Grund", p.reason],
   ];
 }
+
+/** "02.12.2026, 09:00 Uhr": where a moved appointment was. */
+const oldTimeOf = (p: { oldDate: string; oldTime: string }) => `${formatIsoDateDE(p.oldDate)}, ${p.oldTime} Uhr`;
+
+/** To the customer (issue 28): the workshop or the customer moved a confirmed appointment; the invite updates the entry. */
+export const appointmentMoved = appointmentWithInvite<MovedAppointmentEmail>(
+  "Ihr Termin wurde verschoben",
+  (p) => `Ihr Termin bei ${site.name} wurde verschoben. Bisher: ${oldTimeOf(p)}. Neu:`,
+);
+
+/** To the workshop (issue 28): a customer moved the appointment on the personal page. */
+export const customerMovedWorkshop = defineTemplate<CustomerMovedEmail>({
+  subject: "Termin vom Kunden verschoben",
+  body: (p, context) => (
+    <EmailLayout title="Termin vom Kunden verschoben">
+      <Paragraph>Ein Kunde hat seinen Termin über die persönliche Terminseite verschoben.</Paragraph>
+      <Details
+        rows={[
+          ["Name", p.name],
+          ["E-Mail", p.email],
+          ["Telefon", p.phone],
+          ["Bisher", oldTimeOf(p)],
+          ...appointmentRows(p),
+          ["Kennzeichen", p.licensePlate],
+          ...handoverRows(p),
+        ]}
+      />
+      <ButtonLink href={context.appointmentAdminUrl ?? context.adminUrl}>Zum Admin-Board</ButtonLink>
+    </EmailLayout>
+  ),
+});

@@ -3,7 +3,13 @@ import { parseCalendarDate } from "~/domain/calendar-date";
 import { appointmentInvite } from "../appointment-invite";
 import { type AppointmentEmail, type EmailData, type EmailTemplate, readEmail, type StoredEmail, TemplateError } from "../emails";
 import { newBrowserLogin, passwordChanged, passwordReset, secondFactorLocked, staffInvitation } from "./account";
-import { appointmentCancelled, appointmentConfirmed, customerCancelledWorkshop } from "./appointment";
+import {
+  appointmentCancelled,
+  appointmentConfirmed,
+  appointmentMoved,
+  customerCancelledWorkshop,
+  customerMovedWorkshop,
+} from "./appointment";
 import { bookingReceivedCustomer, bookingReceivedWorkshop } from "./booking";
 import { contactMessage } from "./contact";
 import { findingsApprovalRequest, findingsDecidedWorkshop } from "./findings";
@@ -19,6 +25,8 @@ const templates: { [T in EmailTemplate]: TemplateDefinition<EmailData[T]> } = {
   "appointment-confirmed": appointmentConfirmed,
   "appointment-cancelled": appointmentCancelled,
   "customer-cancelled-workshop": customerCancelledWorkshop,
+  "appointment-moved": appointmentMoved,
+  "customer-moved-workshop": customerMovedWorkshop,
   "contact-message": contactMessage,
   "staff-invitation": staffInvitation,
   "password-reset": passwordReset,
@@ -122,7 +130,7 @@ function unsubscribeHeaders({ unsubscribeUrl }: TemplateContext): Record<string,
  */
 function calendarAttachments(message: RenderInput, email: StoredEmail): Attachment[] {
   // The reminder carries the confirmation's entry again (same UID): added, or updated where it is.
-  if (email.template === "appointment-confirmed" || email.template === "appointment-reminder") {
+  if (email.template === "appointment-confirmed" || email.template === "appointment-reminder" || email.template === "appointment-moved") {
     return [invite(message, email.data, "REQUEST")];
   }
   if (email.template === "appointment-cancelled" && email.data.wasConfirmed) return [invite(message, email.data, "CANCEL")];

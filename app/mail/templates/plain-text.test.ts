@@ -36,6 +36,14 @@ const fullParams: { [T in EmailTemplate]: EmailParams[T] } = {
   },
   "appointment-confirmed": { ...appointment, durationMinutes: "60" },
   "appointment-cancelled": { ...appointment, reason: "Die Hebebühne\nist defekt.", wasConfirmed: "true" },
+  "appointment-moved": { ...appointment, durationMinutes: "60", oldDate: "2026-11-30", oldTime: "09:00", sequence: "1" },
+  "customer-moved-workshop": {
+    ...workshopAppointment,
+    phone: "0660 111 22 33",
+    licensePlate: "W 123-AB",
+    oldDate: "2026-11-30",
+    oldTime: "09:00",
+  },
   "customer-cancelled-workshop": {
     ...workshopAppointment,
     phone: "0660 111 22 33",

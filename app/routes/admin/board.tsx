@@ -8,7 +8,7 @@ import { AppointmentTabs, type TabKey } from "~/components/admin/appointment-tab
 import { useDialogTarget } from "~/components/admin/dialog";
 import { ExportForm } from "~/components/admin/export-form";
 import { type AdminRouteHandle, LoadError } from "~/components/admin/load-error";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClassName } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { DisclosureSummary } from "~/components/ui/disclosure";
 import { Input, Label } from "~/components/ui/form-controls";
@@ -19,7 +19,7 @@ import { type AdminAppointment, isAdminTab, type ListPeriod } from "~/domain/app
 import { monthOf, zonedParts } from "~/domain/calendar-date";
 import { cn } from "~/lib/cn";
 import { readFormFields } from "~/lib/http.server";
-import { exportFormMessages } from "~/messages";
+import { exportFormMessages, moveMessages } from "~/messages";
 import { exportFileAddress, parseExportFilter } from "~/services/admin-export.server";
 import { listAppointments } from "~/services/appointment-queries.server";
 import type { Route } from "./+types/board";
@@ -96,8 +96,12 @@ export default function AdminBoard({ loaderData, actionData }: Route.ComponentPr
 
   return (
     <Card>
-      <CardHeader className="max-md:p-4">
+      <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2 max-md:p-4">
         <h2 className="text-xl font-semibold leading-tight">Terminverwaltung</h2>
+        {/* 'Termin eintragen' (issue 28): a plain link to the form, so it works without JavaScript. */}
+        <Link to="/admin/termine/neu" className={buttonClassName({ size: "sm" })}>
+          {moveMessages.enterTitle}
+        </Link>
       </CardHeader>
       {/* One column no wider than the card (minmax(0, 1fr)): the wide table scrolls inside its own box, never the page. */}
       <CardContent className="grid grid-cols-1 gap-4 max-md:p-4 max-md:pt-0">

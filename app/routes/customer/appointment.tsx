@@ -1,18 +1,24 @@
 import { data, isRouteErrorResponse, redirect } from "react-router";
 import { AppointmentGone, CancelConfirmation, CustomerAppointmentView } from "~/components/site/customer-appointment";
 import { CustomerFindingsSection, decisionField } from "~/components/site/customer-findings";
+import { CustomerMoveForm, type MoveDay } from "~/components/site/customer-move";
 import { PageHeader } from "~/components/site/section";
 import { site } from "~/config/site";
 import { databaseContext, requestContext } from "~/context";
+import { MAX_CUSTOMER_MOVES } from "~/domain/appointment";
+import { isCalendarDate } from "~/domain/calendar-date";
 import { actionRetryAfter, retryAfter, statusOf } from "~/http-status";
 import { formatIsoDateDE } from "~/lib/format-date";
 import { readFormFields } from "~/lib/http.server";
-import { customerDecisionMessages, customerPageMessages } from "~/messages";
+import { customerDecisionMessages, customerPageMessages, moveMessages, moveRefusal, unavailableDayMessage } from "~/messages";
 import { ErrorScreen } from "~/root";
+import { bookingConfigFromEnv, getDaySlots } from "~/services/booking.server";
 import {
   cancelByCustomer,
+  customerMovesOf,
   findCustomerAppointment,
   MAX_CUSTOMER_REASON_LENGTH,
+  moveByCustomer,
   selfServiceConfigFromEnv,
 } from "~/services/customer-appointment.server";
 import { customerFindings, decideByCustomer } from "~/services/findings.server";
@@ -47,10 +53,31 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const now = new Date();
   const appointment = await findCustomerAppointment(db, params.token, { now, config });
   if (!appointment) notFound();
-  const findings = await customerFindings(db, params.token, { now, config });
   const search = new URL(request.url).searchParams;
   const cancelledNow = search.has("abgesagt") && appointment.cancelledBy === "customer";
-  return { appointment, findings, cancelledNow, decidedNow: search.has("entschieden"), cutoffHours: config.cancelCutoffHours };
+  // 'Termin verschieben' (issue 28): the free times of the chosen day, as the booking's day picker offers them.
+  const chosen = search.get("tag") ?? "";
+  let moveDay: MoveDay | null = null;
+  if (appointment.cancellation.allowed && isCalendarDate(chosen)) {
+    const day = await getDaySlots(db, chosen, now, bookingConfigFromEnv(), appointment.service);
+    const times = day.open ? day.slots.filter((slot) => slot.available).map((slot) => slot.time) : [];
+    moveDay = !day.open
+      ? { date: chosen, reason: unavailableDayMessage(day.reason) }
+      : times.length === 0
+        ? { date: chosen, reason: unavailableDayMessage({ code: "fully-booked" }) }
+        : { date: chosen, times };
+  }
+  const findings = await customerFindings(db, params.token, { now, config });
+  return {
+    appointment,
+    findings,
+    cancelledNow,
+    decidedNow: search.has("entschieden"),
+    cutoffHours: config.cancelCutoffHours,
+    moveDay,
+    movedNow: search.has("verschoben"),
+    movesLeft: MAX_CUSTOMER_MOVES - (await customerMovesOf(db, appointment.id)),
+  };
 }
 
 /**
@@ -62,6 +89,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const body = await readFormFields({ request, context });
   if ("bodyError" in body) throw data({ error: body.bodyError.message }, { status: body.bodyError.status });
   if (body.fields.intent === "decide") return decide(params.token, body.fields, context);
+  if (body.fields.intent === "move") return moveAction(params.token, body.fields, context);
   if (body.fields.intent !== "cancel") throw data({ error: "Unbekannte Aktion." }, { status: 400 });
   if (body.fields.confirm !== CONFIRMED) return { confirm: { reason: body.fields.reason ?? "" } };
   const config = selfServiceConfigFromEnv();
@@ -117,6 +145,27 @@ async function decide(token: string, fields: Record<string, string>, context: Ro
   return data({ findingsError: customerDecisionMessages[result.code] }, { status: statusOf(result.code) });
 }
 
+/** 'Termin verschieben' (intent=move, date, time): moved, back to the page that says so; else the reason in German. */
+async function moveAction(token: string, fields: Record<string, string>, context: Route.ActionArgs["context"]) {
+  const result = await moveByCustomer(context.get(databaseContext), {
+    token,
+    date: fields.date,
+    time: fields.time,
+    now: new Date(),
+    clientIp: context.get(requestContext).clientIp,
+    config: selfServiceConfigFromEnv(),
+  });
+  if (result.ok) return redirect(`/termin/${token}?verschoben`, 303);
+  if (result.code === "not-found") return notFound();
+  const status = statusOf(result.code);
+  if ("retryAfterSeconds" in result) {
+    return data({ moveError: moveMessages["rate-limited"] }, { status, headers: retryAfter(result.retryAfterSeconds) });
+  }
+  // The customer's words for a taken time; the rest as the board says it.
+  const error = result.code === "slot-taken" ? moveMessages.customerSlotTaken : moveRefusal(result, site.phones[0].display).error;
+  return data({ moveError: error }, { status });
+}
+
 export default function CustomerAppointmentPage({ loaderData, actionData, params }: Route.ComponentProps) {
   const { appointment } = loaderData;
   const pagePath = `/termin/${params.token}`;
@@ -145,6 +194,16 @@ export default function CustomerAppointmentPage({ loaderData, actionData, params
             }}
           />
         </div>
+      ) : null}
+      {appointment.status !== "storniert" && (appointment.cancellation.allowed || loaderData.movedNow) ? (
+        <CustomerMoveForm
+          pagePath={pagePath}
+          day={loaderData.moveDay}
+          movesLeft={loaderData.movesLeft}
+          error={actionData && "moveError" in actionData ? actionData.moveError : undefined}
+          movedNow={loaderData.movedNow}
+          status={appointment.status}
+        />
       ) : null}
     </>
   );

@@ -1,0 +1,181 @@
+import { data, Form, Link, redirect } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { FieldError, Input, Label, NativeSelect, Textarea } from "~/components/ui/form-controls";
+import { bookableServices, site } from "~/config/site";
+import { adminContext, databaseContext } from "~/context";
+import { appointmentSources } from "~/domain/appointment";
+import { isCalendarDate } from "~/domain/calendar-date";
+import { allSlotTimes } from "~/domain/slots";
+import { statusOf } from "~/http-status";
+import { readFormFields } from "~/lib/http.server";
+import { moveMessages, moveRefusal } from "~/messages";
+import { enterAppointment } from "~/services/appointment-moves.server";
+import { selfServiceConfigFromEnv } from "~/services/customer-appointment.server";
+import type { Route } from "./+types/new-appointment";
+
+/**
+ * 'Termin eintragen' (issue 28): the caller's or the walk-in's appointment, as a plain form that works
+ * without JavaScript and on a phone. Opened from the board, or from a free cell of the planner with
+ * `?datum=&zeit=` filled in. 'Trotzdem eintragen' posts the same form with a reason.
+ */
+export const meta: Route.MetaFunction = () => [
+  { title: `${moveMessages.enterTitle} – Admin-Board – Happy Car` },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export function loader({ request }: Route.LoaderArgs) {
+  const search = new URL(request.url).searchParams;
+  const date = search.get("datum") ?? "";
+  const time = search.get("zeit") ?? "";
+  return { date: isCalendarDate(date) ? date : "", time: allSlotTimes().includes(time) ? time : "", times: allSlotTimes() };
+}
+
+type EntryActionData = { error: string; fields: Record<string, string>; values: Record<string, string>; canOverride: boolean };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const body = await readFormFields({ request, context });
+  if ("bodyError" in body) throw data({ error: body.bodyError.message }, { status: body.bodyError.status });
+  const values = body.fields;
+  const overriding = values.intent === "override";
+  const result = await enterAppointment(
+    context.get(databaseContext),
+    {
+      name: values.name,
+      email: values.email,
+      phone: values.phone,
+      service: values.service,
+      date: values.date,
+      time: values.time,
+      message: values.message,
+      licensePlate: values.licensePlate,
+      status: values.status,
+      source: values.source,
+      // An unticked checkbox is not sent: no e-mail then.
+      notifyCustomer: values.notifyCustomer === "on",
+      ...(overriding ? { override: { reason: values.overrideReason ?? "" } } : {}),
+    },
+    { admin: context.get(adminContext), selfCancelCutoffHours: selfServiceConfigFromEnv().cancelCutoffHours },
+  );
+  if (result.ok) return redirect(`/admin/termine/${result.value.id}`, 303);
+  const { error, fields } = moveRefusal(result, site.phones[0].display);
+  return data<EntryActionData>(
+    { error, fields, values, canOverride: overriding || result.code === "slot-taken" || result.code === "resourceTaken" },
+    {
+      status: statusOf(result.code),
+    },
+  );
+}
+
+const statusLabels = { bestätigt: "bestätigt", beantragt: "beantragt" } as const;
+
+export default function NewAppointment({ loaderData, actionData }: Route.ComponentProps) {
+  const values = actionData?.values ?? {};
+  const fields = actionData?.fields ?? {};
+  const field = (name: string, label: string, props: React.ComponentProps<"input"> = {}) => (
+    <div className="space-y-1">
+      <Label htmlFor={`entry-${name}`}>{label}</Label>
+      <Input
+        id={`entry-${name}`}
+        name={name}
+        defaultValue={values[name] ?? (props.defaultValue as string | undefined)}
+        aria-invalid={fields[name] ? true : undefined}
+        aria-describedby={fields[name] ? `entry-${name}-error` : undefined}
+        {...props}
+      />
+      <FieldError id={`entry-${name}-error`}>{fields[name]}</FieldError>
+    </div>
+  );
+  return (
+    <div className="mx-auto max-w-2xl space-y-4">
+      <p>
+        <Link to="/admin" className="underline">
+          Zurück zum Board
+        </Link>
+      </p>
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h1>{moveMessages.enterTitle}</h1>
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          <Form method="post" className="space-y-4" noValidate>
+            {actionData ? (
+              <p role="alert" className="break-words text-destructive">
+                {actionData.error}
+              </p>
+            ) : null}
+            {field("name", "Name", { autoComplete: "off", required: true })}
+            {field("phone", "Telefon", { type: "tel", required: true })}
+            {field("email", "E-Mail (optional)", { type: "email" })}
+            <div className="space-y-1">
+              <Label htmlFor="entry-service">Leistung</Label>
+              <NativeSelect id="entry-service" name="service" defaultValue={values.service ?? bookableServices[0]}>
+                {bookableServices.map((service) => (
+                  <option key={service}>{service}</option>
+                ))}
+              </NativeSelect>
+              <FieldError id="entry-service-error">{fields.service}</FieldError>
+            </div>
+            <div className="grid gap-4 sm:grid-cols-2">
+              {field("date", "Datum", { type: "date", required: true, defaultValue: loaderData.date })}
+              <div className="space-y-1">
+                <Label htmlFor="entry-time">Uhrzeit</Label>
+                <NativeSelect id="entry-time" name="time" defaultValue={values.time ?? loaderData.time}>
+                  {loaderData.times.map((time) => (
+                    <option key={time}>{time}</option>
+                  ))}
+                </NativeSelect>
+                <FieldError id="entry-time-error">{fields.time}</FieldError>
+              </div>
+            </div>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <div className="space-y-1">
+                <Label htmlFor="entry-status">Status</Label>
+                <NativeSelect id="entry-status" name="status" defaultValue={values.status ?? "bestätigt"}>
+                  {Object.entries(statusLabels).map(([value, label]) => (
+                    <option key={value} value={value}>
+                      {label}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </div>
+              <div className="space-y-1">
+                <Label htmlFor="entry-source">{moveMessages.sourceLabel}</Label>
+                <NativeSelect id="entry-source" name="source" defaultValue={values.source ?? "phone"}>
+                  {appointmentSources.map((source) => (
+                    <option key={source} value={source}>
+                      {moveMessages.sources[source]}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </div>
+            </div>
+            {field("licensePlate", "Kennzeichen (optional)")}
+            <div className="space-y-1">
+              <Label htmlFor="entry-message">Nachricht (optional)</Label>
+              <Textarea id="entry-message" name="message" rows={3} defaultValue={values.message} />
+            </div>
+            <label className="flex items-center gap-2">
+              <input type="checkbox" name="notifyCustomer" defaultChecked={actionData ? values.notifyCustomer === "on" : true} />
+              Kunden per E-Mail benachrichtigen (nur mit E-Mail-Adresse)
+            </label>
+            <Button type="submit" name="intent" value="enter" className="w-full sm:w-auto">
+              {moveMessages.enterTitle}
+            </Button>
+            {actionData?.canOverride ? (
+              <div className="space-y-2 rounded-md border border-amber-600/50 p-3">
+                <Label htmlFor="entry-override-reason">{moveMessages.overrideReasonLabel}</Label>
+                <Textarea id="entry-override-reason" name="overrideReason" rows={2} defaultValue={values.overrideReason} />
+                <Button type="submit" name="intent" value="override" variant="outline" className="w-full sm:w-auto">
+                  {moveMessages.overrideLabel}
+                </Button>
+              </div>
+            ) : null}
+          </Form>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
