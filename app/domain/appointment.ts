@@ -125,6 +125,19 @@ export type AdminAppointment = {
   emailState: EmailStatus | null;
 };
 
+/** One of the car's or the customer's other appointments, as the appointment page lists them (issue 28). */
+export type EarlierVisit = {
+  id: string;
+  date: string;
+  time: string;
+  service: string;
+  status: AppointmentStatus;
+  licensePlate: string | null;
+  /** Marked 'Nicht erschienen'. */
+  noShow: boolean;
+  progress: ProgressState | null;
+};
+
 /** The longest internal note the board keeps (characters). */
 export const MAX_NOTE_LENGTH = 2000;
 

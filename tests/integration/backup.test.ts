@@ -30,6 +30,8 @@ import {
   sessions,
   settings,
   setupTokens,
+  waitlistEntries,
+  waitlistNotifications,
 } from "~/db/schema";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { createTestDatabase, testDatabaseKinds } from "../support/databases";
@@ -154,6 +156,11 @@ async function seed(db: Database) {
   await db
     .insert(resourceAbsences)
     .values({ resourceId: lift!.id, fromDate: "2026-12-24", toDate: "2026-12-31", startTime: "12:00", reason: "Wartung „TÜV“" });
+  const [entry] = await db
+    .insert(waitlistEntries)
+    .values({ name: "Wanda „Warte“", email: "wanda@example.at", phone: "0660 1", date: "2026-12-02", service: "Ölwechsel" })
+    .returning();
+  await db.insert(waitlistNotifications).values({ entryId: entry!.id, freedKey: "closure:x", leaveTokenHash: "9".repeat(64) });
 }
 
 /** Every row of every table as text, in a stable order: equal snapshots mean an exact copy. */
