@@ -138,6 +138,19 @@ export type AdminAppointment = {
   overbooked: boolean;
 };
 
+/** One of the car's or the customer's other appointments, as the appointment page lists them (issue 28). */
+export type EarlierVisit = {
+  id: string;
+  date: string;
+  time: string;
+  service: string;
+  status: AppointmentStatus;
+  licensePlate: string | null;
+  /** Marked 'Nicht erschienen'. */
+  noShow: boolean;
+  progress: ProgressState | null;
+};
+
 /** The longest internal note the board keeps (characters). */
 export const MAX_NOTE_LENGTH = 2000;
 

@@ -1,12 +1,15 @@
 import { data, redirect } from "react-router";
 import { Island } from "~/components/island";
 import { PageHeader } from "~/components/site/section";
+import { bookableServices } from "~/config/site";
 import { databaseContext, requestContext } from "~/context";
+import { isCalendarDate } from "~/domain/calendar-date";
 import { actionRetryAfter, retryAfter, statusOf } from "~/http-status";
 import { readFormFields } from "~/lib/http.server";
-import { bookingRefusal } from "~/messages";
+import { bookingRefusal, waitlistRefusal } from "~/messages";
 import { bookingInputFromForm, HONEYPOT_FIELD } from "~/schemas/booking";
-import { bookingConfigFromEnv, requestAppointment } from "~/services/booking.server";
+import { bookingConfigFromEnv, getAvailability, requestAppointment } from "~/services/booking.server";
+import { joinWaitlist } from "~/services/waitlist.server";
 import type { Route } from "./+types/booking";
 
 export function meta() {
@@ -15,9 +18,32 @@ export function meta() {
 
 export const headers: Route.HeadersFunction = actionRetryAfter;
 
-/** After a plain post the answer is shown here: the home page is prerendered, the same for everyone. */
+/**
+ * After a plain post the answer is shown here: the home page is prerendered, the same for everyone.
+ * `?datum=yyyy-MM-dd&leistung=…` opens the form on that day with that service (the waiting list's
+ * e-mail links here); `?warteliste=yyyy-MM-dd` says the visitor is on that day's waiting list.
+ */
 export function loader({ request }: Route.LoaderArgs) {
-  return { requested: new URL(request.url).searchParams.get("termin") === "beantragt" };
+  const params = new URL(request.url).searchParams;
+  const datum = params.get("datum");
+  const leistung = params.get("leistung");
+  const waitlisted = params.get("warteliste");
+  return {
+    requested: params.get("termin") === "beantragt",
+    initial: {
+      ...(datum && isCalendarDate(datum) ? { date: datum } : {}),
+      ...(leistung && bookableServices.includes(leistung) ? { service: leistung } : {}),
+    },
+    waitlisted: waitlisted && isCalendarDate(waitlisted) ? waitlisted : null,
+  };
+}
+
+/** The day of a refused request when it is fully booked for the service: the form offers its waiting list then (issue 28). */
+async function fullDayOf(db: Parameters<typeof getAvailability>[0], values: Record<string, string>): Promise<string | null> {
+  const { date, service } = values;
+  if (!date || !isCalendarDate(date) || !service || !bookableServices.includes(service)) return null;
+  const [day] = await getAvailability(db, date, date, new Date(), bookingConfigFromEnv(), service);
+  return day?.reason?.code === "fully-booked" ? date : null;
 }
 
 /**
@@ -30,21 +56,33 @@ export async function action({ request, context }: Route.ActionArgs) {
   if ("bodyError" in body) return data({ error: body.bodyError.message, fields: {}, values: {} }, { status: body.bodyError.status });
   const input = bookingInputFromForm(body.fields);
   const { [HONEYPOT_FIELD]: _honeypot, ...values } = input;
-  const result = await requestAppointment(context.get(databaseContext), input, {
-    now: new Date(),
-    clientIp: context.get(requestContext).clientIp,
-    config: bookingConfigFromEnv(),
-  });
+  const db = context.get(databaseContext);
+  const options = { now: new Date(), clientIp: context.get(requestContext).clientIp, config: bookingConfigFromEnv() };
+  // 'Auf die Warteliste' (issue 28): the same form's second button, with its name, e-mail, phone, day and service.
+  if (body.fields.intent === "waitlist") {
+    const joined = await joinWaitlist(db, input, options);
+    if (joined.ok) return redirect(`/termin-anfragen?warteliste=${joined.value.entry.date}#booking`, 303);
+    const headers = joined.code === "rate-limited" ? retryAfter(joined.retryAfterSeconds) : undefined;
+    const waitlistDate = joined.code === "invalid" || joined.code === "rate-limited" ? (values.date ?? null) : null;
+    return data({ ...waitlistRefusal(joined), values, waitlistDate }, { status: statusOf(joined.code), headers });
+  }
+  const result = await requestAppointment(db, input, options);
   if (result.ok || result.code === "honeypot") return redirect("/termin-anfragen?termin=beantragt#booking", 303);
   const answerHeaders = result.code === "rate-limited" ? retryAfter(result.retryAfterSeconds) : undefined;
-  return data({ ...bookingRefusal(result), values }, { status: statusOf(result.code), headers: answerHeaders });
+  return data(
+    { ...bookingRefusal(result), values, waitlistDate: await fullDayOf(db, values) },
+    { status: statusOf(result.code), headers: answerHeaders },
+  );
 }
 
 export default function BookingPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title="Termin anfragen" />
-      <Island name="booking" props={{ result: actionData, requested: loaderData.requested }} />
+      <Island
+        name="booking"
+        props={{ result: actionData, requested: loaderData.requested, initial: loaderData.initial, waitlisted: loaderData.waitlisted }}
+      />
     </>
   );
 }

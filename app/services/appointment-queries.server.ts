@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, like, lt, or, type SQL, sql } fr
 import { site } from "~/config/site";
 import type { Executor } from "~/db/client.server";
 import { adminUsers, appointmentCounts, appointments, auditLog } from "~/db/schema";
-import type { AdminAppointment, AdminTab, ListPeriod } from "~/domain/appointment";
+import type { AdminAppointment, AdminTab, EarlierVisit, ListPeriod } from "~/domain/appointment";
 import { zonedParts } from "~/domain/calendar-date";
 import { isUuid } from "~/domain/ids";
 import { licensePlateProblem, normalizeLicensePlate, PLATE_MIN_SIGNS } from "~/domain/vehicle";
@@ -239,8 +239,12 @@ export async function appointmentDetails(db: Executor, id: string) {
   let row;
   if (found) {
     const { licensePlateNormalized: _plateKey, inspectionConsent: _ticked, ...shown } = found;
-    const [inspectionReminder, resources] = await Promise.all([inspectionConsentOf(db, found), heldResources(db, found.id)]);
-    row = { ...shown, progressAt: found.progressAt?.toISOString() ?? null, inspectionReminder, resources };
+    const [inspectionReminder, resources, earlierVisits] = await Promise.all([
+      inspectionConsentOf(db, found),
+      heldResources(db, found.id),
+      visitsOfCarAndCustomer(db, { ...found, licensePlateNormalized: found.licensePlateNormalized }),
+    ]);
+    row = { ...shown, progressAt: found.progressAt?.toISOString() ?? null, inspectionReminder, resources, earlierVisits };
   }
   const trail = await db
     .select({
@@ -260,6 +264,44 @@ export async function appointmentDetails(db: Executor, id: string) {
     appointment: row ? { ...row, createdAt: row.createdAt.toISOString() } : null,
     audit: trail.map((entry): AuditEntry => ({ ...entry, createdAt: entry.createdAt.toISOString() })),
   };
+}
+
+/** The most visits the appointment page lists. */
+const MAX_VISITS = 20;
+
+/**
+ * The car's and the customer's other appointments, the latest first: the same normalised plate, the same
+ * address (case-insensitive) or the same phone (phone_key). Three index look-ups (migration 0027).
+ */
+async function visitsOfCarAndCustomer(
+  db: Executor,
+  appointment: { id: string; email: string | null; phone: string; licensePlateNormalized: string | null },
+): Promise<EarlierVisit[]> {
+  const rows = await db
+    .select({
+      id: appointments.id,
+      date: appointments.date,
+      time: appointments.time,
+      service: appointments.service,
+      status: appointments.status,
+      licensePlate: appointments.licensePlate,
+      noShowAt: appointments.noShowAt,
+      progress: appointments.progress,
+    })
+    .from(appointments)
+    .where(
+      and(
+        sql`${appointments.id} <> ${appointment.id}`,
+        or(
+          sql`lower(${appointments.email}) = lower(${appointment.email})`,
+          sql`phone_key(${appointments.phone}) = phone_key(${appointment.phone})`,
+          appointment.licensePlateNormalized ? eq(appointments.licensePlateNormalized, appointment.licensePlateNormalized) : undefined,
+        ),
+      ),
+    )
+    .orderBy(desc(appointments.date), desc(appointments.time))
+    .limit(MAX_VISITS);
+  return rows.map(({ noShowAt, ...row }) => ({ ...row, noShow: noShowAt !== null }));
 }
 
 /** A malformed id is simply "not found". */

@@ -43,6 +43,8 @@ export const OWN_DAYS = {
   closure: firstWorkdayFrom(21),
   /** workshop.spec.ts sends every mechanic away on it. */
   absence: firstWorkdayFrom(28),
+  /** waitlist.spec.ts books it full and joins its waiting list (issue 28). */
+  waitlist: firstWorkdayFrom(35),
 };
 
 const ownDays = new Set<string>(Object.values(OWN_DAYS));
@@ -80,5 +82,24 @@ export async function bookFreeSlot(
     if (response.status() === 409 && answer.code === "slot-taken" && attempt < 5) continue;
     expect(response.status(), JSON.stringify(answer)).toBe(201);
     return { ...slot, id: answer.id! };
+  }
+}
+
+/**
+ * Books every start of `date` (a day the spec owns) through the API until no lift or mechanic is left for it
+ * (the workshop has several, issue 27): the day is fully booked. The e2e server runs with BOOKING_RATE_LIMIT=0;
+ * distinct e-mails keep below the open-requests-per-address limit.
+ */
+export async function bookDayFull(request: APIRequestContext, baseURL: string, date: string, name: string): Promise<void> {
+  for (const time of await freeTimes(request, date)) {
+    for (let stored = 0; ; stored++) {
+      const email = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.at`;
+      const response = await request.post("/api/v1/appointments", {
+        headers: { Origin: baseURL },
+        data: { name, email, phone: "0660 1112233", service: "Wartung", date, time },
+      });
+      if (response.status() === 409 && stored > 0) break;
+      expect(response.status(), await response.text()).toBe(201);
+    }
   }
 }

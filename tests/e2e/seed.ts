@@ -15,6 +15,7 @@ import { createAdmin } from "~/services/admin-accounts.server";
 import { addTeamMember } from "~/services/team.server";
 import { openCliDatabase } from "../../scripts/lib/cli-database";
 import { E2E_ACCOUNTS, type E2eAccount, type SessionPool, sessionPoolDir } from "./accounts";
+import { seedNoShowAppointment } from "./no-show-day";
 import { seedWorkshopDay } from "./workshop-day";
 
 /** Owners as the command line creates them (npm run admin -- create), staff as an owner adds them on 'Team'. */
@@ -55,6 +56,8 @@ async function main() {
     fs.writeFileSync(path.join(folder, "pool.json"), JSON.stringify(pool));
     // The workshop's resources and a full day on them, for the planner's and the day list's specs.
     await seedWorkshopDay(database.db, config.DATA_DIR);
+    // Yesterday's car that never came, for 'Nicht erschienen' (waitlist.spec.ts).
+    await seedNoShowAppointment(database.db);
   } finally {
     await database.close();
   }

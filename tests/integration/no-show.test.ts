@@ -114,6 +114,32 @@ describe.each(testDatabaseKinds)("'Nicht erschienen' and 'Abgeholt' (issue 28) o
     expect(noShows).toEqual({ [missed.id]: 0, [byEmail.id]: 1, [byPhone.id]: 1, [stranger.id]: 0, [confirmedLater.id]: 0 });
     expect(list.items.find((item) => item.id === missed.id)?.noShowAt).toBe(minutes(10).toISOString());
   });
+
+  it("the appointment page lists the car's and the customer's other visits: same plate, address or phone", async () => {
+    const current = await insertAppointment(database.db, {
+      email: "eva@example.at",
+      phone: "0664 1112223",
+      licensePlate: "W 123 AB",
+      licensePlateNormalized: "W123AB",
+      date: "2026-12-20",
+    });
+    const samePlate = await confirmed({
+      email: "firma@example.at",
+      phone: "01 999",
+      licensePlate: "W-123AB",
+      licensePlateNormalized: "W123AB",
+    });
+    const sameEmail = await confirmed({ email: "EVA@example.at", phone: "01 998", date: "2026-11-02" });
+    const samePhone = await confirmed({ email: "x@example.at", phone: "+43 664 111 22 23", date: "2026-10-02" });
+    await markNoShow(database.db, { id: samePhone.id, admin: staff, now: new Date("2026-10-03T10:00:00Z") });
+    await confirmed({ email: "fremd@example.at", phone: "0664 1112224", date: "2026-09-02" });
+    const visits = (await appointmentDetails(database.db, current.id))?.appointment?.earlierVisits;
+    expect(visits?.map((visit) => [visit.id, visit.noShow])).toEqual([
+      [samePlate.id, false],
+      [sameEmail.id, false],
+      [samePhone.id, true],
+    ]);
+  });
 });
 
 describe("POST and DELETE /api/v1/admin/appointments/:id/no-show", () => {

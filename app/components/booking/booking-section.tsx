@@ -7,8 +7,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { FieldError, Input, Label, NativeSelect, Textarea } from "~/components/ui/form-controls";
 import { useFieldErrorsUntilEdited } from "~/components/ui/use-field-errors";
 import { bookableServices, serviceDurationMinutes } from "~/config/site";
+import { formatIsoDateDE } from "~/lib/format-date";
 import { showSuccessToast } from "~/lib/toaster";
-import { courtesyCarMessages } from "~/messages";
+import { courtesyCarMessages, waitlistMessages } from "~/messages";
 import {
   BOOKING_FAILED_MESSAGE,
   bookingFormNames,
@@ -28,8 +29,11 @@ export const BOOKING_SUCCESS_MESSAGE = "Ihr Termin wurde erfolgreich beantragt. 
 // form gets focus, at the latest on submit.
 const bookingRules = lazyModule(() => import("~/schemas/booking"));
 
-/** What the form action hands back after a failed plain (no-JavaScript) post. */
-export type BookingFormResult = { error: string; fields: FieldErrors; values: Record<string, string> };
+/**
+ * What the form action hands back after a failed plain (no-JavaScript) post; `waitlistDate`: the day
+ * asked for is fully booked for the service, so the form offers its waiting list (issue 28).
+ */
+export type BookingFormResult = { error: string; fields: FieldErrors; values: Record<string, string>; waitlistDate?: string | null };
 
 /**
  * The booking section of the home page (also the page /termin-anfragen), an
@@ -39,9 +43,24 @@ export type BookingFormResult = { error: string; fields: FieldErrors; values: Re
  * answer shows the same messages. `requested`: the redirect after a plain post
  * succeeded (?termin=beantragt).
  */
-export function BookingSection({ result, requested = false }: { result?: BookingFormResult; requested?: boolean }) {
+export function BookingSection({
+  result,
+  requested = false,
+  initial = {},
+  waitlisted = null,
+}: {
+  result?: BookingFormResult;
+  requested?: boolean;
+  /** The day and service the address asked for (`?datum=…&leistung=…`, the waiting list's e-mail). */
+  initial?: { date?: string; service?: string };
+  /** The day whose waiting list a plain post joined (`?warteliste=…`). */
+  waitlisted?: string | null;
+}) {
   const formRef = useRef<HTMLFormElement>(null);
-  const values = result?.values ?? {};
+  const values: Record<string, string> = result?.values ?? Object.fromEntries(Object.entries(initial).filter(([, value]) => value));
+  // The chosen day is fully booked for the service (the picker says so): the form offers its waiting list.
+  const [fullDay, setFullDay] = useState(false);
+  const [joinedDay, setJoinedDay] = useState<string | null>(waitlisted);
   const [date, setDate] = useState(values.date ?? "");
   const [time, setTime] = useState(values.time ?? "");
   // The chosen time as of now, also between a change and the next render (a submit may wait for the slots).
@@ -84,9 +103,41 @@ export function BookingSection({ result, requested = false }: { result?: Booking
     return true;
   }
 
+  /** 'Auf die Warteliste' with JavaScript: the form's name, e-mail, phone, day and service to the JSON API. */
+  async function joinWaitlist(form: Record<string, string>) {
+    setSubmitting(true);
+    try {
+      const input = bookingInputFromForm(form);
+      const response = await fetch("/api/v1/waitlist", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({ name: input.name, email: input.email, phone: input.phone, date: input.date, service: input.service }),
+      });
+      const body = (await response.json().catch(() => ({}))) as { error?: string; fields?: FieldErrors; date?: string };
+      if ((response.status === 201 || response.status === 200) && body.date) {
+        setJoinedDay(body.date);
+        showSuccessToast(waitlistMessages.joinedTitle, { description: waitlistMessages.joined(formatIsoDateDE(body.date)) });
+      } else {
+        if (body.fields) setErrors(body.fields);
+        toast.error(waitlistMessages.joinFailed, { description: body.error ?? BOOKING_FAILED_MESSAGE });
+      }
+    } catch {
+      toast.error(waitlistMessages.joinFailed, { description: BOOKING_FAILED_MESSAGE });
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
   async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const formElement = event.currentTarget;
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    if (submitter instanceof HTMLButtonElement && submitter.value === "waitlist") {
+      const entries: Record<string, string> = {};
+      for (const [key, value] of new FormData(formElement).entries()) if (typeof value === "string") entries[key] = value;
+      await joinWaitlist(entries);
+      return;
+    }
     const waited = await slotsSettled();
     const formData = new FormData(formElement);
     const form: Record<string, string> = {};
@@ -176,6 +227,16 @@ export function BookingSection({ result, requested = false }: { result?: Booking
           </div>
         </div>
       ) : null}
+      {joinedDay ? (
+        <div
+          role="status"
+          className="mb-8 rounded-xl border border-border bg-accent p-4 text-accent-foreground"
+          data-testid="waitlist-joined"
+        >
+          <p className="font-semibold">{waitlistMessages.joinedTitle}</p>
+          <p>{waitlistMessages.joined(formatIsoDateDE(joinedDay))}</p>
+        </div>
+      ) : null}
       {result ? (
         <div role="alert" className="mb-8 rounded-xl border border-destructive p-4 font-medium text-destructive">
           {result.error}
@@ -207,7 +268,9 @@ export function BookingSection({ result, requested = false }: { result?: Booking
                 errors={shown.errors}
                 refreshKey={refreshKey}
                 slotsLoadingRef={slotsLoadingRef}
+                onFullDayChange={setFullDay}
               />
+              {fullDay || (result?.waitlistDate && result.waitlistDate === date) ? <WaitlistOffer disabled={submitting} /> : null}
               <CourtesyCarField checked={courtesyCar} onChange={setCourtesyCar} error={shown.errors.courtesyCar} />
             </CardContent>
           </Card>
@@ -302,6 +365,21 @@ function CourtesyCarField({ checked, onChange, error }: { checked: boolean; onCh
         {courtesyCarMessages.hint}
       </p>
       <FieldError id={`${name}-error`}>{error}</FieldError>
+    </div>
+  );
+}
+
+/**
+ * 'Auf die Warteliste' (issue 28) on a fully booked day: a second submit button of the booking form, so
+ * without JavaScript it posts the same fields (`intent=waitlist`); with it the form sends them to the API.
+ */
+function WaitlistOffer({ disabled }: { disabled: boolean }) {
+  return (
+    <div className="mt-4 space-y-3 rounded-lg border border-border p-4" data-testid="waitlist-offer">
+      <p className="text-sm">{waitlistMessages.fullDay}</p>
+      <Button type="submit" name="intent" value="waitlist" variant="secondary" disabled={disabled} className="w-full whitespace-normal">
+        {waitlistMessages.join}
+      </Button>
     </div>
   );
 }

@@ -15,8 +15,8 @@ import { type SlotPickerProps, TimeSelect } from "./slot-picker";
 /** The free start times of one day for one demand (service, courtesy car) as loaded for one refreshKey, or "error" when they could not be loaded. */
 type SlotList = { date: CalendarDate; demand: string; refreshKey: number; times: string[] | "error" };
 
-/** How full a day is (GET /api/v1/availability): the picker marks it, not by colour alone. */
-type DayLevel = "many" | "few" | "none";
+/** How full a day is (GET /api/v1/availability): the picker marks it, not by colour alone; `full`: fully booked, its waiting list open. */
+type DayLevel = "many" | "few" | "none" | "full";
 
 /** The service and the courtesy car as query parameters; without a service the API answers for one slot. */
 const demandQuery = (service: string, courtesyCar: boolean) =>
@@ -46,6 +46,7 @@ const germanLabels = {
     let label = germanDay(toCalendarDate(day));
     if (modifiers.today) label = `Heute, ${label}`;
     if (modifiers.disabled) label = `${label}, nicht verfügbar`;
+    else if (modifiers.full) label = `${label}, ausgebucht – Warteliste möglich`;
     else if (modifiers.few) label = `${label}, nur noch wenige Termine frei`;
     else if (modifiers.many) label = `${label}, viele Termine frei`;
     if (modifiers.selected) label = `${label}, ausgewählt`;
@@ -69,6 +70,7 @@ export default function EnhancedSlotPicker({
   errors,
   refreshKey,
   slotsLoadingRef,
+  onFullDayChange,
 }: SlotPickerProps) {
   const [{ today, lastDate }] = useState(() => bookingWindow(new Date()));
   const [availability, setAvailability] = useState<Map<CalendarDate, DayLevel> | undefined>();
@@ -85,11 +87,11 @@ export default function EnhancedSlotPicker({
 
   useEffect(() => {
     const controller = new AbortController();
-    getJson<{ days: Array<{ date: string; level: DayLevel }> }>(
+    getJson<{ days: Array<{ date: string; level: DayLevel; full?: boolean }> }>(
       `/api/v1/availability?from=${today}&to=${lastDate}${demand}`,
       controller.signal,
     )
-      .then((body) => setAvailability(new Map(body.days.map((day) => [day.date, day.level]))))
+      .then((body) => setAvailability(new Map(body.days.map((day) => [day.date, day.full ? "full" : day.level]))))
       // Without the API the calendar still knows the opening hours and holidays.
       .catch(() => undefined);
     return () => controller.abort();
@@ -126,6 +128,12 @@ export default function EnhancedSlotPicker({
     slotsLoadingRef.current = loading;
     return () => controller.abort();
   }, [date, demand, service, courtesyCar, refreshKey, onTimeChange, slotsLoadingRef]);
+
+  // A fully booked day can be chosen: the form offers its waiting list instead of a time.
+  const chosenFull = date !== "" && availability?.get(date) === "full";
+  useEffect(() => {
+    onFullDayChange?.(chosenFull);
+  }, [chosenFull, onFullDayChange]);
 
   const levelOf = (day: Date): DayLevel | undefined => {
     const value = toCalendarDate(day);
@@ -181,8 +189,12 @@ export default function EnhancedSlotPicker({
               onDateChange(day ? toCalendarDate(day) : "");
             }}
             disabled={(day) => !isSelectable(day)}
-            modifiers={{ few: (day) => levelOf(day) === "few", many: (day) => levelOf(day) === "many" }}
-            modifiersClassNames={{ few: "hc-day-few", many: "hc-day-many" }}
+            modifiers={{
+              few: (day) => levelOf(day) === "few",
+              many: (day) => levelOf(day) === "many",
+              full: (day) => levelOf(day) === "full",
+            }}
+            modifiersClassNames={{ few: "hc-day-few", many: "hc-day-many", full: "hc-day-full" }}
             startMonth={toLocalDate(today)}
             endMonth={toLocalDate(lastDate)}
             defaultMonth={date ? toLocalDate(date) : toLocalDate(today)}
@@ -204,10 +216,16 @@ export default function EnhancedSlotPicker({
             nur noch wenige frei
           </li>
           <li>
+            <span aria-hidden="true" className="hc-legend-full">
+              12
+            </span>{" "}
+            ausgebucht: Warteliste
+          </li>
+          <li>
             <span aria-hidden="true" className="line-through">
               12
             </span>{" "}
-            ausgebucht oder geschlossen
+            geschlossen
           </li>
         </ul>
         <p className="text-sm text-muted-foreground" aria-live="polite">

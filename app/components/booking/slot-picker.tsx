@@ -25,6 +25,8 @@ export type SlotPickerProps = {
    * time that no longer fits has been cleared): a submit in that moment waits for it.
    */
   slotsLoadingRef: React.RefObject<Promise<void> | null>;
+  /** Told whether the chosen day is fully booked for the demand (the form then offers its waiting list, issue 28). */
+  onFullDayChange?: (full: boolean) => void;
 };
 
 /**

@@ -11,6 +11,7 @@ import {
 import { appointmentFailure, isAppointmentIntent, revalidateAfterAppointmentAction } from "~/components/admin/appointment-intents";
 import { AppointmentActions } from "~/components/admin/appointment-list";
 import { useDialogTarget } from "~/components/admin/dialog";
+import { EarlierVisitsCard } from "~/components/admin/earlier-visits-card";
 import { findingAuditLabels, type FindingsAnswer, FindingsCard, findingsFailure, isFindingIntent } from "~/components/admin/findings-card";
 import { HoldsCard, MOVE_RESOURCES_INTENT, resourceField } from "~/components/admin/holds-card";
 import {
@@ -308,6 +309,7 @@ export default function AppointmentDetails({ loaderData, actionData: answer, par
         <FindingsCard board={loaderData.findings} result={actionData?.intent === "findings" ? actionData : undefined} busy={saving} />
       ) : null}
       {holdChoices.length > 0 ? <HoldsCard kinds={holdChoices} busy={saving} /> : null}
+      {appointment ? <EarlierVisitsCard visits={appointment.earlierVisits} /> : null}
       {appointment?.inspectionReminder ? (
         <InspectionReminderCard
           reminder={appointment.inspectionReminder}

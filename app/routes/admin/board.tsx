@@ -18,10 +18,12 @@ import { sensitiveRefusal } from "~/domain/access";
 import { type AdminAppointment, isAdminTab, type ListPeriod } from "~/domain/appointment";
 import { monthOf, zonedParts } from "~/domain/calendar-date";
 import { cn } from "~/lib/cn";
+import { formatDateDE } from "~/lib/format-date";
 import { readFormFields } from "~/lib/http.server";
-import { exportFormMessages, moveMessages } from "~/messages";
+import { exportFormMessages, moveMessages, waitlistMessages } from "~/messages";
 import { exportFileAddress, parseExportFilter } from "~/services/admin-export.server";
 import { listAppointments } from "~/services/appointment-queries.server";
+import { waitlistCounts } from "~/services/waitlist.server";
 import type { Route } from "./+types/board";
 import { appointmentAction } from "./appointment-action.server";
 
@@ -56,11 +58,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ? { from: params.get("from") ?? "", to: params.get("to") ?? "", error: exportFormMessages[filter.code] }
       : { ...monthOf(zonedParts(new Date(), site.timeZone).date), error: null };
   }
-  const list = await listAppointments(context.get(databaseContext), { tab, q, period, page: Number(params.get("page")) || 1 });
+  const db = context.get(databaseContext);
+  const [list, waitlist] = await Promise.all([
+    listAppointments(db, { tab, q, period, page: Number(params.get("page")) || 1 }),
+    // How many wait per day (issue 28), from today on.
+    waitlistCounts(db, zonedParts(new Date(), site.timeZone).date),
+  ]);
   // Without JavaScript the cancel and delete questions are server-rendered panels.
   const panel = noScriptPanelFor(params, list.items, canDelete);
   // A refused export re-renders the board with its form (200, as a form page does; the JSON API says 400).
-  return { list, tab, q, period, panel, canDelete, exportForm };
+  return { list, tab, q, period, panel, canDelete, exportForm, waitlist };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -76,7 +83,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 }
 
 export default function AdminBoard({ loaderData, actionData }: Route.ComponentProps) {
-  const { list, tab, q, period, panel, canDelete, exportForm } = loaderData;
+  const { list, tab, q, period, panel, canDelete, exportForm, waitlist } = loaderData;
   const location = useLocation();
   const navigation = useNavigation();
   const cancelDialog = useDialogTarget<AdminAppointment>();
@@ -201,12 +208,35 @@ export default function AdminBoard({ loaderData, actionData }: Route.ComponentPr
             </nav>
           ) : null}
         </AppointmentTabs>
+        <WaitlistSummary days={waitlist} />
         {/* The details page's script in advance, so it opens (or says why not) when the connection drops. */}
         {list.items[0] ? <PrefetchPageLinks page={`/admin/termine/${list.items[0].id}`} /> : null}
         <CancelDialog dialog={cancelDialog} />
         <DeleteDialog dialog={deleteDialog} />
       </CardContent>
     </Card>
+  );
+}
+
+/** The waiting lists of fully booked days (issue 28): how many wait per day, from today on. */
+function WaitlistSummary({ days }: { days: { date: string; waiting: number }[] }) {
+  return (
+    <section aria-labelledby="waitlist-title" className="grid gap-2 text-sm" data-testid="waitlist-summary">
+      <h3 id="waitlist-title" className="font-semibold">
+        {waitlistMessages.boardTitle}
+      </h3>
+      {days.length === 0 ? (
+        <p className="text-muted-foreground">{waitlistMessages.boardEmpty}</p>
+      ) : (
+        <ul className="flex flex-wrap gap-2">
+          {days.map((day) => (
+            <li key={day.date} className="rounded-md border border-border px-2 py-1">
+              {formatDateDE(day.date)}: {waitlistMessages.boardWaiting(day.waiting)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 

@@ -78,6 +78,12 @@ export default function PrivacyPage() {
             verlangt (in der Regel sieben Jahre, § 132 Bundesabgabenordnung).
           </li>
         </ul>
+        <p>
+          Warteliste: Ist ein Tag ausgebucht, können Sie sich mit Name, E-Mail-Adresse, Telefonnummer, Tag und Leistung auf die Warteliste
+          dieses Tages setzen. Wird an diesem Tag ein Termin frei, schicken wir Ihnen dazu eine E-Mail (Art. 6 Abs. 1 lit. b DSGVO, auf Ihre
+          Anfrage). Über den Link in dieser E-Mail können Sie die Warteliste jederzeit verlassen. Die Warteliste endet mit ihrem Tag: Am Tag
+          danach löschen wir Ihren Eintrag; von den verschickten E-Mails bleibt nur, dass sie verschickt wurden.
+        </p>
 
         <h2>5. Ihre persönliche Terminseite</h2>
         <p>
