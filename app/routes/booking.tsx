@@ -29,7 +29,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const body = await readFormFields({ request, context });
   if ("bodyError" in body) return data({ error: body.bodyError.message, fields: {}, values: {} }, { status: body.bodyError.status });
   const input = bookingInputFromForm(body.fields);
-  const { [HONEYPOT_FIELD]: _honeypot, ...values } = input;
+  // The fields as typed, and the whole list of services when further ones were ticked (issue 28).
+  const { [HONEYPOT_FIELD]: _honeypot, services, ...fields } = input;
+  const values = Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
   const result = await requestAppointment(context.get(databaseContext), input, {
     now: new Date(),
     clientIp: context.get(requestContext).clientIp,
@@ -37,7 +39,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (result.ok || result.code === "honeypot") return redirect("/termin-anfragen?termin=beantragt#booking", 303);
   const answerHeaders = result.code === "rate-limited" ? retryAfter(result.retryAfterSeconds) : undefined;
-  return data({ ...bookingRefusal(result), values }, { status: statusOf(result.code), headers: answerHeaders });
+  return data(
+    { ...bookingRefusal(result), values, services: Array.isArray(services) ? services : undefined },
+    { status: statusOf(result.code), headers: answerHeaders },
+  );
 }
 
 export default function BookingPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -10,6 +10,7 @@ import { slotOccupyingStatuses } from "~/domain/appointment";
 import { zonedInstant, zonedParts } from "~/domain/calendar-date";
 import { fail, type Failure, type Ok, ok } from "~/domain/result";
 import { type CustomerAppointment, customerLinkUsable, selfCancellation } from "~/domain/self-service";
+import { visitServices } from "~/domain/visit";
 import { logger } from "~/lib/logger.server";
 import { hashSecretToken, SECRET_TOKEN_PATTERN } from "~/lib/secret-token.server";
 import { appointmentInvite } from "~/mail/appointment-invite";
@@ -56,6 +57,7 @@ const customerColumns = {
   time: appointments.time,
   durationMinutes: appointments.durationMinutes,
   service: appointments.service,
+  additionalServices: appointments.additionalServices,
   licensePlate: appointments.licensePlate,
   vehicleModel: appointments.vehicleModel,
   handover: appointments.handover,
@@ -96,6 +98,7 @@ function view(row: Row, now: Date, config: SelfServiceConfig): CustomerAppointme
     time: row.time,
     durationMinutes: row.durationMinutes,
     service: row.service,
+    services: visitServices(row),
     licensePlate: row.licensePlate,
     vehicleModel: row.vehicleModel,
     handover: row.handover,
@@ -127,7 +130,7 @@ export async function customerCalendarFile(
 ): Promise<string | null> {
   const row = await appointmentByToken(db, token, { lock: false });
   if (!row || !usable(row, now, config) || row.status !== "bestätigt") return null;
-  return appointmentInvite({ ...row, appointmentId: row.id }, "REQUEST", now);
+  return appointmentInvite({ ...row, services: visitServices(row), appointmentId: row.id }, "REQUEST", now);
 }
 
 /** The cancelled appointment, or why not (with the appointment as it still is, when the link opened one). */

@@ -43,6 +43,8 @@ export const OWN_DAYS = {
   closure: firstWorkdayFrom(21),
   /** workshop.spec.ts sends every mechanic away on it. */
   absence: firstWorkdayFrom(28),
+  /** several-services.spec.ts books a visit of two services at 09:00 on it and expects that hour free. */
+  severalServices: firstWorkdayFrom(45),
 };
 
 const ownDays = new Set<string>(Object.values(OWN_DAYS));

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { laneAgenda, type PlannerDay, type PlannerLane } from "~/domain/planner";
 import { cn } from "~/lib/cn";
+import { servicesLine } from "~/lib/format-services";
 import { plannerMessages, unavailableDayMessage } from "~/messages";
 import { BlockLink, carOutTone, closedHatch, statusTone, unavailableHatch } from "./planner-block";
 
@@ -115,7 +116,7 @@ function LaneColumn({ lane, start, rowCount }: { lane: PlannerLane; start: numbe
 }
 
 export const cancelledSummary = (appointment: PlannerDay["cancelled"][number]) =>
-  `${appointment.status}: ${appointment.time}–${appointment.endTime} ${appointment.name}, ${appointment.service}`;
+  `${appointment.status}: ${appointment.time}–${appointment.endTime} ${appointment.name}, ${servicesLine(appointment).value}`;
 
 /** The grid's parts of one day (inside its section, which is the grid); hidden on a phone. */
 export function DayGrid({ day, times }: { day: PlannerDay; times: string[] }) {

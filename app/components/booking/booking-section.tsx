@@ -6,10 +6,13 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { FieldError, Input, Label, NativeSelect, Textarea } from "~/components/ui/form-controls";
 import { useFieldErrorsUntilEdited } from "~/components/ui/use-field-errors";
-import { bookableServices, serviceDurationMinutes } from "~/config/site";
+import { bookableServices, serviceVisit } from "~/config/site";
 import { showSuccessToast } from "~/lib/toaster";
+import { useHydrated } from "~/lib/use-hydrated";
 import { courtesyCarMessages } from "~/messages";
 import {
+  ADDITIONAL_SERVICES_LABEL,
+  additionalServiceFormName,
   BOOKING_FAILED_MESSAGE,
   bookingFormNames,
   bookingInputFromForm,
@@ -28,8 +31,11 @@ export const BOOKING_SUCCESS_MESSAGE = "Ihr Termin wurde erfolgreich beantragt. 
 // form gets focus, at the latest on submit.
 const bookingRules = lazyModule(() => import("~/schemas/booking"));
 
-/** What the form action hands back after a failed plain (no-JavaScript) post. */
-export type BookingFormResult = { error: string; fields: FieldErrors; values: Record<string, string> };
+/**
+ * What the form action hands back after a failed plain (no-JavaScript) post; `services` the whole list
+ * as posted ('Leistung' first) when further services were ticked.
+ */
+export type BookingFormResult = { error: string; fields: FieldErrors; values: Record<string, string>; services?: string[] };
 
 /**
  * The booking section of the home page (also the page /termin-anfragen), an
@@ -48,6 +54,9 @@ export function BookingSection({ result, requested = false }: { result?: Booking
   const chosenTime = useRef(time);
   const slotsLoadingRef = useRef<Promise<void> | null>(null);
   const [service, setService] = useState(values.service ?? "");
+  // 'Weitere Leistungen' (issue 28): the ticked ones, in the catalogue's order.
+  const [additional, setAdditional] = useState<string[]>(() => result?.services?.slice(1) ?? []);
+  const visit = service ? [service, ...additional.filter((name) => name !== service)] : [];
   // Ticked, the picker offers only days and times with a courtesy car free (the posted form's "on" after a plain post).
   const [courtesyCar, setCourtesyCar] = useState(values.courtesyCar === "on" || values.courtesyCar === "true");
   const [errors, setErrors] = useState<FieldErrors>(result?.fields ?? {});
@@ -117,6 +126,7 @@ export function BookingSection({ result, requested = false }: { result?: Booking
         setDate("");
         changeTime("");
         setService("");
+        setAdditional([]);
         setCourtesyCar(false);
         setRefreshKey((key) => key + 1);
         setRequestCount((count) => count + 1);
@@ -200,7 +210,7 @@ export function BookingSection({ result, requested = false }: { result?: Booking
               <SlotPicker
                 date={date}
                 time={time}
-                service={service}
+                services={visit}
                 courtesyCar={courtesyCar}
                 onDateChange={changeDate}
                 onTimeChange={changeTime}
@@ -246,10 +256,11 @@ export function BookingSection({ result, requested = false }: { result?: Booking
                 ))}
               </NativeSelect>
               {service && bookableServices.includes(service) ? (
-                <p className="text-sm text-muted-foreground">Dauer: etwa {serviceDurationMinutes(service)} Minuten</p>
+                <p className="text-sm text-muted-foreground">Dauer: etwa {serviceVisit(visit).durationMinutes} Minuten</p>
               ) : null}
               <FieldError id="booking-service-error">{shown.errors.service}</FieldError>
             </div>
+            <AdditionalServicesField service={service} ticked={additional} onChange={setAdditional} error={shown.errors.services} />
             <div className="space-y-2">
               <Label htmlFor="booking-message">Nachricht (optional)</Label>
               <Textarea {...fieldProps("message")} rows={4} maxLength={2000} defaultValue={values.message} />
@@ -303,5 +314,55 @@ function CourtesyCarField({ checked, onChange, error }: { checked: boolean; onCh
       </p>
       <FieldError id={`${name}-error`}>{error}</FieldError>
     </div>
+  );
+}
+
+/**
+ * 'Weitere Leistungen' (issue 28): optional checkboxes of the other bookable services, each its own
+ * name (a plain post keeps one value per name), so the form works without JavaScript; there every
+ * box shows, once hydrated the box of the chosen 'Leistung' is left out.
+ */
+function AdditionalServicesField({
+  service,
+  ticked,
+  onChange,
+  error,
+}: {
+  service: string;
+  ticked: readonly string[];
+  onChange: (ticked: string[]) => void;
+  error?: string;
+}) {
+  const hydrated = useHydrated();
+  const name = bookingFormNames.services;
+  const toggle = (serviceName: string, checked: boolean) =>
+    onChange(bookableServices.filter((entry) => (entry === serviceName ? checked : ticked.includes(entry))));
+  return (
+    <fieldset
+      id={name}
+      className="space-y-1"
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? `${name}-error` : undefined}
+    >
+      <legend className="text-sm font-medium">{ADDITIONAL_SERVICES_LABEL} (optional)</legend>
+      <div className="grid gap-x-4 sm:grid-cols-2">
+        {bookableServices.map((serviceName, index) =>
+          hydrated && serviceName === service ? null : (
+            <label key={serviceName} className="flex min-h-11 cursor-pointer items-center gap-2 py-1 text-sm">
+              <input
+                type="checkbox"
+                name={additionalServiceFormName(index)}
+                value={serviceName}
+                checked={ticked.includes(serviceName)}
+                onChange={(event) => toggle(serviceName, event.target.checked)}
+                className="size-4 shrink-0 accent-[var(--primary)]"
+              />
+              <span className="min-w-0 break-words">{serviceName}</span>
+            </label>
+          ),
+        )}
+      </div>
+      <FieldError id={`${name}-error`}>{error}</FieldError>
+    </fieldset>
   );
 }

@@ -5,6 +5,7 @@ import { site } from "~/config/site";
 import { databaseContext, requestContext } from "~/context";
 import { actionRetryAfter, retryAfter, statusOf } from "~/http-status";
 import { formatIsoDateDE } from "~/lib/format-date";
+import { servicesLine } from "~/lib/format-services";
 import { readFormFields } from "~/lib/http.server";
 import { customerPageMessages } from "~/messages";
 import { ErrorScreen } from "~/root";
@@ -96,7 +97,10 @@ export default function CustomerAppointmentPage({ loaderData, actionData, params
   }
   return (
     <>
-      <PageHeader title="Ihr Termin" intro={`${appointment.service} am ${formatIsoDateDE(appointment.date)} um ${appointment.time} Uhr`} />
+      <PageHeader
+        title="Ihr Termin"
+        intro={`${servicesLine(appointment).value} am ${formatIsoDateDE(appointment.date)} um ${appointment.time} Uhr`}
+      />
       <CustomerAppointmentView
         appointment={appointment}
         calendarUrl={`${pagePath}/kalender.ics`}
