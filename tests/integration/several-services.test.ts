@@ -4,7 +4,10 @@ import { resultRows } from "~/db/result-rows";
 import { appointmentResources, appointments, emailOutbox, resources } from "~/db/schema";
 import { renderEmail } from "~/mail/templates";
 import { bookingRefusal } from "~/messages";
+import { appointmentDetails, listAppointments } from "~/services/appointment-queries.server";
 import { requestAppointment } from "~/services/booking.server";
+import { findCustomerAppointment } from "~/services/customer-appointment.server";
+import { dayListOf, plannerWeek } from "~/services/planner.server";
 import { bookingRequest, testBookingConfig } from "../support/booking-config";
 import { type DatabaseKind, type TestDatabase, testDatabaseKinds } from "../support/databases";
 import { createAdminIdentity, setWorkshop } from "../support/factories";
@@ -191,6 +194,26 @@ function severalServicesTests(kind: DatabaseKind) {
       expect(mail.params).not.toHaveProperty("services");
       expect(renderEmail(mail, PUBLIC_URL).text).toContain("Leistung: Ölwechsel");
     }
+  });
+
+  it("the board's list and details, the planner, the day list and the personal link read every service", async () => {
+    await setWorkshop(database.db, { lift: 3, inspection: 1, mechanic: 3 });
+    const id = await created(database, { services: [OIL, ELECTRICS] });
+    const list = await listAppointments(database.db, { tab: "alle", q: "", page: 1 });
+    expect(list.items.map((item) => [item.service, item.services])).toEqual([[OIL, [OIL, ELECTRICS]]]);
+    expect((await appointmentDetails(database.db, id))?.appointment).toMatchObject({ service: OIL, services: [OIL, ELECTRICS] });
+    const week = await plannerWeek(database.db, DAY, DAY, "Europe/Vienna");
+    expect(week.appointments.map((appointment) => [appointment.services, appointment.durationMinutes])).toEqual([[[OIL, ELECTRICS], 60]]);
+    expect((await dayListOf(database.db, DAY, "Europe/Vienna")).appointments.map((appointment) => appointment.services)).toEqual([
+      [OIL, ELECTRICS],
+    ]);
+    const [receipt] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.template, "booking-received-customer"));
+    const token = (receipt!.params as { accessToken: string }).accessToken;
+    const page = await findCustomerAppointment(database.db, token, {
+      now: NOW,
+      config: { cancelCutoffHours: 24, linkDaysAfter: 30, rateLimit: 0, rateLimitWindowSeconds: 600, workshopEmail: "w@example.at" },
+    });
+    expect(page).toMatchObject({ service: OIL, services: [OIL, ELECTRICS] });
   });
 
   it("the database refuses a further service twice or the first again", async () => {
