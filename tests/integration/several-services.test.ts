@@ -1,9 +1,15 @@
 import { eq, sql } from "drizzle-orm";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { type BookingFormResult, BookingSection } from "~/components/booking/booking-section";
+import { bookableServices } from "~/config/site";
 import { resultRows } from "~/db/result-rows";
 import { appointmentResources, appointments, emailOutbox, resources } from "~/db/schema";
 import { renderEmail } from "~/mail/templates";
 import { bookingRefusal } from "~/messages";
+import { action as bookingFormAction } from "~/routes/booking";
+import { additionalServiceFormName } from "~/schemas/booking-fields";
 import { appointmentDetails, listAppointments } from "~/services/appointment-queries.server";
 import { requestAppointment } from "~/services/booking.server";
 import { findCustomerAppointment } from "~/services/customer-appointment.server";
@@ -11,9 +17,10 @@ import { dayListOf, plannerWeek } from "~/services/planner.server";
 import { bookingRequest, testBookingConfig } from "../support/booking-config";
 import { type DatabaseKind, type TestDatabase, testDatabaseKinds } from "../support/databases";
 import { createAdminIdentity, setWorkshop } from "../support/factories";
-import { useApiApp, useTestDatabase } from "../support/fixtures";
+import { useApiApp, useEnv, useTestDatabase } from "../support/fixtures";
 import { withWritesHeldBack } from "../support/held-back";
 import { boardCommands, getAvailability, getDaySlots } from "../support/result-views";
+import { routeArgs } from "../support/route-args";
 
 /**
  * Several services in one visit (issue 28, decision 045): the visit lasts the sum of the durations and
@@ -258,4 +265,46 @@ function severalServicesTests(kind: DatabaseKind) {
 
 describe.each(testDatabaseKinds)("several services in one visit on %s", (kind) => {
   severalServicesTests(kind);
+});
+
+describe("'Weitere Leistungen' without JavaScript (the form's plain post)", () => {
+  const database = useTestDatabase("pglite");
+  useEnv({ BOOKING_RATE_LIMIT: "0", BOOKING_DAILY_LIMIT: "0" });
+
+  async function post(fields: Record<string, string>) {
+    const origin = "http://127.0.0.1:3000";
+    const body = new URLSearchParams({
+      "booking-name": "Erika Musterfrau",
+      "booking-email": `erika${Math.random().toString(36).slice(2)}@example.at`,
+      "booking-phone": "0660 1234567",
+      "booking-service": OIL,
+      // The form reads the real clock: a Wednesday some weeks ahead.
+      "booking-date": "2027-01-13",
+      "booking-time": "10:00",
+      "booking-message": "",
+      "booking-website": "",
+      ...fields,
+    });
+    const request = new Request(`${origin}/termin-anfragen`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin },
+      body,
+    });
+    return bookingFormAction((await routeArgs(request, { db: database.db })) as unknown as Parameters<typeof bookingFormAction>[0]);
+  }
+
+  it("books the ticked further services; a refused post shows the boxes still ticked", async () => {
+    const electrics = additionalServiceFormName(bookableServices.indexOf(ELECTRICS));
+    const booked = await post({ [electrics]: ELECTRICS, [additionalServiceFormName(bookableServices.indexOf(OIL))]: OIL });
+    expect((booked as Response).status).toBe(303);
+    const rows = await database.db.select().from(appointments);
+    expect(rows.map((row) => [row.service, row.additionalServices, row.durationMinutes])).toEqual([[OIL, [ELECTRICS], 60]]);
+
+    const refused = (await post({ [electrics]: ELECTRICS, "booking-phone": "x" })) as unknown as { data: BookingFormResult };
+    expect(refused.data.services).toEqual([OIL, ELECTRICS]);
+    const html = renderToStaticMarkup(createElement(BookingSection, { result: refused.data }));
+    expect(html).toContain("Weitere Leistungen (optional)");
+    expect(html).toMatch(new RegExp(`<input type="checkbox" [^>]*name="${electrics}" checked="" value="${ELECTRICS}"/>`));
+    expect(html).not.toMatch(/name="booking-services-0" checked/);
+  });
 });
