@@ -6,7 +6,8 @@
  * the values marked EXAMPLE are fictitious and must be replaced before go-live.
  */
 
-import type { ServiceNeeds } from "~/domain/resources";
+import type { ResourceKind, ServiceNeeds } from "~/domain/resources";
+import { visitDurationMinutes, visitNeeds } from "~/domain/visit";
 
 export type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6; // 0 = Sunday, as in Date#getDay
 
@@ -19,6 +20,12 @@ export type Service = {
   bookable: boolean;
   /** How long the work takes, a multiple of booking.slotMinutes: a booking occupies every slot it covers. */
   durationMinutes: number;
+  /**
+   * Optional: how long it takes as one of several services in a visit (issue 28, decision 045), a
+   * visit of several lasting the sum of these rounded up to whole slots; absent, `durationMinutes`.
+   * None is configured yet: the settings page (issue 29) is where the workshop will set it.
+   */
+  combinedMinutes?: number;
   /**
    * What one appointment of it holds for the whole duration, one of each kind (decision 038): every
    * service a mechanic; work under the car a lift; the §57a the inspection place (its own lift).
@@ -246,6 +253,14 @@ export const bookableServices = site.services.filter((service) => service.bookab
 /** How long a service takes; one slot for a name that is not (or no longer) a service, e.g. an imported one. */
 export function serviceDurationMinutes(serviceName: string): number {
   return site.services.find((service) => service.name === serviceName)?.durationMinutes ?? site.booking.slotMinutes;
+}
+
+/**
+ * What a visit of these services (the first and the further ones, issue 28) asks of the workshop:
+ * how long it lasts and the kinds of resource it holds for all of it (app/domain/visit.ts).
+ */
+export function serviceVisit(names: readonly string[]): { durationMinutes: number; kinds: ReadonlyArray<ResourceKind> } {
+  return { durationMinutes: visitDurationMinutes(site.services, names, site.booking.slotMinutes), kinds: visitNeeds(site.services, names) };
 }
 
 export const fullAddress = `${site.address.street}, ${site.address.postalCode} ${site.address.city}`;

@@ -42,7 +42,12 @@ export const appointments = pgTable(
     phone: text("phone").notNull(),
     date: date("date", { mode: "string" }).notNull(),
     time: text("time").notNull(),
+    // The first service of the visit; the further ones (issue 28, decision 045) in the order asked for.
     service: text("service").notNull(),
+    additionalServices: text("additional_services")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     message: text("message"),
     // Minutes the service takes from `time`: the booking occupies every slot in
     // it. Stored, so a later change of a service's duration leaves booked ones be.
@@ -97,6 +102,14 @@ export const appointments = pgTable(
     check("appointments_status_check", sql`${table.status} in ('beantragt', 'bestätigt', 'storniert')`),
     check("appointments_time_check", sql`${table.time} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
     check("appointments_duration_check", sql`${table.durationMinutes} > 0`),
+    check(
+      "appointments_additional_services_check",
+      sql`array_position(${table.additionalServices}, ${table.service}) IS NULL
+        AND array_position(${table.additionalServices}, NULL) IS NULL
+        AND array_position(${table.additionalServices}, '') IS NULL
+        AND cardinality(${table.additionalServices}) <= 20
+        AND texts_distinct(${table.additionalServices})`,
+    ),
     check("appointments_handover_check", sql`${table.handover} in ('wait', 'drop_off', 'pickup')`),
     check("appointments_mileage_check", sql`${table.mileageKm} between 0 and 2000000`),
     check("appointments_first_registration_check", sql`${table.firstRegistration} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),

@@ -106,7 +106,9 @@ export type AdminAppointment = {
   phone: string;
   date: string;
   time: string;
+  /** The first service; `services` the whole list of the visit (issue 28), `service` first. */
   service: string;
+  services: string[];
   message: string | null;
   status: AppointmentStatus;
   cancellationReason: string | null;

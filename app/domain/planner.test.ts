@@ -55,6 +55,7 @@ const appointment = (overrides: Partial<PlannerAppointment>): PlannerAppointment
   time: "08:00",
   durationMinutes: 30,
   service: "Ölwechsel",
+  services: ["Ölwechsel"],
   status: "beantragt",
   licensePlate: null,
   internalNote: null,

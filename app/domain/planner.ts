@@ -25,6 +25,8 @@ export type PlannerAppointment = {
   time: string;
   durationMinutes: number;
   service: string;
+  /** The whole list of the visit (issue 28), `service` first. */
+  services: string[];
   status: AppointmentStatus;
   licensePlate: string | null;
   internalNote: string | null;

@@ -49,6 +49,8 @@ export type CustomerAppointment = {
   time: string;
   durationMinutes: number;
   service: string;
+  /** The whole list (issue 28): `service` first. */
+  services: string[];
   licensePlate: string | null;
   vehicleModel: string | null;
   handover: Handover | null;

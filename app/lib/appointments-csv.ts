@@ -16,6 +16,8 @@ export type CsvAppointment = {
   time: string;
   durationMinutes: number;
   service: string;
+  /** The further services of a visit of several (issue 28, decision 045). */
+  additionalServices: readonly string[];
   status: string;
   message: string | null;
   licensePlate: string | null;
@@ -49,7 +51,9 @@ const columns: [header: string, value: (row: CsvAppointment) => CsvValue][] = [
   ["Datum", (row) => formatIsoDateDE(row.date)],
   ["Uhrzeit", (row) => row.time],
   ["Dauer (Minuten)", (row) => row.durationMinutes],
+  // 'Leistung' keeps the first service, as before (decision 045); the further ones beside it.
   ["Leistung", (row) => row.service],
+  ["Weitere Leistungen", (row) => row.additionalServices.join(", ")],
   ["Status", (row) => row.status],
   ["Name", (row) => row.name],
   ["E-Mail", (row) => row.email],

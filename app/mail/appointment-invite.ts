@@ -1,5 +1,6 @@
 import { serviceDurationMinutes, site } from "~/config/site";
 import { parseCalendarDate } from "~/domain/calendar-date";
+import { servicesLine } from "~/lib/format-services";
 import { calendarInvite } from "./ics";
 
 export type InviteAppointment = {
@@ -12,6 +13,8 @@ export type InviteAppointment = {
   date: string;
   time: string;
   service: string;
+  /** The whole list of a visit of several (issue 28); none for one service. */
+  services?: readonly string[];
   /** Rows from before durations were stored take the service's. */
   durationMinutes?: number;
   /** The appointment's invite sequence (issue 28): 0 until its first move, one more with each. */
@@ -27,6 +30,7 @@ export function appointmentInvite(appointment: InviteAppointment, method: "REQUE
   const date = parseCalendarDate(appointment.date);
   const [hour, minute] = appointment.time.split(":").map(Number);
   if (!date) throw new RangeError(`Ungültiges Datum: ${appointment.date}`);
+  const services = servicesLine(appointment).value;
   return calendarInvite({
     method,
     uid: `${appointment.appointmentId}@happycar.termine`,
@@ -36,8 +40,8 @@ export function appointmentInvite(appointment: InviteAppointment, method: "REQUE
     date,
     time: { hour: hour!, minute: minute! },
     durationMinutes: appointment.durationMinutes ?? serviceDurationMinutes(appointment.service),
-    summary: `${appointment.service} – ${site.name}`,
-    description: `Ihr Termin bei ${site.name}: ${appointment.service}.\nTelefon: ${site.phones[0].display}`,
+    summary: `${services} – ${site.name}`,
+    description: `Ihr Termin bei ${site.name}: ${services}.\nTelefon: ${site.phones[0].display}`,
     location: `${site.address.street}, ${site.address.postalCode} ${site.address.city}, ${site.address.country}`,
     organizer: { name: site.name, email: site.email },
     attendee: appointment.email === null ? null : { name: appointment.name, email: appointment.email },

@@ -5,6 +5,7 @@ import { cancellers } from "~/domain/appointment";
 import { isCalendarDate, zonedInstant } from "~/domain/calendar-date";
 import { selfCancelDeadline } from "~/domain/self-service";
 import { type Handover, handovers } from "~/domain/vehicle";
+import { visitServices } from "~/domain/visit";
 import { cleanText } from "~/schemas/text";
 import { fromLegacyParams } from "./legacy-params";
 
@@ -43,7 +44,18 @@ const appointment = z.object({
   email: required(line),
   date: isoDate,
   time,
+  // The first service; `services` the whole list of a visit of several (issue 28), one name a line (the
+  // outbox stores strings only); rows queued before it and visits of one service have none.
   service: required(line),
+  services: z
+    .string()
+    .optional()
+    .transform((value) =>
+      value
+        ?.split("\n")
+        .map((name) => cleanText(name, false))
+        .filter((name) => name !== ""),
+    ),
   accessToken,
 });
 
@@ -263,6 +275,7 @@ export function appointmentEmailFields(row: {
   date: string;
   time: string;
   service: string;
+  additionalServices: readonly string[];
   handover: Handover | null;
   pickupAddress: string | null;
   courtesyCar?: boolean;
@@ -276,12 +289,18 @@ export function appointmentEmailFields(row: {
     date,
     time,
     service,
+    services: emailServices(visitServices(row)),
     handover,
     pickupAddress,
     courtesyCar: row.courtesyCar ? ("true" as const) : undefined,
     // The calendar entry's SEQUENCE (issue 28): the invites of a moved appointment count up.
     sequence: row.inviteSequence ? String(row.inviteSequence) : undefined,
   };
+}
+
+/** The `services` of an e-mail's data: the whole list of a visit of several, one a line; none for one service (as before issue 28). */
+export function emailServices(services: readonly string[]): string | undefined {
+  return services.length > 1 ? services.join("\n") : undefined;
 }
 
 /** An invitation to a new admin account. */

@@ -4,6 +4,7 @@ import path from "node:path";
 import nodemailer, { type NodemailerError, type SendMailOptions } from "nodemailer";
 import type { Env } from "~/config/env.server";
 import { formatIsoDateDE } from "~/lib/format-date";
+import { servicesLine } from "~/lib/format-services";
 import { logger } from "~/lib/logger.server";
 import { type AppointmentEmail, readEmail, type StoredEmail, TemplateError } from "./emails";
 import { renderEmail } from "./templates";
@@ -179,7 +180,7 @@ function emailjsCall(email: StoredEmail): { template: EmailjsTemplate; params: R
     email: data.email,
     datum: formatIsoDateDE(data.date),
     uhrzeit: data.time,
-    leistung: data.service,
+    leistung: servicesLine(data).value,
   });
   switch (email.template) {
     case "appointment-confirmed":

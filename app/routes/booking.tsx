@@ -55,7 +55,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const body = await readFormFields({ request, context });
   if ("bodyError" in body) return data({ error: body.bodyError.message, fields: {}, values: {} }, { status: body.bodyError.status });
   const input = bookingInputFromForm(body.fields);
-  const { [HONEYPOT_FIELD]: _honeypot, ...values } = input;
+  // The fields as typed, and the whole list of services when further ones were ticked (issue 28).
+  const { [HONEYPOT_FIELD]: _honeypot, services, ...fields } = input;
+  const values = Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
   const db = context.get(databaseContext);
   const options = { now: new Date(), clientIp: context.get(requestContext).clientIp, config: bookingConfigFromEnv() };
   // 'Auf die Warteliste' (issue 28): the same form's second button, with its name, e-mail, phone, day and service.
@@ -70,7 +72,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.ok || result.code === "honeypot") return redirect("/termin-anfragen?termin=beantragt#booking", 303);
   const answerHeaders = result.code === "rate-limited" ? retryAfter(result.retryAfterSeconds) : undefined;
   return data(
-    { ...bookingRefusal(result), values, waitlistDate: await fullDayOf(db, values) },
+    {
+      ...bookingRefusal(result),
+      values,
+      waitlistDate: await fullDayOf(db, values),
+      services: Array.isArray(services) ? services : undefined,
+    },
     { status: statusOf(result.code), headers: answerHeaders },
   );
 }

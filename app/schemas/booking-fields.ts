@@ -26,7 +26,8 @@ const vehicleFields = [
 ] as const;
 export type VehicleField = (typeof vehicleFields)[number];
 // courtesyCar: 'Ersatzwagen gewünscht' (issue 27), a checkbox beside the day and time.
-const optionalFields = [...vehicleFields, "courtesyCar"] as const;
+// services: the whole list of the visit, 'Leistung' first, then the ticked 'Weitere Leistungen' (issue 28).
+const optionalFields = [...vehicleFields, "courtesyCar", "services"] as const;
 export const bookingFields = ["name", "email", "phone", "service", "date", "time", "message", ...optionalFields] as const;
 export type BookingField = (typeof bookingFields)[number];
 export const requiredBookingFields = ["name", "email", "phone", "service", "date", "time"] as const;
@@ -50,6 +51,8 @@ export const bookingFormNames: Record<BookingField | typeof HONEYPOT_FIELD, stri
   handover: "booking-handover",
   pickupAddress: "booking-pickup-address",
   courtesyCar: "booking-courtesy-car",
+  // The group of 'Weitere Leistungen' checkboxes; each is named additionalServiceFormName(index).
+  services: "booking-services",
   website: "booking-website",
 };
 
@@ -66,15 +69,35 @@ export const handoverLabels = {
   pickup: "Hol- und Bringservice",
 } as const satisfies Record<Handover, string>;
 
+/** 'Weitere Leistungen' (issue 28): one checkbox per service, each its own name (a form post keeps one value per name), the service its value. */
+export const ADDITIONAL_SERVICES_LABEL = "Weitere Leistungen";
+export function additionalServiceFormName(index: number): string {
+  return `${bookingFormNames.services}-${index}`;
+}
+
+/** The API's input as a posted form gives it: the fields by their API names, `services` a list. */
+export type BookingFormInput = Record<string, string | string[]>;
+
 /**
  * A posted form (booking-name, …) → the API's field names (name, …). The
- * optional fields (the car, the courtesy car) are passed on only when the form has them, as in the API.
+ * optional fields (the car, the courtesy car) are passed on only when the form has them, as in the API;
+ * `services` (the whole list: 'Leistung', then the ticked 'Weitere Leistungen') only when one is ticked.
  */
-export function bookingInputFromForm(form: Record<string, string>): Record<string, string> {
+export function bookingInputFromForm(form: Record<string, string>): BookingFormInput {
   const optional: readonly string[] = optionalFields;
-  return Object.fromEntries(
+  const input: BookingFormInput = Object.fromEntries(
     Object.entries(bookingFormNames)
       .filter(([field, formName]) => !optional.includes(field) || formName in form)
       .map(([field, formName]) => [field, form[formName] ?? ""]),
   );
+  const prefix = `${bookingFormNames.services}-`;
+  const ticked = Object.entries(form)
+    .filter(([formName, value]) => formName.startsWith(prefix) && value !== "")
+    .sort(([a], [b]) => Number(a.slice(prefix.length)) - Number(b.slice(prefix.length)))
+    .map(([, value]) => value);
+  // Without JavaScript every box shows: one ticked beside the same 'Leistung' asks for nothing more.
+  const service = form[bookingFormNames.service] ?? "";
+  const further = ticked.filter((name) => name !== service);
+  if (further.length > 0) input.services = [service, ...further];
+  return input;
 }

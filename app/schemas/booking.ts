@@ -13,6 +13,7 @@ import {
   PLATE_MIN_SIGNS,
   VIENNA_POSTAL_CODE_RANGE,
 } from "~/domain/vehicle";
+import { servicesProblem } from "~/domain/visit";
 import {
   type BookingField,
   type FieldErrors,
@@ -64,6 +65,13 @@ const vehicleMessages = {
     needsFirstRegistration: "Für die Erinnerung an die §57a-Begutachtung geben Sie bitte die Erstzulassung an.",
   },
   handover: "Bitte wählen Sie, wie Ihr Auto zu uns kommt.",
+  // Several services in one visit (issue 28): `services` is the whole list, `service` its first.
+  services: {
+    list: "Bitte geben Sie die Leistungen (services) als Liste von Leistungen an.",
+    mismatch: "Die erste der Leistungen (services) muss die gewählte Leistung (service) sein.",
+    unknown: (name: string) => `„${name}“ ist keine der angebotenen Leistungen. Bitte wählen Sie nur angebotene Leistungen aus.`,
+    duplicate: (name: string) => `Die Leistung „${name}“ ist doppelt angegeben. Bitte wählen Sie jede Leistung nur einmal.`,
+  },
   courtesyCar: "Bitte kreuzen Sie das Ersatzwagen-Feld an oder lassen Sie es leer.",
   pickupAddress: {
     missing: "Bitte geben Sie für den Hol- und Bringservice die Abholadresse an.",
@@ -186,8 +194,18 @@ export const bookingSchema = z.object({
     checkboxInput,
     z.boolean({ error: vehicleMessages.courtesyCar }).transform((value) => value || undefined),
   ),
+  // The whole list (issue 28), checked against `service` and the catalogue in dependentFieldErrors;
+  // absent, the visit is `service` alone.
+  services: z.preprocess(
+    (value) => (Array.isArray(value) ? value.map((name) => (typeof name === "string" ? cleanText(name) : name)) : value),
+    z
+      .array(z.string({ error: vehicleMessages.services.list }), { error: vehicleMessages.services.list })
+      .max(20, vehicleMessages.services.list)
+      .optional(),
+  ),
 });
 
+/** A valid request: `services`, when given, the whole list with `service` first (absent: `service` alone). */
 export type BookingInput = z.output<typeof bookingSchema>;
 
 export type BookingValidation =
@@ -207,6 +225,17 @@ function dependentFieldErrors(input: Record<string, unknown>, currentMonth: stri
     if (problem) errors.firstRegistration = vehicleMessages.firstRegistration[problem];
   } else if (checkboxInput(input.inspectionReminder) === true) {
     errors.inspectionReminder = vehicleMessages.inspectionReminder.needsFirstRegistration;
+  }
+  const service = asText(input.service);
+  if (Array.isArray(input.services) && service !== "" && input.services.every((name) => typeof name === "string")) {
+    const problem = servicesProblem(
+      site.services,
+      service,
+      input.services.map((name: string) => cleanText(name)),
+    );
+    if (problem)
+      errors.services =
+        problem.problem === "mismatch" ? vehicleMessages.services.mismatch : vehicleMessages.services[problem.problem](problem.name);
   }
   if (asText(input.handover) === ("pickup" satisfies Handover)) {
     const address = asText(input.pickupAddress);

@@ -93,6 +93,7 @@ async function changeStatus(
         time: appointments.time,
         durationMinutes: appointments.durationMinutes,
         service: appointments.service,
+        additionalServices: appointments.additionalServices,
         courtesyCar: appointments.courtesyCar,
       })
       .from(appointments)

@@ -1,18 +1,18 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { AdminIdentity } from "~/auth/session.server";
-import { site } from "~/config/site";
+import { serviceVisit } from "~/config/site";
 import { recordAudit } from "~/db/audit.server";
 import type { Database, Executor } from "~/db/client.server";
 import { resultRows } from "~/db/result-rows";
 import { appointmentResources, appointments } from "~/db/schema";
 import { EXCLUSION_VIOLATION, sqlState } from "~/db/sql-state";
+import { appointmentServices } from "~/db/visit-services";
 import { type AppointmentStatus, slotOccupyingStatuses } from "~/domain/appointment";
 import type { CalendarDate } from "~/domain/calendar-date";
 import { isUuid } from "~/domain/ids";
 import {
   type HeldResource,
   type KindChoices,
-  neededKinds,
   type ResourceKind,
   resourceKinds,
   type ResourceSetProblem,
@@ -36,7 +36,8 @@ type Placed = {
   date: CalendarDate;
   time: string;
   durationMinutes: number;
-  service: string;
+  /** The whole list of services (issue 28): the holds are the union of their needs. */
+  services: readonly string[];
   courtesyCar: boolean;
 };
 
@@ -46,7 +47,7 @@ const placedColumns = {
   date: appointments.date,
   time: appointments.time,
   durationMinutes: appointments.durationMinutes,
-  service: appointments.service,
+  services: appointmentServices,
   courtesyCar: appointments.courtesyCar,
 };
 
@@ -69,7 +70,7 @@ function courtesyUntil(appointment: Placed): string | null {
 
 /** The kinds the appointment holds: its service's needs and, when asked and possible, a courtesy car. */
 function kindsOf(appointment: Placed): ReadonlyArray<ResourceKind> {
-  return wantedKinds(neededKinds(site.services, appointment.service), courtesyUntil(appointment) !== null);
+  return wantedKinds(serviceVisit(appointment.services).kinds, courtesyUntil(appointment) !== null);
 }
 
 /** The instants a hold of the appointment covers, in SQL: the work from its start for its duration, a car until closing. */

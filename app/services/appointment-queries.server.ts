@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, like, lt, or, type SQL, sql } fr
 import { site } from "~/config/site";
 import type { Executor } from "~/db/client.server";
 import { adminUsers, appointmentCounts, appointments, auditLog } from "~/db/schema";
+import { appointmentServices } from "~/db/visit-services";
 import type { AdminAppointment, AdminTab, EarlierVisit, ListPeriod } from "~/domain/appointment";
 import { zonedParts } from "~/domain/calendar-date";
 import { isUuid } from "~/domain/ids";
@@ -39,6 +40,7 @@ export const adminAppointmentColumns = {
   date: appointments.date,
   time: appointments.time,
   service: appointments.service,
+  services: appointmentServices,
   message: appointments.message,
   status: appointments.status,
   cancellationReason: appointments.cancellationReason,

@@ -1,14 +1,14 @@
 import crypto from "node:crypto";
 import { and, eq, gte, lte, sql } from "drizzle-orm";
 import { type Env, env } from "~/config/env.server";
-import { serviceDurationMinutes, site } from "~/config/site";
+import { serviceVisit, site } from "~/config/site";
 import type { Executor } from "~/db/client.server";
 import { parseIntMultirange } from "~/db/multirange";
 import { resultRows } from "~/db/result-rows";
-import { resourceAbsences, resourceBusy, resources } from "~/db/schema";
+import { appointments, resourceAbsences, resourceBusy, resources } from "~/db/schema";
 import { addDays, type CalendarDate, daysBetween, timeToMinutes, zonedParts } from "~/domain/calendar-date";
 import { type Absence, dayResources, fits, type Hold, holdsByDate, wallClockHolds } from "~/domain/placement";
-import { defaultServiceNeeds, neededKinds, type Resource, type ResourceKind } from "~/domain/resources";
+import type { Resource, ResourceKind } from "~/domain/resources";
 import { fail, type Failure, type Ok, ok } from "~/domain/result";
 import {
   checkSlot,
@@ -27,7 +27,7 @@ import {
 import { normalizeLicensePlate } from "~/domain/vehicle";
 import { logger } from "~/lib/logger.server";
 import { newSecretToken } from "~/lib/secret-token.server";
-import type { EmailParams } from "~/mail/emails";
+import { type EmailParams, emailServices } from "~/mail/emails";
 import { outboxRow } from "~/mail/outbox.server";
 import { type FieldErrors, INSPECTION_CONSENT_LABEL, validateBooking, workshopMonth } from "~/schemas/booking";
 import { rulesWithClosures } from "./closures.server";
@@ -101,7 +101,9 @@ export async function requestAppointment(
   const validation = validateBooking(input, workshopMonth(now));
   if (!validation.ok) return fail("invalid", { fields: validation.fields, missingRequired: validation.missingRequired });
   const booking = validation.data;
-  const durationMinutes = serviceDurationMinutes(booking.service);
+  // Several services (issue 28): the visit lasts their sum and holds the union of their resources.
+  const services = booking.services ?? [booking.service];
+  const { durationMinutes, kinds } = serviceVisit(services);
   // Opening hours, holidays, lead time and horizon here; the owner's stored closures inside
   // request_appointment, in the same round trip (decision 023).
   const slot = checkSlot(booking.date, booking.time, now, config.rules, durationMinutes);
@@ -142,6 +144,8 @@ export async function requestAppointment(
     date: booking.date,
     time: booking.time,
     service: booking.service,
+    // The whole list when there are several (issue 28); one service alone stays as it always was.
+    services: emailServices(services),
     message: booking.message,
     ...vehicle,
     // 'Ersatzwagen gewünscht' (issue 27): both e-mails name it.
@@ -172,10 +176,10 @@ export async function requestAppointment(
       ? { id: crypto.randomUUID(), consent_text: INSPECTION_CONSENT_LABEL, consented_at: now.toISOString() }
       : null;
 
-  const kinds = neededKinds(site.services, booking.service);
   const courtesyUntil = booking.courtesyCar ? closingTime(booking.date, config.rules) : null;
   const plate = booking.licensePlate ?? null;
-  const rows = await db.execute(sql`
+  const additionalServices = services.slice(1);
+  const request = sql`
     select request_appointment(
       ${id}::uuid, ${booking.name}, ${booking.email}, ${booking.phone}, ${booking.date}::date, ${booking.time},
       ${booking.service}, ${booking.message ?? null}, ${durationMinutes}::int, ${`{${kinds.join(",")}}`}::text[],
@@ -184,8 +188,16 @@ export async function requestAppointment(
       ${booking.pickupAddress ?? null}, ${courtesyUntil}, ${config.rules.timeZone}, ${config.maxOpenRequestsPerEmail}::int,
       ${config.maxPickupsPerDay}::int, ${JSON.stringify(emails)}::jsonb, ${link.hash}, ${inspectionConsent && JSON.stringify(inspectionConsent)}::jsonb,
       ${zonedParts(now, site.timeZone).date}::date
-    ) as outcome`);
-  const outcome = resultRows<{ outcome: StoredOutcome }>(rows)[0]?.outcome;
+    ) as outcome`;
+  // The further services go into the row request_appointment inserted, in the same transaction.
+  const outcome =
+    additionalServices.length === 0
+      ? storedOutcome(await db.execute(request))
+      : await db.transaction(async (tx) => {
+          const stored = storedOutcome(await tx.execute(request));
+          if (stored === "created") await tx.update(appointments).set({ additionalServices }).where(eq(appointments.id, id));
+          return stored;
+        });
   switch (outcome) {
     case "created":
       logger.info({ appointmentId: id, date: booking.date, time: booking.time }, "appointment requested");
@@ -207,6 +219,10 @@ export async function requestAppointment(
     default:
       throw new Error(`request_appointment returned ${String(outcome)}`);
   }
+}
+
+function storedOutcome(rows: unknown): StoredOutcome | undefined {
+  return resultRows<{ outcome: StoredOutcome }>(rows)[0]?.outcome;
 }
 
 function slotRefused(check: Extract<SlotCheck, { ok: false }>): BookingResult {
@@ -260,10 +276,14 @@ function closuresAndResources(db: Executor, rules: SlotRules, from: CalendarDate
 /** What a request asks of the workshop: the work's kinds and duration, and whether a courtesy car. */
 type Demand = { kinds: readonly ResourceKind[]; durationMinutes: number; courtesyCar: boolean };
 
-function demandOf(service: string | undefined, courtesyCar: boolean, rules: SlotRules): Demand {
-  return service
-    ? { kinds: neededKinds(site.services, service), durationMinutes: serviceDurationMinutes(service), courtesyCar }
-    : { kinds: defaultServiceNeeds, durationMinutes: rules.slotMinutes, courtesyCar };
+/** A service's name, the names of a visit's services (issue 28), or none (one slot). */
+export type DemandedServices = string | readonly string[] | undefined;
+
+function demandOf(demanded: DemandedServices, courtesyCar: boolean, rules: SlotRules): Demand {
+  const services = typeof demanded === "string" ? [demanded] : (demanded ?? []);
+  return services.length > 0
+    ? { ...serviceVisit(services), courtesyCar }
+    : { ...serviceVisit([]), durationMinutes: rules.slotMinutes, courtesyCar };
 }
 
 /**
@@ -284,8 +304,8 @@ function withOccupancy(schedule: DaySchedule & { open: true }, state: WorkshopSt
 }
 
 /**
- * The slots of one day and whether each can still be requested, for a service
- * when given (its resources free for its duration from that start), else for one slot;
+ * The slots of one day and whether each can still be requested, for the services
+ * when given (the union of their resources free for the sum of their durations from that start), else for one slot;
  * with `courtesyCar`, only where a courtesy car is free until closing too.
  */
 export async function getDaySlots(
@@ -293,13 +313,13 @@ export async function getDaySlots(
   date: CalendarDate,
   now: Date,
   config: BookingConfig,
-  service?: string,
+  services?: DemandedServices,
   courtesyCar = false,
 ): Promise<DaySlots> {
   const [rules, state] = await closuresAndResources(db, config.rules, date, date);
   const schedule = daySchedule(date, now, rules);
   if (!schedule.open) return schedule;
-  return { date, open: true, slots: withOccupancy(schedule, state, demandOf(service, courtesyCar, rules), rules) };
+  return { date, open: true, slots: withOccupancy(schedule, state, demandOf(services, courtesyCar, rules), rules) };
 }
 
 /** How full a day is at a glance: many free start times, few, or none. */
@@ -311,7 +331,7 @@ export type DayAvailability = { date: CalendarDate; available: boolean; reason?:
 export const MAX_AVAILABILITY_DAYS = 100;
 
 /**
- * For the calendar: which dates in [from, to] still have a free start time (for `service`, else
+ * For the calendar: which dates in [from, to] still have a free start time (for `services`, else
  * for one slot; with `courtesyCar`, and a courtesy car), and how many.
  */
 export async function getAvailability(
@@ -320,13 +340,13 @@ export async function getAvailability(
   to: CalendarDate,
   now: Date,
   config: BookingConfig,
-  service?: string,
+  services?: DemandedServices,
   courtesyCar = false,
 ): Promise<DayAvailability[]> {
   const days = daysBetween(from, to) + 1;
   if (days < 1 || days > MAX_AVAILABILITY_DAYS) throw new RangeError(`Range of ${days} days`);
   const [rules, state] = await closuresAndResources(db, config.rules, from, to);
-  const demand = demandOf(service, courtesyCar, rules);
+  const demand = demandOf(services, courtesyCar, rules);
   return daySchedules(from, to, now, rules).map((schedule): DayAvailability => {
     const closed = (reason: UnavailableDay): DayAvailability => ({
       date: schedule.date,

@@ -11,6 +11,7 @@ import { isCalendarDate, zonedInstant, zonedParts } from "~/domain/calendar-date
 import { fail, type Failure, type Ok, ok } from "~/domain/result";
 import { type CustomerAppointment, customerLinkUsable, selfCancellation } from "~/domain/self-service";
 import { defaultSlotRules, type SlotRules } from "~/domain/slots";
+import { visitServices } from "~/domain/visit";
 import { logger } from "~/lib/logger.server";
 import { hashSecretToken, SECRET_TOKEN_PATTERN } from "~/lib/secret-token.server";
 import { appointmentInvite } from "~/mail/appointment-invite";
@@ -68,6 +69,7 @@ const customerColumns = {
   time: appointments.time,
   durationMinutes: appointments.durationMinutes,
   service: appointments.service,
+  additionalServices: appointments.additionalServices,
   licensePlate: appointments.licensePlate,
   vehicleModel: appointments.vehicleModel,
   handover: appointments.handover,
@@ -111,6 +113,7 @@ function view(row: CustomerLinkRow, now: Date, config: SelfServiceConfig): Custo
     time: row.time,
     durationMinutes: row.durationMinutes,
     service: row.service,
+    services: visitServices(row),
     licensePlate: row.licensePlate,
     vehicleModel: row.vehicleModel,
     handover: row.handover,
@@ -142,7 +145,7 @@ export async function customerCalendarFile(
 ): Promise<string | null> {
   const row = await appointmentByToken(db, token, { lock: false });
   if (!row || !usable(row, now, config) || row.status !== "bestätigt") return null;
-  return appointmentInvite({ ...row, appointmentId: row.id, sequence: row.inviteSequence }, "REQUEST", now);
+  return appointmentInvite({ ...row, services: visitServices(row), appointmentId: row.id, sequence: row.inviteSequence }, "REQUEST", now);
 }
 
 /** Seconds to wait when the link's or the client's requests of `kind` reached the limit, like the public forms'. */

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
-import { site } from "~/config/site";
+import { serviceVisit } from "~/config/site";
 import type { Executor } from "~/db/client.server";
 import { resultRows } from "~/db/result-rows";
 import type { CalendarDate } from "~/domain/calendar-date";
-import { neededKinds } from "~/domain/resources";
 import { closingTime, defaultSlotRules, type SlotRules } from "~/domain/slots";
+import { visitServices } from "~/domain/visit";
 
 /**
  * Placing an appointment that is already stored (issue 27, decision 039): confirming one that holds
@@ -19,6 +19,8 @@ export type PlaceableAppointment = {
   date: CalendarDate;
   time: string;
   service: string;
+  /** The further services of a visit of several (issue 28): the holds are the union of all their needs. */
+  additionalServices?: readonly string[];
   durationMinutes: number;
   courtesyCar: boolean;
 };
@@ -28,7 +30,7 @@ export async function placeAppointment(
   appointment: PlaceableAppointment,
   rules: SlotRules = defaultSlotRules,
 ): Promise<Placement> {
-  const kinds = neededKinds(site.services, appointment.service);
+  const { kinds } = serviceVisit(visitServices(appointment));
   const courtesyUntil = appointment.courtesyCar ? closingTime(appointment.date, rules) : null;
   const rows = await tx.execute(sql`
     select place_appointment(${appointment.id}::uuid, ${appointment.date}::date, ${appointment.time},
@@ -68,7 +70,7 @@ export async function placeAll(
     date: appointment.date,
     time: appointment.time,
     duration: appointment.durationMinutes,
-    kinds: neededKinds(site.services, appointment.service),
+    kinds: serviceVisit(visitServices(appointment)).kinds,
     courtesy_until: appointment.courtesyCar ? closingTime(appointment.date, rules) : null,
   }));
   // The subquery's order is the order of the calls: each placement sees the ones before it.

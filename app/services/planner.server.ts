@@ -3,6 +3,7 @@ import type { SelectedFieldsFlat } from "drizzle-orm/pg-core";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import type { Executor } from "~/db/client.server";
 import { appointmentResources, appointments, resourceAbsences, resources } from "~/db/schema";
+import { appointmentServices } from "~/db/visit-services";
 import type { AdminAppointment } from "~/domain/appointment";
 import { slotOccupyingStatuses } from "~/domain/appointment";
 import type { CalendarDate } from "~/domain/calendar-date";
@@ -119,6 +120,7 @@ const plannerColumns = {
   time: appointments.time,
   durationMinutes: appointments.durationMinutes,
   service: appointments.service,
+  services: appointmentServices,
   status: appointments.status,
   licensePlate: appointments.licensePlate,
   internalNote: appointments.internalNote,

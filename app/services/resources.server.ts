@@ -147,6 +147,7 @@ async function placeActiveAppointments(tx: Executor): Promise<UnplacedAppointmen
       date: appointments.date,
       time: appointments.time,
       service: appointments.service,
+      additionalServices: appointments.additionalServices,
       durationMinutes: appointments.durationMinutes,
       courtesyCar: appointments.courtesyCar,
       status: appointments.status,

@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import { Hono } from "hono";
-import { bookableServices } from "~/config/site";
+import { site } from "~/config/site";
 import { daysBetween, isCalendarDate } from "~/domain/calendar-date";
+import { servicesProblem } from "~/domain/visit";
 import { retryAfter, statusOf } from "~/http-status";
 import { bookingRefusal, unavailableDayMessage } from "~/messages";
 import { bookingConfigFromEnv, getAvailability, getDaySlots, MAX_AVAILABILITY_DAYS, requestAppointment } from "~/services/booking.server";
@@ -12,6 +13,7 @@ import { jsonBody } from "./input";
 const INVALID_DATE_MESSAGE = "Bitte geben Sie ein gültiges Datum im Format JJJJ-MM-TT an.";
 const INVALID_RANGE_MESSAGE = "Bitte geben Sie from und to als gültige Daten im Format JJJJ-MM-TT an.";
 const INVALID_SERVICE_MESSAGE = "Bitte wählen Sie eine der angebotenen Leistungen aus.";
+const DUPLICATE_SERVICE_MESSAGE = "Bitte geben Sie jede Leistung (service) nur einmal an.";
 const INVALID_COURTESY_CAR_MESSAGE = "Bitte geben Sie courtesyCar als true oder false an.";
 
 /** The optional `courtesyCar` parameter (issue 27): absent or "false" no, "true" yes, null for anything else. */
@@ -20,28 +22,34 @@ function courtesyCarParam(value: string | undefined): boolean | null {
   return value === "true" ? true : null;
 }
 
-/** The optional `service` parameter: absent (one slot), a bookable service, or false for anything else. */
-function serviceParam(service: string | undefined): string | undefined | false {
-  if (service === undefined || service === "") return undefined;
-  return bookableServices.includes(service) ? service : false;
+/**
+ * The optional `service` parameter, repeated for a visit of several (issue 28, `service=A&service=B`):
+ * none (one slot), the bookable services each once, or the German answer for anything else.
+ */
+function servicesParam(values: string[] | undefined): string[] | { error: string } {
+  const services = (values ?? []).filter((value) => value !== "");
+  if (services.length === 0) return [];
+  const problem = servicesProblem(site.services, services[0]!, services);
+  if (problem === null) return services;
+  return { error: problem.problem === "duplicate" ? DUPLICATE_SERVICE_MESSAGE : INVALID_SERVICE_MESSAGE };
 }
 
 /** The public booking endpoints (docs/api.md): free times, free days, the appointment request. */
 export const booking = new Hono<ServerEnv>();
 
-/** GET /api/v1/slots?date=yyyy-MM-dd[&service=…][&courtesyCar=true] – the start times of one day, for a service's resources and duration. */
+/** GET /api/v1/slots?date=yyyy-MM-dd[&service=…]*[&courtesyCar=true] – the start times of one day, for the services' resources and duration. */
 booking.get("/slots", async (c) => {
   const date = c.req.query("date") ?? "";
   if (!isCalendarDate(date)) return jsonError(c, 400, INVALID_DATE_MESSAGE);
-  const service = serviceParam(c.req.query("service"));
-  if (service === false) return jsonError(c, 400, INVALID_SERVICE_MESSAGE);
+  const services = servicesParam(c.req.queries("service"));
+  if ("error" in services) return jsonError(c, 400, services.error);
   const courtesyCar = courtesyCarParam(c.req.query("courtesyCar"));
   if (courtesyCar === null) return jsonError(c, 400, INVALID_COURTESY_CAR_MESSAGE);
-  const day = await getDaySlots(c.get("db"), date, new Date(), bookingConfigFromEnv(), service, courtesyCar);
+  const day = await getDaySlots(c.get("db"), date, new Date(), bookingConfigFromEnv(), services, courtesyCar);
   return c.json(day.open ? day : { ...day, reason: unavailableDayMessage(day.reason) });
 });
 
-/** GET /api/v1/availability?from=&to=[&service=][&courtesyCar=true] – which dates can still be requested, and how full they are. */
+/** GET /api/v1/availability?from=&to=[&service=]*[&courtesyCar=true] – which dates can still be requested, and how full they are. */
 booking.get("/availability", async (c) => {
   const from = c.req.query("from") ?? "";
   const to = c.req.query("to") ?? "";
@@ -50,11 +58,11 @@ booking.get("/availability", async (c) => {
   if (days < 1 || days > MAX_AVAILABILITY_DAYS) {
     return jsonError(c, 400, `Der Zeitraum muss 1 bis ${MAX_AVAILABILITY_DAYS} Tage umfassen (from ≤ to).`);
   }
-  const service = serviceParam(c.req.query("service"));
-  if (service === false) return jsonError(c, 400, INVALID_SERVICE_MESSAGE);
+  const services = servicesParam(c.req.queries("service"));
+  if ("error" in services) return jsonError(c, 400, services.error);
   const courtesyCar = courtesyCarParam(c.req.query("courtesyCar"));
   if (courtesyCar === null) return jsonError(c, 400, INVALID_COURTESY_CAR_MESSAGE);
-  const result = await getAvailability(c.get("db"), from, to, new Date(), bookingConfigFromEnv(), service, courtesyCar);
+  const result = await getAvailability(c.get("db"), from, to, new Date(), bookingConfigFromEnv(), services, courtesyCar);
   // A fully booked day says so (`full`): the picker offers its waiting list (issue 28).
   return c.json({
     from,

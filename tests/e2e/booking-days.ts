@@ -45,6 +45,8 @@ export const OWN_DAYS = {
   absence: firstWorkdayFrom(28),
   /** waitlist.spec.ts books it full and joins its waiting list (issue 28). */
   waitlist: firstWorkdayFrom(35),
+  /** several-services.spec.ts books a visit of two services at 09:00 on it and expects that hour free. */
+  severalServices: firstWorkdayFrom(45),
 };
 
 const ownDays = new Set<string>(Object.values(OWN_DAYS));

@@ -71,13 +71,13 @@ describe.each(testDatabaseKinds)("CSV export on %s", (kind) => {
     const records = text.slice(1).split("\r\n");
     expect(records).toHaveLength(4); // header, two appointments, the empty rest after the last CRLF
     expect(records[0]).toBe(
-      '"Datum";"Uhrzeit";"Dauer (Minuten)";"Leistung";"Status";"Name";"E-Mail";"Telefon";"Nachricht";"Kennzeichen";' +
+      '"Datum";"Uhrzeit";"Dauer (Minuten)";"Leistung";"Weitere Leistungen";"Status";"Name";"E-Mail";"Telefon";"Nachricht";"Kennzeichen";' +
         '"Marke und Modell";"Kilometerstand";"Erstzulassung";"Übergabe";"Abholadresse";"Stornierungsgrund";"Interne Notiz";' +
         '"Angefragt am";"Zuletzt geändert am";"Termin-ID"',
     );
     expect(records[1]).toMatch(
       new RegExp(
-        '^"03\\.11\\.2026";"08:30";"60";"§57a Überprüfung";"bestätigt";"\'=HYPERLINK\\(""http://evil\\.example""\\)";"maria@example\\.at";' +
+        '^"03\\.11\\.2026";"08:30";"60";"§57a Überprüfung";"";"bestätigt";"\'=HYPERLINK\\(""http://evil\\.example""\\)";"maria@example\\.at";' +
           '"\'\\+43 664 1234567";"Bremsen quietschen; ""laut""\\nseit Montag";"W-123 AB";"VW Golf";"120000";"03/2015";' +
           '"Hol- und Bringservice";"Favoritenstraße 1, 1100 Wien";"";"";"02\\.11\\.2026 14:05";"\\d{2}\\.\\d{2}\\.\\d{4} \\d{2}:\\d{2}";"[0-9a-f-]{36}"$',
       ),

@@ -114,7 +114,7 @@ function suite(kind: DatabaseKind) {
       .insert(resourceAbsences)
       .values({ resourceId: ids["Mechaniker:in 3"]!, fromDate: DAY, toDate: DAY, startTime: "10:15", reason: "Berufsschule" });
     await database.db.update(resources).set({ active: false }).where(eq(resources.id, ids["Hebebühne 1"]!));
-    const choices = await resourceChoices(database.db, { ...first, status: "beantragt" });
+    const choices = await resourceChoices(database.db, { ...first, services: [first.service], status: "beantragt" });
     const view = choices.map(({ kind, choices: list }) => [
       kind,
       list.map((choice) => [choice.name, choice.state, choice.held, choice.active]),

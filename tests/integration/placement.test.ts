@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { resultRows } from "~/db/result-rows";
 import { appointmentResources, appointments, resources } from "~/db/schema";
 import { bookingMessages } from "~/messages";
-import { testBookingConfig } from "../support/booking-config";
+import { bookingRequest, testBookingConfig } from "../support/booking-config";
 import { type DatabaseKind, type TestDatabase, testDatabaseKinds } from "../support/databases";
 import { setWorkshop } from "../support/factories";
 import { useTestDatabase } from "../support/fixtures";
@@ -28,17 +28,7 @@ const config = testBookingConfig({ maxOpenRequestsPerEmail: 1000 });
 
 let counter = 0;
 function book(database: TestDatabase, overrides: Record<string, unknown>) {
-  counter += 1;
-  const input = {
-    name: "Anna Muster",
-    email: `kunde${counter}@example.at`,
-    phone: "0664 1234567",
-    service: OIL,
-    date: DAY,
-    time: "09:00",
-    ...overrides,
-  };
-  return requestAppointment(database.db, input, { now: NOW, clientIp: "203.0.113.9", config });
+  return requestAppointment(database.db, bookingRequest(DAY, overrides), { now: NOW, clientIp: "203.0.113.9", config });
 }
 
 /** The names of the resources an appointment holds (active holds), sorted. */

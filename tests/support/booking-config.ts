@@ -15,3 +15,22 @@ export function testBookingConfig(overrides: Partial<BookingConfig> = {}): Booki
     ...overrides,
   };
 }
+
+let requestCounter = 0;
+
+/**
+ * A customer's request as the form sends it: an Ölwechsel on `date` at 09:00, from an address of its
+ * own (the per-address limit stays out of the way), `overrides` on top.
+ */
+export function bookingRequest(date: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  requestCounter += 1;
+  return {
+    name: "Anna Muster",
+    email: `kunde${requestCounter}@example.at`,
+    phone: "0664 1234567",
+    service: "Ölwechsel",
+    date,
+    time: "09:00",
+    ...overrides,
+  };
+}

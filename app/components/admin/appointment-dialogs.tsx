@@ -5,6 +5,7 @@ import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { FieldError, Label, Textarea } from "~/components/ui/form-controls";
 import { type AdminAppointment, canTransition } from "~/domain/appointment";
 import { formatDateDE } from "~/lib/format-date";
+import { servicesLine } from "~/lib/format-services";
 import { type AdminActionData, useActionToast } from "./action-result";
 import { AdminDialog, DialogClose, type DialogTarget } from "./dialog";
 
@@ -15,7 +16,7 @@ export const deleteErasesReminderNote =
   "Die Einwilligung in die Erinnerung an die §57a-Begutachtung aus dieser Anfrage wird mit gelöscht; es geht keine Erinnerung mehr für dieses Fahrzeug.";
 
 function summary(item: AdminAppointment): string {
-  return `${item.name}, ${formatDateDE(item.date)} um ${item.time} Uhr (${item.service})`;
+  return `${item.name}, ${formatDateDE(item.date)} um ${item.time} Uhr (${servicesLine(item).value})`;
 }
 
 function ReasonField({ value, onChange, error }: { value?: string; onChange?: (value: string) => void; error?: string | null }) {

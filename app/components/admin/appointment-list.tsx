@@ -7,6 +7,7 @@ import type { AdminAppointment } from "~/domain/appointment";
 import { availableActions, noShowRefusal } from "~/domain/appointment";
 import { zonedInstant } from "~/domain/calendar-date";
 import { formatDateDE } from "~/lib/format-date";
+import { servicesLine } from "~/lib/format-services";
 import { useHydrated } from "~/lib/use-hydrated";
 import { adminMessages } from "~/messages";
 import { type AdminActionData, useActionToast } from "./action-result";
@@ -102,7 +103,7 @@ function AppointmentRow({ item, ...actions }: ItemProps) {
       <td className="px-3 py-2 whitespace-nowrap">{item.phone}</td>
       <td className="px-3 py-2 whitespace-nowrap">{formatDateDE(item.date)}</td>
       <td className="px-3 py-2">{item.time}</td>
-      <td className="px-3 py-2">{item.service}</td>
+      <td className="px-3 py-2">{servicesLine(item).value}</td>
       <td className="px-3 py-2 whitespace-nowrap">{item.licensePlate ?? "–"}</td>
       <td className="px-3 py-2">
         <Badges item={item} />
@@ -119,7 +120,7 @@ function AppointmentCard({ item, ...actions }: ItemProps) {
   // Label and value per line below the name; a null value (no data) leaves its line out.
   const facts: [label: string, value: string | null][] = [
     ["Termin", `${formatDateDE(item.date)}, ${item.time} Uhr`],
-    ["Leistung", item.service],
+    [servicesLine(item).label, servicesLine(item).value],
     ["Kennzeichen", item.licensePlate],
   ];
   return (

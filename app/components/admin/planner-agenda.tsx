@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { laneAgenda, type PlannerDay } from "~/domain/planner";
 import { cn } from "~/lib/cn";
+import { servicesLine } from "~/lib/format-services";
 import { plannerMessages } from "~/messages";
 import { BlockLink, carOutTone, statusTone, unavailableHatch } from "./planner-block";
 import { cancelledSummary } from "./planner-grid";
@@ -83,7 +84,7 @@ export function DayAgenda({ day }: { day: PlannerDay }) {
                   aria-label={cancelledSummary(appointment)}
                   className={cn("flex min-h-11 items-center rounded-md border-l-4 px-2 py-1 text-sm break-words", statusTone.storniert)}
                 >
-                  {appointment.time}–{appointment.endTime} {appointment.name}, {appointment.service}
+                  {appointment.time}–{appointment.endTime} {appointment.name}, {servicesLine(appointment).value}
                 </Link>
               </li>
             ))}

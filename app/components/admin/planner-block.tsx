@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { AppointmentStatus } from "~/domain/appointment";
 import type { PlannerBlock } from "~/domain/planner";
 import { cn } from "~/lib/cn";
+import { servicesLine } from "~/lib/format-services";
 import { plannerMessages, progressLabels } from "~/messages";
 
 /** The week planner's appointment blocks (app/routes/admin/planner.tsx): in the week's grid and in the phone's day. */
@@ -23,7 +24,7 @@ export const carOutTone = "bg-sky-600 dark:bg-sky-400";
 /** A block's details after its status and time: service, plate, mechanics, courtesy car, note. */
 function details(block: PlannerBlock): string[] {
   return [
-    block.service,
+    servicesLine(block).value,
     block.licensePlate,
     ...block.mechanics,
     ...block.courtesyCars.map(plannerMessages.courtesyCar),

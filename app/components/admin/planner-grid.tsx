@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { laneAgenda, type PlannerDay, type PlannerLane } from "~/domain/planner";
 import { cn } from "~/lib/cn";
+import { servicesLine } from "~/lib/format-services";
 import { moveMessages, plannerMessages, unavailableDayMessage } from "~/messages";
 import { BlockLink, carOutTone, closedHatch, statusTone, unavailableHatch } from "./planner-block";
 
@@ -124,7 +125,7 @@ function LaneColumn({ lane, start, rowCount, date }: { lane: PlannerLane; start:
 }
 
 export const cancelledSummary = (appointment: PlannerDay["cancelled"][number]) =>
-  `${appointment.status}: ${appointment.time}–${appointment.endTime} ${appointment.name}, ${appointment.service}`;
+  `${appointment.status}: ${appointment.time}–${appointment.endTime} ${appointment.name}, ${servicesLine(appointment).value}`;
 
 /** The grid's parts of one day (inside its section, which is the grid); hidden on a phone. */
 export function DayGrid({ day, times }: { day: PlannerDay; times: string[] }) {

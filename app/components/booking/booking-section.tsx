@@ -6,11 +6,14 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { FieldError, Input, Label, NativeSelect, Textarea } from "~/components/ui/form-controls";
 import { useFieldErrorsUntilEdited } from "~/components/ui/use-field-errors";
-import { bookableServices, serviceDurationMinutes } from "~/config/site";
+import { bookableServices, serviceVisit } from "~/config/site";
 import { formatIsoDateDE } from "~/lib/format-date";
 import { showSuccessToast } from "~/lib/toaster";
+import { useHydrated } from "~/lib/use-hydrated";
 import { courtesyCarMessages, waitlistMessages } from "~/messages";
 import {
+  ADDITIONAL_SERVICES_LABEL,
+  additionalServiceFormName,
   BOOKING_FAILED_MESSAGE,
   bookingFormNames,
   bookingInputFromForm,
@@ -31,9 +34,16 @@ const bookingRules = lazyModule(() => import("~/schemas/booking"));
 
 /**
  * What the form action hands back after a failed plain (no-JavaScript) post; `waitlistDate`: the day
- * asked for is fully booked for the service, so the form offers its waiting list (issue 28).
+ * asked for is fully booked for the service, so the form offers its waiting list (issue 28); `services`
+ * the whole list as posted ('Leistung' first) when further services were ticked.
  */
-export type BookingFormResult = { error: string; fields: FieldErrors; values: Record<string, string>; waitlistDate?: string | null };
+export type BookingFormResult = {
+  error: string;
+  fields: FieldErrors;
+  values: Record<string, string>;
+  waitlistDate?: string | null;
+  services?: string[];
+};
 
 /**
  * The booking section of the home page (also the page /termin-anfragen), an
@@ -67,6 +77,9 @@ export function BookingSection({
   const chosenTime = useRef(time);
   const slotsLoadingRef = useRef<Promise<void> | null>(null);
   const [service, setService] = useState(values.service ?? "");
+  // 'Weitere Leistungen' (issue 28): the ticked ones, in the catalogue's order.
+  const [additional, setAdditional] = useState<string[]>(() => result?.services?.slice(1) ?? []);
+  const visit = service ? [service, ...additional.filter((name) => name !== service)] : [];
   // Ticked, the picker offers only days and times with a courtesy car free (the posted form's "on" after a plain post).
   const [courtesyCar, setCourtesyCar] = useState(values.courtesyCar === "on" || values.courtesyCar === "true");
   const [errors, setErrors] = useState<FieldErrors>(result?.fields ?? {});
@@ -168,6 +181,7 @@ export function BookingSection({
         setDate("");
         changeTime("");
         setService("");
+        setAdditional([]);
         setCourtesyCar(false);
         setRefreshKey((key) => key + 1);
         setRequestCount((count) => count + 1);
@@ -261,7 +275,7 @@ export function BookingSection({
               <SlotPicker
                 date={date}
                 time={time}
-                service={service}
+                services={visit}
                 courtesyCar={courtesyCar}
                 onDateChange={changeDate}
                 onTimeChange={changeTime}
@@ -309,10 +323,11 @@ export function BookingSection({
                 ))}
               </NativeSelect>
               {service && bookableServices.includes(service) ? (
-                <p className="text-sm text-muted-foreground">Dauer: etwa {serviceDurationMinutes(service)} Minuten</p>
+                <p className="text-sm text-muted-foreground">Dauer: etwa {serviceVisit(visit).durationMinutes} Minuten</p>
               ) : null}
               <FieldError id="booking-service-error">{shown.errors.service}</FieldError>
             </div>
+            <AdditionalServicesField service={service} ticked={additional} onChange={setAdditional} error={shown.errors.services} />
             <div className="space-y-2">
               <Label htmlFor="booking-message">Nachricht (optional)</Label>
               <Textarea {...fieldProps("message")} rows={4} maxLength={2000} defaultValue={values.message} />
@@ -381,5 +396,55 @@ function WaitlistOffer({ disabled }: { disabled: boolean }) {
         {waitlistMessages.join}
       </Button>
     </div>
+  );
+}
+
+/**
+ * 'Weitere Leistungen' (issue 28): optional checkboxes of the other bookable services, each its own
+ * name (a plain post keeps one value per name), so the form works without JavaScript; there every
+ * box shows, once hydrated the box of the chosen 'Leistung' is left out.
+ */
+function AdditionalServicesField({
+  service,
+  ticked,
+  onChange,
+  error,
+}: {
+  service: string;
+  ticked: readonly string[];
+  onChange: (ticked: string[]) => void;
+  error?: string;
+}) {
+  const hydrated = useHydrated();
+  const name = bookingFormNames.services;
+  const toggle = (serviceName: string, checked: boolean) =>
+    onChange(bookableServices.filter((entry) => (entry === serviceName ? checked : ticked.includes(entry))));
+  return (
+    <fieldset
+      id={name}
+      className="space-y-1"
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? `${name}-error` : undefined}
+    >
+      <legend className="text-sm font-medium">{ADDITIONAL_SERVICES_LABEL} (optional)</legend>
+      <div className="grid gap-x-4 sm:grid-cols-2">
+        {bookableServices.map((serviceName, index) =>
+          hydrated && serviceName === service ? null : (
+            <label key={serviceName} className="flex min-h-11 cursor-pointer items-center gap-2 py-1 text-sm">
+              <input
+                type="checkbox"
+                name={additionalServiceFormName(index)}
+                value={serviceName}
+                checked={ticked.includes(serviceName)}
+                onChange={(event) => toggle(serviceName, event.target.checked)}
+                className="size-4 shrink-0 accent-[var(--primary)]"
+              />
+              <span className="min-w-0 break-words">{serviceName}</span>
+            </label>
+          ),
+        )}
+      </div>
+      <FieldError id={`${name}-error`}>{error}</FieldError>
+    </fieldset>
   );
 }

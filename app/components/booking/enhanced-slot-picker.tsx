@@ -4,7 +4,7 @@ import { de } from "date-fns/locale";
 import { useEffect, useRef, useState } from "react";
 import { DayPicker } from "react-day-picker";
 import { FieldError } from "~/components/ui/form-controls";
-import { serviceDurationMinutes } from "~/config/site";
+import { serviceVisit } from "~/config/site";
 import { type CalendarDate, formatCalendarDate, parseCalendarDate } from "~/domain/calendar-date";
 import { bookingWindow, daySchedule } from "~/domain/slots";
 import { formatIsoDateDE } from "~/lib/format-date";
@@ -18,9 +18,17 @@ type SlotList = { date: CalendarDate; demand: string; refreshKey: number; times:
 /** How full a day is (GET /api/v1/availability): the picker marks it, not by colour alone; `full`: fully booked, its waiting list open. */
 type DayLevel = "many" | "few" | "none" | "full";
 
-/** The service and the courtesy car as query parameters; without a service the API answers for one slot. */
-const demandQuery = (service: string, courtesyCar: boolean) =>
-  `${service ? `&service=${encodeURIComponent(service)}` : ""}${courtesyCar ? "&courtesyCar=true" : ""}`;
+/** The services (`service` repeated, issue 28) and the courtesy car as query parameters; without a service the API answers for one slot. */
+const demandQuery = (services: readonly string[], courtesyCar: boolean) =>
+  `${services.map((service) => `&service=${encodeURIComponent(service)}`).join("")}${courtesyCar ? "&courtesyCar=true" : ""}`;
+
+/** Why a chosen time no longer fits the services chosen afterwards; "" without a service. */
+function servicesHint(chosen: string, services: readonly string[]): string {
+  if (services.length === 0) return "";
+  const minutes = serviceVisit(services).durationMinutes;
+  const what = services.length > 1 ? `zu den Leistungen „${services.join(", ")}“` : `zur Leistung „${services[0]}“`;
+  return `Die gewählte Uhrzeit ${chosen} Uhr passt nicht ${what} (Dauer etwa ${minutes} Minuten). Bitte wählen Sie eine neue Uhrzeit.`;
+}
 
 /** The picker shows local calendar days; a day's local date is the calendar date meant. */
 function toCalendarDate(date: Date): CalendarDate {
@@ -63,7 +71,7 @@ async function getJson<T>(url: string, signal: AbortSignal): Promise<T> {
 export default function EnhancedSlotPicker({
   date,
   time,
-  service,
+  services,
   courtesyCar,
   onDateChange,
   onTimeChange,
@@ -76,7 +84,9 @@ export default function EnhancedSlotPicker({
   const [availability, setAvailability] = useState<Map<CalendarDate, DayLevel> | undefined>();
   const [slots, setSlots] = useState<SlotList | undefined>();
   // What the lists were loaded for: a change of either loads them again.
-  const demand = demandQuery(service, courtesyCar);
+  const demand = demandQuery(services, courtesyCar);
+  // By value: the list is a new array on every render of the form.
+  const servicesKey = services.join("\n");
   // Why a chosen time was cleared (it does not fit the service chosen afterwards).
   const [clearedHint, setClearedHint] = useState("");
   // The chosen time as the slot list's answer finds it (the answer arrives after the render that asked).
@@ -113,9 +123,8 @@ export default function EnhancedSlotPicker({
           setClearedHint(
             courtesyCar
               ? courtesyCarMessages.timeCleared(chosen)
-              : service
-                ? `Die gewählte Uhrzeit ${chosen} Uhr passt nicht zur Leistung „${service}“ (Dauer etwa ${serviceDurationMinutes(service)} Minuten). Bitte wählen Sie eine neue Uhrzeit.`
-                : `Die gewählte Uhrzeit ${chosen} Uhr ist nicht mehr frei. Bitte wählen Sie eine neue Uhrzeit.`,
+              : servicesHint(chosen, servicesKey === "" ? [] : servicesKey.split("\n")) ||
+                  `Die gewählte Uhrzeit ${chosen} Uhr ist nicht mehr frei. Bitte wählen Sie eine neue Uhrzeit.`,
           );
         }
       })
@@ -127,7 +136,7 @@ export default function EnhancedSlotPicker({
       });
     slotsLoadingRef.current = loading;
     return () => controller.abort();
-  }, [date, demand, service, courtesyCar, refreshKey, onTimeChange, slotsLoadingRef]);
+  }, [date, demand, servicesKey, courtesyCar, refreshKey, onTimeChange, slotsLoadingRef]);
 
   // A fully booked day can be chosen: the form offers its waiting list instead of a time.
   const chosenFull = date !== "" && availability?.get(date) === "full";

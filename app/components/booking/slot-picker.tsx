@@ -11,8 +11,11 @@ const EnhancedSlotPicker = lazy(() => import("./enhanced-slot-picker"));
 export type SlotPickerProps = {
   date: CalendarDate;
   time: string;
-  /** The chosen service ("" for none yet): the offered start times must fit its duration. */
-  service: string;
+  /**
+   * The chosen services, 'Leistung' first and the ticked 'Weitere Leistungen' (none yet: empty): the
+   * offered start times must fit the whole visit (issue 28).
+   */
+  services: readonly string[];
   /** 'Ersatzwagen gewünscht' ticked: only days and times with a courtesy car free until closing. */
   courtesyCar: boolean;
   onDateChange: (date: CalendarDate) => void;

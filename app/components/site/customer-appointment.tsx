@@ -8,6 +8,7 @@ import type { AppointmentStatus } from "~/domain/appointment";
 import type { CustomerAppointment } from "~/domain/self-service";
 import { formatIsoDateDE } from "~/lib/format-date";
 import { formatDateTimeVienna } from "~/lib/format-date-time";
+import { servicesLine } from "~/lib/format-services";
 import { customerPageMessages, progressLabels } from "~/messages";
 import { handoverLabels } from "~/schemas/booking-fields";
 
@@ -90,8 +91,8 @@ export function CustomerAppointmentView({
           <dd>{formatIsoDateDE(appointment.date)}</dd>
           <dt className="text-muted-foreground">Uhrzeit</dt>
           <dd>{appointment.time} Uhr</dd>
-          <dt className="text-muted-foreground">Leistung</dt>
-          <dd>{appointment.service}</dd>
+          <dt className="text-muted-foreground">{servicesLine(appointment).label}</dt>
+          <dd>{servicesLine(appointment).value}</dd>
           {vehicle ? (
             <>
               <dt className="text-muted-foreground">Fahrzeug</dt>
@@ -207,7 +208,7 @@ export function CancelConfirmation({
     <>
       <PageHeader
         title="Wirklich absagen?"
-        intro={`${appointment.service} am ${formatIsoDateDE(appointment.date)} um ${appointment.time} Uhr`}
+        intro={`${servicesLine(appointment).value} am ${formatIsoDateDE(appointment.date)} um ${appointment.time} Uhr`}
       />
       <div className="mx-auto max-w-3xl space-y-6 px-4 py-10 md:py-14">
         <p>Wenn Sie absagen, ist die Uhrzeit für andere frei. Sie erhalten eine Bestätigung der Absage per E-Mail.</p>

@@ -2,6 +2,7 @@ import { fullAddress, site } from "~/config/site";
 import { minutesToTime, zonedParts } from "~/domain/calendar-date";
 import type { Handover } from "~/domain/vehicle";
 import { formatIsoDateDE } from "~/lib/format-date";
+import { servicesLine } from "~/lib/format-services";
 import { courtesyCarMessages } from "~/messages";
 import { handoverLabels } from "~/schemas/booking-fields";
 import type {
@@ -48,11 +49,13 @@ function cancelAdvice(p: AppointmentEmail, context: TemplateContext): string {
 }
 
 function appointmentRows(p: AppointmentEmail): DetailRow[] {
-  return [
-    ["Datum", formatIsoDateDE(p.date)],
-    ["Uhrzeit", p.time],
-    ["Leistung", p.service],
-  ];
+  return [["Datum", formatIsoDateDE(p.date)], ["Uhrzeit", p.time], servicesRow(p)];
+}
+
+/** 'Leistung: …', or for a visit of several (issue 28) 'Leistungen: A, B' (also ./booking, ./progress). */
+export function servicesRow(p: { service: string; services?: readonly string[] }): DetailRow {
+  const { label, value } = servicesLine(p);
+  return [label, value];
 }
 
 /**

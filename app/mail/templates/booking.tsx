@@ -2,7 +2,7 @@ import { site } from "~/config/site";
 import { formatIsoDateDE } from "~/lib/format-date";
 import { formatMileage, formatMonthDE } from "~/lib/format-vehicle";
 import type { BookingRequestEmail, WorkshopBookingEmail } from "../emails";
-import { courtesyCarRow, handoverRows } from "./appointment";
+import { courtesyCarRow, handoverRows, servicesRow } from "./appointment";
 import { ButtonLink, CustomerLink, type DetailRow, Details, EmailLayout, Paragraph, SignOff } from "./layout";
 import { defineTemplate } from "./template";
 
@@ -10,7 +10,7 @@ function requestRows(p: BookingRequestEmail): DetailRow[] {
   return [
     ["Datum", formatIsoDateDE(p.date)],
     ["Uhrzeit", p.time],
-    ["Leistung", p.service],
+    servicesRow(p),
     ["Telefon", p.phone],
     ["Kennzeichen", p.licensePlate],
     ["Marke und Modell", p.vehicleModel],

@@ -1,6 +1,6 @@
 import { site } from "~/config/site";
 import type { AppointmentReadyEmail } from "../emails";
-import { address, handoverRows } from "./appointment";
+import { address, handoverRows, servicesRow } from "./appointment";
 import { CustomerLink, type DetailRow, Details, EmailLayout, Paragraph, SignOff } from "./layout";
 import { defineTemplate } from "./template";
 
@@ -18,7 +18,7 @@ const lead = (p: AppointmentReadyEmail) =>
 
 const openingHours: DetailRow[] = site.openingHoursDisplay.map(({ days, hours }) => [days, hours]);
 
-const rows = (p: AppointmentReadyEmail): DetailRow[] => [["Leistung", p.service], ...handoverRows(p), ["Adresse", address]];
+const rows = (p: AppointmentReadyEmail): DetailRow[] => [servicesRow(p), ...handoverRows(p), ["Adresse", address]];
 
 /** To the customer when the board sets 'Abholbereit' (services/appointment-progress.server.ts), unless the owner switched it off. */
 export const appointmentReady = defineTemplate<AppointmentReadyEmail>({

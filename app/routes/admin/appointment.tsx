@@ -34,6 +34,7 @@ import { fail } from "~/domain/result";
 import { statusOf } from "~/http-status";
 import { formatDateDE } from "~/lib/format-date";
 import { formatDateTimeVienna } from "~/lib/format-date-time";
+import { servicesLine } from "~/lib/format-services";
 import { formatMileage, formatMonthDE } from "~/lib/format-vehicle";
 import { readForm } from "~/lib/http.server";
 import { adminMessages, courtesyCarMessages, holdMessages, holdRefusal, progressLabels } from "~/messages";
@@ -240,10 +241,10 @@ export default function AppointmentDetails({ loaderData, actionData: answer, par
               <dd>{formatDateDE(appointment.date)}</dd>
               <dt className="font-semibold">Uhrzeit</dt>
               <dd>{appointment.time}</dd>
-              <dt className="font-semibold">Leistung</dt>
+              <dt className="font-semibold">{servicesLine(appointment).label}</dt>
               <dd className="flex flex-wrap items-center gap-x-2 gap-y-1">
                 <span>
-                  {appointment.service} ({appointment.durationMinutes} Minuten)
+                  {servicesLine(appointment).value} ({appointment.durationMinutes} Minuten)
                 </span>
                 {appointment.courtesyCar ? <Badge tone="yellow">{courtesyCarMessages.label}</Badge> : null}
               </dd>

@@ -8,6 +8,7 @@ import { addDays, isCalendarDate, minutesToTime, timeToMinutes, zonedParts } fro
 import { absencesOn, type DayListGroup, dayListGroups } from "~/domain/planner";
 import { defaultSlotRules } from "~/domain/slots";
 import { formatIsoDateDE } from "~/lib/format-date";
+import { servicesLine } from "~/lib/format-services";
 import { formatMileage } from "~/lib/format-vehicle";
 import { plannerMessages, progressLabels } from "~/messages";
 import { handoverLabels } from "~/schemas/booking-fields";
@@ -105,7 +106,7 @@ function AppointmentRow({ appointment }: { appointment: Listed }) {
         {car.length > 0 ? <span className="block">{car.join(", ")}</span> : null}
       </td>
       <td className={cell()}>
-        <span className="block">{appointment.service}</span>
+        <span className="block">{servicesLine(appointment).value}</span>
         <span className="block font-medium">{appointment.mechanics.join(", ") || "–"}</span>
       </td>
       <td className={cell()}>{handover(appointment)}</td>

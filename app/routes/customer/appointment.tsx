@@ -9,6 +9,7 @@ import { MAX_CUSTOMER_MOVES } from "~/domain/appointment";
 import { isCalendarDate } from "~/domain/calendar-date";
 import { actionRetryAfter, retryAfter, statusOf } from "~/http-status";
 import { formatIsoDateDE } from "~/lib/format-date";
+import { servicesLine } from "~/lib/format-services";
 import { readFormFields } from "~/lib/http.server";
 import { customerDecisionMessages, customerPageMessages, moveMessages, moveRefusal, unavailableDayMessage } from "~/messages";
 import { ErrorScreen } from "~/root";
@@ -175,7 +176,10 @@ export default function CustomerAppointmentPage({ loaderData, actionData, params
   }
   return (
     <>
-      <PageHeader title="Ihr Termin" intro={`${appointment.service} am ${formatIsoDateDE(appointment.date)} um ${appointment.time} Uhr`} />
+      <PageHeader
+        title="Ihr Termin"
+        intro={`${servicesLine(appointment).value} am ${formatIsoDateDE(appointment.date)} um ${appointment.time} Uhr`}
+      />
       <CustomerAppointmentView
         appointment={appointment}
         calendarUrl={`${pagePath}/kalender.ics`}
