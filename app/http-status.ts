@@ -31,6 +31,7 @@ export const httpStatus = {
   setupDone: 400,
   "slot-unavailable": 400,
   invalidResources: 400,
+  envLocked: 400,
   passkeyFailed: 400,
   // Who is asking.
   wrongPassword: 401,

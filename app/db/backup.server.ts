@@ -25,6 +25,10 @@ import {
   sessions,
   settings,
   setupTokens,
+  workshopChanges,
+  workshopHours,
+  workshopServices,
+  workshopSettings,
 } from "./schema";
 
 /** Parents before children, so the dump restores without deferring foreign keys. */
@@ -51,6 +55,10 @@ export const TABLES_IN_FK_ORDER: PgTable[] = [
   resources,
   appointmentResources,
   resourceAbsences,
+  workshopChanges,
+  workshopHours,
+  workshopServices,
+  workshopSettings,
 ];
 
 const ROWS_PER_INSERT = 200;

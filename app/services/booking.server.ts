@@ -55,7 +55,7 @@ export function bookingConfigFromEnv(config: Env = env()): BookingConfig {
     maxOpenRequestsPerEmail: site.booking.maxOpenRequestsPerEmail,
     maxPickupsPerDay: site.booking.pickupsPerDay,
     fewFreeSlots: site.booking.fewFreeSlots,
-    workshopEmail: config.WORKSHOP_EMAIL,
+    workshopEmail: config.WORKSHOP_EMAIL ?? site.mail.noticeAddress,
     rules: defaultSlotRules,
   };
 }

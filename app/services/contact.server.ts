@@ -1,4 +1,5 @@
 import { type Env, env } from "~/config/env.server";
+import { site } from "~/config/site";
 import type { Executor } from "~/db/client.server";
 import { contactMessages } from "~/db/schema";
 import { fail, type Failure, type Ok, ok } from "~/domain/result";
@@ -18,7 +19,7 @@ export function contactConfigFromEnv(config: Env = env()): ContactConfig {
   return {
     rateLimit: config.CONTACT_RATE_LIMIT,
     rateLimitWindowSeconds: FORM_RATE_LIMIT_WINDOW_SECONDS,
-    workshopEmail: config.WORKSHOP_EMAIL,
+    workshopEmail: config.WORKSHOP_EMAIL ?? site.mail.noticeAddress,
   };
 }
 

@@ -15,6 +15,7 @@ import { passwordChange, passwordReset } from "./password";
 import { resources } from "./resources";
 import { settings } from "./settings";
 import { team } from "./team";
+import { workshop } from "./workshop";
 
 /**
  * The JSON API (docs/api.md, decision 027): one Hono sub-app per resource, mounted on /api/v1 in
@@ -57,6 +58,7 @@ jsonApi.route("/admin/resources", resources);
 jsonApi.route("/admin/appointments", appointments);
 jsonApi.route("/admin/export.csv", appointmentsExport);
 jsonApi.route("/admin/settings", settings);
+jsonApi.route("/admin/workshop", workshop);
 
 // Any other method on an endpoint's path: 405 with the path's methods in `Allow`.
 for (const [path, methods] of endpointMethods(jsonApi)) jsonApi.all(path, methodNotAllowed(...methods));

@@ -30,6 +30,10 @@ import {
   sessions,
   settings,
   setupTokens,
+  workshopChanges,
+  workshopHours,
+  workshopServices,
+  workshopSettings,
 } from "~/db/schema";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { createTestDatabase, testDatabaseKinds } from "../support/databases";
@@ -154,6 +158,34 @@ async function seed(db: Database) {
   await db
     .insert(resourceAbsences)
     .values({ resourceId: lift!.id, fromDate: "2026-12-24", toDate: "2026-12-31", startTime: "12:00", reason: "Wartung „TÜV“" });
+  // The facts of 'Einstellungen' (migration 0025): JSON, arrays of text, times.
+  await db.insert(workshopSettings).values({
+    workshop: { legalName: "Müller & Söhne „KFZ“ GmbH", phones: [{ label: "Werkstatt", number: "01 234 56 78" }] },
+    imprint: { vatId: "ATU12345678" },
+    bookingRules: { pickupPostalCodes: ["1010", "1100"], cancelCutoffHours: 2.5 },
+    email: { senderName: "Happy Car", noticeAddress: "werkstatt@example.at" },
+    version: 3,
+  });
+  await db
+    .insert(workshopHours)
+    .values([{ weekday: 0 }, { weekday: 1, opens: "08:00", closes: "18:00", breakFrom: "12:00", breakTo: "13:00" }]);
+  await db.insert(workshopServices).values({
+    id: "57a-ueberpruefung",
+    position: 0,
+    name: "§57a Überprüfung",
+    description: "Die jährliche Begutachtung („Pickerl“).",
+    durationSteps: 2,
+    bookable: true,
+    needs: ["inspection", "mechanic"],
+    priceFromCents: 8950,
+  });
+  await db.insert(workshopChanges).values({
+    adminUserId: admin!.id,
+    actor: "owner@happycar.example",
+    field: "workshop.phones",
+    oldValue: null,
+    newValue: [{ label: "Werkstatt" }],
+  });
 }
 
 /** Every row of every table as text, in a stable order: equal snapshots mean an exact copy. */
