@@ -41,6 +41,7 @@ export default [
       route("admin/planer", "routes/admin/planner.tsx"),
       route("admin/schliesstage", "routes/admin/closures.tsx"),
       route("admin/werkstatt", "routes/admin/workshop.tsx"),
+      route("admin/einstellungen", "routes/admin/settings.tsx"),
       route("admin/bestaetigen", "routes/admin/step-up.tsx"),
     ]),
   ]),
