@@ -1,12 +1,14 @@
 import { data, redirect } from "react-router";
 import { Island } from "~/components/island";
 import { PageHeader } from "~/components/site/section";
+import { env } from "~/config/env.server";
 import { databaseContext, requestContext } from "~/context";
 import { actionRetryAfter, retryAfter, statusOf } from "~/http-status";
 import { readFormFields } from "~/lib/http.server";
 import { bookingRefusal } from "~/messages";
 import { bookingInputFromForm, HONEYPOT_FIELD } from "~/schemas/booking";
 import { bookingConfigFromEnv, requestAppointment } from "~/services/booking.server";
+import { workshopFacts } from "~/services/workshop-facts.server";
 import type { Route } from "./+types/booking";
 
 export function meta() {
@@ -33,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await requestAppointment(context.get(databaseContext), input, {
     now: new Date(),
     clientIp: context.get(requestContext).clientIp,
-    config: bookingConfigFromEnv(),
+    config: bookingConfigFromEnv(env(), await workshopFacts(context.get(databaseContext))),
   });
   if (result.ok || result.code === "honeypot") return redirect("/termin-anfragen?termin=beantragt#booking", 303);
   const answerHeaders = result.code === "rate-limited" ? retryAfter(result.retryAfterSeconds) : undefined;

@@ -76,6 +76,8 @@ const vehicleMessages = {
   },
 } as const;
 
+const UNKNOWN_SERVICE_MESSAGE = "Bitte wählen Sie eine der angebotenen Leistungen aus.";
+
 /** Optional single-line text: cleaned; blank becomes undefined (the field is left out). */
 function optionalText(maxLength: number, tooLong: string) {
   return z.preprocess(
@@ -128,10 +130,7 @@ export const bookingSchema = z.object({
       return PHONE_CHARACTERS.test(value) && digits >= 6 && digits <= 20;
     }, "Bitte geben Sie eine gültige Telefonnummer an (6 bis 20 Ziffern; erlaubt sind auch +, Leerzeichen, /, - und Klammern)."),
   ),
-  service: z.preprocess(
-    cleanedInput(),
-    required("service").refine((value) => bookableServices.includes(value), "Bitte wählen Sie eine der angebotenen Leistungen aus."),
-  ),
+  service: z.preprocess(cleanedInput(), required("service")),
   date: z.preprocess(cleanedInput(), required("date").refine(isCalendarDate, "Bitte geben Sie ein gültiges Datum an (JJJJ-MM-TT).")),
   time: z.preprocess(
     cleanedInput(),
@@ -225,7 +224,12 @@ export function workshopMonth(now: Date): string {
  * Validates untrusted input; one German message per field, the first problem
  * wins. `currentMonth` (yyyy-MM): the first registration may not be later.
  */
-export function validateBooking(input: Record<string, unknown>, currentMonth = workshopMonth(new Date())): BookingValidation {
+export function validateBooking(
+  input: Record<string, unknown>,
+  currentMonth = workshopMonth(new Date()),
+  /** The services offered online now (the workshop's facts, issue 29). */
+  offered: ReadonlyArray<string> = bookableServices,
+): BookingValidation {
   const result = bookingSchema.safeParse(input);
   const fields: FieldErrors = {};
   if (!result.success) {
@@ -234,6 +238,8 @@ export function validateBooking(input: Record<string, unknown>, currentMonth = w
       fields[field] ??= issue.message;
     }
   }
+  const service = typeof input.service === "string" ? cleanText(input.service) : "";
+  if (service !== "" && !offered.includes(service)) fields.service ??= UNKNOWN_SERVICE_MESSAGE;
   for (const [field, message] of Object.entries(dependentFieldErrors(input, currentMonth)) as [BookingField, string][]) {
     fields[field] ??= message;
   }

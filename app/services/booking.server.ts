@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, eq, gte, lte, sql } from "drizzle-orm";
 import { type Env, env } from "~/config/env.server";
-import { serviceDurationMinutes, site } from "~/config/site";
+import { site } from "~/config/site";
 import type { Executor } from "~/db/client.server";
 import { resultRows } from "~/db/result-rows";
 import { resourceAbsences, resources } from "~/db/schema";
@@ -24,6 +24,7 @@ import {
   type UnavailableDay,
 } from "~/domain/slots";
 import { normalizeLicensePlate } from "~/domain/vehicle";
+import { bookableServiceNames, defaultWorkshopFacts, durationOf, type WorkshopFacts } from "~/domain/workshop";
 import { logger } from "~/lib/logger.server";
 import { newSecretToken } from "~/lib/secret-token.server";
 import type { EmailParams } from "~/mail/emails";
@@ -45,18 +46,40 @@ export type BookingConfig = {
   fewFreeSlots: number;
   workshopEmail: string;
   rules: SlotRules;
+  /** The workshop's services (issue 29): which are offered, how long each takes, what each needs; app/config/site.ts's when absent. */
+  services?: WorkshopFacts["services"];
 };
 
-export function bookingConfigFromEnv(config: Env = env()): BookingConfig {
+const defaultServices = defaultWorkshopFacts().services;
+
+/** The services a booking is checked against. */
+function servicesOf(config: BookingConfig): { services: WorkshopFacts["services"] } {
+  return { services: config.services ?? defaultServices };
+}
+
+/**
+ * The booking's rules from the workshop's facts (app/services/workshop-facts.server.ts; the defaults
+ * of app/config/site.ts when none are given) and the environment's limits.
+ */
+export function bookingConfigFromEnv(config: Env = env(), facts: WorkshopFacts = defaultWorkshopFacts()): BookingConfig {
+  const openingHours = Object.fromEntries(
+    Object.entries(facts.hours).map(([day, hours]) => [day, hours ? { open: hours.open, close: hours.close } : null]),
+  ) as SlotRules["openingHours"];
   return {
     rateLimit: config.BOOKING_RATE_LIMIT,
     rateLimitWindowSeconds: FORM_RATE_LIMIT_WINDOW_SECONDS,
     dailyLimit: config.BOOKING_DAILY_LIMIT,
-    maxOpenRequestsPerEmail: site.booking.maxOpenRequestsPerEmail,
-    maxPickupsPerDay: site.booking.pickupsPerDay,
-    fewFreeSlots: site.booking.fewFreeSlots,
-    workshopEmail: config.WORKSHOP_EMAIL ?? site.mail.noticeAddress,
-    rules: defaultSlotRules,
+    maxOpenRequestsPerEmail: facts.bookingRules.maxOpenRequestsPerEmail,
+    maxPickupsPerDay: facts.bookingRules.pickupsPerDay,
+    fewFreeSlots: facts.bookingRules.fewFreeSlots,
+    workshopEmail: config.WORKSHOP_EMAIL ?? facts.email.noticeAddress,
+    rules: {
+      ...defaultSlotRules,
+      openingHours,
+      leadTimeMinutes: facts.bookingRules.leadTimeMinutes,
+      horizonDays: facts.bookingRules.horizonDays,
+    },
+    services: facts.services,
   };
 }
 
@@ -97,10 +120,10 @@ export async function requestAppointment(
 ): Promise<BookingResult> {
   if (honeypotFilled("booking", input, clientIp)) return fail("honeypot");
 
-  const validation = validateBooking(input, workshopMonth(now));
+  const validation = validateBooking(input, workshopMonth(now), bookableServiceNames(servicesOf(config)));
   if (!validation.ok) return fail("invalid", { fields: validation.fields, missingRequired: validation.missingRequired });
   const booking = validation.data;
-  const durationMinutes = serviceDurationMinutes(booking.service);
+  const durationMinutes = durationOf(servicesOf(config), booking.service);
   // Opening hours, holidays, lead time and horizon here; the owner's stored closures inside
   // request_appointment, in the same round trip (decision 023).
   const slot = checkSlot(booking.date, booking.time, now, config.rules, durationMinutes);
@@ -171,7 +194,7 @@ export async function requestAppointment(
       ? { id: crypto.randomUUID(), consent_text: INSPECTION_CONSENT_LABEL, consented_at: now.toISOString() }
       : null;
 
-  const kinds = neededKinds(site.services, booking.service);
+  const kinds = neededKinds(servicesOf(config).services, booking.service);
   const courtesyUntil = booking.courtesyCar ? closingTime(booking.date, config.rules) : null;
   const plate = booking.licensePlate ?? null;
   const rows = await db.execute(sql`
@@ -267,9 +290,9 @@ function closuresAndResources(db: Executor, rules: SlotRules, from: CalendarDate
 /** What a request asks of the workshop: the work's kinds and duration, and whether a courtesy car. */
 type Demand = { kinds: readonly ResourceKind[]; durationMinutes: number; courtesyCar: boolean };
 
-function demandOf(service: string | undefined, courtesyCar: boolean, rules: SlotRules): Demand {
+function demandOf(service: string | undefined, courtesyCar: boolean, rules: SlotRules, config: BookingConfig): Demand {
   return service
-    ? { kinds: neededKinds(site.services, service), durationMinutes: serviceDurationMinutes(service), courtesyCar }
+    ? { kinds: neededKinds(servicesOf(config).services, service), durationMinutes: durationOf(servicesOf(config), service), courtesyCar }
     : { kinds: defaultServiceNeeds, durationMinutes: rules.slotMinutes, courtesyCar };
 }
 
@@ -306,7 +329,7 @@ export async function getDaySlots(
   const [rules, state] = await closuresAndResources(db, config.rules, date, date);
   const schedule = daySchedule(date, now, rules);
   if (!schedule.open) return schedule;
-  return { date, open: true, slots: withOccupancy(schedule, state, demandOf(service, courtesyCar, rules), rules) };
+  return { date, open: true, slots: withOccupancy(schedule, state, demandOf(service, courtesyCar, rules, config), rules) };
 }
 
 /** How full a day is at a glance: many free start times, few, or none. */
@@ -333,7 +356,7 @@ export async function getAvailability(
   const days = daysBetween(from, to) + 1;
   if (days < 1 || days > MAX_AVAILABILITY_DAYS) throw new RangeError(`Range of ${days} days`);
   const [rules, state] = await closuresAndResources(db, config.rules, from, to);
-  const demand = demandOf(service, courtesyCar, rules);
+  const demand = demandOf(service, courtesyCar, rules, config);
   return daySchedules(from, to, now, rules).map((schedule): DayAvailability => {
     const closed = (reason: UnavailableDay): DayAvailability => ({
       date: schedule.date,

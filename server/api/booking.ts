@@ -1,10 +1,20 @@
 import crypto from "node:crypto";
 import { Hono } from "hono";
-import { bookableServices } from "~/config/site";
+import { env } from "~/config/env.server";
+import type { Database } from "~/db/client.server";
 import { daysBetween, isCalendarDate } from "~/domain/calendar-date";
+import { bookableServiceNames } from "~/domain/workshop";
 import { retryAfter, statusOf } from "~/http-status";
 import { bookingRefusal, unavailableDayMessage } from "~/messages";
-import { bookingConfigFromEnv, getAvailability, getDaySlots, MAX_AVAILABILITY_DAYS, requestAppointment } from "~/services/booking.server";
+import {
+  type BookingConfig,
+  bookingConfigFromEnv,
+  getAvailability,
+  getDaySlots,
+  MAX_AVAILABILITY_DAYS,
+  requestAppointment,
+} from "~/services/booking.server";
+import { workshopFacts } from "~/services/workshop-facts.server";
 import type { ServerEnv } from "../env";
 import { jsonError } from "./answers";
 import { jsonBody } from "./input";
@@ -21,9 +31,14 @@ function courtesyCarParam(value: string | undefined): boolean | null {
 }
 
 /** The optional `service` parameter: absent (one slot), a bookable service, or false for anything else. */
-function serviceParam(service: string | undefined): string | undefined | false {
+function serviceParam(service: string | undefined, config: BookingConfig): string | undefined | false {
   if (service === undefined || service === "") return undefined;
-  return bookableServices.includes(service) ? service : false;
+  return bookableServiceNames({ services: config.services ?? [] }).includes(service) ? service : false;
+}
+
+/** The booking's rules from the workshop's facts as this instance has them now (at most 2 s old, decision 042). */
+async function bookingConfig(db: Database): Promise<BookingConfig> {
+  return bookingConfigFromEnv(env(), await workshopFacts(db));
 }
 
 /** The public booking endpoints (docs/api.md): free times, free days, the appointment request. */
@@ -33,11 +48,12 @@ export const booking = new Hono<ServerEnv>();
 booking.get("/slots", async (c) => {
   const date = c.req.query("date") ?? "";
   if (!isCalendarDate(date)) return jsonError(c, 400, INVALID_DATE_MESSAGE);
-  const service = serviceParam(c.req.query("service"));
+  const config = await bookingConfig(c.get("db"));
+  const service = serviceParam(c.req.query("service"), config);
   if (service === false) return jsonError(c, 400, INVALID_SERVICE_MESSAGE);
   const courtesyCar = courtesyCarParam(c.req.query("courtesyCar"));
   if (courtesyCar === null) return jsonError(c, 400, INVALID_COURTESY_CAR_MESSAGE);
-  const day = await getDaySlots(c.get("db"), date, new Date(), bookingConfigFromEnv(), service, courtesyCar);
+  const day = await getDaySlots(c.get("db"), date, new Date(), config, service, courtesyCar);
   return c.json(day.open ? day : { ...day, reason: unavailableDayMessage(day.reason) });
 });
 
@@ -50,11 +66,12 @@ booking.get("/availability", async (c) => {
   if (days < 1 || days > MAX_AVAILABILITY_DAYS) {
     return jsonError(c, 400, `Der Zeitraum muss 1 bis ${MAX_AVAILABILITY_DAYS} Tage umfassen (from ≤ to).`);
   }
-  const service = serviceParam(c.req.query("service"));
+  const config = await bookingConfig(c.get("db"));
+  const service = serviceParam(c.req.query("service"), config);
   if (service === false) return jsonError(c, 400, INVALID_SERVICE_MESSAGE);
   const courtesyCar = courtesyCarParam(c.req.query("courtesyCar"));
   if (courtesyCar === null) return jsonError(c, 400, INVALID_COURTESY_CAR_MESSAGE);
-  const result = await getAvailability(c.get("db"), from, to, new Date(), bookingConfigFromEnv(), service, courtesyCar);
+  const result = await getAvailability(c.get("db"), from, to, new Date(), config, service, courtesyCar);
   return c.json({ from, to, days: result.map((day) => (day.reason ? { ...day, reason: unavailableDayMessage(day.reason) } : day)) });
 });
 
@@ -63,7 +80,7 @@ booking.post("/appointments", async (c) => {
   const result = await requestAppointment(c.get("db"), jsonBody(c), {
     now: new Date(),
     clientIp: c.get("clientIp"),
-    config: bookingConfigFromEnv(),
+    config: await bookingConfig(c.get("db")),
   });
   if (result.ok) return c.json({ id: result.value.id, status: "beantragt" }, 201);
   const status = statusOf(result.code);

@@ -9,6 +9,7 @@ import { workshopMessages } from "~/messages";
 import { workshopFacts } from "~/services/workshop-facts.server";
 import { isDatabaseAvailable, testDatabaseKinds } from "../support/databases";
 import { createAdminIdentity, insertAppointment, ownerAndStaffSessions, sessionCookieOf } from "../support/factories";
+import { startApiApp } from "../support/api-app";
 import { useApiApp, useEnv, useTestDatabase } from "../support/fixtures";
 
 type View = {
@@ -234,5 +235,42 @@ describe.skipIf(!isDatabaseAvailable("postgres"))("two app instances on one Post
     }
     expect(seen).toBe("01 555 44 33");
     expect(Date.now() - savedAt).toBeLessThan(5_000);
+  });
+
+  it("a new service is bookable through the second instance's API within 5 seconds", async () => {
+    const owner = await createAdminIdentity(database.db, { email: "owner@happycar.example", displayName: "Chefin", role: "owner" });
+    const cookie = await sessionCookieOf(database.db, owner.id);
+    second = await openDatabase({ kind: "postgres", url: database.url!, poolSize: 2 });
+    const secondApp = await startApiApp(second.db);
+    try {
+      const date = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+      const slots = () => secondApp.request(`/api/v1/slots?date=${date}&service=Klimaservice`);
+      expect((await slots()).status).toBe(400);
+      const view = await (await app.request("/api/v1/admin/workshop", { cookie })).json();
+      const klima = {
+        name: "Klimaservice",
+        description: "Klimaanlage prüfen.",
+        durationSteps: 2,
+        bookable: true,
+        needs: ["mechanic"],
+        priceFrom: null,
+      };
+      const changed = await app.request("/api/v1/admin/workshop", {
+        method: "PUT",
+        json: { services: [...view.facts.services, klima] },
+        cookie,
+      });
+      expect(changed.status).toBe(200);
+      const savedAt = Date.now();
+      let status = 0;
+      while (Date.now() - savedAt < 5_000 && status !== 200) {
+        status = (await slots()).status;
+        if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(status).toBe(200);
+      expect(Date.now() - savedAt).toBeLessThan(5_000);
+    } finally {
+      await secondApp.close();
+    }
   });
 });
