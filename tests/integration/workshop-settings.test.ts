@@ -7,9 +7,9 @@ import { appointments, workshopChanges, workshopSettings } from "~/db/schema";
 import type { WorkshopFacts } from "~/domain/workshop";
 import { workshopMessages } from "~/messages";
 import { workshopFacts } from "~/services/workshop-facts.server";
+import { startApiApp } from "../support/api-app";
 import { isDatabaseAvailable, testDatabaseKinds } from "../support/databases";
 import { createAdminIdentity, insertAppointment, ownerAndStaffSessions, sessionCookieOf } from "../support/factories";
-import { startApiApp } from "../support/api-app";
 import { useApiApp, useEnv, useTestDatabase } from "../support/fixtures";
 
 type View = {
