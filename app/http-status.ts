@@ -32,6 +32,7 @@ export const httpStatus = {
   "slot-unavailable": 400,
   "waitlist-day-unavailable": 400,
   invalidResources: 400,
+  envLocked: 400,
   passkeyFailed: 400,
   invalidFinding: 400,
   invalidEstimate: 400,

@@ -19,6 +19,7 @@ import type {
   SecondFactorErrorCode,
   SettingsErrorCode,
   TeamErrorCode,
+  WorkshopErrorCode,
 } from "~/domain/error-codes";
 import type { ClosedRow } from "~/domain/planner";
 import type { ResourceKind, ResourceSetProblem } from "~/domain/resources";
@@ -308,6 +309,70 @@ export const teamMessages = {
   memberInvalid: "Bitte geben Sie E-Mail-Adresse, Name und Rolle (owner oder staff) an.",
   changeInvalid: "Erlaubt sind „role“ (owner oder staff) und „active“ (true oder false).",
 } as const satisfies Record<TeamErrorCode, string> & Record<string, unknown>;
+
+/**
+ * 'Einstellungen' (issue 29, decision 042): the workshop's facts on the board and
+ * GET/PUT /api/v1/admin/workshop, keyed by WorkshopErrorCode, then one message per field.
+ */
+export const workshopMessages = {
+  ownerOnly: "Nur der Inhaber oder die Inhaberin darf die Einstellungen ändern.",
+  invalid: "Bitte überprüfen Sie Ihre Eingaben.",
+  envLocked: "Dieser Wert ist durch eine Umgebungsvariable festgelegt.",
+  nothingToChange: "Bitte senden Sie mindestens einen Abschnitt: workshop, imprint, hours, services, bookingRules oder email.",
+  envLockedField: (variable: string) =>
+    `Dieser Wert ist durch die Umgebungsvariable ${variable} festgelegt und kann hier nicht geändert werden.`,
+  envNote: (variable: string) => `Festgelegt durch die Umgebungsvariable ${variable}: ändern Sie ihn dort oder entfernen Sie die Variable.`,
+  readOnly: "Nur der Inhaber oder die Inhaberin kann die Einstellungen ändern. Sie sehen sie hier zum Nachlesen.",
+  saved: "Die Einstellungen wurden gespeichert. Die Website zeigt sie in wenigen Sekunden.",
+  unchanged: "Es hat sich nichts geändert.",
+  outsideHours: (count: number) =>
+    count === 1
+      ? "1 künftiger Termin liegt jetzt außerhalb der Öffnungszeiten. Er bleibt bestehen – bitte verschieben oder stornieren Sie ihn auf dem Board."
+      : `${count} künftige Termine liegen jetzt außerhalb der Öffnungszeiten. Sie bleiben bestehen – bitte verschieben oder stornieren Sie sie auf dem Board.`,
+  // One message per field.
+  legalName: "Bitte geben Sie den Firmenwortlaut mit 2 bis 120 Zeichen an.",
+  street: "Bitte geben Sie Straße und Hausnummer mit 3 bis 120 Zeichen an.",
+  postalCode: "Bitte geben Sie eine vierstellige Postleitzahl an (z. B. 1100).",
+  city: "Bitte geben Sie den Ort mit 2 bis 60 Zeichen an.",
+  phones: "Bitte geben Sie eine bis drei Telefonnummern an.",
+  phoneLabel: "Bitte geben Sie die Bezeichnung der Nummer mit 1 bis 30 Zeichen an (z. B. „Werkstatt“).",
+  phoneNumber: "Bitte geben Sie die Telefonnummer mit Ziffern an, z. B. 01 234 56 78 oder +43 1 234 56 78.",
+  email: "Bitte geben Sie eine gültige E-Mail-Adresse an (z. B. office@ihre-werkstatt.at).",
+  latitude: "Bitte geben Sie die geographische Breite als Zahl von -90 bis 90 an (z. B. 48.1766).",
+  longitude: "Bitte geben Sie die geographische Länge als Zahl von -180 bis 180 an (z. B. 16.3802).",
+  companyRegister: "Bitte geben Sie die Firmenbuchnummer an (z. B. FN 123456a), höchstens 40 Zeichen.",
+  registerCourt: "Bitte geben Sie das Firmenbuchgericht mit 2 bis 120 Zeichen an.",
+  vatId: "Bitte geben Sie die UID-Nummer an (z. B. ATU12345678).",
+  managingDirector: "Bitte geben Sie die Geschäftsführung mit 2 bis 120 Zeichen an.",
+  supervisoryAuthority: "Bitte geben Sie die Aufsichtsbehörde mit 2 bis 160 Zeichen an.",
+  chamber: "Bitte geben Sie die Kammer mit 2 bis 160 Zeichen an.",
+  hoursTime: "Bitte geben Sie die Zeit als volle oder halbe Stunde an (z. B. 08:00 oder 12:30).",
+  hoursOrder: "Bitte geben Sie eine Schließzeit nach der Öffnungszeit an.",
+  hoursBreak: "Die Mittagspause muss nach dem Öffnen beginnen, vor dem Schließen enden und Beginn und Ende haben.",
+  hoursDay: "Bitte geben Sie für jeden Wochentag „geschlossen“ oder Öffnungs- und Schließzeit an.",
+  serviceName: "Bitte geben Sie der Leistung einen Namen mit 2 bis 60 Zeichen.",
+  serviceDescription: "Bitte geben Sie eine Beschreibung mit höchstens 200 Zeichen an.",
+  serviceDuration: "Bitte geben Sie die Dauer als Anzahl halber Stunden von 1 bis 32 an.",
+  serviceBookable: "Bitte geben Sie an, ob die Leistung online buchbar ist (true oder false).",
+  serviceNeeds: "Bitte wählen Sie, was die Leistung braucht: Hebebühne, §57a-Prüfplatz und/oder Mechaniker:in (mindestens eines).",
+  servicePrice: "Bitte geben Sie den Preis „ab €“ als Betrag von 0 bis 100.000 an (z. B. 89 oder 89,50) oder lassen Sie ihn leer.",
+  serviceRetired: "Bitte geben Sie bei „retired“ true oder false an.",
+  services: "Bitte geben Sie 1 bis 40 Leistungen an.",
+  serviceNameTaken: "Zwei Leistungen dürfen nicht gleich heißen.",
+  serviceUnknown: "Diese Leistung gibt es nicht. Eine neue Leistung wird ohne id angelegt.",
+  serviceMissing: (name: string) => `Leistungen werden nicht gelöscht: „${name}“ fehlt. Stellen Sie sie stattdessen ein (retired: true).`,
+  leadTimeMinutes: "Bitte geben Sie die Vorlaufzeit in Minuten von 0 bis 10.080 (einer Woche) an.",
+  horizonDays: "Bitte geben Sie an, wie viele Tage im Voraus gebucht werden kann: 1 bis 365.",
+  maxOpenRequestsPerEmail: "Bitte geben Sie die offenen Anfragen je E-Mail-Adresse als Zahl von 1 bis 20 an.",
+  pickupPostalCodes:
+    "Bitte geben Sie die Postleitzahlen des Hol- und Bringservice als vierstellige Zahlen an, getrennt durch Komma oder Leerzeichen.",
+  pickupsPerDay: "Bitte geben Sie die Abholungen pro Tag als Zahl von 0 bis 50 an.",
+  cancelCutoffHours: "Bitte geben Sie die Storno-Frist in Stunden von 0 bis 720 an (z. B. 24 oder 2,5).",
+  reminderHours: "Bitte geben Sie die Erinnerung in Stunden vor dem Termin von 1 bis 168 an.",
+  fewFreeSlots: "Bitte geben Sie die Grenze für „Nur noch wenige Termine frei“ als Zahl von 0 bis 20 an.",
+  senderName: 'Bitte geben Sie den Absendernamen mit 1 bis 60 Zeichen an, ohne < > " , ;.',
+  noticeAddress: "Bitte geben Sie eine gültige E-Mail-Adresse für die Benachrichtigungen der Werkstatt an.",
+} as const satisfies Record<WorkshopErrorCode, string> & Record<string, unknown>;
 
 /** The board's settings (the 'Team' page and /api/v1/admin/settings), keyed by SettingsErrorCode. */
 export const settingsMessages = {

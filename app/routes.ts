@@ -48,6 +48,7 @@ export default [
       route("admin/schliesstage", "routes/admin/closures.tsx"),
       route("admin/werkstatt", "routes/admin/workshop.tsx"),
       route("admin/sicherungen", "routes/admin/backups.tsx"),
+      route("admin/einstellungen", "routes/admin/settings.tsx"),
       route("admin/bestaetigen", "routes/admin/step-up.tsx"),
     ]),
   ]),

@@ -91,8 +91,9 @@ const envSchema = z.object({
       message: "muss eine SMTP-URL sein (smtp://user:pass@host:587 oder smtps://…)",
     })
     .optional(),
-  MAIL_FROM: z.string().min(3).default("Happy Car <termine@happycar.example>"),
-  WORKSHOP_EMAIL: z.email().default("werkstatt@happycar.example"),
+  // Unset: the sender name and notice address of 'Einstellungen' (issue 29); set, they win and the page shows them read-only.
+  MAIL_FROM: z.string().min(3).optional(),
+  WORKSHOP_EMAIL: z.email().optional(),
   EMAILJS_API_URL: z.url().default("https://api.emailjs.com"),
   EMAILJS_PUBLIC_KEY: z.string().optional(),
   EMAILJS_PRIVATE_KEY: z.string().optional(),

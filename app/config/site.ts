@@ -4,6 +4,9 @@
  *
  * The seed did not give the real street, phone numbers or e-mail address:
  * the values marked EXAMPLE are fictitious and must be replaced before go-live.
+ *
+ * Only the defaults of a new database (issue 29, decision 042): the owner keeps the workshop's
+ * facts on the board's 'Einstellungen' page (app/domain/workshop.ts, app/services/workshop-facts.server.ts).
  */
 
 import type { ResourceKind, ServiceNeeds } from "~/domain/resources";
@@ -67,6 +70,11 @@ export const site = {
     { label: "Mobil", display: "0660 123 45 67", href: "tel:+436601234567" }, // EXAMPLE
   ],
   email: "office@happycar.example", // EXAMPLE
+  /** The e-mails' sender name (MAIL_FROM overrides it) and the address the workshop's notices go to (WORKSHOP_EMAIL overrides it). */
+  mail: {
+    senderName: "Happy Car",
+    noticeAddress: "werkstatt@happycar.example", // EXAMPLE
+  },
   legal: {
     companyRegister: "FN 123456a", // EXAMPLE
     registerCourt: "Handelsgericht Wien",

@@ -33,6 +33,10 @@ import {
   setupTokens,
   waitlistEntries,
   waitlistNotifications,
+  workshopChanges,
+  workshopHours,
+  workshopServices,
+  workshopSettings,
 } from "./schema";
 
 /** Parents before children, so the dump restores without deferring foreign keys. */
@@ -66,6 +70,10 @@ export const TABLES_IN_FK_ORDER: PgTable[] = [
   waitlistEntries,
   waitlistNotifications,
   backupRuns,
+  workshopChanges,
+  workshopHours,
+  workshopServices,
+  workshopSettings,
 ];
 
 const ROWS_PER_INSERT = 200;

@@ -792,3 +792,90 @@ export const backupRuns = pgTable(
     index("backup_runs_started_idx").on(table.startedAt),
   ],
 );
+
+/**
+ * The workshop's facts the owner keeps on 'Einstellungen' (issue 29, decision 042): one row for
+ * the sections kept whole (validated by app/schemas/workshop.ts), the hours and services in tables
+ * of their own. No row: a new database, whose facts are app/config/site.ts. `version` counts every
+ * change: each app instance compares it (at most every 2 s) with the facts it has in memory.
+ */
+export const workshopSettings = pgTable(
+  "workshop_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    workshop: jsonb("workshop").notNull(),
+    imprint: jsonb("imprint").notNull(),
+    bookingRules: jsonb("booking_rules").notNull(),
+    email: jsonb("email").notNull(),
+    version: integer("version").notNull().default(1),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check("workshop_settings_one_row", sql`${table.id} = 1`)],
+);
+
+/** Opening hours per weekday (0 = Sunday): closed (no times), or open–close with an optional break; HH:mm, Europe/Vienna. */
+export const workshopHours = pgTable(
+  "workshop_hours",
+  {
+    weekday: integer("weekday").primaryKey(),
+    opens: text("opens"),
+    closes: text("closes"),
+    breakFrom: text("break_from"),
+    breakTo: text("break_to"),
+  },
+  (table) => [
+    check("workshop_hours_weekday", sql`${table.weekday} between 0 and 6`),
+    check(
+      "workshop_hours_open_close",
+      sql`(${table.opens} is null) = (${table.closes} is null) and (${table.opens} is null or ${table.opens} < ${table.closes})`,
+    ),
+    check(
+      "workshop_hours_break",
+      sql`(${table.breakFrom} is null) = (${table.breakTo} is null) and (${table.breakFrom} is null or (${table.opens} < ${table.breakFrom} and ${table.breakFrom} < ${table.breakTo} and ${table.breakTo} < ${table.closes}))`,
+    ),
+    check(
+      "workshop_hours_format",
+      sql`coalesce(${table.opens}, '00:00') ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and coalesce(${table.closes}, '00:00') ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and coalesce(${table.breakFrom}, '00:00') ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and coalesce(${table.breakTo}, '00:00') ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`,
+    ),
+  ],
+);
+
+/**
+ * The services, in the owner's order. The id never changes and a service is never deleted, only
+ * retired; appointments keep the service's name as they were booked with it (appointments.service).
+ */
+export const workshopServices = pgTable(
+  "workshop_services",
+  {
+    id: text("id").primaryKey(),
+    position: integer("position").notNull(),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    durationSteps: integer("duration_steps").notNull(),
+    bookable: boolean("bookable").notNull(),
+    needs: text("needs").array().notNull(),
+    priceFromCents: integer("price_from_cents"),
+    retired: boolean("retired").notNull().default(false),
+  },
+  (table) => [
+    check("workshop_services_duration", sql`${table.durationSteps} between 1 and 32`),
+    check("workshop_services_price", sql`${table.priceFromCents} is null or ${table.priceFromCents} >= 0`),
+    check("workshop_services_needs", sql`${table.needs} <@ array['lift', 'inspection', 'mechanic']::text[]`),
+    uniqueIndex("workshop_services_name_idx").on(table.name),
+  ],
+);
+
+/** The trail of 'Einstellungen': each changed field with who, when, the old and the new value. */
+export const workshopChanges = pgTable(
+  "workshop_changes",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    adminUserId: uuid("admin_user_id").references(() => adminUsers.id, { onDelete: "set null" }),
+    actor: text("actor").notNull(),
+    field: text("field").notNull(),
+    oldValue: jsonb("old_value"),
+    newValue: jsonb("new_value"),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("workshop_changes_changed_at_idx").on(table.changedAt)],
+);

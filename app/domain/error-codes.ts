@@ -122,6 +122,12 @@ export type TeamErrorCode =
 /** Why a change of the board's settings (/api/v1/admin/settings) was refused. */
 export type SettingsErrorCode = "ownerOnly" | "stepUpRequired";
 
+/**
+ * Why a change of the workshop's facts ('Einstellungen', PUT /api/v1/admin/workshop) was refused:
+ * `invalid` a field (each with its message), `envLocked` a field an environment variable sets.
+ */
+export type WorkshopErrorCode = "ownerOnly" | "invalid" | "envLocked";
+
 /** Why the CSV export's query was refused: from/to not dates (or from after to), an unknown tab. */
 export type ExportFilterErrorCode = "invalidDates" | "invalidStatus";
 /** Why the CSV export was refused: not an owner, or its query. */
@@ -240,6 +246,7 @@ export type ErrorCode =
   | AccessErrorCode
   | TeamErrorCode
   | SettingsErrorCode
+  | WorkshopErrorCode
   | ExportErrorCode
   | ClosureErrorCode
   | ResourceErrorCode

@@ -56,6 +56,9 @@ export type TransportConfig = Pick<
 
 export class TransportConfigError extends Error {}
 
+/** The sender address when MAIL_FROM is unset (an EXAMPLE: set MAIL_FROM for go-live, README). */
+export const DEFAULT_MAIL_FROM = "Happy Car <termine@happycar.example>";
+
 /** Where links in e-mails point: PUBLIC_URL, or the local server when it is unset. */
 export function publicUrlOf(config: Pick<Env, "PUBLIC_URL" | "PORT">): string {
   return config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
@@ -270,11 +273,12 @@ function splitTransport(emailjs: MailTransport, other: MailTransport): MailTrans
 export function createTransport(config: TransportConfig): MailTransport {
   const kind = config.EMAIL_TRANSPORT ?? (config.SMTP_URL ? "smtp" : "file");
   const publicUrl = publicUrlOf(config);
+  const from = config.MAIL_FROM ?? DEFAULT_MAIL_FROM;
   const smtpOrFile = (): MailTransport =>
     config.SMTP_URL
-      ? smtpTransport({ SMTP_URL: config.SMTP_URL, MAIL_FROM: config.MAIL_FROM, publicUrl })
-      : fileTransport({ DATA_DIR: config.DATA_DIR, MAIL_FROM: config.MAIL_FROM, publicUrl });
-  if (kind === "file") return fileTransport({ DATA_DIR: config.DATA_DIR, MAIL_FROM: config.MAIL_FROM, publicUrl });
+      ? smtpTransport({ SMTP_URL: config.SMTP_URL, MAIL_FROM: from, publicUrl })
+      : fileTransport({ DATA_DIR: config.DATA_DIR, MAIL_FROM: from, publicUrl });
+  if (kind === "file") return fileTransport({ DATA_DIR: config.DATA_DIR, MAIL_FROM: from, publicUrl });
   if (kind === "smtp") {
     if (!config.SMTP_URL) throw new TransportConfigError("Ungültige Konfiguration: EMAIL_TRANSPORT=smtp braucht SMTP_URL");
     return smtpOrFile();

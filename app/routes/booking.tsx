@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { Island } from "~/components/island";
 import { PageHeader } from "~/components/site/section";
+import { env } from "~/config/env.server";
 import { bookableServices } from "~/config/site";
 import { databaseContext, requestContext } from "~/context";
 import { isCalendarDate } from "~/domain/calendar-date";
@@ -10,6 +11,7 @@ import { bookingRefusal, waitlistRefusal } from "~/messages";
 import { bookingInputFromForm, HONEYPOT_FIELD } from "~/schemas/booking";
 import { bookingConfigFromEnv, getAvailability, requestAppointment } from "~/services/booking.server";
 import { joinWaitlist } from "~/services/waitlist.server";
+import { workshopFacts } from "~/services/workshop-facts.server";
 import type { Route } from "./+types/booking";
 
 export function meta() {
@@ -39,10 +41,10 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 /** The day of a refused request when it is fully booked for the service: the form offers its waiting list then (issue 28). */
-async function fullDayOf(db: Parameters<typeof getAvailability>[0], values: Record<string, string>): Promise<string | null> {
+async function fullDayOf(db: Parameters<typeof workshopFacts>[0], values: Record<string, string>): Promise<string | null> {
   const { date, service } = values;
   if (!date || !isCalendarDate(date) || !service || !bookableServices.includes(service)) return null;
-  const [day] = await getAvailability(db, date, date, new Date(), bookingConfigFromEnv(), service);
+  const [day] = await getAvailability(db, date, date, new Date(), bookingConfigFromEnv(env(), await workshopFacts(db)), service);
   return day?.reason?.code === "fully-booked" ? date : null;
 }
 
@@ -59,7 +61,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { [HONEYPOT_FIELD]: _honeypot, services, ...fields } = input;
   const values = Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
   const db = context.get(databaseContext);
-  const options = { now: new Date(), clientIp: context.get(requestContext).clientIp, config: bookingConfigFromEnv() };
+  const options = {
+    now: new Date(),
+    clientIp: context.get(requestContext).clientIp,
+    config: bookingConfigFromEnv(env(), await workshopFacts(db)),
+  };
   // 'Auf die Warteliste' (issue 28): the same form's second button, with its name, e-mail, phone, day and service.
   if (body.fields.intent === "waitlist") {
     const joined = await joinWaitlist(db, input, options);

@@ -84,6 +84,8 @@ const vehicleMessages = {
   },
 } as const;
 
+const UNKNOWN_SERVICE_MESSAGE = "Bitte wählen Sie eine der angebotenen Leistungen aus.";
+
 /** Optional single-line text: cleaned; blank becomes undefined (the field is left out). */
 function optionalText(maxLength: number, tooLong: string) {
   return z.preprocess(
@@ -136,10 +138,7 @@ export const bookingSchema = z.object({
       return PHONE_CHARACTERS.test(value) && digits >= 6 && digits <= 20;
     }, "Bitte geben Sie eine gültige Telefonnummer an (6 bis 20 Ziffern; erlaubt sind auch +, Leerzeichen, /, - und Klammern)."),
   ),
-  service: z.preprocess(
-    cleanedInput(),
-    required("service").refine((value) => bookableServices.includes(value), "Bitte wählen Sie eine der angebotenen Leistungen aus."),
-  ),
+  service: z.preprocess(cleanedInput(), required("service")),
   date: z.preprocess(cleanedInput(), required("date").refine(isCalendarDate, "Bitte geben Sie ein gültiges Datum an (JJJJ-MM-TT).")),
   time: z.preprocess(
     cleanedInput(),
@@ -217,7 +216,7 @@ const asText = (value: unknown) => (typeof value === "string" ? cleanText(value)
  * The rules that depend on another field or on today, checked on the cleaned
  * values whether or not the other fields passed, so every problem shows at once.
  */
-function dependentFieldErrors(input: Record<string, unknown>, currentMonth: string): FieldErrors {
+function dependentFieldErrors(input: Record<string, unknown>, currentMonth: string, offered: ReadonlyArray<string>): FieldErrors {
   const errors: FieldErrors = {};
   const month = cleanedMonth(input.firstRegistration);
   if (typeof month === "string" && month !== "") {
@@ -229,7 +228,7 @@ function dependentFieldErrors(input: Record<string, unknown>, currentMonth: stri
   const service = asText(input.service);
   if (Array.isArray(input.services) && service !== "" && input.services.every((name) => typeof name === "string")) {
     const problem = servicesProblem(
-      site.services,
+      offered.map((name) => ({ name, bookable: true, durationMinutes: 0, needs: [] })),
       service,
       input.services.map((name: string) => cleanText(name)),
     );
@@ -262,6 +261,8 @@ export function validateBookingLike<S extends BookingLikeSchema>(
   schema: S,
   input: Record<string, unknown>,
   currentMonth: string,
+  /** The services offered online now (the workshop's facts, issue 29). */
+  offered: ReadonlyArray<string> = bookableServices,
 ): { ok: true; data: z.output<S> } | { ok: false; error: string; fields: FieldErrors; missingRequired: boolean } {
   const result = schema.safeParse(input);
   const fields: FieldErrors = {};
@@ -271,7 +272,9 @@ export function validateBookingLike<S extends BookingLikeSchema>(
       fields[field] ??= issue.message;
     }
   }
-  for (const [field, message] of Object.entries(dependentFieldErrors(input, currentMonth)) as [BookingField, string][]) {
+  const service = typeof input.service === "string" ? cleanText(input.service) : "";
+  if (service !== "" && !offered.includes(service)) fields.service ??= UNKNOWN_SERVICE_MESSAGE;
+  for (const [field, message] of Object.entries(dependentFieldErrors(input, currentMonth, offered)) as [BookingField, string][]) {
     fields[field] ??= message;
   }
   if (result.success && Object.keys(fields).length === 0) {
@@ -291,6 +294,11 @@ export function validateBookingLike<S extends BookingLikeSchema>(
  * Validates untrusted input; one German message per field, the first problem
  * wins. `currentMonth` (yyyy-MM): the first registration may not be later.
  */
-export function validateBooking(input: Record<string, unknown>, currentMonth = workshopMonth(new Date())): BookingValidation {
-  return validateBookingLike(bookingSchema, input, currentMonth);
+export function validateBooking(
+  input: Record<string, unknown>,
+  currentMonth = workshopMonth(new Date()),
+  /** The services offered online now (the workshop's facts, issue 29). */
+  offered: ReadonlyArray<string> = bookableServices,
+): BookingValidation {
+  return validateBookingLike(bookingSchema, input, currentMonth, offered);
 }

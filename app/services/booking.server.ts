@@ -1,14 +1,14 @@
 import crypto from "node:crypto";
 import { and, eq, gte, lte, sql } from "drizzle-orm";
 import { type Env, env } from "~/config/env.server";
-import { serviceVisit, site } from "~/config/site";
+import { site } from "~/config/site";
 import type { Executor } from "~/db/client.server";
 import { parseIntMultirange } from "~/db/multirange";
 import { resultRows } from "~/db/result-rows";
 import { appointments, resourceAbsences, resourceBusy, resources } from "~/db/schema";
 import { addDays, type CalendarDate, daysBetween, timeToMinutes, zonedParts } from "~/domain/calendar-date";
 import { type Absence, dayResources, fits, type Hold, holdsByDate, wallClockHolds } from "~/domain/placement";
-import type { Resource, ResourceKind } from "~/domain/resources";
+import { defaultServiceNeeds, type Resource, type ResourceKind } from "~/domain/resources";
 import { fail, type Failure, type Ok, ok } from "~/domain/result";
 import {
   checkSlot,
@@ -25,6 +25,8 @@ import {
   type UnavailableDay,
 } from "~/domain/slots";
 import { normalizeLicensePlate } from "~/domain/vehicle";
+import { visitDurationMinutes, visitNeeds } from "~/domain/visit";
+import { bookableServiceNames, defaultWorkshopFacts, durationOf, type WorkshopFacts } from "~/domain/workshop";
 import { logger } from "~/lib/logger.server";
 import { newSecretToken } from "~/lib/secret-token.server";
 import { type EmailParams, emailServices } from "~/mail/emails";
@@ -46,18 +48,40 @@ export type BookingConfig = {
   fewFreeSlots: number;
   workshopEmail: string;
   rules: SlotRules;
+  /** The workshop's services (issue 29): which are offered, how long each takes, what each needs; app/config/site.ts's when absent. */
+  services?: WorkshopFacts["services"];
 };
 
-export function bookingConfigFromEnv(config: Env = env()): BookingConfig {
+const defaultServices = defaultWorkshopFacts().services;
+
+/** The services a booking is checked against. */
+function servicesOf(config: BookingConfig): { services: WorkshopFacts["services"] } {
+  return { services: config.services ?? defaultServices };
+}
+
+/**
+ * The booking's rules from the workshop's facts (app/services/workshop-facts.server.ts; the defaults
+ * of app/config/site.ts when none are given) and the environment's limits.
+ */
+export function bookingConfigFromEnv(config: Env = env(), facts: WorkshopFacts = defaultWorkshopFacts()): BookingConfig {
+  const openingHours = Object.fromEntries(
+    Object.entries(facts.hours).map(([day, hours]) => [day, hours ? { open: hours.open, close: hours.close } : null]),
+  ) as SlotRules["openingHours"];
   return {
     rateLimit: config.BOOKING_RATE_LIMIT,
     rateLimitWindowSeconds: FORM_RATE_LIMIT_WINDOW_SECONDS,
     dailyLimit: config.BOOKING_DAILY_LIMIT,
-    maxOpenRequestsPerEmail: site.booking.maxOpenRequestsPerEmail,
-    maxPickupsPerDay: site.booking.pickupsPerDay,
-    fewFreeSlots: site.booking.fewFreeSlots,
-    workshopEmail: config.WORKSHOP_EMAIL,
-    rules: defaultSlotRules,
+    maxOpenRequestsPerEmail: facts.bookingRules.maxOpenRequestsPerEmail,
+    maxPickupsPerDay: facts.bookingRules.pickupsPerDay,
+    fewFreeSlots: facts.bookingRules.fewFreeSlots,
+    workshopEmail: config.WORKSHOP_EMAIL ?? facts.email.noticeAddress,
+    rules: {
+      ...defaultSlotRules,
+      openingHours,
+      leadTimeMinutes: facts.bookingRules.leadTimeMinutes,
+      horizonDays: facts.bookingRules.horizonDays,
+    },
+    services: facts.services,
   };
 }
 
@@ -98,12 +122,13 @@ export async function requestAppointment(
 ): Promise<BookingResult> {
   if (honeypotFilled("booking", input, clientIp)) return fail("honeypot");
 
-  const validation = validateBooking(input, workshopMonth(now));
+  const validation = validateBooking(input, workshopMonth(now), bookableServiceNames(servicesOf(config)));
   if (!validation.ok) return fail("invalid", { fields: validation.fields, missingRequired: validation.missingRequired });
   const booking = validation.data;
-  // Several services (issue 28): the visit lasts their sum and holds the union of their resources.
+  // Several services (issue 28): the visit lasts their sum and holds the union of their resources,
+  // by the workshop's facts (issue 29).
   const services = booking.services ?? [booking.service];
-  const { durationMinutes, kinds } = serviceVisit(services);
+  const { durationMinutes, kinds } = visitOf(config, services);
   // Opening hours, holidays, lead time and horizon here; the owner's stored closures inside
   // request_appointment, in the same round trip (decision 023).
   const slot = checkSlot(booking.date, booking.time, now, config.rules, durationMinutes);
@@ -279,11 +304,23 @@ type Demand = { kinds: readonly ResourceKind[]; durationMinutes: number; courtes
 /** A service's name, the names of a visit's services (issue 28), or none (one slot). */
 export type DemandedServices = string | readonly string[] | undefined;
 
-function demandOf(demanded: DemandedServices, courtesyCar: boolean, rules: SlotRules): Demand {
+/** A visit of `names` by the workshop's facts: how long it lasts and what it holds (app/domain/visit.ts). */
+function visitOf(config: BookingConfig, names: readonly string[]): { durationMinutes: number; kinds: ReadonlyArray<ResourceKind> } {
+  const facts = servicesOf(config);
+  const catalogue = facts.services.map((service) => ({
+    name: service.name,
+    bookable: service.bookable && !service.retired,
+    durationMinutes: durationOf(facts, service.name),
+    needs: service.needs,
+  }));
+  return { durationMinutes: visitDurationMinutes(catalogue, names, config.rules.slotMinutes), kinds: visitNeeds(catalogue, names) };
+}
+
+function demandOf(demanded: DemandedServices, courtesyCar: boolean, rules: SlotRules, config: BookingConfig): Demand {
   const services = typeof demanded === "string" ? [demanded] : (demanded ?? []);
   return services.length > 0
-    ? { ...serviceVisit(services), courtesyCar }
-    : { ...serviceVisit([]), durationMinutes: rules.slotMinutes, courtesyCar };
+    ? { ...visitOf(config, services), courtesyCar }
+    : { kinds: defaultServiceNeeds, durationMinutes: rules.slotMinutes, courtesyCar };
 }
 
 /**
@@ -319,7 +356,7 @@ export async function getDaySlots(
   const [rules, state] = await closuresAndResources(db, config.rules, date, date);
   const schedule = daySchedule(date, now, rules);
   if (!schedule.open) return schedule;
-  return { date, open: true, slots: withOccupancy(schedule, state, demandOf(services, courtesyCar, rules), rules) };
+  return { date, open: true, slots: withOccupancy(schedule, state, demandOf(services, courtesyCar, rules, config), rules) };
 }
 
 /** How full a day is at a glance: many free start times, few, or none. */
@@ -346,7 +383,7 @@ export async function getAvailability(
   const days = daysBetween(from, to) + 1;
   if (days < 1 || days > MAX_AVAILABILITY_DAYS) throw new RangeError(`Range of ${days} days`);
   const [rules, state] = await closuresAndResources(db, config.rules, from, to);
-  const demand = demandOf(services, courtesyCar, rules);
+  const demand = demandOf(services, courtesyCar, rules, config);
   return daySchedules(from, to, now, rules).map((schedule): DayAvailability => {
     const closed = (reason: UnavailableDay): DayAvailability => ({
       date: schedule.date,
@@ -374,13 +411,14 @@ export async function servicesWithFreeTime(
   now: Date,
   services: readonly string[],
   rules: SlotRules = defaultSlotRules,
+  config: BookingConfig = bookingConfigFromEnv(),
 ): Promise<Set<string>> {
   const [withClosures, state] = await closuresAndResources(db, rules, date, date);
   const schedule = daySchedule(date, now, withClosures);
   if (!schedule.open) return new Set();
   return new Set(
     services.filter((service) =>
-      withOccupancy(schedule, state, demandOf(service, false, withClosures), withClosures).some((slot) => slot.available),
+      withOccupancy(schedule, state, demandOf(service, false, withClosures, config), withClosures).some((slot) => slot.available),
     ),
   );
 }

@@ -14,6 +14,7 @@ import { fail, ok, type Result } from "~/domain/result";
 import type { SlotRules } from "~/domain/slots";
 import type { ClosureInput } from "~/schemas/closure";
 import { cancelAppointment } from "./appointment-commands.server";
+import { adminAppointmentColumns } from "./appointment-queries.server";
 import { notifyWaitlistForDays } from "./waitlist.server";
 
 /**
@@ -72,20 +73,23 @@ export async function listClosures(db: Executor, actor: AdminIdentity, now: Date
   return ok(rows.map(stored));
 }
 
+/** The columns of an AffectedAppointment: also what 'Einstellungen' lists outside the opening hours. */
+export const affectedColumns = (({ id, name, email, phone, date, time, service, durationMinutes, status }) => ({
+  id,
+  name,
+  email,
+  phone,
+  date,
+  time,
+  service,
+  durationMinutes,
+  status,
+}))(adminAppointmentColumns);
+
 /** The active appointments (beantragt, bestätigt) the closure covers, in time order. */
 async function affectedBy(db: Executor, closure: Closure): Promise<AffectedAppointment[]> {
   const rows = await db
-    .select({
-      id: appointments.id,
-      name: appointments.name,
-      email: appointments.email,
-      phone: appointments.phone,
-      date: appointments.date,
-      time: appointments.time,
-      service: appointments.service,
-      durationMinutes: appointments.durationMinutes,
-      status: appointments.status,
-    })
+    .select(affectedColumns)
     .from(appointments)
     .where(
       and(

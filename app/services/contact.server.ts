@@ -1,4 +1,5 @@
 import { type Env, env } from "~/config/env.server";
+import { site } from "~/config/site";
 import type { Executor } from "~/db/client.server";
 import { contactMessages } from "~/db/schema";
 import { fail, type Failure, type Ok, ok } from "~/domain/result";
@@ -14,11 +15,12 @@ export type ContactConfig = {
   workshopEmail: string;
 };
 
-export function contactConfigFromEnv(config: Env = env()): ContactConfig {
+/** The contact form's limits; its messages go to WORKSHOP_EMAIL, else to the notice address of 'Einstellungen' (`noticeAddress`). */
+export function contactConfigFromEnv(config: Env = env(), noticeAddress: string = site.mail.noticeAddress): ContactConfig {
   return {
     rateLimit: config.CONTACT_RATE_LIMIT,
     rateLimitWindowSeconds: FORM_RATE_LIMIT_WINDOW_SECONDS,
-    workshopEmail: config.WORKSHOP_EMAIL,
+    workshopEmail: config.WORKSHOP_EMAIL ?? noticeAddress,
   };
 }
 

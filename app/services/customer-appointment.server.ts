@@ -53,7 +53,7 @@ export function selfServiceConfigFromEnv(config: Env = env()): SelfServiceConfig
     linkDaysAfter: site.booking.selfServiceDaysAfter,
     rateLimit: config.BOOKING_RATE_LIMIT,
     rateLimitWindowSeconds: FORM_RATE_LIMIT_WINDOW_SECONDS,
-    workshopEmail: config.WORKSHOP_EMAIL,
+    workshopEmail: config.WORKSHOP_EMAIL ?? site.mail.noticeAddress,
   };
 }
 

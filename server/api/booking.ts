@@ -1,11 +1,21 @@
 import crypto from "node:crypto";
 import { Hono } from "hono";
-import { site } from "~/config/site";
+import { env } from "~/config/env.server";
+import type { Database } from "~/db/client.server";
 import { daysBetween, isCalendarDate } from "~/domain/calendar-date";
 import { servicesProblem } from "~/domain/visit";
+import { bookableServiceNames } from "~/domain/workshop";
 import { retryAfter, statusOf } from "~/http-status";
 import { bookingRefusal, unavailableDayMessage } from "~/messages";
-import { bookingConfigFromEnv, getAvailability, getDaySlots, MAX_AVAILABILITY_DAYS, requestAppointment } from "~/services/booking.server";
+import {
+  type BookingConfig,
+  bookingConfigFromEnv,
+  getAvailability,
+  getDaySlots,
+  MAX_AVAILABILITY_DAYS,
+  requestAppointment,
+} from "~/services/booking.server";
+import { workshopFacts } from "~/services/workshop-facts.server";
 import type { ServerEnv } from "../env";
 import { jsonError } from "./answers";
 import { jsonBody } from "./input";
@@ -24,14 +34,22 @@ function courtesyCarParam(value: string | undefined): boolean | null {
 
 /**
  * The optional `service` parameter, repeated for a visit of several (issue 28, `service=A&service=B`):
- * none (one slot), the bookable services each once, or the German answer for anything else.
+ * none (one slot), the services the workshop offers online now (issue 29) each once, or the German
+ * answer for anything else.
  */
-function servicesParam(values: string[] | undefined): string[] | { error: string } {
+function servicesParam(values: string[] | undefined, config: BookingConfig): string[] | { error: string } {
   const services = (values ?? []).filter((value) => value !== "");
   if (services.length === 0) return [];
-  const problem = servicesProblem(site.services, services[0]!, services);
+  const offered = bookableServiceNames({ services: config.services ?? [] });
+  const catalogue = offered.map((name) => ({ name, bookable: true, durationMinutes: 0, needs: [] }));
+  const problem = servicesProblem(catalogue, services[0]!, services);
   if (problem === null) return services;
   return { error: problem.problem === "duplicate" ? DUPLICATE_SERVICE_MESSAGE : INVALID_SERVICE_MESSAGE };
+}
+
+/** The booking's rules from the workshop's facts as this instance has them now (at most 2 s old, decision 042). */
+async function bookingConfig(db: Database): Promise<BookingConfig> {
+  return bookingConfigFromEnv(env(), await workshopFacts(db));
 }
 
 /** The public booking endpoints (docs/api.md): free times, free days, the appointment request. */
@@ -41,11 +59,12 @@ export const booking = new Hono<ServerEnv>();
 booking.get("/slots", async (c) => {
   const date = c.req.query("date") ?? "";
   if (!isCalendarDate(date)) return jsonError(c, 400, INVALID_DATE_MESSAGE);
-  const services = servicesParam(c.req.queries("service"));
+  const config = await bookingConfig(c.get("db"));
+  const services = servicesParam(c.req.queries("service"), config);
   if ("error" in services) return jsonError(c, 400, services.error);
   const courtesyCar = courtesyCarParam(c.req.query("courtesyCar"));
   if (courtesyCar === null) return jsonError(c, 400, INVALID_COURTESY_CAR_MESSAGE);
-  const day = await getDaySlots(c.get("db"), date, new Date(), bookingConfigFromEnv(), services, courtesyCar);
+  const day = await getDaySlots(c.get("db"), date, new Date(), config, services, courtesyCar);
   return c.json(day.open ? day : { ...day, reason: unavailableDayMessage(day.reason) });
 });
 
@@ -58,11 +77,12 @@ booking.get("/availability", async (c) => {
   if (days < 1 || days > MAX_AVAILABILITY_DAYS) {
     return jsonError(c, 400, `Der Zeitraum muss 1 bis ${MAX_AVAILABILITY_DAYS} Tage umfassen (from ≤ to).`);
   }
-  const services = servicesParam(c.req.queries("service"));
+  const config = await bookingConfig(c.get("db"));
+  const services = servicesParam(c.req.queries("service"), config);
   if ("error" in services) return jsonError(c, 400, services.error);
   const courtesyCar = courtesyCarParam(c.req.query("courtesyCar"));
   if (courtesyCar === null) return jsonError(c, 400, INVALID_COURTESY_CAR_MESSAGE);
-  const result = await getAvailability(c.get("db"), from, to, new Date(), bookingConfigFromEnv(), services, courtesyCar);
+  const result = await getAvailability(c.get("db"), from, to, new Date(), config, services, courtesyCar);
   // A fully booked day says so (`full`): the picker offers its waiting list (issue 28).
   return c.json({
     from,
@@ -80,7 +100,7 @@ booking.post("/appointments", async (c) => {
   const result = await requestAppointment(c.get("db"), jsonBody(c), {
     now: new Date(),
     clientIp: c.get("clientIp"),
-    config: bookingConfigFromEnv(),
+    config: await bookingConfig(c.get("db")),
   });
   if (result.ok) return c.json({ id: result.value.id, status: "beantragt" }, 201);
   const status = statusOf(result.code);

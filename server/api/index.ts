@@ -18,6 +18,7 @@ import { resources } from "./resources";
 import { settings } from "./settings";
 import { team } from "./team";
 import { waitlist } from "./waitlist";
+import { workshop } from "./workshop";
 
 /**
  * The JSON API (docs/api.md, decision 027): one Hono sub-app per resource, mounted on /api/v1 in
@@ -65,6 +66,7 @@ jsonApi.route("/admin/photos", photosApi);
 jsonApi.route("/admin/export.csv", appointmentsExport);
 jsonApi.route("/admin/settings", settings);
 jsonApi.route("/admin/backups", backups);
+jsonApi.route("/admin/workshop", workshop);
 
 // Any other method on an endpoint's path: 405 with the path's methods in `Allow`.
 for (const [path, methods] of endpointMethods(jsonApi)) jsonApi.all(path, methodNotAllowed(...methods));

@@ -36,6 +36,10 @@ import {
   setupTokens,
   waitlistEntries,
   waitlistNotifications,
+  workshopChanges,
+  workshopHours,
+  workshopServices,
+  workshopSettings,
 } from "~/db/schema";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { backUpNow, runNightlyBackup } from "~/services/backups.server";
@@ -199,6 +203,34 @@ async function seed(db: Database) {
     startedAt: new Date("2026-11-26T10:00:00Z"),
     finishedAt: new Date("2026-11-26T10:00:01.5Z"),
     error: nasty,
+  });
+  // The facts of 'Einstellungen' (migration 0025): JSON, arrays of text, times.
+  await db.insert(workshopSettings).values({
+    workshop: { legalName: "Müller & Söhne „KFZ“ GmbH", phones: [{ label: "Werkstatt", number: "01 234 56 78" }] },
+    imprint: { vatId: "ATU12345678" },
+    bookingRules: { pickupPostalCodes: ["1010", "1100"], cancelCutoffHours: 2.5 },
+    email: { senderName: "Happy Car", noticeAddress: "werkstatt@example.at" },
+    version: 3,
+  });
+  await db
+    .insert(workshopHours)
+    .values([{ weekday: 0 }, { weekday: 1, opens: "08:00", closes: "18:00", breakFrom: "12:00", breakTo: "13:00" }]);
+  await db.insert(workshopServices).values({
+    id: "57a-ueberpruefung",
+    position: 0,
+    name: "§57a Überprüfung",
+    description: "Die jährliche Begutachtung („Pickerl“).",
+    durationSteps: 2,
+    bookable: true,
+    needs: ["inspection", "mechanic"],
+    priceFromCents: 8950,
+  });
+  await db.insert(workshopChanges).values({
+    adminUserId: admin!.id,
+    actor: "owner@happycar.example",
+    field: "workshop.phones",
+    oldValue: null,
+    newValue: [{ label: "Werkstatt" }],
   });
 }
 

@@ -6,6 +6,7 @@ import pg from "pg";
 import { inject } from "vitest";
 import { TABLES_IN_FK_ORDER } from "~/db/backup.server";
 import { type DatabaseHandle, openDatabase } from "~/db/client.server";
+import { forgetWorkshopFacts } from "~/services/workshop-facts.server";
 
 export type DatabaseKind = "pglite" | "postgres";
 
@@ -140,4 +141,6 @@ const EMPTY_ALL_THEN_WORKSHOP = emptyAllStatement(TEST_WORKSHOP);
 async function emptyAll(handle: DatabaseHandle, { empty = false }: { empty?: boolean } = {}): Promise<void> {
   // One round trip either way: the workshop's rows go with the emptying.
   await handle.db.execute(empty ? EMPTY_ALL : EMPTY_ALL_THEN_WORKSHOP);
+  // The workshop's facts in this process's memory were of the rows just deleted (decision 042).
+  forgetWorkshopFacts(handle.db);
 }

@@ -84,6 +84,17 @@ export async function sessionCookieOf(db: Database, adminId: string, now = new D
   return `${sessionCookieName()}=${await createSession(db, adminId, now)}`;
 }
 
+/** An owner and a staff account, each with the Cookie header of a full session. */
+export async function ownerAndStaffSessions(db: Database) {
+  const owner = await createAdminIdentity(db, { email: "owner@happycar.example", displayName: "Chefin", role: "owner" });
+  const staff = await createAdminIdentity(db, { email: "lena@happycar.example", displayName: "Lena", role: "staff" });
+  const cookies = new Map([
+    [owner.id, await sessionCookieOf(db, owner.id)],
+    [staff.id, await sessionCookieOf(db, staff.id)],
+  ]);
+  return { owner, staff, cookieOf: (admin: AdminIdentity) => cookies.get(admin.id) };
+}
+
 /**
  * Replaces the test workshop (tests/support/databases.ts: one lift, the inspection place, one mechanic)
  * by `set` (kinds not given keep those counts; courtesy cars 0), before any appointment holds one.

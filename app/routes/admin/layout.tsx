@@ -193,6 +193,9 @@ function AdminNavigation({ role, className }: { role: ShellData["admin"]["role"]
       <NavLink to="/admin/werkstatt" className={navClass}>
         Werkstatt
       </NavLink>
+      <NavLink to="/admin/einstellungen" className={navClass}>
+        Einstellungen
+      </NavLink>
       {role === "owner" ? (
         <>
           <NavLink to="/admin/schliesstage" className={navClass}>

@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { defaultWorkshopFacts, durationOf, factChanges, phoneHref, serviceIdOf, withinHours } from "./workshop";
+
+describe("the workshop's facts (issue 29)", () => {
+  const lunch = { open: "08:00", close: "18:00", breakFrom: "12:00", breakTo: "13:00" };
+
+  it.each([
+    ["08:00", 30, true],
+    ["07:30", 30, false],
+    ["17:30", 30, true],
+    ["17:30", 60, false],
+    ["11:30", 30, true],
+    ["11:30", 60, false],
+    ["12:00", 30, false],
+    ["12:30", 30, false],
+    ["13:00", 60, true],
+  ] as const)("work from %s for %i minutes lies within 08:00–18:00 with a break 12:00–13:00: %s", (time, minutes, within) => {
+    expect(withinHours(lunch, time, minutes)).toBe(within);
+  });
+
+  it("a closed day holds nothing", () => {
+    expect(withinHours(null, "10:00", 30)).toBe(false);
+  });
+
+  it("a number as written becomes its tel: link, Austrian by default", () => {
+    expect(phoneHref("01 234 56 78")).toBe("tel:+4312345678");
+    expect(phoneHref("0660 / 123 45-67")).toBe("tel:+436601234567");
+    expect(phoneHref("+43 1 234 56 78")).toBe("tel:+4312345678");
+    expect(phoneHref("0049 30 1234")).toBe("tel:+49301234");
+  });
+
+  it("a service's id comes from its name, once", () => {
+    expect(serviceIdOf("§57a Überprüfung")).toBe("57a-ueberpruefung");
+    expect(serviceIdOf("Ölwechsel")).toBe("oelwechsel");
+    expect(serviceIdOf("Klimaservice", ["klimaservice"])).toBe("klimaservice-2");
+    expect(serviceIdOf("§§")).toBe("leistung");
+  });
+
+  it("the defaults are app/config/site.ts's, in slot steps", () => {
+    const facts = defaultWorkshopFacts();
+    expect(durationOf(facts, "§57a Überprüfung")).toBe(60);
+    expect(durationOf(facts, "Reparaturen")).toBe(30);
+    // A name that is no service (an old appointment's): one slot.
+    expect(durationOf(facts, "Vergaser einstellen")).toBe(30);
+    expect(facts.bookingRules.pickupPostalCodes).toHaveLength(23);
+    expect(facts.bookingRules.pickupPostalCodes.at(-1)).toBe("1230");
+  });
+
+  it("lists each changed field with its old and new value; a new service by its id; the order apart", () => {
+    const before = defaultWorkshopFacts();
+    const after = structuredClone(before);
+    after.workshop.city = "Graz";
+    after.hours[6] = { open: "09:00", close: "13:00", breakFrom: null, breakTo: null };
+    after.services[1]!.durationSteps = 3;
+    after.services.reverse();
+    expect(factChanges(before, after)).toEqual([
+      { field: "workshop.city", oldValue: "Wien", newValue: "Graz" },
+      { field: "hours.6", oldValue: before.hours[6], newValue: after.hours[6] },
+      { field: "services.57a-ueberpruefung.durationSteps", oldValue: 2, newValue: 3 },
+      { field: "services.order", oldValue: before.services.map((s) => s.id), newValue: after.services.map((s) => s.id) },
+    ]);
+    expect(factChanges(before, structuredClone(before))).toEqual([]);
+  });
+});

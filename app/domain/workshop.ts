@@ -1,0 +1,253 @@
+import { site, type Weekday } from "~/config/site";
+import { timeToMinutes } from "./calendar-date";
+import { resourceKinds, type ServiceNeeds } from "./resources";
+
+/**
+ * The workshop's facts as the owner keeps them on 'Einstellungen' (issue 29, decision 042): what
+ * the pages, e-mails, slots, structured data and sitemap show. Pure data and rules; the database
+ * keeps them (app/services/workshop-facts.server.ts), app/config/site.ts gives a new database its
+ * first values (`defaultWorkshopFacts`).
+ */
+
+export type Phone = { label: string; number: string };
+
+export type WorkshopSection = {
+  legalName: string;
+  street: string;
+  postalCode: string;
+  city: string;
+  phones: Phone[];
+  email: string;
+  latitude: number;
+  longitude: number;
+};
+
+export type ImprintSection = {
+  companyRegister: string;
+  registerCourt: string;
+  vatId: string;
+  managingDirector: string;
+  supervisoryAuthority: string;
+  chamber: string;
+};
+
+/** One weekday: closed (null), or open from–to, optionally with a break (`breakFrom`–`breakTo`), all HH:mm. */
+export type DayHours = { open: string; close: string; breakFrom: string | null; breakTo: string | null } | null;
+
+/** Seven entries, 0 = Sunday … 6 = Saturday, as Date#getDay. */
+export type WeekHours = Record<Weekday, DayHours>;
+
+export type WorkshopService = {
+  /** Stable: appointments keep the text they were booked with, the settings refer to this id. */
+  id: string;
+  name: string;
+  description: string;
+  /** How long the work takes in slot steps (`SLOT_MINUTES` each). */
+  durationSteps: number;
+  bookable: boolean;
+  needs: ServiceNeeds;
+  /** 'ab € …' on the public services section; null: no price shown. */
+  priceFrom: number | null;
+  /** No longer offered: off the pages and the form, still known to the appointments booked with it. */
+  retired: boolean;
+};
+
+export type BookingRules = {
+  leadTimeMinutes: number;
+  horizonDays: number;
+  maxOpenRequestsPerEmail: number;
+  /** The postal codes the pick-up service (Hol- und Bringservice) goes to. */
+  pickupPostalCodes: string[];
+  pickupsPerDay: number;
+  /** Customers can cancel on their page until this many hours before the start. */
+  cancelCutoffHours: number;
+  /** The reminder e-mail goes out this many hours before the start. */
+  reminderHours: number;
+  /** A day shows "Nur noch wenige Termine frei" at this many free start times or fewer. */
+  fewFreeSlots: number;
+};
+
+export type EmailSection = { senderName: string; noticeAddress: string };
+
+export type WorkshopFacts = {
+  workshop: WorkshopSection;
+  imprint: ImprintSection;
+  hours: WeekHours;
+  services: WorkshopService[];
+  bookingRules: BookingRules;
+  email: EmailSection;
+};
+
+export const workshopSections = ["workshop", "imprint", "hours", "services", "bookingRules", "email"] as const;
+export type WorkshopSectionKey = (typeof workshopSections)[number];
+
+/** One slot step, fixed (the grid of the board, the planner and the SQL placement). */
+export const SLOT_MINUTES = site.booking.slotMinutes;
+
+/** Vienna's postal codes, 1010 … 1230: the pick-up area of a new database. */
+export const VIENNA_POSTAL_CODES = Array.from({ length: 23 }, (_, index) => `1${String(index + 1).padStart(2, "0")}0`);
+
+/** A stable id from a service's name: lower case letters and digits, words joined by '-'. */
+export function serviceIdOf(name: string, taken: ReadonlyArray<string> = []): string {
+  const base =
+    name
+      .toLowerCase()
+      .replace(/ä/g, "ae")
+      .replace(/ö/g, "oe")
+      .replace(/ü/g, "ue")
+      .replace(/ß/g, "ss")
+      .normalize("NFKD")
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "") || "leistung";
+  let id = base;
+  for (let suffix = 2; taken.includes(id); suffix++) id = `${base}-${suffix}`;
+  return id;
+}
+
+/** The facts of a new database: app/config/site.ts. */
+export function defaultWorkshopFacts(): WorkshopFacts {
+  const ids: string[] = [];
+  return {
+    workshop: {
+      legalName: site.legalName,
+      street: site.address.street,
+      postalCode: site.address.postalCode,
+      city: site.address.city,
+      phones: site.phones.map((phone) => ({ label: phone.label, number: phone.display })),
+      email: site.email,
+      latitude: site.address.latitude,
+      longitude: site.address.longitude,
+    },
+    imprint: {
+      companyRegister: site.legal.companyRegister,
+      registerCourt: site.legal.registerCourt,
+      vatId: site.legal.vatId,
+      managingDirector: site.legal.managingDirector,
+      supervisoryAuthority: site.legal.supervisoryAuthority,
+      chamber: site.legal.chamber,
+    },
+    hours: Object.fromEntries(
+      Object.entries(site.openingHours).map(([day, hours]) => [
+        day,
+        hours ? { open: hours.open, close: hours.close, breakFrom: null, breakTo: null } : null,
+      ]),
+    ) as WeekHours,
+    services: site.services.map((service) => {
+      const id = serviceIdOf(service.name, ids);
+      ids.push(id);
+      return {
+        id,
+        name: service.name,
+        description: service.description,
+        durationSteps: service.durationMinutes / SLOT_MINUTES,
+        bookable: service.bookable,
+        needs: [...service.needs],
+        priceFrom: null,
+        retired: false,
+      };
+    }),
+    bookingRules: {
+      leadTimeMinutes: site.booking.leadTimeMinutes,
+      horizonDays: site.booking.horizonDays,
+      maxOpenRequestsPerEmail: site.booking.maxOpenRequestsPerEmail,
+      pickupPostalCodes: VIENNA_POSTAL_CODES,
+      pickupsPerDay: site.booking.pickupsPerDay,
+      cancelCutoffHours: site.booking.selfCancelHoursBefore,
+      reminderHours: site.booking.reminderHoursBefore,
+      fewFreeSlots: site.booking.fewFreeSlots,
+    },
+    email: { senderName: site.mail.senderName, noticeAddress: site.mail.noticeAddress },
+  };
+}
+
+/** The services customers see: not retired, in the owner's order. */
+export function offeredServices(facts: Pick<WorkshopFacts, "services">): WorkshopService[] {
+  return facts.services.filter((service) => !service.retired);
+}
+
+/** The names the booking form offers. */
+export function bookableServiceNames(facts: Pick<WorkshopFacts, "services">): string[] {
+  return offeredServices(facts)
+    .filter((service) => service.bookable)
+    .map((service) => service.name);
+}
+
+/** How long a service takes; one slot for a name that is not (or no longer) a service, e.g. an imported one. */
+export function durationOf(facts: Pick<WorkshopFacts, "services">, serviceName: string): number {
+  const service = facts.services.find((candidate) => candidate.name === serviceName);
+  return (service?.durationSteps ?? 1) * SLOT_MINUTES;
+}
+
+/** The `tel:` link of a number as written ("01 234 56 78" → "tel:+4312345678"; Austria's +43 for a leading 0). */
+export function phoneHref(number: string): string {
+  const digits = number.replace(/[^\d+]/g, "");
+  if (digits.startsWith("+")) return `tel:${digits}`;
+  if (digits.startsWith("00")) return `tel:+${digits.slice(2)}`;
+  return `tel:+43${digits.replace(/^0/, "")}`;
+}
+
+/** When a day's appointments may take place: opening to closing, less the break. */
+function openIntervals(hours: Exclude<DayHours, null>): Array<[number, number]> {
+  const open = timeToMinutes(hours.open);
+  const close = timeToMinutes(hours.close);
+  if (!hours.breakFrom || !hours.breakTo) return [[open, close]];
+  return [
+    [open, timeToMinutes(hours.breakFrom)],
+    [timeToMinutes(hours.breakTo), close],
+  ];
+}
+
+/**
+ * Whether work from `time` for `durationMinutes` on a day of `hours` lies within the opening
+ * hours (outside the break). A closed day holds nothing.
+ */
+export function withinHours(hours: DayHours, time: string, durationMinutes: number): boolean {
+  if (!hours) return false;
+  const start = timeToMinutes(time);
+  const end = start + durationMinutes;
+  return openIntervals(hours).some(([from, to]) => start >= from && end <= to);
+}
+
+/** The needs of a service in the order of `resourceKinds`, each once. */
+export function orderedNeeds(needs: ReadonlyArray<string>): ServiceNeeds {
+  return resourceKinds.filter((kind) => kind !== "courtesy_car" && needs.includes(kind)) as ServiceNeeds;
+}
+
+/** One changed value: which field (`section.field`, a service by its id), what it was, what it is. */
+export type FactChange = { field: string; oldValue: unknown; newValue: unknown };
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * What differs between two states of the facts, field by field; a service by its id (a new one's
+ * old value is null), and the services' order as a field of its own.
+ */
+export function factChanges(before: WorkshopFacts, after: WorkshopFacts): FactChange[] {
+  const changes: FactChange[] = [];
+  for (const section of ["workshop", "imprint", "bookingRules", "email"] as const) {
+    const old = before[section] as Record<string, unknown>;
+    const next = after[section] as Record<string, unknown>;
+    for (const key of Object.keys(next)) {
+      if (!same(old[key], next[key])) changes.push({ field: `${section}.${key}`, oldValue: old[key] ?? null, newValue: next[key] });
+    }
+  }
+  for (let day = 0; day < 7; day++) {
+    const old = before.hours[day as Weekday];
+    const next = after.hours[day as Weekday];
+    if (!same(old, next)) changes.push({ field: `hours.${day}`, oldValue: old, newValue: next });
+  }
+  for (const service of after.services) {
+    const old = before.services.find((candidate) => candidate.id === service.id);
+    if (!old) {
+      changes.push({ field: `services.${service.id}`, oldValue: null, newValue: service });
+      continue;
+    }
+    for (const key of Object.keys(service) as Array<keyof WorkshopService>) {
+      if (!same(old[key], service[key]))
+        changes.push({ field: `services.${service.id}.${key}`, oldValue: old[key], newValue: service[key] });
+    }
+  }
+  const order = (facts: WorkshopFacts) => facts.services.map((service) => service.id);
+  if (!same(order(before), order(after))) changes.push({ field: "services.order", oldValue: order(before), newValue: order(after) });
+  return changes;
+}
