@@ -235,7 +235,11 @@ test.describe("booking with JavaScript", () => {
     await expect(mechanic).toHaveValue(other!);
   });
 
-  test("the day picker disables past days, Sundays and public holidays; a fully booked day offers its waiting list", async ({ page, request, baseURL }) => {
+  test("the day picker disables past days, Sundays and public holidays; a fully booked day offers its waiting list", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     // Every date is derived from today with the app's own rules, so the test holds whatever the date.
     const { today, lastDate } = bookingWindow(new Date());
     const horizon = Array.from({ length: 91 }, (_, index) => addDays(today, index)).filter((date) => date <= lastDate);
