@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { AdminIdentity } from "~/auth/session.server";
-import { serviceDurationMinutes, site } from "~/config/site";
+import { serviceDurationMinutes, serviceVisit } from "~/config/site";
 import { recordAudit } from "~/db/audit.server";
 import type { Database, Executor } from "~/db/client.server";
 import { createCustomerLink } from "~/db/customer-links.server";
@@ -9,16 +9,17 @@ import { resultRows } from "~/db/result-rows";
 import { appointments } from "~/db/schema";
 import { type AppointmentStatus, slotOccupyingStatuses } from "~/domain/appointment";
 import type { CalendarDate } from "~/domain/calendar-date";
-import { neededKinds } from "~/domain/resources";
 import { fail, type Failure, type Ok, ok } from "~/domain/result";
 import { checkSlot, closingTime, defaultSlotRules, type SlotRules } from "~/domain/slots";
 import { normalizeLicensePlate } from "~/domain/vehicle";
+import { visitServices } from "~/domain/visit";
 import { logger } from "~/lib/logger.server";
 import { appointmentEmailFields, cancelOnlineUntil } from "~/mail/emails";
 import { enqueueCustomerEmail } from "~/mail/outbox.server";
 import type { MoveRefusal } from "~/messages";
 import { type AdminEntryInput, changeableFields, moveSchema, validateAdminEntry } from "~/schemas/admin-appointment";
 import { rulesWithClosures } from "./closures.server";
+import { notifyWaitlistForDay } from "./waitlist.server";
 
 /**
  * The board's own appointments and moves (issue 28, decision 043): 'Termin eintragen' (a phone or
@@ -50,6 +51,8 @@ export type MoveTarget = {
   time: string;
   durationMinutes: number;
   service: string;
+  /** The further services of a visit of several (issue 28): the move holds what all of them need. */
+  additionalServices?: readonly string[] | null;
   courtesyCar: boolean;
   resourceIds?: readonly string[];
   override?: boolean;
@@ -57,7 +60,7 @@ export type MoveTarget = {
 
 /** Places the appointment at the target under the locks of move_appointment; its holds and date and time move together. */
 async function placeAt(tx: Executor, target: MoveTarget, rules: SlotRules): Promise<Outcome> {
-  const kinds = neededKinds(site.services, target.service);
+  const { kinds } = serviceVisit(visitServices(target));
   const closing = target.courtesyCar ? closingTime(target.date, rules) : null;
   const courtesyUntil = closing !== null && closing > target.time ? closing : null;
   const rows = await tx.execute(sql`
@@ -167,9 +170,15 @@ export async function queueMovedEmail(
 
 /**
  * After a move: the invite's sequence one higher (the calendar entry moves instead of doubling), the
- * reminder armed again for the new time, and, for the customer's own, one more of their moves.
+ * reminder armed again for the new time, for the customer's own one more of their moves, and the
+ * waiting list of the day it left told that a time freed up (issue 28).
  */
-export async function afterMove(tx: Executor, id: string, now: Date, { byCustomer }: { byCustomer: boolean }): Promise<MovedRow | null> {
+export async function afterMove(
+  tx: Executor,
+  id: string,
+  now: Date,
+  { byCustomer, leftDate }: { byCustomer: boolean; leftDate: CalendarDate },
+): Promise<MovedRow | null> {
   const [row] = await tx
     .update(appointments)
     .set({
@@ -180,6 +189,7 @@ export async function afterMove(tx: Executor, id: string, now: Date, { byCustome
     })
     .where(byCustomer ? sql`${appointments.id} = ${id} and ${appointments.customerMoves} < 3` : eq(appointments.id, id))
     .returning();
+  if (row) await notifyWaitlistForDay(tx, leftDate, { freedBy: `appointment:${id}`, now });
   return row ?? null;
 }
 
@@ -422,7 +432,7 @@ export async function changeAppointment(
     const timeMoved = after.date !== before.date || after.time !== before.time;
     let emailQueued = false;
     if (timeMoved) {
-      row = (await afterMove(tx, id, now, { byCustomer: false }))!;
+      row = (await afterMove(tx, id, now, { byCustomer: false, leftDate: before.date }))!;
       await recordAudit(tx, {
         appointmentId: id,
         actor: admin,

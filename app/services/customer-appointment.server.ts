@@ -278,7 +278,7 @@ export async function moveByCustomer(
   if (refused) return refused;
   const result = await refusable(db, async (tx) => {
     await placeOrRefuse(tx, target, now, rules);
-    const moved = await afterMove(tx, row.id, now, { byCustomer: true });
+    const moved = await afterMove(tx, row.id, now, { byCustomer: true, leftDate: row.date });
     if (!moved) return refuse({ code: "tooManyMoves", max: MAX_CUSTOMER_MOVES });
     await recordAudit(tx, {
       appointmentId: row.id,

@@ -5,7 +5,16 @@ import type { AdminIdentity } from "~/auth/session.server";
 import { adminContext } from "~/context";
 import { createCustomerLink } from "~/db/customer-links.server";
 import { resultRows } from "~/db/result-rows";
-import { appointmentResources, appointments, auditLog, closures, emailOutbox, resources } from "~/db/schema";
+import {
+  appointmentResources,
+  appointments,
+  auditLog,
+  closures,
+  emailOutbox,
+  resources,
+  waitlistEntries,
+  waitlistNotifications,
+} from "~/db/schema";
 import { addDays, zonedParts } from "~/domain/calendar-date";
 import { daySchedule, defaultSlotRules } from "~/domain/slots";
 import { renderEmail } from "~/mail/templates";
@@ -229,6 +238,20 @@ function suite(kind: DatabaseKind) {
       expect(after.uid).toBe(before.uid);
       expect(after.sequence).toBeGreaterThan(before.sequence);
       expect(after.start).toBe("2026-12-03T14:00:00");
+    });
+
+    it("a move away from a day tells that day's waiting list that a time freed up (once per appointment)", async () => {
+      const entered = await enter({ ...caller, email: "karl@example.at", date: DAY, time: "10:00" });
+      if (!entered.ok) throw new Error(entered.code);
+      const [waiting] = await database.db
+        .insert(waitlistEntries)
+        .values({ name: "Wanda Warte", email: "wanda@example.at", phone: "0660 1", date: DAY, service: "Ölwechsel" })
+        .returning();
+      expect((await change(entered.value.id, { date: NEXT_DAY, time: "14:00" })).ok).toBe(true);
+      const told = await database.db.select().from(waitlistNotifications).where(eq(waitlistNotifications.entryId, waiting!.id));
+      expect(told.map((row) => row.freedKey)).toEqual([`appointment:${entered.value.id}`]);
+      const freed = await database.db.select().from(emailOutbox).where(eq(emailOutbox.template, "waitlist-slot-free"));
+      expect(freed.map((mail) => mail.recipient)).toEqual(["wanda@example.at"]);
     });
 
     it("with one inspection place and one mechanic, a move to a time overlapping its own old one succeeds (its old holds do not count)", async () => {
