@@ -394,6 +394,7 @@ export const exportMessages = {
 /** Backups (decision 041: the 'Sicherungen' page, /api/v1/admin/backups, the board's notice), keyed by BackupErrorCode. */
 export const backupMessages = {
   ownerOnly: "Nur der Inhaber oder die Inhaberin darf Sicherungen anlegen und herunterladen.",
+  stepUpRequired: stepUpMessages.stepUpRequired,
   backupsOff:
     "Automatische Sicherungen sind nicht eingeschaltet: auf PostgreSQL bitte BACKUP_DIR setzen (ein Ordner, den alle Instanzen teilen).",
   backupNotFound: "Diese Sicherung gibt es hier nicht (mehr).",

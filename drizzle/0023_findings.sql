@@ -80,5 +80,16 @@ END;
 $$;--> statement-breakpoint
 CREATE TRIGGER finding_decisions_insert_only BEFORE UPDATE OR DELETE ON finding_decisions
   FOR EACH ROW EXECUTE FUNCTION finding_decisions_insert_only();--> statement-breakpoint
-CREATE TRIGGER finding_decisions_no_truncate BEFORE TRUNCATE ON finding_decisions
-  FOR EACH STATEMENT EXECUTE FUNCTION finding_decisions_insert_only();
+-- TRUNCATE of the records alone is refused; truncating the appointments (with CASCADE) takes them
+-- along like their deletion: checked after the statement, when a truncated appointments table is empty.
+CREATE FUNCTION finding_decisions_no_truncate() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF EXISTS (SELECT 1 FROM appointments) THEN
+    RAISE EXCEPTION 'finding_decisions is insert-only: TRUNCATE refused while appointments exist (decision 040)'
+      USING ERRCODE = 'integrity_constraint_violation';
+  END IF;
+  RETURN NULL;
+END;
+$$;--> statement-breakpoint
+CREATE TRIGGER finding_decisions_no_truncate AFTER TRUNCATE ON finding_decisions
+  FOR EACH STATEMENT EXECUTE FUNCTION finding_decisions_no_truncate();

@@ -215,7 +215,7 @@ export type CustomerDecisionErrorCode = "not-found" | "decisions-closed" | "inva
  * `backupsOff` no backup folder (PostgreSQL without BACKUP_DIR), `backupNotFound` no such backup file
  * here, `backupFailed` writing it failed (the board and /readyz show it).
  */
-export type BackupErrorCode = "ownerOnly" | "backupsOff" | "backupNotFound" | "backupFailed";
+export type BackupErrorCode = "ownerOnly" | "stepUpRequired" | "backupsOff" | "backupNotFound" | "backupFailed";
 
 /**
  * Why entering or moving an appointment (issue 28: POST/PATCH /api/v1/admin/appointments, 'Termin

@@ -4,6 +4,7 @@ import { site } from "~/config/site";
 import { type BackupFile, backupFilePath, listBackupFiles, pruneBackupFiles, writeBackup } from "~/db/backup-files.server";
 import type { Database } from "~/db/client.server";
 import { backupRuns } from "~/db/schema";
+import { sensitiveRefusal } from "~/domain/access";
 import { type BackupKind, dueNight } from "~/domain/backups";
 import type { BackupErrorCode } from "~/domain/error-codes";
 import { fail, ok, type Result } from "~/domain/result";
@@ -113,9 +114,12 @@ export type BackupOverview = { enabled: boolean; backups: BackupFile[]; health: 
 /** The 'Sicherungen' page and GET /api/v1/admin/backups (owner): the files, newest first, and the state. */
 export async function backupOverview(
   db: Database,
-  { admin, dir }: { admin: Pick<AdminIdentity, "role">; dir: string | undefined },
-): Promise<Result<BackupOverview, "ownerOnly">> {
-  if (admin.role !== "owner") return fail("ownerOnly");
+  { admin, dir, now = new Date() }: { admin: Pick<AdminIdentity, "role" | "verifiedAt">; dir: string | undefined; now?: Date },
+): Promise<Result<BackupOverview, "ownerOnly" | "stepUpRequired">> {
+  // The backups hold every customer's data: as the export, the owner's, with the password or a code
+  // checked within 10 minutes (issue 31).
+  const refusal = sensitiveRefusal(admin, now);
+  if (refusal) return fail(refusal);
   return ok({ enabled: Boolean(dir), backups: dir ? listBackupFiles(dir) : [], health: await backupHealth(db) });
 }
 
@@ -124,12 +128,15 @@ export function backupDownload({
   admin,
   dir,
   file,
+  now = new Date(),
 }: {
-  admin: Pick<AdminIdentity, "role">;
+  admin: Pick<AdminIdentity, "role" | "verifiedAt">;
   dir: string | undefined;
   file: string;
+  now?: Date;
 }): Result<{ path: string; file: string }, BackupErrorCode> {
-  if (admin.role !== "owner") return fail("ownerOnly");
+  const refusal = sensitiveRefusal(admin, now);
+  if (refusal) return fail(refusal);
   if (!dir) return fail("backupsOff");
   const found = backupFilePath(dir, file);
   return found ? ok({ path: found, file }) : fail("backupNotFound");

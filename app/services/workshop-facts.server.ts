@@ -5,7 +5,7 @@ import type { Weekday } from "~/config/site";
 import { recordAudit } from "~/db/audit.server";
 import type { Database, Executor } from "~/db/client.server";
 import { appointments, workshopChanges, workshopHours, workshopServices, workshopSettings } from "~/db/schema";
-import { accessRefusal } from "~/domain/access";
+import { accessRefusal, sensitiveRefusal } from "~/domain/access";
 import { slotOccupyingStatuses } from "~/domain/appointment";
 import { weekday, zonedParts } from "~/domain/calendar-date";
 import { fail, type Failure, type Ok, ok } from "~/domain/result";
@@ -202,6 +202,7 @@ export async function workshopSettingsView(
 /** A refused change: `invalid` with the German message per field, `envLocked` naming the field and its variable. */
 export type WorkshopRefusal =
   | Failure<"ownerOnly">
+  | Failure<"stepUpRequired">
   | (Failure<"invalid"> & { fields: Record<string, string> })
   | (Failure<"envLocked"> & { fields: Record<string, string>; variable: string });
 
@@ -249,6 +250,9 @@ export async function changeWorkshopFacts(
   input: { admin: AdminIdentity; mustEnrol?: boolean; change: WorkshopChange; config: Parameters<typeof environmentLocks>[0]; now: Date },
 ): Promise<Ok<WorkshopSaved> | WorkshopRefusal> {
   if (accessRefusal("owner", { role: input.admin.role, mustEnrol: input.mustEnrol ?? false })) return fail("ownerOnly");
+  // The workshop's facts are a sensitive owner action (issue 31): the password or a code within 10 minutes.
+  const refusal = sensitiveRefusal(input.admin, input.now);
+  if (refusal) return fail(refusal);
   const locks = environmentLocks(input.config);
   for (const [field, lock] of Object.entries(locks)) {
     const [section, key] = field.split(".") as [keyof WorkshopChange, string];

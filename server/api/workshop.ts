@@ -2,7 +2,7 @@ import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import type { z } from "zod";
 import { env } from "~/config/env.server";
-import { workshopMessages } from "~/messages";
+import { stepUpMessages, workshopMessages } from "~/messages";
 import { workshopChangeSchema, workshopFieldMessages } from "~/schemas/workshop";
 import { changeWorkshopFacts, workshopHistory, workshopSettingsView } from "~/services/workshop-facts.server";
 import type { ServerEnv } from "../env";
@@ -41,6 +41,7 @@ workshop.put(
     });
     if (result.ok) return c.json(result.value);
     if (result.code === "ownerOnly") return jsonError(c, 403, workshopMessages.ownerOnly);
+    if (result.code === "stepUpRequired") return jsonError(c, 401, stepUpMessages.stepUpRequired, { stepUp: true });
     if (result.code === "envLocked")
       return jsonError(c, 400, workshopMessages.envLockedField(result.variable), { fields: result.fields, code: "envLocked" });
     return jsonError(c, 400, workshopMessages.invalid, { fields: result.fields });

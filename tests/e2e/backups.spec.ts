@@ -1,9 +1,11 @@
 // 'Sicherungen' (issue 29, decision 041): the owner makes a backup with 'Jetzt sichern' and finds it in
 // the list with its download. Axe clean; screenshots at 390 and 1280 px when asked for (E2E_SCREENSHOT_DIR).
-import { expect, expectNoAxeViolations, loginAsAdmin, screenshotForReview, test } from "./fixtures";
+import { confirmIdentity, expect, expectNoAxeViolations, loginAsAdmin, screenshotForReview, test } from "./fixtures";
 
 test("the owner backs up with 'Jetzt sichern' and sees the new backup listed", async ({ page }) => {
   await loginAsAdmin(page);
+  // The backups hold every customer's data: as the export, the password checked within 10 minutes (issue 31).
+  await confirmIdentity(page);
   await page.getByRole("navigation", { name: "Admin-Bereich" }).getByRole("link", { name: "Sicherungen" }).click();
   await expect(page.getByRole("heading", { name: "Sicherungen", exact: true })).toBeVisible();
   const list = page.getByRole("list", { name: "Vorhandene Sicherungen" });

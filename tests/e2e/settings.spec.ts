@@ -2,7 +2,7 @@
 // at 390 and 1280 px (axe clean, screenshots of both). The plain posts without JavaScript are
 // tests/integration/settings-page.test.ts's; the API's, tests/integration/workshop-settings.test.ts's.
 import { adminNavigation } from "./board-data";
-import { expect, expectNoAxeViolations, loginAsAdmin, screenshotForReview, test } from "./fixtures";
+import { confirmIdentity, expect, expectNoAxeViolations, loginAsAdmin, screenshotForReview, test } from "./fixtures";
 
 // The refused 'Werkstatt speichern' answers 400 on purpose.
 test.use({ expectedConsoleErrors: [/the server responded with a status of 400/] });
@@ -11,6 +11,8 @@ for (const width of [390, 1280]) {
   test(`the owner reads and changes every section at ${width} px; a bad value is named under its field`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     await loginAsAdmin(page);
+    // Changing the workshop's facts is a sensitive owner action (issue 31): the password checked again.
+    await confirmIdentity(page);
     await (await adminNavigation(page)).getByRole("link", { name: "Einstellungen" }).click();
     await expect(page).toHaveURL("/admin/einstellungen");
     for (const title of ["Werkstatt", "Impressum", "Öffnungszeiten", "Leistungen", "Buchungsregeln", "E-Mail", "Verlauf"]) {

@@ -54,6 +54,11 @@ function pageActions(ids: { appointment: string; member: string; closure: string
       { intent: "cancel-all-back", id: ids.closure },
       { intent: "cancel-all-confirmed", id: ids.closure, reason: "Urlaub" },
     ]),
+    backups: posts("/admin/sicherungen", [{ intent: "backup" }]),
+    settings: posts("/admin/einstellungen", [{ intent: "email", senderName: "Happy Car", noticeAddress: "werkstatt@example.at" }]),
+    newAppointment: posts("/admin/termine/neu", [
+      { intent: "enter", name: "Anruf", phone: "0664 1234567", service: "Ölwechsel", date: FUTURE, time: "10:00", status: "bestätigt" },
+    ]),
     workshop: posts("/admin/werkstatt", [
       { intent: "add", name: "Hebebühne 9", kind: "lift" },
       { intent: "rename", id: ids.resource, name: "Bühne Nord" },
@@ -164,6 +169,9 @@ describe("page actions as an account that must first enrol, and as staff", () =>
         "routes/admin/team.tsx",
         "routes/admin/step-up.tsx",
         "routes/admin/workshop.tsx",
+        "routes/admin/backups.tsx",
+        "routes/admin/settings.tsx",
+        "routes/admin/new-appointment.tsx",
       ].sort(),
     );
     expect(listed).toHaveLength(withAction.length);
@@ -210,6 +218,8 @@ describe("page actions as an account that must first enrol, and as staff", () =>
       ...actions.team,
       ...actions.closures,
       ...actions.workshop,
+      ...actions.backups,
+      ...actions.settings,
       actions.board.find((action) => action.fields.intent === "delete")!,
       security("policy", { required: "off" }),
     ];

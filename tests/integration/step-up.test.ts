@@ -39,6 +39,11 @@ describe.each(testDatabaseKinds)("step-up on %s", (kind) => {
       ["POST", `/api/v1/admin/users/${staffId}/unlock-second-factor`, {}],
       ["PUT", "/api/v1/admin/settings", { readyEmail: false }],
       ["POST", "/api/v1/admin/2fa/policy", { required: true }],
+      // The workshop's facts on 'Einstellungen' (issue 29).
+      ["PUT", "/api/v1/admin/workshop", { email: { senderName: "Happy Car", noticeAddress: "werkstatt@example.at" } }],
+      // The backups hold every customer's data, as the export does (issue 29).
+      ["GET", "/api/v1/admin/backups", undefined],
+      ["GET", "/api/v1/admin/backups/happy-car-2026-11-27T020000.000Z-nightly.sql", undefined],
     ] as const;
 
   const send = (cookie: string, [method, path, json]: ReturnType<typeof sensitive>[number]) => app.request(path, { method, json, cookie });

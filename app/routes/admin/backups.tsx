@@ -1,4 +1,5 @@
 import { data, Form, useNavigation } from "react-router";
+import { stepUpRedirect } from "~/auth/guard.server";
 import { ResultMessage } from "~/components/admin/action-result";
 import type { AdminRouteHandle } from "~/components/admin/load-error";
 import { isOwnerOnly, type OwnerOnlyData, OwnerOnlyPage } from "~/components/admin/owner-only";
@@ -24,10 +25,11 @@ export const handle: AdminRouteHandle = { loadFailure: "Die Sicherungen konnten 
  * 'Sicherungen' (issue 29, decision 041): the owner's backups, newest first, with 'Jetzt sichern'
  * and a download of each; a failed last backup says so. Staff get 403 with the reason.
  */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const db = context.get(databaseContext);
   const dir = context.get(backupDirContext) ?? undefined;
   const overview = await backupOverview(db, { admin: context.get(adminContext), dir });
+  if (!overview.ok && overview.code === "stepUpRequired") throw stepUpRedirect(request);
   if (!overview.ok) return data<OwnerOnlyData>({ ownerOnly: backupMessages.ownerOnly }, { status: statusOf("ownerOnly") });
   return overview.value;
 }

@@ -1,4 +1,5 @@
 import { data, Form, Link, useNavigation } from "react-router";
+import { stepUpRedirect } from "~/auth/guard.server";
 import { ResultMessage } from "~/components/admin/action-result";
 import type { AdminRouteHandle } from "~/components/admin/load-error";
 import { Button } from "~/components/ui/button";
@@ -157,6 +158,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await changeWorkshopFacts(context.get(databaseContext), { admin, change: parsed.data, config: env(), now: new Date() });
   if (!result.ok) {
     if (result.code === "ownerOnly") return answer({ ok: false, message: workshopMessages.ownerOnly }, 403);
+    if (result.code === "stepUpRequired") throw stepUpRedirect(request);
     return answer({ ok: false, message: workshopMessages.invalid, fields: result.fields, values: form });
   }
   const { changes, outsideHours } = result.value;
