@@ -210,33 +210,6 @@ export default function EnhancedSlotPicker({
             labels={germanLabels}
           />
         </div>
-        {/* The marks under the day numbers, explained in words: dots count, colour only adds to them. */}
-        <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground" aria-label="Legende">
-          <li>
-            <span aria-hidden="true" className="hc-legend-mark">
-              ●●
-            </span>{" "}
-            viele Termine frei
-          </li>
-          <li>
-            <span aria-hidden="true" className="hc-legend-mark hc-legend-few">
-              ●
-            </span>{" "}
-            nur noch wenige frei
-          </li>
-          <li>
-            <span aria-hidden="true" className="hc-legend-full">
-              12
-            </span>{" "}
-            ausgebucht: Warteliste
-          </li>
-          <li>
-            <span aria-hidden="true" className="line-through">
-              12
-            </span>{" "}
-            geschlossen
-          </li>
-        </ul>
         <p className="text-sm text-muted-foreground" aria-live="polite">
           {date ? `Gewählter Tag: ${germanDay(date)}` : "Noch kein Tag gewählt."}
         </p>
@@ -257,6 +230,34 @@ export default function EnhancedSlotPicker({
           {clearedHint}
         </p>
       ) : null}
+      {/* The calendar's marks explained in words (dots count, colour only adds to them); below the time, so that the
+          time selector stays in view under the calendar (1280 × 900). */}
+      <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground" aria-label="Legende">
+        <li>
+          <span aria-hidden="true" className="hc-legend-mark">
+            ●●
+          </span>{" "}
+          viele Termine frei
+        </li>
+        <li>
+          <span aria-hidden="true" className="hc-legend-mark hc-legend-few">
+            ●
+          </span>{" "}
+          nur noch wenige frei
+        </li>
+        <li>
+          <span aria-hidden="true" className="hc-legend-full">
+            12
+          </span>{" "}
+          ausgebucht: Warteliste
+        </li>
+        <li>
+          <span aria-hidden="true" className="line-through">
+            12
+          </span>{" "}
+          geschlossen
+        </li>
+      </ul>
     </div>
   );
 }
