@@ -20,6 +20,7 @@ import { monthOf, zonedParts } from "~/domain/calendar-date";
 import { cn } from "~/lib/cn";
 import { formatDateDE } from "~/lib/format-date";
 import { readFormFields } from "~/lib/http.server";
+import { useHydrated } from "~/lib/use-hydrated";
 import { exportFormMessages, moveMessages, waitlistMessages } from "~/messages";
 import { exportFileAddress, parseExportFilter } from "~/services/admin-export.server";
 import { listAppointments } from "~/services/appointment-queries.server";
@@ -88,6 +89,7 @@ export default function AdminBoard({ loaderData, actionData }: Route.ComponentPr
   const navigation = useNavigation();
   const cancelDialog = useDialogTarget<AdminAppointment>();
   const deleteDialog = useDialogTarget<AdminAppointment>();
+  const hydrated = useHydrated();
 
   const baseParams = { status: tab, q, period, page: String(list.page) };
   // The defaults (every status, from today on, page 1) stay out of the address.
@@ -209,8 +211,8 @@ export default function AdminBoard({ loaderData, actionData }: Route.ComponentPr
           ) : null}
         </AppointmentTabs>
         <WaitlistSummary days={waitlist} />
-        {/* The details page's script in advance, so it opens (or says why not) when the connection drops. */}
-        {list.items[0] ? <PrefetchPageLinks page={`/admin/termine/${list.items[0].id}`} /> : null}
+        {/* The details page's script in advance, so it opens (or says why not) when the connection drops; once hydrated, as the layout's. */}
+        {hydrated && list.items[0] ? <PrefetchPageLinks page={`/admin/termine/${list.items[0].id}`} /> : null}
         <CancelDialog dialog={cancelDialog} />
         <DeleteDialog dialog={deleteDialog} />
       </CardContent>

@@ -70,9 +70,14 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           <p>{welcome.description}</p>
         </div>
       ) : null}
-      {/* The pages' scripts in advance: a page whose script is missing when the connection drops reloads into the browser's offline page. */}
-      <PrefetchPageLinks page="/admin" />
-      <PrefetchPageLinks page="/admin/emails" />
+      {/* The pages' scripts in advance: a page whose script is missing when the connection drops reloads into the browser's offline page.
+          Only once hydrated: on the server each one matches the whole route tree again, on every admin page (decision 050). */}
+      {hydrated ? (
+        <>
+          <PrefetchPageLinks page="/admin" />
+          <PrefetchPageLinks page="/admin/emails" />
+        </>
+      ) : null}
     </AdminShell>
   );
 }
