@@ -1,4 +1,4 @@
-import { format, isValid, parse } from "date-fns";
+import { format, isValid } from "date-fns";
 import { de } from "date-fns/locale";
 
 const DISPLAY_PATTERN = "dd.MM.yyyy";
@@ -15,14 +15,18 @@ const ISO_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 export function formatDateDE(date: Date | string): string {
   const value = typeof date === "string" ? parseIsoDate(date) : date;
   if (!isValid(value)) throw new RangeError(`Ungültiges Datum: ${String(date)}`);
+  // A valid calendar date's own digits: the planner formats hundreds a page (date-fns' format is the cost).
+  if (typeof date === "string") return `${date.slice(8, 10)}.${date.slice(5, 7)}.${date.slice(0, 4)}`;
   return format(value, DISPLAY_PATTERN, { locale: de });
 }
 
-/** Reads a yyyy-MM-dd string as a local calendar day; anything else is invalid. */
+/** Reads a yyyy-MM-dd string as a local calendar day; anything else (2026-02-30 too) is invalid. */
 export function parseIsoDate(value: string): Date {
   if (!ISO_DATE_PATTERN.test(value)) return new Date(Number.NaN);
-  const parsed = parse(value, "yyyy-MM-dd", new Date(2000, 0, 1));
-  return isValid(parsed) ? parsed : new Date(Number.NaN);
+  const [year, month, day] = value.split("-").map(Number) as [number, number, number];
+  const parsed = new Date(2000, month - 1, day);
+  parsed.setFullYear(year, month - 1, day);
+  return parsed.getFullYear() === year && parsed.getMonth() === month - 1 && parsed.getDate() === day ? parsed : new Date(Number.NaN);
 }
 
 /** Formats a yyyy-MM-dd string as dd.MM.yyyy ("2026-12-01" → "01.12.2026"). */
