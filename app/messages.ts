@@ -881,7 +881,8 @@ export const moveMessages = {
 export type MoveRefusal =
   | { code: Exclude<MoveErrorCode, "invalid" | "slotClosed" | "too-late" | "tooManyMoves"> }
   | { code: "invalid"; fields: Record<string, string>; missingRequired: boolean }
-  | { code: "slotClosed"; field: SlotField; problem: SlotProblem }
+  /** `inBreak`: only the lunch break is in the way ('Trotzdem eintragen' may place it there). */
+  | { code: "slotClosed"; field: SlotField; problem: SlotProblem; inBreak?: boolean }
   | { code: "too-late"; hours: number }
   | { code: "tooManyMoves"; max: number };
 

@@ -11,11 +11,14 @@ import {
   daySchedule,
   daySchedules,
   defaultSlotRules,
-  endsByClosing,
+  endsInOpenHours,
   hasRoom,
   slotLoad,
   type SlotRules,
+  slotRulesOf,
+  withoutBreaks,
 } from "./slots";
+import { defaultWorkshopFacts } from "./workshop";
 
 const WEEKDAY_TIMES = [
   "08:00",
@@ -153,9 +156,9 @@ describe("daySchedule: the owner's closures", () => {
   });
 
   it("a service longer than one slot must end before a closure from a time", () => {
-    expect(endsByClosing("2026-12-24", "11:00", 60, rules)).toBe(true); // ends 12:00
-    expect(endsByClosing("2026-12-24", "11:30", 30, rules)).toBe(true);
-    expect(endsByClosing("2026-12-24", "11:30", 60, rules)).toBe(false); // runs into 12:00
+    expect(endsInOpenHours("2026-12-24", "11:00", 60, rules)).toBe(true); // ends 12:00
+    expect(endsInOpenHours("2026-12-24", "11:30", 30, rules)).toBe(true);
+    expect(endsInOpenHours("2026-12-24", "11:30", 60, rules)).toBe(false); // runs into 12:00
     expect(checkSlot("2026-12-24", "11:30", now, rules, 60)).toMatchObject({ ok: false, field: "time" });
     expect(checkSlot("2026-12-24", "11:30", now, rules, 30)).toEqual({ ok: true });
   });
@@ -355,10 +358,10 @@ describe("services longer than one slot", () => {
   });
 
   it("must end by closing time", () => {
-    expect(endsByClosing(monday, "17:00", 60)).toBe(true); // ends 18:00
-    expect(endsByClosing(monday, "17:00", 90)).toBe(false);
-    expect(endsByClosing(saturday, "13:00", 60)).toBe(true); // ends 14:00
-    expect(endsByClosing(saturday, "13:00", 90)).toBe(false);
+    expect(endsInOpenHours(monday, "17:00", 60)).toBe(true); // ends 18:00
+    expect(endsInOpenHours(monday, "17:00", 90)).toBe(false);
+    expect(endsInOpenHours(saturday, "13:00", 60)).toBe(true); // ends 14:00
+    expect(endsInOpenHours(saturday, "13:00", 90)).toBe(false);
     expect(checkSlot(monday, "17:00", now, defaultSlotRules, 60)).toEqual({ ok: true });
     expect(checkSlot(monday, "17:00", now, defaultSlotRules, 90)).toEqual({
       ok: false,
@@ -380,5 +383,97 @@ describe("services longer than one slot", () => {
     expect(hasRoom("09:30", 60, load, 1)).toBe(false); // covers 10:00
     expect(hasRoom("08:00", 30, load, 2)).toBe(true);
     expect(hasRoom("08:00", 60, load, 2)).toBe(false); // 08:30 is full
+  });
+});
+
+describe("the lunch break (issue 29): no appointment overlaps it", () => {
+  const lunch = { open: "08:00", close: "18:00", breakFrom: "12:00", breakTo: "13:00" };
+  const rules: SlotRules = { ...defaultSlotRules, openingHours: { ...defaultSlotRules.openingHours, 1: lunch, 2: lunch } };
+  const now = new Date("2026-11-30T09:00:00+01:00");
+  const monday = "2026-12-07";
+  const wednesday = "2026-12-09";
+
+  it("no slot starts in the break; a day without one keeps all of them", () => {
+    expect(daySchedule(monday, now, rules).slots.map((slot) => slot.time)).toEqual(
+      WEEKDAY_TIMES.filter((time) => time !== "12:00" && time !== "12:30"),
+    );
+    expect(daySchedule(wednesday, now, rules).slots.map((slot) => slot.time)).toEqual(WEEKDAY_TIMES);
+  });
+
+  it.each([
+    ["11:00", 60, true], // ends 12:00
+    ["11:30", 30, true],
+    ["11:30", 60, false], // runs into the break
+    ["10:00", 180, false], // spans it
+    ["12:00", 30, false],
+    ["12:30", 30, false],
+    ["13:00", 60, true],
+    ["17:00", 90, false], // past closing, as before
+  ] as const)("work from %s for %i minutes on a day with a break: %s", (time, minutes, fits) => {
+    expect(endsInOpenHours(monday, time, minutes, rules)).toBe(fits);
+    // The same work on a day without a break is unaffected, apart from closing.
+    expect(endsInOpenHours(wednesday, time, minutes, rules)).toBe(time !== "17:00");
+  });
+
+  it("a request overlapping the break gets the refusal of a time outside the opening hours", () => {
+    expect(checkSlot(monday, "12:30", now, rules)).toEqual({
+      ok: false,
+      field: "time",
+      message: "Um 12:30 Uhr beginnt an diesem Tag kein Termin.",
+    });
+    expect(checkSlot(monday, "11:30", now, rules, 60)).toEqual({
+      ok: false,
+      field: "time",
+      message:
+        "Diese Leistung dauert 1 Stunde: Ein Termin um 11:30 Uhr würde nach Geschäftsschluss (12:00 Uhr) enden. Bitte wählen Sie eine frühere Uhrzeit.",
+    });
+    expect(checkSlot(monday, "11:00", now, rules, 60)).toEqual({ ok: true });
+    expect(checkSlot(monday, "13:00", now, rules, 90)).toEqual({ ok: true });
+    expect(checkSlot(wednesday, "11:30", now, rules, 60)).toEqual({ ok: true });
+  });
+
+  it("a closure from a time before the break ends the work earlier still", () => {
+    const closed = { ...rules, closures: [{ from: monday, to: monday, startTime: "11:00", name: "Schulung" }] };
+    expect(endsInOpenHours(monday, "10:30", 60, closed)).toBe(false);
+    expect(checkSlot(monday, "10:30", now, closed, 60)).toMatchObject({ ok: false, message: expect.stringContaining("(11:00 Uhr)") });
+  });
+
+  it("'Trotzdem eintragen' rules: the break is open, opening and closing still hold", () => {
+    const open = withoutBreaks(rules);
+    expect(daySchedule(monday, now, open).slots.map((slot) => slot.time)).toEqual(WEEKDAY_TIMES);
+    expect(checkSlot(monday, "11:30", now, open, 60)).toEqual({ ok: true });
+    expect(checkSlot(monday, "17:00", now, open, 90)).toMatchObject({ ok: false, field: "time" });
+    expect(open.openingHours[0]).toBeNull();
+  });
+
+  it("the workshop's facts' breaks reach the slot rules", () => {
+    const facts = defaultWorkshopFacts();
+    facts.hours[1] = lunch;
+    facts.bookingRules.leadTimeMinutes = 60;
+    const fromFacts = slotRulesOf(facts);
+    expect(fromFacts.leadTimeMinutes).toBe(60);
+    expect(daySchedule(monday, now, fromFacts).slots.map((slot) => slot.time)).not.toContain("12:00");
+    expect(checkSlot(monday, "11:30", now, fromFacts, 60)).toMatchObject({ ok: false, field: "time" });
+  });
+
+  describe("on the days the clocks change (Vienna wall-clock, whatever the process's zone)", () => {
+    const sunday = { open: "08:00", close: "18:00", breakFrom: "12:00", breakTo: "13:00" };
+    const sundays: SlotRules = { ...defaultSlotRules, openingHours: { ...defaultSlotRules.openingHours, 0: sunday } };
+
+    it.each([
+      // Spring forward: 25 real hours from Saturday 10:00 CET are Sunday 12:00 CEST, in the break: 13:00 first.
+      ["2026-03-29", "2026-03-28T10:00:00+01:00", 25 * 60, "13:00"],
+      // Fall back: 26 real hours from Saturday 10:00 CEST are Sunday 11:00 CET: 11:00 and 11:30, then 13:00.
+      ["2026-10-25", "2026-10-24T10:00:00+02:00", 26 * 60, "11:00"],
+    ])("%s from %s with %i minutes' lead: the break's starts are gone, the first is %s", (date, iso, lead, first) => {
+      const schedule = daySchedule(date, new Date(iso), { ...sundays, leadTimeMinutes: lead });
+      expect(schedule.slots.map((slot) => slot.time)).not.toContain("12:00");
+      expect(schedule.slots.map((slot) => slot.time)).not.toContain("12:30");
+      expect(bookableTimes(schedule)[0]).toBe(first);
+      expect(checkSlot(date, "11:30", new Date(iso), { ...sundays, leadTimeMinutes: lead }, 60)).toMatchObject({
+        ok: false,
+        field: "time",
+      });
+    });
   });
 });

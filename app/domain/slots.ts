@@ -1,4 +1,4 @@
-import { type OpeningHours, site, type Weekday } from "~/config/site";
+import { site, type Weekday } from "~/config/site";
 import {
   addDays,
   type CalendarDate,
@@ -11,6 +11,8 @@ import {
 } from "./calendar-date";
 import { type Closure, dayClosure } from "./closures";
 import { austrianHolidayName } from "./holidays";
+import { type OpenHours, openUntil, withoutBreak } from "./opening-hours";
+import type { WorkshopFacts } from "./workshop";
 
 /**
  * Opening hours → bookable slots. Pure: the caller passes `now`; every rule is
@@ -18,7 +20,8 @@ import { austrianHolidayName } from "./holidays";
  */
 export type SlotRules = {
   timeZone: string;
-  openingHours: Record<Weekday, OpeningHours>;
+  /** Per weekday: closed (null), or open–close with an optional lunch break no appointment may overlap. */
+  openingHours: Record<Weekday, OpenHours | null>;
   slotMinutes: number;
   lastStartBeforeCloseMinutes: number;
   leadTimeMinutes: number;
@@ -37,6 +40,22 @@ export const defaultSlotRules: SlotRules = {
   // The owner keeps them in the database; the services add them per request (decision 018).
   closures: [],
 };
+
+/** The slot rules of the workshop's facts (issue 29): its hours with their breaks, its lead time and horizon. */
+export function slotRulesOf(facts: Pick<WorkshopFacts, "hours" | "bookingRules">): SlotRules {
+  return {
+    ...defaultSlotRules,
+    openingHours: facts.hours,
+    leadTimeMinutes: facts.bookingRules.leadTimeMinutes,
+    horizonDays: facts.bookingRules.horizonDays,
+  };
+}
+
+/** The rules with every lunch break open: 'Trotzdem eintragen' on the board may place work into it (decision 043's override). */
+export function withoutBreaks(rules: SlotRules): SlotRules {
+  const openingHours = Object.fromEntries(Object.entries(rules.openingHours).map(([day, hours]) => [day, withoutBreak(hours)]));
+  return { ...rules, openingHours: openingHours as SlotRules["openingHours"] };
+}
 
 export type Slot = { time: string; bookable: boolean };
 
@@ -62,14 +81,14 @@ export type DaySchedule =
   | { date: CalendarDate; open: true; slots: Slot[] }
   | { date: CalendarDate; open: false; reason: Exclude<UnavailableDay, { code: "too-late-today" | "fully-booked" }>; slots: [] };
 
-/** Slot start times on a weekday, ignoring dates and `now`. */
+/** Slot start times on a weekday, ignoring dates and `now`: none in the lunch break. */
 export function slotTimesForWeekday(day: Weekday, rules: SlotRules = defaultSlotRules): string[] {
   const hours = rules.openingHours[day];
   if (!hours) return [];
   const times: string[] = [];
   const lastStart = timeToMinutes(hours.close) - rules.lastStartBeforeCloseMinutes;
   for (let minutes = timeToMinutes(hours.open); minutes <= lastStart; minutes += rules.slotMinutes) {
-    times.push(minutesToTime(minutes));
+    if (openUntil(hours, minutes) !== null) times.push(minutesToTime(minutes));
   }
   return times;
 }
@@ -180,10 +199,24 @@ export function coveredSlotTimes(time: string, durationMinutes: number, rules: S
   return times;
 }
 
-/** Whether a booking of `durationMinutes` from `time` on `date` ends by closing time, or before a closure that starts that day. */
-export function endsByClosing(date: CalendarDate, time: string, durationMinutes: number, rules: SlotRules = defaultSlotRules): boolean {
-  const close = closingMinutes(date, rules);
-  return close !== null && timeToMinutes(time) + durationMinutes <= close;
+/**
+ * By when work starting at `time` on `date` must end: the lunch break's start when it starts before
+ * the break, else closing time, and before a closure that starts that day; null for a start outside
+ * the opening hours or in the break.
+ */
+function endLimitMinutes(date: CalendarDate, time: string, rules: SlotRules): number | null {
+  const until = openUntil(rules.openingHours[weekday(date) as Weekday] ?? null, timeToMinutes(time));
+  if (until === null) return null;
+  return Math.min(until, dayClosure(date, rules.closures)?.fromMinutes ?? Infinity);
+}
+
+/**
+ * Whether a booking of `durationMinutes` from `time` on `date` lies in the opening hours: it ends by
+ * closing time, before a closure that starts that day, and does not overlap the lunch break.
+ */
+export function endsInOpenHours(date: CalendarDate, time: string, durationMinutes: number, rules: SlotRules = defaultSlotRules): boolean {
+  const limit = endLimitMinutes(date, time, rules);
+  return limit !== null && timeToMinutes(time) + durationMinutes <= limit;
 }
 
 /** Active appointments of one day, grouped by start and duration. */
@@ -216,7 +249,9 @@ export type SlotField = "date" | "time";
 /**
  * Why a start time cannot be requested, with the facts its words need (app/messages.ts,
  * slotProblemMessage): the day is unavailable, a closure starts earlier that day, no slot starts
- * then, the service would end after closing, or it starts within the lead time.
+ * then (before opening, after the last start, in the lunch break), the service would end after
+ * closing or run into the lunch break (`closing` is then the break's start: the same refusal as
+ * work past closing time), or it starts within the lead time.
  */
 export type SlotProblem =
   | { code: "day-unavailable"; date: CalendarDate; day: (DaySchedule & { open: false })["reason"] }
@@ -246,8 +281,8 @@ export function checkSlot(
     return { ok: false, field: "time", problem: { code: "closed-from", from: minutesToTime(closure.fromMinutes), name: closure.name } };
   }
   if (!slot) return { ok: false, field: "time", problem: { code: "no-start", time } };
-  if (!endsByClosing(date, time, durationMinutes, rules)) {
-    const closing = minutesToTime(closingMinutes(date, rules)!);
+  if (!endsInOpenHours(date, time, durationMinutes, rules)) {
+    const closing = minutesToTime(endLimitMinutes(date, time, rules)!);
     return { ok: false, field: "time", problem: { code: "ends-after-closing", time, durationMinutes, closing } };
   }
   if (!slot.bookable) return { ok: false, field: "time", problem: { code: "too-soon", leadTimeMinutes: rules.leadTimeMinutes } };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { defaultWorkshopFacts, durationOf, factChanges, phoneHref, serviceIdOf, withinHours } from "./workshop";
+import { withinHours } from "./opening-hours";
+import { defaultWorkshopFacts, durationOf, factChanges, phoneHref, serviceIdOf } from "./workshop";
 
 describe("the workshop's facts (issue 29)", () => {
   const lunch = { open: "08:00", close: "18:00", breakFrom: "12:00", breakTo: "13:00" };

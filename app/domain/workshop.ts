@@ -1,5 +1,4 @@
 import { site, type Weekday } from "~/config/site";
-import { timeToMinutes } from "./calendar-date";
 import { resourceKinds, type ServiceNeeds } from "./resources";
 
 /**
@@ -184,28 +183,6 @@ export function phoneHref(number: string): string {
   if (digits.startsWith("+")) return `tel:${digits}`;
   if (digits.startsWith("00")) return `tel:+${digits.slice(2)}`;
   return `tel:+43${digits.replace(/^0/, "")}`;
-}
-
-/** When a day's appointments may take place: opening to closing, less the break. */
-function openIntervals(hours: Exclude<DayHours, null>): Array<[number, number]> {
-  const open = timeToMinutes(hours.open);
-  const close = timeToMinutes(hours.close);
-  if (!hours.breakFrom || !hours.breakTo) return [[open, close]];
-  return [
-    [open, timeToMinutes(hours.breakFrom)],
-    [timeToMinutes(hours.breakTo), close],
-  ];
-}
-
-/**
- * Whether work from `time` for `durationMinutes` on a day of `hours` lies within the opening
- * hours (outside the break). A closed day holds nothing.
- */
-export function withinHours(hours: DayHours, time: string, durationMinutes: number): boolean {
-  if (!hours) return false;
-  const start = timeToMinutes(time);
-  const end = start + durationMinutes;
-  return openIntervals(hours).some(([from, to]) => start >= from && end <= to);
 }
 
 /** The needs of a service in the order of `resourceKinds`, each once. */

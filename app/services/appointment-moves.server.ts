@@ -10,7 +10,7 @@ import { appointments } from "~/db/schema";
 import { type AppointmentStatus, slotOccupyingStatuses } from "~/domain/appointment";
 import type { CalendarDate } from "~/domain/calendar-date";
 import { fail, type Failure, type Ok, ok } from "~/domain/result";
-import { checkSlot, closingTime, defaultSlotRules, type SlotRules } from "~/domain/slots";
+import { checkSlot, closingTime, type SlotRules, slotRulesOf, withoutBreaks } from "~/domain/slots";
 import { normalizeLicensePlate } from "~/domain/vehicle";
 import { visitServices } from "~/domain/visit";
 import { logger } from "~/lib/logger.server";
@@ -20,6 +20,7 @@ import type { MoveRefusal } from "~/messages";
 import { type AdminEntryInput, changeableFields, moveSchema, validateAdminEntry } from "~/schemas/admin-appointment";
 import { rulesWithClosures } from "./closures.server";
 import { notifyWaitlistForDay } from "./waitlist.server";
+import { workshopFacts } from "./workshop-facts.server";
 
 /**
  * The board's own appointments and moves (issue 28, decision 043): 'Termin eintragen' (a phone or
@@ -95,7 +96,8 @@ export function refuse(failure: MoveRefusal): never {
 
 /**
  * Whether `date` at `time` is a start the rules offer for `durationMinutes` (the stored closures
- * included): the customer's rules with lead time and horizon, the workshop's without.
+ * included): the customer's rules with lead time and horizon, the workshop's without. A refusal says
+ * whether only the lunch break is in the way (`inBreak`): the board may then 'Trotzdem eintragen'.
  */
 export async function slotRefusal(
   db: Executor,
@@ -105,7 +107,14 @@ export async function slotRefusal(
 ): Promise<MoveFailure | null> {
   const withClosures = await rulesWithClosures(db, rules, target.date, target.date);
   const check = checkSlot(target.date, target.time, now, withClosures, target.durationMinutes);
-  return check.ok ? null : fail("slotClosed", { field: check.field, problem: check.problem });
+  if (check.ok) return null;
+  const inBreak = checkSlot(target.date, target.time, now, withoutBreaks(withClosures), target.durationMinutes).ok;
+  return fail("slotClosed", { field: check.field, problem: check.problem, inBreak });
+}
+
+/** The slot rules of the workshop's facts as this process has them (cached, decision 042): its hours with their breaks. */
+export async function currentSlotRules(db: Database): Promise<SlotRules> {
+  return slotRulesOf(await workshopFacts(db));
 }
 
 /**
@@ -207,11 +216,12 @@ export async function enterAppointment(
   {
     admin,
     now = new Date(),
-    rules = defaultSlotRules,
+    rules: givenRules,
     selfCancelCutoffHours,
   }: {
     admin: AdminIdentity;
     now?: Date;
+    /** The workshop's facts' rules when absent. */
     rules?: SlotRules;
     selfCancelCutoffHours?: number;
   },
@@ -220,6 +230,10 @@ export async function enterAppointment(
   if (!validation.ok) return fail("invalid", { fields: validation.fields, missingRequired: validation.missingRequired });
   const entry = validation.data;
   const durationMinutes = serviceDurationMinutes(entry.service);
+  // 'Trotzdem eintragen' may place work into the lunch break (the workshop works through it for a
+  // caller); opening, closing and closures still hold.
+  const factsRules = givenRules ?? (await currentSlotRules(db));
+  const rules = entry.override ? withoutBreaks(factsRules) : factsRules;
   const refused = await slotRefusal(db, { date: entry.date, time: entry.time, durationMinutes }, now, staffRules(rules));
   if (refused) return refused;
   const id = crypto.randomUUID();
@@ -364,13 +378,14 @@ export async function changeAppointment(
     input,
     admin,
     now = new Date(),
-    rules = defaultSlotRules,
+    rules: givenRules,
     selfCancelCutoffHours,
   }: {
     id: string;
     input: Record<string, unknown>;
     admin: AdminIdentity;
     now?: Date;
+    /** The workshop's facts' rules when absent. */
     rules?: SlotRules;
     selfCancelCutoffHours?: number;
   },
@@ -388,6 +403,7 @@ export async function changeAppointment(
   const resourceIds = move.data.resourceIds;
   const moving = after.date !== before.date || after.time !== before.time || resourceIds !== undefined;
   if (moving && !slotOccupyingStatuses.includes(before.status)) return fail("conflict");
+  const rules = givenRules ?? (await currentSlotRules(db));
   if (after.date !== before.date || after.time !== before.time) {
     const refused = await slotRefusal(
       db,

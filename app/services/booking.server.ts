@@ -17,11 +17,12 @@ import {
   daySchedule,
   daySchedules,
   defaultSlotRules,
-  endsByClosing,
+  endsInOpenHours,
   type SlotCheck,
   type SlotField,
   type SlotProblem,
   type SlotRules,
+  slotRulesOf,
   type UnavailableDay,
 } from "~/domain/slots";
 import { normalizeLicensePlate } from "~/domain/vehicle";
@@ -64,9 +65,6 @@ function servicesOf(config: BookingConfig): { services: WorkshopFacts["services"
  * of app/config/site.ts when none are given) and the environment's limits.
  */
 export function bookingConfigFromEnv(config: Env = env(), facts: WorkshopFacts = defaultWorkshopFacts()): BookingConfig {
-  const openingHours = Object.fromEntries(
-    Object.entries(facts.hours).map(([day, hours]) => [day, hours ? { open: hours.open, close: hours.close } : null]),
-  ) as SlotRules["openingHours"];
   return {
     rateLimit: config.BOOKING_RATE_LIMIT,
     rateLimitWindowSeconds: FORM_RATE_LIMIT_WINDOW_SECONDS,
@@ -75,12 +73,8 @@ export function bookingConfigFromEnv(config: Env = env(), facts: WorkshopFacts =
     maxPickupsPerDay: facts.bookingRules.pickupsPerDay,
     fewFreeSlots: facts.bookingRules.fewFreeSlots,
     workshopEmail: config.WORKSHOP_EMAIL ?? facts.email.noticeAddress,
-    rules: {
-      ...defaultSlotRules,
-      openingHours,
-      leadTimeMinutes: facts.bookingRules.leadTimeMinutes,
-      horizonDays: facts.bookingRules.horizonDays,
-    },
+    // The hours with their lunch breaks: no slot, request or move overlaps a break.
+    rules: slotRulesOf(facts),
     services: facts.services,
   };
 }
@@ -337,8 +331,8 @@ function demandOf(demanded: DemandedServices, courtesyCar: boolean, rules: SlotR
 }
 
 /**
- * Which start times of an open day the demand can take: not too soon, ending by closing time, a
- * free resource of every kind it needs for its whole duration (and a car until closing).
+ * Which start times of an open day the demand can take: not too soon, ending by closing time and
+ * clear of the lunch break, a free resource of every kind it needs for its whole duration (and a car until closing).
  */
 function withOccupancy(schedule: DaySchedule & { open: true }, state: WorkshopState, demand: Demand, rules: SlotRules): SlotAvailability[] {
   const day = dayResources(schedule.date, state.resources, state.holds.get(schedule.date) ?? [], state.absences);
@@ -348,7 +342,7 @@ function withOccupancy(schedule: DaySchedule & { open: true }, state: WorkshopSt
     time: slot.time,
     available:
       slot.bookable &&
-      endsByClosing(schedule.date, slot.time, demand.durationMinutes, rules) &&
+      endsInOpenHours(schedule.date, slot.time, demand.durationMinutes, rules) &&
       fits(day, demand.kinds, timeToMinutes(slot.time), demand.durationMinutes, courtesyUntil),
   }));
 }

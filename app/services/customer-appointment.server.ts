@@ -7,10 +7,10 @@ import { createCustomerLink } from "~/db/customer-links.server";
 import { hitRateLimit } from "~/db/rate-limit.server";
 import { appointments, customerLinks } from "~/db/schema";
 import { MAX_CUSTOMER_MOVES, slotOccupyingStatuses } from "~/domain/appointment";
-import { isCalendarDate, zonedInstant, zonedParts } from "~/domain/calendar-date";
+import { type CalendarDate, isCalendarDate, zonedInstant, zonedParts } from "~/domain/calendar-date";
 import { fail, type Failure, type Ok, ok } from "~/domain/result";
 import { type CustomerAppointment, customerLinkUsable, selfCancellation } from "~/domain/self-service";
-import { defaultSlotRules, type SlotRules } from "~/domain/slots";
+import type { SlotRules } from "~/domain/slots";
 import { visitServices } from "~/domain/visit";
 import { logger } from "~/lib/logger.server";
 import { hashSecretToken, SECRET_TOKEN_PATTERN } from "~/lib/secret-token.server";
@@ -20,6 +20,7 @@ import { enqueueCustomerEmail, enqueueEmail } from "~/mail/outbox.server";
 import { cleanText } from "~/schemas/text";
 import {
   afterMove,
+  currentSlotRules,
   describeMove,
   type MoveFailure,
   placeOrRefuse,
@@ -28,8 +29,10 @@ import {
   refuse,
   slotRefusal,
 } from "./appointment-moves.server";
+import { bookingConfigFromEnv, type DaySlots, getDaySlots } from "./booking.server";
 import { FORM_RATE_LIMIT_WINDOW_SECONDS } from "./form-guard.server";
 import { notifyWaitlistForDay } from "./waitlist.server";
+import { workshopFacts } from "./workshop-facts.server";
 
 /**
  * The customer's own page of an appointment (issue 16), opened with the
@@ -258,7 +261,7 @@ export async function moveByCustomer(
   db: Database,
   input: { token: string; date: unknown; time: unknown; now: Date; clientIp: string; config: SelfServiceConfig; rules?: SlotRules },
 ): Promise<CustomerMoveResult> {
-  const { token, now, config, rules = defaultSlotRules } = input;
+  const { token, now, config } = input;
   const limited = await selfServiceLimited(db, "self-move", input);
   if (limited) return limited;
   const row = await appointmentByToken(db, token, { lock: false });
@@ -274,6 +277,8 @@ export async function moveByCustomer(
   }
   if (row.customerMoves >= MAX_CUSTOMER_MOVES) return fail("tooManyMoves", { max: MAX_CUSTOMER_MOVES });
   const target = { ...row, date, time };
+  // The customers' rules of the workshop's facts: its hours with their lunch breaks, lead time and horizon.
+  const rules = input.rules ?? (await currentSlotRules(db));
   const refused = await slotRefusal(db, target, now, rules);
   if (refused) return refused;
   const result = await refusable(db, async (tx) => {
@@ -308,6 +313,19 @@ export async function moveByCustomer(
   if (!result.ok) return result;
   logger.info({ appointmentId: row.id }, "appointment moved by the customer");
   return ok(view({ ...row, date: result.value.date, time: result.value.time }, now, config));
+}
+
+/**
+ * The start times of `date` the customer's day picker offers for moving the visit: by the workshop's
+ * facts (its hours with their lunch breaks, lead time and horizon), for every service of the visit.
+ */
+export async function customerMoveSlots(
+  db: Database,
+  appointment: Pick<CustomerAppointment, "services">,
+  date: CalendarDate,
+  now: Date,
+): Promise<DaySlots> {
+  return getDaySlots(db, date, now, bookingConfigFromEnv(env(), await workshopFacts(db)), appointment.services);
 }
 
 /** How many moves the customer made of the appointment already (at most MAX_CUSTOMER_MOVES). */

@@ -8,6 +8,7 @@ import { appointments, workshopChanges, workshopHours, workshopServices, worksho
 import { accessRefusal, sensitiveRefusal } from "~/domain/access";
 import { slotOccupyingStatuses } from "~/domain/appointment";
 import { weekday, zonedParts } from "~/domain/calendar-date";
+import { withinHours } from "~/domain/opening-hours";
 import { fail, type Failure, type Ok, ok } from "~/domain/result";
 import {
   type BookingRules,
@@ -18,7 +19,6 @@ import {
   type ImprintSection,
   serviceIdOf,
   type WeekHours,
-  withinHours,
   type WorkshopFacts,
   type WorkshopSection,
   type WorkshopService,

@@ -60,7 +60,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.ok) return redirect(`/admin/termine/${result.value.id}`, 303);
   const { error, fields } = moveRefusal(result, site.phones[0].display);
   return data<EntryActionData>(
-    { error, fields, values, canOverride: overriding || result.code === "slot-taken" || result.code === "resourceTaken" },
+    {
+      error,
+      fields,
+      values,
+      // Taken resources and the lunch break may be overridden; opening hours and closures not (decision 043).
+      canOverride:
+        overriding ||
+        result.code === "slot-taken" ||
+        result.code === "resourceTaken" ||
+        (result.code === "slotClosed" && result.inBreak === true),
+    },
     {
       status: statusOf(result.code),
     },

@@ -13,9 +13,9 @@ import { servicesLine } from "~/lib/format-services";
 import { readFormFields } from "~/lib/http.server";
 import { customerDecisionMessages, customerPageMessages, moveMessages, moveRefusal, unavailableDayMessage } from "~/messages";
 import { ErrorScreen } from "~/root";
-import { bookingConfigFromEnv, getDaySlots } from "~/services/booking.server";
 import {
   cancelByCustomer,
+  customerMoveSlots,
   customerMovesOf,
   findCustomerAppointment,
   MAX_CUSTOMER_REASON_LENGTH,
@@ -60,7 +60,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const chosen = search.get("tag") ?? "";
   let moveDay: MoveDay | null = null;
   if (appointment.cancellation.allowed && isCalendarDate(chosen)) {
-    const day = await getDaySlots(db, chosen, now, bookingConfigFromEnv(), appointment.service);
+    const day = await customerMoveSlots(db, appointment, chosen, now);
     const times = day.open ? day.slots.filter((slot) => slot.available).map((slot) => slot.time) : [];
     moveDay = !day.open
       ? { date: chosen, reason: unavailableDayMessage(day.reason) }
