@@ -808,6 +808,8 @@ export function slotProblemMessage(problem: SlotProblem): string {
       return `Um ${problem.time} Uhr beginnt an diesem Tag kein Termin.`;
     case "ends-after-closing":
       return `Diese Leistung dauert ${durationText(problem.durationMinutes)}: Ein Termin um ${problem.time} Uhr würde nach Geschäftsschluss (${problem.closing} Uhr) enden. Bitte wählen Sie eine frühere Uhrzeit.`;
+    case "ends-in-break":
+      return `Diese Leistung dauert ${durationText(problem.durationMinutes)}: Ein Termin um ${problem.time} Uhr würde in die Mittagspause (${problem.breakFrom}–${problem.breakTo} Uhr) reichen. Bitte wählen Sie eine andere Uhrzeit.`;
     case "too-soon":
       return `Dieser Termin beginnt zu bald. Bitte wählen Sie einen Termin mindestens ${durationText(problem.leadTimeMinutes)} im Voraus.`;
   }

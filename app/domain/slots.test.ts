@@ -415,7 +415,7 @@ describe("the lunch break (issue 29): no appointment overlaps it", () => {
     expect(endsInOpenHours(wednesday, time, minutes, rules)).toBe(time !== "17:00");
   });
 
-  it("a request overlapping the break gets the refusal of a time outside the opening hours", () => {
+  it("a start in the break is refused as outside the hours, work running into it with the break named", () => {
     expect(checkSlot(monday, "12:30", now, rules)).toEqual({
       ok: false,
       field: "time",
@@ -425,7 +425,7 @@ describe("the lunch break (issue 29): no appointment overlaps it", () => {
       ok: false,
       field: "time",
       message:
-        "Diese Leistung dauert 1 Stunde: Ein Termin um 11:30 Uhr würde nach Geschäftsschluss (12:00 Uhr) enden. Bitte wählen Sie eine frühere Uhrzeit.",
+        "Diese Leistung dauert 1 Stunde: Ein Termin um 11:30 Uhr würde in die Mittagspause (12:00–13:00 Uhr) reichen. Bitte wählen Sie eine andere Uhrzeit.",
     });
     expect(checkSlot(monday, "11:00", now, rules, 60)).toEqual({ ok: true });
     expect(checkSlot(monday, "13:00", now, rules, 90)).toEqual({ ok: true });

@@ -258,6 +258,7 @@ export type SlotProblem =
   | { code: "closed-from"; from: string; name: string }
   | { code: "no-start"; time: string }
   | { code: "ends-after-closing"; time: string; durationMinutes: number; closing: string }
+  | { code: "ends-in-break"; time: string; durationMinutes: number; breakFrom: string; breakTo: string }
   | { code: "too-soon"; leadTimeMinutes: number };
 
 export type SlotCheck = { ok: true } | { ok: false; field: SlotField; problem: SlotProblem };
@@ -282,8 +283,17 @@ export function checkSlot(
   }
   if (!slot) return { ok: false, field: "time", problem: { code: "no-start", time } };
   if (!endsInOpenHours(date, time, durationMinutes, rules)) {
-    const closing = minutesToTime(endLimitMinutes(date, time, rules)!);
-    return { ok: false, field: "time", problem: { code: "ends-after-closing", time, durationMinutes, closing } };
+    const limit = minutesToTime(endLimitMinutes(date, time, rules)!);
+    const hours = rules.openingHours[weekday(date) as Weekday];
+    // Work that would run into the lunch break is refused as such, not as 'after closing' at noon.
+    if (hours?.breakFrom && hours.breakTo && limit === hours.breakFrom) {
+      return {
+        ok: false,
+        field: "time",
+        problem: { code: "ends-in-break", time, durationMinutes, breakFrom: hours.breakFrom, breakTo: hours.breakTo },
+      };
+    }
+    return { ok: false, field: "time", problem: { code: "ends-after-closing", time, durationMinutes, closing: limit } };
   }
   if (!slot.bookable) return { ok: false, field: "time", problem: { code: "too-soon", leadTimeMinutes: rules.leadTimeMinutes } };
   return { ok: true };

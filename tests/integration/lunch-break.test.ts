@@ -36,7 +36,7 @@ const LUNCH = { open: "08:00", close: "18:00", breakFrom: "12:00", breakTo: "13:
 const INSPECTION = "§57a Überprüfung"; // 60 minutes
 const OUT_OF_HOURS_START = "Um 12:00 Uhr beginnt an diesem Tag kein Termin.";
 const INTO_THE_BREAK =
-  "Diese Leistung dauert 1 Stunde: Ein Termin um 11:30 Uhr würde nach Geschäftsschluss (12:00 Uhr) enden. Bitte wählen Sie eine frühere Uhrzeit.";
+  "Diese Leistung dauert 1 Stunde: Ein Termin um 11:30 Uhr würde in die Mittagspause (12:00–13:00 Uhr) reichen. Bitte wählen Sie eine andere Uhrzeit.";
 
 /** The first Monday-to-Friday from `days` ahead (Vienna) that is no holiday. */
 function weekdayAhead(days: number): string {
@@ -160,7 +160,7 @@ function suite(kind: DatabaseKind) {
         return { id: row.id, token: await createCustomerLink(database.db, row.id, new Date()) };
       }
 
-      it("a move into the break is refused with the words of a time outside the hours; just before it passes", async () => {
+      it("a move into the break is refused (a start in it as outside the hours, work running into it naming the break); just before it passes", async () => {
         const { id, token } = await bookedWithLink();
         const move = (time: string) =>
           moveByCustomer(database.db, { token, date: day, time, now: new Date(), clientIp: "203.0.113.9", config: config() });
@@ -168,7 +168,7 @@ function suite(kind: DatabaseKind) {
         expect(await move("11:30")).toMatchObject({
           ok: false,
           code: "slotClosed",
-          problem: { code: "ends-after-closing", closing: "12:00" },
+          problem: { code: "ends-in-break", breakFrom: "12:00", breakTo: "13:00" },
         });
         expect((await database.db.select().from(appointments).where(eq(appointments.id, id)))[0]).toMatchObject({ time: "09:00" });
         expect(await move("11:00")).toMatchObject({ ok: true, value: { date: day, time: "11:00" } });
