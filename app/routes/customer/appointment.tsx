@@ -143,7 +143,8 @@ async function decide(token: string, fields: Record<string, string>, context: Ro
   });
   if (result.ok) return redirect(`/termin/${token}?entschieden#findings-heading`, 303);
   if (result.code === "not-found") return notFound();
-  return data({ findingsError: customerDecisionMessages[result.code] }, { status: statusOf(result.code) });
+  const headers = "retryAfterSeconds" in result ? retryAfter(result.retryAfterSeconds) : undefined;
+  return data({ findingsError: customerDecisionMessages[result.code] }, { status: statusOf(result.code), headers });
 }
 
 /** 'Termin verschieben' (intent=move, date, time): moved, back to the page that says so; else the reason in German. */
