@@ -27,7 +27,7 @@ import {
   parseEuroCents,
   urgencies,
 } from "~/domain/findings";
-import { type Failure, fail, ok, type Result } from "~/domain/result";
+import { fail, type Failure, ok, type Result } from "~/domain/result";
 import { formatEuro } from "~/lib/format-money";
 import { logger } from "~/lib/logger.server";
 import { keyring, SecretKeyError } from "~/lib/secret-box.server";
