@@ -1035,6 +1035,7 @@ export const customerDecisionMessages = {
   "not-found": "Dieser Link ist abgelaufen oder ungültig. Bitte rufen Sie uns an.",
   "decisions-closed": "An Ihrem Fahrzeug wird bereits gearbeitet: Entscheidungen können jetzt nur noch telefonisch geändert werden.",
   "invalid-decision": "Bitte wählen Sie bei einem Befund „Freigeben“ oder „Ablehnen“.",
+  "rate-limited": "Sie haben in kurzer Zeit zu viele Entscheidungen gesendet. Bitte versuchen Sie es in einigen Minuten erneut.",
   saved: "Danke, Ihre Entscheidung ist bei uns angekommen.",
   unchanged: "Ihre Entscheidungen sind unverändert.",
 } as const;

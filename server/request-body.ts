@@ -18,25 +18,30 @@ function bodyTooLarge(): RequestBodyError {
  * is refused at once, a chunked body (no Content-Length) as soon as it grows
  * past the limit. The rest is left unread and the stream is not cancelled:
  * cancelling it would destroy the connection before the answer is sent.
+ * With a Content-Length the chunks go straight into one buffer of that size,
+ * so a body of photos is held once, not as its chunks and their concatenation
+ * side by side (issue 30's memory budget).
  */
 export async function readLimitedBytes(request: Request, limit = MAX_BODY_BYTES): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > limit) throw bodyTooLarge();
   if (!request.body) return new Uint8Array(new ArrayBuffer(0));
   const reader = request.body.getReader();
+  const into = Number.isSafeInteger(declared) && declared > 0 ? new Uint8Array(new ArrayBuffer(declared)) : null;
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
+    if (size + value.byteLength > (into ? declared : limit)) {
       reader.releaseLock();
       throw bodyTooLarge();
     }
-    chunks.push(value);
+    if (into) into.set(value, size);
+    else chunks.push(value);
+    size += value.byteLength;
   }
-  return Buffer.concat(chunks);
+  return into ? into.subarray(0, size) : Buffer.concat(chunks);
 }
 
 /**
@@ -70,6 +75,21 @@ async function bodyLimit(method: string, path: string, db: Database, cookie: str
 }
 
 /**
+ * The bytes read as the new request's body: a stream that hands out the same buffer, because a
+ * Uint8Array given to `new Request` is copied at once, whether anything reads it or not (most
+ * routes read the bytes from the context), and an upload is up to 90 MB.
+ */
+function bytesStream(bytes: Uint8Array): ReadableStream<Uint8Array> | null {
+  if (bytes.byteLength === 0) return null;
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(bytes);
+      controller.close();
+    },
+  });
+}
+
+/**
  * The one place a request body is read, for the JSON API and the pages alike (server/app.ts):
  * at most MAX_BODY_BYTES, kept in the request's `body` as bytes or as the German 4xx it earned,
  * which the API's handlers (server/api/input.ts) and the pages' routes (`requestBodyContext`,
@@ -86,8 +106,9 @@ export const requestBody = createMiddleware<ServerEnv>(async (c, next) => {
     method: read.method,
     headers: read.headers,
     signal: read.signal,
-    body: "bytes" in body ? body.bytes : null,
-  });
+    body: "bytes" in body ? bytesStream(body.bytes) : null,
+    duplex: "half",
+  } as RequestInit);
   await next();
   if ("error" in body) c.header("Connection", "close");
 });

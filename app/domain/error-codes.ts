@@ -208,7 +208,7 @@ export type FindingErrorCode =
  * Why the customer's decisions on the personal link were refused: `not-found` unknown or expired link,
  * `decisions-closed` the car is in work ('In Arbeit') or ready, `invalid-decision` no known finding or decision.
  */
-export type CustomerDecisionErrorCode = "not-found" | "decisions-closed" | "invalid-decision";
+export type CustomerDecisionErrorCode = "not-found" | "decisions-closed" | "invalid-decision" | "rate-limited";
 
 /**
  * Why a backup (the 'Sicherungen' page, /api/v1/admin/backups) was refused or failed (decision 041):

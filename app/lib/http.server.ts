@@ -1,5 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { requestBodyContext } from "~/context";
+import { multipartBoundary, parseMultipart } from "./multipart.server";
 
 /** Request bodies larger than this are refused. */
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -11,6 +12,8 @@ export const MAX_BODY_BYTES = 16 * 1024;
 export const MAX_UPLOAD_BYTES = 6 * 15 * 1024 * 1024 + 64 * 1024;
 
 export const REQUEST_TOO_LARGE_MESSAGE = "Die Anfrage ist zu groß.";
+
+const UNREADABLE_FORM_MESSAGE = "Das Formular konnte nicht gelesen werden.";
 
 /** A request body refused with a German 4xx: read by the server (server/request-body.ts), answered by each route in its form. */
 export class RequestBodyError extends Error {
@@ -32,26 +35,39 @@ export type FormBody = { fields: Record<string, string>; files: Record<string, U
 /**
  * A form post (urlencoded or multipart) of the body's bytes as plain fields (the first of repeated
  * keys) and its files by field (a file input left empty is none), or the RequestBodyError
- * (German 4xx) of a bad body. The JSON API's multipart endpoints and the pages read it alike.
+ * (German 4xx) of a bad body. The JSON API's multipart endpoints and the pages read it alike. The
+ * files are views of the body's bytes, not copies (photos: issue 30's memory budget).
  */
 export async function parseFormBody(
   body: RequestBody,
   contentType: string | null | undefined,
 ): Promise<FormBody | { bodyError: RequestBodyError }> {
   if ("error" in body) return { bodyError: body.error };
+  const boundary = multipartBoundary(contentType ?? "");
+  if (boundary) return multipartForm(body.bytes, boundary);
   let form: FormData;
   try {
     form = await new Response(body.bytes, contentType ? { headers: { "Content-Type": contentType } } : {}).formData();
   } catch {
-    return { bodyError: new RequestBodyError(400, "Das Formular konnte nicht gelesen werden.") };
+    return { bodyError: new RequestBodyError(400, UNREADABLE_FORM_MESSAGE) };
   }
+  // Not multipart (urlencoded): fields only.
+  const fields: Record<string, string> = {};
+  for (const [key, value] of form.entries()) if (typeof value === "string" && !(key in fields)) fields[key] = value;
+  return { fields, files: {} };
+}
+
+/** A multipart body's fields and files, the files as views of the body's bytes (app/lib/multipart.server.ts). */
+function multipartForm(bytes: Uint8Array, boundary: string): FormBody | { bodyError: RequestBodyError } {
+  const parts = parseMultipart(bytes, boundary);
+  if (!parts) return { bodyError: new RequestBodyError(400, UNREADABLE_FORM_MESSAGE) };
   const fields: Record<string, string> = {};
   const files: Record<string, Uint8Array[]> = {};
-  for (const [key, value] of form.entries()) {
-    if (typeof value === "string") {
-      if (!(key in fields)) fields[key] = value;
-    } else if (value.size > 0 || value.name) {
-      (files[key] ??= []).push(new Uint8Array(await value.arrayBuffer()));
+  for (const { name, filename, bytes: content } of parts) {
+    if (filename === null) {
+      if (!(name in fields)) fields[name] = new TextDecoder().decode(content);
+    } else if (content.byteLength > 0 || filename) {
+      (files[name] ??= []).push(content);
     }
   }
   return { fields, files };

@@ -151,10 +151,13 @@ export async function customerCalendarFile(
   return appointmentInvite({ ...row, services: visitServices(row), appointmentId: row.id, sequence: row.inviteSequence }, "REQUEST", now);
 }
 
-/** Seconds to wait when the link's or the client's requests of `kind` reached the limit, like the public forms'. */
-async function selfServiceLimited(
+/**
+ * Seconds to wait when the link's or the client's requests of `kind` reached the limit, like the public forms'
+ * (cancel, move and the findings' decisions, issue 30).
+ */
+export async function selfServiceLimited(
   db: Executor,
-  kind: "self-cancel" | "self-move",
+  kind: "self-cancel" | "self-move" | "findings-decision",
   { token, now, clientIp, config }: { token: string; now: Date; clientIp: string; config: SelfServiceConfig },
 ): Promise<(Failure<"rate-limited"> & { retryAfterSeconds: number }) | null> {
   const window = { limit: config.rateLimit, windowSeconds: config.rateLimitWindowSeconds, now };

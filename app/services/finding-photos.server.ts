@@ -1,3 +1,4 @@
+import pLimit from "p-limit";
 import sharp, { type Metadata } from "sharp";
 import type { PhotoErrorCode } from "~/domain/error-codes";
 import { fail, ok, type Result } from "~/domain/result";
@@ -19,6 +20,14 @@ export type StoredPhoto = { bytes: Uint8Array; width: number; height: number; co
 
 // libvips keeps decoded images in a cache of up to 50 MB by default: no use for one-off uploads.
 sharp.cache(false);
+
+/**
+ * Photos are re-encoded one at a time in the process, whichever requests they come from: each
+ * decode holds some tens of MB in libvips, and the two cores are no faster with several at once
+ * (libvips already spreads one image over its threads). Five uploads at once then wait in line
+ * with only their compressed bytes held (issue 30: RSS growth < 200 MB).
+ */
+const reencoding = pLimit(1);
 
 const startsWith = (bytes: Uint8Array, signature: readonly number[], at = 0) =>
   bytes.length >= at + signature.length && signature.every((byte, index) => bytes[at + index] === byte);
@@ -44,6 +53,10 @@ export async function processPhoto(bytes: Uint8Array): Promise<Result<StoredPhot
   if (bytes.byteLength > MAX_PHOTO_BYTES) return fail("photoTooLarge");
   const type = sniffPhotoType(bytes);
   if (!type) return fail("photoType");
+  return reencoding(() => reencode(bytes, type));
+}
+
+async function reencode(bytes: Uint8Array, type: PhotoType): Promise<Result<StoredPhoto, PhotoErrorCode>> {
   const options = { limitInputPixels: MAX_PHOTO_PIXELS, failOn: "error" } as const;
   let header: Metadata;
   try {

@@ -27,7 +27,7 @@ import {
   parseEuroCents,
   urgencies,
 } from "~/domain/findings";
-import { fail, ok, type Result } from "~/domain/result";
+import { fail, type Failure, ok, type Result } from "~/domain/result";
 import { formatEuro } from "~/lib/format-money";
 import { logger } from "~/lib/logger.server";
 import { keyring, SecretKeyError } from "~/lib/secret-box.server";
@@ -35,7 +35,7 @@ import { appointmentEmailFields } from "~/mail/emails";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { findingMessages } from "~/messages";
 import { cleanText } from "~/schemas/text";
-import { appointmentByToken, type SelfServiceConfig, usable } from "./customer-appointment.server";
+import { appointmentByToken, type SelfServiceConfig, selfServiceLimited, usable } from "./customer-appointment.server";
 import { processPhoto, type StoredPhoto } from "./finding-photos.server";
 
 /**
@@ -479,17 +479,22 @@ export type CustomerSubmission = { approved: number; declined: number; changed: 
  * (`decisions`: finding id → approved/declined). A record is added for each finding whose decision
  * changes; the workshop gets one e-mail for the submission ('Freigabe erhalten: 2 freigegeben,
  * 1 abgelehnt'). Refused for an unknown or expired link, once the car is 'In Arbeit', and for a
- * finding the link does not show.
+ * finding the link does not show; limited per link and per client IP like cancelling and moving
+ * (`rate-limited` with the seconds to wait, nothing recorded), as each submission e-mails the workshop.
  */
 export async function decideByCustomer(
   db: Database,
   input: { token: string; decisions: Record<string, unknown>; clientIp: string; now: Date; config: SelfServiceConfig },
-): Promise<Result<CustomerSubmission, CustomerDecisionErrorCode>> {
+): Promise<
+  Result<CustomerSubmission, Exclude<CustomerDecisionErrorCode, "rate-limited">> | (Failure<"rate-limited"> & { retryAfterSeconds: number })
+> {
   const { token, now, config } = input;
+  const limited = await selfServiceLimited(db, "findings-decision", input);
+  if (limited) return limited;
   const entries = Object.entries(input.decisions);
   if (entries.length === 0 || !entries.every(([, decision]) => isFindingDecision(decision))) return fail("invalid-decision");
   const ipHash = clientIpHash(input.clientIp);
-  return db.transaction(async (tx): Promise<Result<CustomerSubmission, CustomerDecisionErrorCode>> => {
+  return db.transaction(async (tx): Promise<Result<CustomerSubmission, Exclude<CustomerDecisionErrorCode, "rate-limited">>> => {
     const link = await appointmentByToken(tx, token, { lock: true });
     if (!link || !usable(link, now, config)) return fail("not-found");
     if (link.status === "storniert" || !decisionsOpen(link.progress)) return fail("decisions-closed");

@@ -10,6 +10,8 @@ import { bookWithPersonalLink, mailText, unique } from "./personal-link";
  */
 test.describe.configure({ timeout: 120_000 });
 
+const LONG_TITLE = "Kraftstoffhochdruckpumpendichtungssatzerneuerung";
+
 test("a finding with a photo from the board to the customer's approval and the workshop's e-mail", async ({ page, request, baseURL }) => {
   const name = `Befund ${unique()}`;
   const { id } = await bookWithPersonalLink(request, baseURL!, name);
@@ -40,11 +42,17 @@ test("a finding with a photo from the board to the customer's approval and the w
   const boardPhoto = page.getByRole("img", { name: "Foto 1 zu „Bremsbeläge vorne“" });
   await expect(boardPhoto).toHaveAttribute("width", "1600");
   await expect(boardPhoto).toHaveAttribute("height", "1200");
+  // A German compound longer than the phone is wide wraps on both pages (no sideways scrolling).
+  await page.getByLabel("Titel").fill(LONG_TITLE);
+  await page.getByLabel("Preis (€, brutto)").fill("480,00");
+  await page.getByRole("radio", { name: "bald" }).check();
+  await page.getByRole("button", { name: "Befund speichern" }).click();
+  await expect(page.getByText(LONG_TITLE, { exact: true })).toBeVisible();
   await screenshotForReview(page, "findings-board-390.png", { fullPage: true });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
   await page.getByRole("button", { name: /^Zur Freigabe senden/ }).click();
-  await expect(page.getByText("1 Befund wurde zur Freigabe gesendet; die Kundin oder der Kunde bekommt eine E-Mail.")).toBeVisible();
+  await expect(page.getByText("2 Befunde wurden zur Freigabe gesendet; die Kundin oder der Kunde bekommt eine E-Mail.")).toBeVisible();
 
   const request_ = await mailText("findings-approval-request", name);
   expect(request_).toContain("Ihre Freigabe wird benötigt");
@@ -66,7 +74,8 @@ test("a finding with a photo from the board to the customer's approval and the w
   expect(photoResponse.headers()["referrer-policy"]).toContain("no-referrer");
   expect(photoResponse.headers()["x-content-type-options"]).toBe("nosniff");
 
-  await page.getByRole("radio", { name: "Freigeben" }).check();
+  await expect(page.getByRole("group", { name: LONG_TITLE })).toBeVisible();
+  await page.getByRole("group", { name: "Bremsbeläge vorne" }).getByRole("radio", { name: "Freigeben" }).check();
   await page.getByRole("button", { name: "Entscheidung senden" }).click();
   await expect(page.getByText("Danke, Ihre Entscheidung ist bei uns angekommen.")).toBeVisible();
   await expect(page.getByText("Freigegeben: € 180,00")).toBeVisible();
@@ -79,5 +88,7 @@ test("a finding with a photo from the board to the customer's approval and the w
 
   // The board shows the decision as it came in.
   await page.goto(`/admin/termine/${id}`);
-  await expect(page.getByTestId("finding-decision")).toContainText("freigegeben vom Kunden über den Link");
+  await expect(page.getByRole("listitem").filter({ hasText: "Bremsbeläge vorne" }).getByTestId("finding-decision")).toContainText(
+    "freigegeben vom Kunden über den Link",
+  );
 });

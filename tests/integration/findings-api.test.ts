@@ -258,6 +258,31 @@ describe.each(testDatabaseKinds)("findings on %s", (kind) => {
       expect(await database.db.select().from(findingDecisionRecords)).toEqual([]);
     });
 
+    it("limits the customer's submissions per link and per client IP, and stores nothing when limited", async () => {
+      const { brakesFinding, token } = await sentFindings();
+      // One instant for all: the counters' fixed window cannot turn over between the submissions.
+      const now = new Date();
+      const limited = { ...config(), rateLimit: 2 };
+      const submit = (linkToken: string, clientIp: string, decision: string) =>
+        decideByCustomer(database.db, { token: linkToken, clientIp, now, config: limited, decisions: { [brakesFinding.id]: decision } });
+      const workshopMails = () => database.db.select().from(emailOutbox).where(eq(emailOutbox.template, "findings-decided-workshop"));
+      // Per link: a third submission from yet another address is refused, and records nothing.
+      expect((await submit(token, "192.0.2.1", "approved")).ok).toBe(true);
+      expect((await submit(token, "192.0.2.2", "declined")).ok).toBe(true);
+      const refused = await submit(token, "192.0.2.3", "approved");
+      expect(refused).toMatchObject({ ok: false, code: "rate-limited" });
+      expect("retryAfterSeconds" in refused && refused.retryAfterSeconds).toBeGreaterThan(0);
+      expect((await database.db.select().from(findingDecisionRecords)).map((record) => record.decision)).toEqual(["approved", "declined"]);
+      expect(await workshopMails()).toHaveLength(2);
+      // Per address: one client trying link after link.
+      const other = (await insertAppointment(database.db, { status: "bestätigt", date: today(), email: "b@example.at" }))!.id;
+      const otherToken = await createCustomerLink(database.db, other, now);
+      expect(await submit(otherToken, "192.0.2.9", "approved")).toEqual({ ok: false, code: "invalid-decision" });
+      expect(await submit("B".repeat(43), "192.0.2.9", "approved")).toEqual({ ok: false, code: "not-found" });
+      expect(await submit("C".repeat(43), "192.0.2.9", "approved")).toMatchObject({ ok: false, code: "rate-limited" });
+      expect(await database.db.select().from(findingDecisionRecords)).toHaveLength(2);
+    });
+
     it("serves a photo only to its link while its finding is shown", async () => {
       const { brakesFinding, token } = await sentFindings();
       const photoId = brakesFinding.photos[0].id;

@@ -1,10 +1,13 @@
+import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { LINK_THROTTLE } from "~/auth/throttle.server";
+import { decisionField } from "~/components/site/customer-findings";
 import { openDatabase } from "~/db/client.server";
-import { customerLinks } from "~/db/schema";
+import { customerLinks, findings } from "~/db/schema";
 import { addDays } from "~/domain/calendar-date";
 import { bookingWindow } from "~/domain/slots";
 import { hashSecretToken, newSecretToken } from "~/lib/secret-token.server";
+import { customerDecisionMessages } from "~/messages";
 import { PASSWORD_RESET_LIMITS } from "~/services/account-password.server";
 import { insertAppointment } from "../support/factories";
 import { useServer } from "../support/fixtures";
@@ -21,6 +24,9 @@ import { bookableSlots } from "../support/http";
 const OWNER = { email: "owner@happycar.example", password: "Werkstatt-Passwort-2026" };
 /** The personal link of a confirmed appointment three days ahead, entered before the server starts. */
 const CUSTOMER_TOKEN = newSecretToken().token;
+/** The personal link of another one, with a finding sent for the customer's decision (issue 30). */
+const FINDINGS_TOKEN = newSecretToken().token;
+const FINDING_ID = crypto.randomUUID();
 
 describe("the page forms' 429 says how long to wait", () => {
   const server = useServer(
@@ -41,6 +47,16 @@ describe("the page forms' 429 says how long to wait", () => {
           const date = addDays(bookingWindow(new Date()).today, 3);
           const appointment = await insertAppointment(database.db, { status: "bestätigt", date, time: "10:00" });
           await database.db.insert(customerLinks).values({ tokenHash: hashSecretToken(CUSTOMER_TOKEN), appointmentId: appointment.id });
+          const withFindings = await insertAppointment(database.db, { status: "bestätigt", date, time: "12:00" });
+          await database.db.insert(customerLinks).values({ tokenHash: hashSecretToken(FINDINGS_TOKEN), appointmentId: withFindings.id });
+          await database.db.insert(findings).values({
+            id: FINDING_ID,
+            appointmentId: withFindings.id,
+            title: "Bremsbeläge vorne",
+            priceCents: 18000,
+            urgency: "now",
+            sentAt: new Date(),
+          });
         } finally {
           await database.close();
         }
@@ -98,6 +114,25 @@ describe("the page forms' 429 says how long to wait", () => {
     const { statuses, retryAfter } = await postUntilRefused(`/termin/${CUSTOMER_TOKEN}`, cancel, "198.51.100.3", 2);
     expect(statuses).toEqual([303, 429]);
     expect(Number(retryAfter)).toBeGreaterThan(0);
+  });
+
+  it("'Freigeben'/'Ablehnen' of the findings on the customer's page (per address and link), in German", async () => {
+    let decision = "declined";
+    const decide = () => ({
+      intent: "decide",
+      [decisionField(FINDING_ID)]: (decision = decision === "approved" ? "declined" : "approved"),
+    });
+    const { statuses, retryAfter } = await postUntilRefused(`/termin/${FINDINGS_TOKEN}`, decide, "198.51.100.8", 2);
+    expect(statuses).toEqual([303, 429]);
+    expect(Number(retryAfter)).toBeGreaterThan(0);
+    const refused = await postForm(`/termin/${FINDINGS_TOKEN}`, decide(), "198.51.100.8");
+    expect(refused.status).toBe(429);
+    expect(await refused.text()).toContain(customerDecisionMessages["rate-limited"]);
+    // The one submission that went through is what the page shows.
+    const page = await (await fetch(`${server.origin}/termin/${FINDINGS_TOKEN}`)).text();
+    const checked = [...page.matchAll(/<input[^>]*type="radio"[^>]*>/g)].map(([tag]) => tag).filter((tag) => tag.includes("checked"));
+    expect(checked).toHaveLength(1);
+    expect(checked[0]).toContain('value="approved"');
   });
 
   it("'Passwort vergessen?' (per typed address)", async () => {

@@ -84,11 +84,13 @@ export function FindingsCard({ board, result, busy }: { board: BoardFindings; re
             {board.findings.map((finding) => (
               <li key={finding.id} className="grid gap-2 rounded-md border border-border p-3">
                 <p className="flex flex-wrap items-center gap-2">
-                  <span className="font-semibold break-words hyphens-auto">{finding.title}</span>
+                  <span className="min-w-0 font-semibold hyphens-auto wrap-anywhere">{finding.title}</span>
                   <UrgencyBadge urgency={finding.urgency} />
                   <span>{formatEuro(finding.priceCents)}</span>
                 </p>
-                {finding.description ? <p className="text-sm whitespace-pre-wrap break-words">{finding.description}</p> : null}
+                {finding.description ? (
+                  <p className="text-sm whitespace-pre-wrap hyphens-auto wrap-anywhere">{finding.description}</p>
+                ) : null}
                 <FindingPhotos photos={finding.photos} title={finding.title} url={(photoId) => `/api/v1/admin/photos/${photoId}`} />
                 <p className="text-sm">
                   {finding.withdrawnAt
@@ -102,8 +104,8 @@ export function FindingsCard({ board, result, busy }: { board: BoardFindings; re
                   </span>
                 </p>
                 {finding.decisions.length > 1 ? (
-                  <details className="text-sm">
-                    <summary>Alle Entscheidungen</summary>
+                  <details className="text-sm wrap-anywhere">
+                    <summary className="cursor-pointer py-3 md:py-0">Alle Entscheidungen</summary>
                     <ul className="list-disc pl-5">
                       {finding.decisions.map((decision, index) => (
                         <li key={index}>
@@ -178,7 +180,7 @@ export function FindingsCard({ board, result, busy }: { board: BoardFindings; re
               accept="image/*"
               capture="environment"
               multiple
-              className="max-w-full text-sm"
+              className="max-w-full text-sm file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-md file:border file:border-border file:bg-transparent file:px-4 file:font-medium file:text-foreground hover:file:bg-accent md:file:min-h-10"
             />
           </div>
           <Button type="submit" className="justify-self-start" disabled={busy}>

@@ -81,7 +81,7 @@ export function CustomerFindingsSection({
             {findings.findings.map((finding) => (
               <li key={finding.id} className="space-y-3 rounded-md border border-border p-4">
                 <fieldset className="min-w-0 space-y-3">
-                  <legend className="text-lg font-semibold break-words hyphens-auto">{finding.title}</legend>
+                  <legend className="text-lg font-semibold hyphens-auto wrap-anywhere">{finding.title}</legend>
                   <p className="flex flex-wrap items-center gap-3">
                     <UrgencyBadge urgency={finding.urgency} />
                     <span className="font-medium">{formatEuro(finding.priceCents)}</span>
@@ -89,7 +89,7 @@ export function CustomerFindingsSection({
                       {finding.decision ? findingMessages.decision[finding.decision.decision] : findingMessages.decision.open}
                     </span>
                   </p>
-                  {finding.description ? <p className="whitespace-pre-wrap break-words">{finding.description}</p> : null}
+                  {finding.description ? <p className="whitespace-pre-wrap hyphens-auto wrap-anywhere">{finding.description}</p> : null}
                   <FindingPhotos photos={finding.photos} title={finding.title} url={photoUrl} />
                   {findings.open ? (
                     <div className="flex flex-wrap gap-4">

@@ -125,8 +125,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
 /**
  * 'Freigeben' / 'Ablehnen' of the findings (issue 30): one submission with a decision per finding
- * (`decision:<id>`), a plain form. Refused on an expired link (404, the page says it is gone) and
- * once the car is 'In Arbeit'.
+ * (`decision:<id>`), a plain form. Refused on an expired link (404, the page says it is gone), once
+ * the car is 'In Arbeit', and over the limit per link and per address (429 with Retry-After).
  */
 async function decide(token: string, fields: Record<string, string>, context: Route.ActionArgs["context"]) {
   const decisions = Object.fromEntries(
@@ -143,7 +143,8 @@ async function decide(token: string, fields: Record<string, string>, context: Ro
   });
   if (result.ok) return redirect(`/termin/${token}?entschieden#findings-heading`, 303);
   if (result.code === "not-found") return notFound();
-  return data({ findingsError: customerDecisionMessages[result.code] }, { status: statusOf(result.code) });
+  const headers = "retryAfterSeconds" in result ? retryAfter(result.retryAfterSeconds) : undefined;
+  return data({ findingsError: customerDecisionMessages[result.code] }, { status: statusOf(result.code), headers });
 }
 
 /** 'Termin verschieben' (intent=move, date, time): moved, back to the page that says so; else the reason in German. */
