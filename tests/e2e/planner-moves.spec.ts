@@ -236,3 +236,23 @@ test("the customer moves the appointment on the personal link, the workshop gets
   // The customer's updated invite.
   expect(await mailText("appointment-moved", name)).toContain(newTime);
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("'Verschieben' and 'Hierher verschieben' are a plain link and a plain form: the block moves, the page says so", async ({ page }) => {
+    const tag = newTag();
+    await loginAsAdmin(page);
+    const name = `${tag} Ohne Skript`;
+    const { id, lift } = await enter(page, { name, time: "12:00" });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/admin/planer?date=${day}`);
+    await daySection(page)
+      .getByRole("link", { name: `Verschieben: ${name}, 12:00–12:30` })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`verschieben=${id}`));
+    await page.getByRole("button", { name: `Hierher verschieben: ${dayLabel(day)}, 17:00, ${lift}` }).click();
+    await expect(page.getByRole("status")).toContainText(`Der Termin wurde verschoben.Neu: ${dayLabel(day)}, 17:00, ${lift}.`);
+    expect(await timeOf(page, id)).toBe("17:00");
+  });
+});
