@@ -859,6 +859,10 @@ export const moveMessages = {
   overrideReasonLabel: "Begründung für „Trotzdem eintragen“",
   overbooked: "überbucht",
   noEmail: "Keine E-Mail-Adresse – der Kunde bekommt keine E-Mails.",
+  /** The details page's link into the planner's move mode. */
+  moveInPlanner: "Im Planer verschieben",
+  placementLabel: "Platzierung",
+  overrideDoneLabel: "Trotzdem eingetragen",
   sourceLabel: "Herkunft",
   sources: { online: "Online", phone: "Telefon", counter: "Schalter" } satisfies Record<AppointmentSource, string>,
   notFound: "Der Termin existiert nicht (mehr).",
@@ -877,6 +881,54 @@ export const moveMessages = {
   tooManyMoves: (max: number, phone: string) =>
     `Sie haben diesen Termin bereits ${max}-mal verschoben. Für eine weitere Änderung rufen Sie uns bitte an: ${phone}.`,
   "rate-limited": "Sie haben in kurzer Zeit zu viele Anfragen gesendet. Bitte versuchen Sie es in einigen Minuten erneut.",
+} as const;
+
+/**
+ * What the board marks on an appointment it entered or placed differently (issue 28): how it came in
+ * (an online request is the default and needs no mark), 'überbucht' with what it could not get, the
+ * reason of 'Trotzdem eintragen', and that a caller without an address gets no e-mails.
+ */
+export const appointmentMarks = {
+  overbooked: (missing: readonly ResourceKind[]) =>
+    missing.length === 0
+      ? moveMessages.overbooked
+      : `${moveMessages.overbooked}: ${andList(missing.map((kind) => kindPhrases.noneSubject[kind]))}`,
+  override: (reason: string) => `Trotzdem eingetragen: ${reason}`,
+  noEmail: "ohne E-Mail",
+  /** The marks of one appointment, in the order the board shows them. */
+  of: (appointment: {
+    source: AppointmentSource;
+    overbooked: boolean;
+    missing: readonly ResourceKind[];
+    overrideReason: string | null;
+    hasEmail: boolean;
+  }): string[] =>
+    [
+      appointment.source === "online" ? null : moveMessages.sources[appointment.source],
+      appointment.overbooked ? appointmentMarks.overbooked(appointment.missing) : null,
+      appointment.overrideReason ? appointmentMarks.override(appointment.overrideReason) : null,
+      appointment.hasEmail ? null : appointmentMarks.noEmail,
+    ].filter((mark): mark is string => mark !== null),
+};
+
+/** Moving a block in the week planner (issue 28): by dragging, or by choosing it and then a free time. */
+export const plannerMoveMessages = {
+  /** A block's own link into the move mode: whom and when, short (the block's own link says everything). */
+  start: (name: string, from: string, to: string) => `Verschieben: ${name}, ${from}–${to}`,
+  startShort: "Verschieben",
+  banner: (name: string, date: string, time: string) => `${name} (${date}, ${time}) verschieben: Wählen Sie eine freie Zeit.`,
+  cancel: "Abbrechen",
+  cancelHint: "Escape bricht ab.",
+  /** A free time the chosen appointment can be moved to. */
+  target: (day: string, time: string, lane: string | null) => `Hierher verschieben: ${day}, ${time}${lane ? `, ${lane}` : ""}`,
+  targetShort: "Hierher",
+  moved: (day: string, time: string, lane: string | null, emailQueued: boolean) => ({
+    title: moveMessages.moved,
+    description: `Neu: ${day}, ${time}${lane ? `, ${lane}` : ""}.${emailQueued ? " Die Kundin oder der Kunde bekommt eine E-Mail mit der neuen Zeit." : ""}`,
+  }),
+  failed: "Der Termin konnte nicht verschoben werden.",
+  noTarget: "Bitte wählen Sie eine freie Zeit.",
+  notMovable: "Dieser Termin ist storniert oder existiert nicht mehr: Er kann nicht verschoben werden.",
 } as const;
 
 /** A refused entry or move (issue 28), with what its words need. */

@@ -64,6 +64,7 @@ const appointment = (overrides: Partial<PlannerAppointment>): PlannerAppointment
   source: "online",
   overrideReason: null,
   overbooked: false,
+  missing: [],
   hasEmail: true,
   holds: [],
   ...overrides,

@@ -37,6 +37,8 @@ export type PlannerAppointment = {
   source: AppointmentSource;
   overrideReason: string | null;
   overbooked: boolean;
+  /** The kinds it holds none of although its services need them: what an 'überbucht' one could not get. */
+  missing: ResourceKind[];
   /** False: entered for a caller without an address, who gets no e-mails. */
   hasEmail: boolean;
   /** Its active holds (none for a cancelled one, or one nothing was free for). */

@@ -9,6 +9,7 @@ import { slotOccupyingStatuses } from "~/domain/appointment";
 import type { CalendarDate } from "~/domain/calendar-date";
 import type { PlannerAbsence, PlannerAppointment, PlannerHold, WorkshopWeek } from "~/domain/planner";
 import { type ResourceKind, resourceKinds } from "~/domain/resources";
+import { missingKinds } from "./appointment-holds.server";
 import { adminAppointmentColumns } from "./appointment-queries.server";
 import { listResources } from "./resources.server";
 
@@ -132,6 +133,19 @@ const plannerColumns = {
   hasEmail: sql<boolean>`${appointments.email} is not null`,
 };
 
+/** Each appointment with what it holds none of although it needs it (the board's 'überbucht: keine Mechaniker:in'). */
+function withMissing<A extends Parameters<typeof missingKinds>[0] & { holds: PlannerHold[] }>(
+  list: A[],
+): Array<A & { missing: ResourceKind[] }> {
+  return list.map((appointment) => ({
+    ...appointment,
+    missing: missingKinds(
+      appointment,
+      appointment.holds.map((hold) => ({ id: hold.resourceId, name: hold.name, kind: hold.kind })),
+    ),
+  }));
+}
+
 /**
  * The week planner's input for [from, to]: every appointment (any status; a cancelled one's holds
  * have ended), the resources and the absences, read at once on pooled connections (decision 022).
@@ -142,10 +156,25 @@ export async function plannerWeek(db: Executor, from: CalendarDate, to: Calendar
     listResources(db),
     absencesBetween(db, from, to),
   ]);
-  return { appointments: planned satisfies PlannerAppointment[], resources, absences };
+  return { appointments: withMissing(planned) satisfies PlannerAppointment[], resources, absences };
 }
 
-export type DayListAppointment = Omit<AdminAppointment, "emailState"> & { courtesyCar: boolean; holds: PlannerHold[] };
+/**
+ * The appointment the planner's move mode has chosen (`?verschieben=<id>`), as the planner reads it,
+ * wherever its week lies; null when there is none with that id.
+ */
+export async function plannerAppointment(db: Executor, id: string, timeZone: string): Promise<PlannerAppointment | null> {
+  const [row] = await db.select({ date: appointments.date }).from(appointments).where(eq(appointments.id, id));
+  if (!row) return null;
+  const [found] = await appointmentsWithHolds(db, plannerColumns, { from: row.date, to: row.date, timeZone }, eq(appointments.id, id));
+  return found ? withMissing([found])[0]! : null;
+}
+
+export type DayListAppointment = Omit<AdminAppointment, "emailState"> & {
+  courtesyCar: boolean;
+  holds: PlannerHold[];
+  missing: ResourceKind[];
+};
 
 /**
  * The day's work for the printable day list: its requested and confirmed appointments in time
@@ -163,7 +192,7 @@ export async function dayListOf(db: Executor, date: CalendarDate, timeZone: stri
     absencesBetween(db, date, date),
   ]);
   return {
-    appointments: listed.map((appointment) => ({ ...appointment, createdAt: appointment.createdAt.toISOString() })),
+    appointments: withMissing(listed).map((appointment) => ({ ...appointment, createdAt: appointment.createdAt.toISOString() })),
     resources,
     absences,
   };

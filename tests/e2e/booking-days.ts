@@ -47,6 +47,8 @@ export const OWN_DAYS = {
   waitlist: firstWorkdayFrom(35),
   /** several-services.spec.ts books a visit of two services at 09:00 on it and expects that hour free. */
   severalServices: firstWorkdayFrom(45),
+  /** planner-moves.spec.ts enters, fills and moves appointments on it (issue 28). */
+  plannerMoves: firstWorkdayFrom(52),
 };
 
 const ownDays = new Set<string>(Object.values(OWN_DAYS));

@@ -15,7 +15,7 @@ import {
   waitlistEntries,
   waitlistNotifications,
 } from "~/db/schema";
-import { addDays, zonedParts } from "~/domain/calendar-date";
+import { addDays } from "~/domain/calendar-date";
 import { daySchedule, defaultSlotRules } from "~/domain/slots";
 import { renderEmail } from "~/mail/templates";
 import { moveMessages } from "~/messages";
@@ -24,7 +24,7 @@ import { confirmAppointment } from "~/services/appointment-commands.server";
 import { changeAppointment, enterAppointment, staffRules } from "~/services/appointment-moves.server";
 import { findCustomerAppointment, moveByCustomer } from "~/services/customer-appointment.server";
 import { type DatabaseKind, type TestDatabase, testDatabaseKinds } from "../support/databases";
-import { createAdminIdentity, heldResourceNames, sessionCookieOf, setWorkshop } from "../support/factories";
+import { createAdminIdentity, heldResourceNames, openDayFromToday, sessionCookieOf, setWorkshop } from "../support/factories";
 import { useApiApp, useTestDatabase } from "../support/fixtures";
 import { withWritesHeldBack } from "../support/held-back";
 import { routeArgs } from "../support/route-args";
@@ -42,14 +42,6 @@ const NEXT_DAY = "2026-12-03";
 const PUBLIC_URL = "https://www.happycar.example";
 
 const caller = { name: "Karl Anrufer", phone: "0664 7654321", service: "Ölwechsel" };
-
-/** The first open weekday at least `days` after today (real clock), for the HTTP tests that use the server's own now. */
-function openDayFromToday(days: number): string {
-  const now = new Date();
-  let date = addDays(zonedParts(now, "Europe/Vienna").date, days);
-  while (!daySchedule(date, now, staffRules(defaultSlotRules)).open) date = addDays(date, 1);
-  return date;
-}
 
 function suite(kind: DatabaseKind) {
   const database = useTestDatabase(kind, { poolSize: 20 });

@@ -3,8 +3,11 @@ import { hashPassword } from "~/auth/password.server";
 import { type AdminIdentity, createSession, sessionCookieName } from "~/auth/session.server";
 import type { Database } from "~/db/client.server";
 import { adminUsers, appointmentResources, appointments, resources } from "~/db/schema";
+import { addDays, zonedParts } from "~/domain/calendar-date";
 import { resourceRows, type ResourceSet } from "~/domain/resources";
+import { daySchedule, defaultSlotRules } from "~/domain/slots";
 import { resourceMessages } from "~/messages";
+import { staffRules } from "~/services/appointment-moves.server";
 
 /**
  * Shared test data (like epic-stack's tests/db-utils.ts): one valid record
@@ -119,4 +122,12 @@ export async function heldResourceNames(db: Database, appointmentId: string): Pr
     .innerJoin(resources, eq(resources.id, appointmentResources.resourceId))
     .where(and(eq(appointmentResources.appointmentId, appointmentId), eq(appointmentResources.active, true)));
   return rows.map((row) => row.name).sort();
+}
+
+/** The first open weekday at least `days` after today (real clock), for the tests of paths that use their own now. */
+export function openDayFromToday(days: number): string {
+  const now = new Date();
+  let date = addDays(zonedParts(now, "Europe/Vienna").date, days);
+  while (!daySchedule(date, now, staffRules(defaultSlotRules)).open) date = addDays(date, 1);
+  return date;
 }

@@ -5,18 +5,22 @@ import { servicesLine } from "~/lib/format-services";
 import { plannerMessages } from "~/messages";
 import { BlockLink, carOutTone, statusTone, unavailableHatch } from "./planner-block";
 import { cancelledSummary } from "./planner-grid";
+import { AgendaTargets, laneTakes, usePlannerMove } from "./planner-move";
 
 /**
  * One day of the week planner on a phone: the lanes stacked, each read top to bottom (its
  * appointments, free time and absences in time order), then the courtesy cars and the cancelled
  * appointments. Nothing is wider than the screen: 360 pixels never scroll sideways.
  */
-export function DayAgenda({ day }: { day: PlannerDay }) {
-  const lanes = day.lanes.map((lane) => ({ lane, entries: laneAgenda(lane) })).filter(({ entries }) => entries.length > 0);
+export function DayAgenda({ day, times }: { day: PlannerDay; times: readonly string[] }) {
+  const { moving } = usePlannerMove();
+  const lanes = day.lanes
+    .map((lane, index) => ({ lane, entries: laneAgenda(lane), takes: moving ? laneTakes(lane, index === 0, moving.placeKinds) : null }))
+    .filter(({ entries }) => entries.length > 0);
   const usedCars = day.cars.filter((car) => car.active || car.uses.length > 0);
   return (
     <div className="grid gap-4 pt-2 md:hidden">
-      {lanes.map(({ lane, entries }) => (
+      {lanes.map(({ lane, entries, takes }) => (
         <section key={lane.key} aria-label={plannerMessages.laneName(lane)} className="grid gap-1.5">
           <h4 className="text-sm font-semibold">{plannerMessages.laneName(lane)}</h4>
           {lane.kind === "unassigned" ? <p className="text-xs text-muted-foreground">{plannerMessages.unassignedHint}</p> : null}
@@ -24,7 +28,10 @@ export function DayAgenda({ day }: { day: PlannerDay }) {
             {entries.map((entry) => (
               <li key={`${entry.type}-${entry.type === "block" ? entry.block.id : entry.span.from}`}>
                 {entry.type === "block" ? (
-                  <BlockLink block={entry.block} roomy />
+                  <BlockLink block={entry.block} laneKind={lane.kind} roomy />
+                ) : entry.type === "free" && takes ? (
+                  // The move mode (issue 28): the lane's free times as buttons, 'Hierher verschieben'.
+                  <AgendaTargets lane={lane} span={entry.span} times={times} date={day.date} resourceId={takes.resourceId} />
                 ) : entry.type === "free" ? (
                   <p className="rounded-md border border-dashed border-border px-2 py-1 text-sm text-muted-foreground">
                     {plannerMessages.free(entry.span.from, entry.span.to)}

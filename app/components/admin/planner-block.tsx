@@ -1,10 +1,12 @@
+import { Move } from "lucide-react";
 import type { CSSProperties } from "react";
 import { Link } from "react-router";
 import type { AppointmentStatus } from "~/domain/appointment";
-import type { PlannerBlock } from "~/domain/planner";
+import type { LaneKind, PlannerBlock } from "~/domain/planner";
 import { cn } from "~/lib/cn";
 import { servicesLine } from "~/lib/format-services";
-import { plannerMessages, progressLabels } from "~/messages";
+import { appointmentMarks, plannerMessages, plannerMoveMessages, progressLabels } from "~/messages";
+import { usePlannerMove } from "./planner-move";
 
 /** The week planner's appointment blocks (app/routes/admin/planner.tsx): in the week's grid and in the phone's day. */
 
@@ -21,7 +23,10 @@ export const unavailableHatch = "bg-[repeating-linear-gradient(45deg,transparent
 /** A courtesy car out with a customer. */
 export const carOutTone = "bg-sky-600 dark:bg-sky-400";
 
-/** A block's details after its status and time: service, plate, mechanics, courtesy car, note. */
+/**
+ * A block's details after its status and time: service, plate, mechanics, courtesy car, the board's
+ * marks (issue 28: 'Telefon', 'überbucht: …', 'Trotzdem eingetragen: …', 'ohne E-Mail'), note.
+ */
 function details(block: PlannerBlock): string[] {
   return [
     servicesLine(block).value,
@@ -29,6 +34,7 @@ function details(block: PlannerBlock): string[] {
     ...block.mechanics,
     ...block.courtesyCars.map(plannerMessages.courtesyCar),
     block.courtesyCar && block.courtesyCars.length === 0 ? plannerMessages.courtesyCarWished : null,
+    ...appointmentMarks.of(block),
     block.internalNote ? `Notiz: ${block.internalNote}` : null,
   ].filter((detail): detail is string => Boolean(detail));
 }
@@ -47,23 +53,59 @@ const line = "block truncate";
 
 /**
  * An appointment that opens it (also with the keyboard). In the grid `style` places it; on the phone
- * (`roomy`) it is a list entry with every line readable and a 44-pixel touch target.
+ * (`roomy`) it is a list entry with every line readable and a 44-pixel touch target. Beside it its
+ * 'Verschieben' link into the move mode (issue 28; in the grid shown on hover and focus where a
+ * pointer can hover), and with JavaScript the block can be draggedRef onto a free time.
  */
-export function BlockLink({ block, style, roomy = false }: { block: PlannerBlock; style?: CSSProperties; roomy?: boolean }) {
+export function BlockLink({
+  block,
+  laneKind,
+  style,
+  roomy = false,
+}: {
+  block: PlannerBlock;
+  laneKind: LaneKind;
+  style?: CSSProperties;
+  roomy?: boolean;
+}) {
+  const { moving, hrefFor, draggedRef } = usePlannerMove();
   const summary = blockSummary(block);
-  return (
+  const chosen = moving?.id === block.id;
+  const movable = block.status !== "storniert";
+  const link = (
     <Link
       to={`/admin/termine/${block.id}`}
       aria-label={summary}
       title={summary}
-      style={style}
+      aria-current={chosen ? "true" : undefined}
+      draggable={draggedRef && movable ? true : undefined}
+      onDragStart={
+        draggedRef && movable
+          ? (event) => {
+              draggedRef.current = { id: block.id, kind: laneKind };
+              event.dataTransfer.effectAllowed = "move";
+              event.dataTransfer.setData("text/plain", summary);
+            }
+          : undefined
+      }
+      onDragEnd={
+        draggedRef
+          ? () => {
+              draggedRef.current = null;
+            }
+          : undefined
+      }
+      data-block={block.id}
       className={cn(
         "rounded-md border-l-4 shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
         roomy
-          ? "flex min-h-11 flex-col px-2 py-1.5 text-sm leading-snug"
+          ? "flex min-h-11 min-w-0 flex-1 flex-col px-2 py-1.5 text-sm leading-snug"
           : // The week's lanes are narrow: smaller type and less air there, for a few more letters a line.
-            "z-10 m-0.5 overflow-hidden px-1 py-0.5 text-xs leading-tight xl:m-px xl:border-l-[3px] xl:px-0.5 xl:text-[0.625rem]",
+            "block h-full w-full overflow-hidden px-1 py-0.5 text-xs leading-tight xl:border-l-[3px] xl:px-0.5 xl:text-[0.625rem]",
         statusTone[block.status],
+        // 'überbucht' seen at a glance, also where the narrow week's block has no room for the word.
+        block.overbooked && "outline-2 outline-offset-[-2px] outline-orange-600 outline-dashed",
+        chosen && "ring-2 ring-primary ring-offset-1",
       )}
     >
       {/* The status first: the line a 30-minute block always has room for. */}
@@ -92,5 +134,30 @@ export function BlockLink({ block, style, roomy = false }: { block: PlannerBlock
         ))
       )}
     </Link>
+  );
+  const moveLink =
+    movable && !chosen ? (
+      <Link
+        to={hrefFor(block.id)}
+        aria-label={plannerMoveMessages.start(block.name, block.time, block.endTime)}
+        title={plannerMoveMessages.startShort}
+        preventScrollReset
+        className={cn(
+          "flex items-center justify-center rounded-md border border-border bg-background text-foreground hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+          roomy
+            ? "min-h-11 w-20 shrink-0 flex-col gap-0.5 px-1 text-xs"
+            : // In a narrow lane a corner, shown where a pointer hovers the block or the keyboard reaches it; always on touch.
+              "absolute right-0 bottom-0 size-5 opacity-0 group-hover:opacity-100 focus-visible:opacity-100 pointer-coarse:opacity-100",
+        )}
+      >
+        <Move aria-hidden="true" className={roomy ? "size-4" : "size-3"} />
+        {roomy ? plannerMoveMessages.startShort : null}
+      </Link>
+    ) : null;
+  return (
+    <div style={style} className={cn(roomy ? "flex items-stretch gap-1.5" : "group relative z-10 m-0.5 min-w-0 xl:m-px")}>
+      {link}
+      {moveLink}
+    </div>
   );
 }

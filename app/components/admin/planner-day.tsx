@@ -1,17 +1,10 @@
 import { Link } from "react-router";
-import { weekday } from "~/domain/calendar-date";
 import type { PlannerDay } from "~/domain/planner";
 import { cn } from "~/lib/cn";
-import { formatIsoDateDE } from "~/lib/format-date";
 import { plannerMessages, unavailableDayMessage } from "~/messages";
 import { DayAgenda } from "./planner-agenda";
+import { dayLabel } from "./planner-day-label";
 import { dayColumns, DayGrid } from "./planner-grid";
-
-const dayNames = ["So", "Mo", "Di", "Mi", "Do", "Fr", "Sa"];
-
-export function dayLabel(date: string): string {
-  return `${dayNames[weekday(date)]} ${formatIsoDateDE(date).slice(0, 6)}`;
-}
 
 /**
  * One day of the week planner: its header (the date, why it is closed, who is absent), then its
@@ -63,7 +56,7 @@ export function PlannerDaySection({
         ) : null}
       </header>
       <DayGrid day={day} times={times} />
-      {focused ? <DayAgenda day={day} /> : null}
+      {focused ? <DayAgenda day={day} times={times} /> : null}
     </section>
   );
 }

@@ -1,9 +1,10 @@
 import { Link } from "react-router";
-import { laneAgenda, type PlannerDay, type PlannerLane } from "~/domain/planner";
+import { laneAgenda, type PlannerDay, type PlannerLane, type PlannerSpan } from "~/domain/planner";
 import { cn } from "~/lib/cn";
 import { servicesLine } from "~/lib/format-services";
 import { moveMessages, plannerMessages, unavailableDayMessage } from "~/messages";
 import { BlockLink, carOutTone, closedHatch, statusTone, unavailableHatch } from "./planner-block";
+import { DropHighlight, GridTargets, laneTakes, useDropTarget, usePlannerMove } from "./planner-move";
 
 /**
  * One day of the week planner as a grid (from the tablet's width on): a column per lane side by side,
@@ -68,9 +69,64 @@ function ColumnName({ name, column, span = 1, narrow = false }: { name: string; 
   );
 }
 
-function LaneColumn({ lane, start, rowCount, date }: { lane: PlannerLane; start: number; rowCount: number; date: string }) {
+/**
+ * A lane's free time: a link to 'Termin eintragen' at its start (issue 28; a plain link, also without
+ * JavaScript), and while a block is dragged a drop target whose row under the pointer lights up.
+ */
+function FreeCell({
+  lane,
+  span,
+  times,
+  date,
+  column,
+  firstLane,
+}: {
+  lane: PlannerLane;
+  span: PlannerSpan;
+  times: readonly string[];
+  date: string;
+  column: string;
+  firstLane: boolean;
+}) {
+  const name = plannerMessages.laneName(lane);
+  const { handlers, over } = useDropTarget({ lane, span, times, date, firstLane });
+  return (
+    <Link
+      to={`/admin/termine/neu?datum=${date}&zeit=${span.from}`}
+      title={`${moveMessages.enterTitle}: ${span.from}`}
+      style={{ gridRow: timeRow(span.row, span.rows), gridColumn: column }}
+      className="relative z-[1] m-0.5 rounded-sm hover:bg-primary/10 focus-visible:bg-primary/10"
+      data-free-lane={lane.key}
+      data-free-from={span.from}
+      {...handlers}
+    >
+      <span className="sr-only">
+        {plannerMessages.freeIn(name, span.from, span.to)} – {moveMessages.enterTitle}
+      </span>
+      <DropHighlight span={span} over={over} />
+    </Link>
+  );
+}
+
+function LaneColumn({
+  lane,
+  start,
+  times,
+  date,
+  firstLane,
+}: {
+  lane: PlannerLane;
+  start: number;
+  times: readonly string[];
+  date: string;
+  firstLane: boolean;
+}) {
+  const { moving } = usePlannerMove();
+  const rowCount = times.length;
   const name = plannerMessages.laneName(lane);
   const columns = `${start} / span ${lane.columns}`;
+  // In the move mode the free time of a lane that takes the chosen appointment offers 'Hierher verschieben'.
+  const takes = moving ? laneTakes(lane, firstLane, moving.placeKinds) : null;
   return (
     <>
       <ColumnName name={name} column={start} span={lane.columns} />
@@ -87,26 +143,17 @@ function LaneColumn({ lane, start, rowCount, date }: { lane: PlannerLane; start:
             <BlockLink
               key={`block-${block.id}`}
               block={block}
+              laneKind={lane.kind}
               style={{ gridRow: timeRow(block.row, block.rows), gridColumn: `${start + block.column}` }}
             />
           );
         }
         const { span } = entry;
         if (entry.type === "free") {
-          // A free cell opens 'Termin eintragen' for its day and start (issue 28); a plain link, also without JavaScript.
-          return (
-            <Link
-              key={`free-${span.from}`}
-              to={`/admin/termine/neu?datum=${date}&zeit=${span.from}`}
-              title={`${moveMessages.enterTitle}: ${span.from}`}
-              style={{ gridRow: timeRow(span.row, span.rows), gridColumn: columns }}
-              className="z-[1] m-0.5 rounded-sm hover:bg-primary/10 focus-visible:bg-primary/10"
-            >
-              <span className="sr-only">
-                {plannerMessages.freeIn(name, span.from, span.to)} – {moveMessages.enterTitle}
-              </span>
-            </Link>
-          );
+          // The same span, either way: a free cell (and drop target), or in the move mode its targets.
+          const cell = { lane, span, times, date, column: columns };
+          if (!moving) return <FreeCell key={`free-${span.from}`} {...cell} firstLane={firstLane} />;
+          return takes ? <GridTargets key={`free-${span.from}`} {...cell} resourceId={takes.resourceId} /> : null;
         }
         const text = plannerMessages.unavailableIn(name, span.from, span.to, entry.span.reason);
         return (
@@ -144,7 +191,7 @@ export function DayGrid({ day, times }: { day: PlannerDay; times: string[] }) {
         </div>
       ))}
       {day.lanes.map((lane, index) => (
-        <LaneColumn key={lane.key} lane={lane} start={starts.lanes[index]!} rowCount={times.length} date={day.date} />
+        <LaneColumn key={lane.key} lane={lane} start={starts.lanes[index]!} times={times} date={day.date} firstLane={index === 0} />
       ))}
       {day.cars.map((car, index) => {
         const column = `${starts.cars + index}`;

@@ -37,7 +37,7 @@ import { formatDateTimeVienna } from "~/lib/format-date-time";
 import { servicesLine } from "~/lib/format-services";
 import { formatMileage, formatMonthDE } from "~/lib/format-vehicle";
 import { readForm } from "~/lib/http.server";
-import { adminMessages, courtesyCarMessages, holdMessages, holdRefusal, progressLabels } from "~/messages";
+import { adminMessages, appointmentMarks, courtesyCarMessages, holdMessages, holdRefusal, moveMessages, progressLabels } from "~/messages";
 import { handoverLabels } from "~/schemas/booking-fields";
 import { deleteAppointmentReminder, saveInternalNote, setAppointmentProgress } from "~/services/appointment-commands.server";
 import { missingKinds, moveAppointmentResources, resourceChoices } from "~/services/appointment-holds.server";
@@ -234,13 +234,38 @@ export default function AppointmentDetails({ loaderData, actionData: answer, par
               <dt className="font-semibold">Name</dt>
               <dd>{appointment.name}</dd>
               <dt className="font-semibold">Email</dt>
-              <dd>{appointment.email}</dd>
+              {/* A caller entered without an address gets no e-mails (issue 28): the board says so. */}
+              <dd>{appointment.email ?? moveMessages.noEmail}</dd>
               <dt className="font-semibold">Telefon</dt>
               <dd>{appointment.phone}</dd>
               <dt className="font-semibold">Datum</dt>
               <dd>{formatDateDE(appointment.date)}</dd>
               <dt className="font-semibold">Uhrzeit</dt>
-              <dd>{appointment.time}</dd>
+              <dd className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                <span>{appointment.time}</span>
+                {appointment.status !== "storniert" ? (
+                  <Link
+                    to={`/admin/planer?date=${appointment.date}&verschieben=${appointment.id}`}
+                    className="inline-flex min-h-11 items-center underline underline-offset-4 sm:min-h-0"
+                  >
+                    {moveMessages.moveInPlanner}
+                  </Link>
+                ) : null}
+              </dd>
+              <dt className="font-semibold">{moveMessages.sourceLabel}</dt>
+              <dd>{moveMessages.sources[appointment.source]}</dd>
+              {appointment.overbooked ? (
+                <>
+                  <dt className="font-semibold">{moveMessages.placementLabel}</dt>
+                  <dd>{appointmentMarks.overbooked(missing)}</dd>
+                </>
+              ) : null}
+              {appointment.overrideReason ? (
+                <>
+                  <dt className="font-semibold">{moveMessages.overrideDoneLabel}</dt>
+                  <dd className="whitespace-pre-line">{appointment.overrideReason}</dd>
+                </>
+              ) : null}
               <dt className="font-semibold">{servicesLine(appointment).label}</dt>
               <dd className="flex flex-wrap items-center gap-x-2 gap-y-1">
                 <span>

@@ -10,7 +10,7 @@ import { defaultSlotRules } from "~/domain/slots";
 import { formatIsoDateDE } from "~/lib/format-date";
 import { servicesLine } from "~/lib/format-services";
 import { formatMileage } from "~/lib/format-vehicle";
-import { plannerMessages, progressLabels } from "~/messages";
+import { appointmentMarks, plannerMessages, progressLabels } from "~/messages";
 import { handoverLabels } from "~/schemas/booking-fields";
 import { type DayListAppointment, dayListOf } from "~/services/planner.server";
 import type { Route } from "./+types/day-list";
@@ -82,6 +82,8 @@ function handover(appointment: Listed) {
  */
 function AppointmentRow({ appointment }: { appointment: Listed }) {
   const car = [appointment.vehicleModel, appointment.mileageKm === null ? null : formatMileage(appointment.mileageKm)].filter(Boolean);
+  // Entered on the board (issue 28): 'Telefon', 'überbucht: …', 'Trotzdem eingetragen: …', 'ohne E-Mail'; one line, only when there are any.
+  const marks = appointmentMarks.of({ ...appointment, hasEmail: appointment.email !== null });
   return (
     <tr className="border-b border-border align-top break-inside-avoid print:border-black">
       <td className={cell()}>
@@ -100,6 +102,7 @@ function AppointmentRow({ appointment }: { appointment: Listed }) {
           {appointment.name}
         </Link>
         <span className="block whitespace-nowrap">{appointment.phone}</span>
+        {marks.length > 0 ? <span className="block font-medium">{marks.join(" · ")}</span> : null}
       </td>
       <td className={cell()}>
         <span className="block font-medium whitespace-nowrap">{appointment.licensePlate ?? "–"}</span>
