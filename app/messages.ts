@@ -778,6 +778,8 @@ export function unavailableDayMessage(reason: UnavailableDay | ClosedRow): strin
       return "Ausgebucht";
     case "outside-hours":
       return "Geschlossen";
+    case "lunch-break":
+      return "Mittagspause";
   }
 }
 

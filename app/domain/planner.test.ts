@@ -262,6 +262,20 @@ describe("planWeek", () => {
     expect(holidays.days.slice(0, 3).map((day) => day.closedReason)).toEqual(["Betriebsurlaub", "Betriebsurlaub", "Betriebsurlaub"]);
     expect(holidays.days[3]!.closedReason).toBe(null);
   });
+  it("shades the lunch break (issue 29): its rows closed as 'Mittagspause', no free time offered in it", () => {
+    const tuesdayHours = { open: "08:00", close: "18:00", breakFrom: "12:00", breakTo: "13:00" };
+    const rules = { ...defaultSlotRules, openingHours: { ...defaultSlotRules.openingHours, 2: tuesdayHours } };
+    const plan = planWeek("2026-12-15", { appointments: [appointment({ time: "13:00", holds: [hold("l2", "13:00", "13:30")] })] }, rules);
+    const tuesday = plan.days[1]!;
+    expect(tuesday.cells[plan.times.indexOf("11:30")]).toEqual({ closed: false });
+    expect(tuesday.cells[plan.times.indexOf("12:00")]).toEqual({ closed: true, reason: "Mittagspause" });
+    expect(tuesday.cells[plan.times.indexOf("12:30")]).toEqual({ closed: true, reason: "Mittagspause" });
+    expect(tuesday.cells[plan.times.indexOf("13:00")]).toEqual({ closed: false });
+    expect(spans(lane(tuesday, "l10").free)).toEqual(["08:00–12:00", "13:00–18:00"]);
+    expect(spans(lane(tuesday, "l2").free)).toEqual(["08:00–12:00", "13:30–18:00"]);
+    // Another day without a break is free through noon.
+    expect(spans(lane(plan.days[2]!, "l2").free)).toEqual(["08:00–18:00"]);
+  });
 });
 
 describe("dayListGroups", () => {

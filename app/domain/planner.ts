@@ -112,7 +112,7 @@ export type PlannerCar = {
 export type DayAbsence = { resourceId: string; name: string; kind: ResourceKind; from: string | null; reason: string };
 
 /** Why a time row is closed: the whole day is, or the row lies outside the day's opening hours. */
-export type ClosedRow = ClosedDay | { code: "outside-hours" };
+export type ClosedRow = ClosedDay | { code: "outside-hours" } | { code: "lunch-break" };
 
 export type PlannerDay = {
   date: CalendarDate;
@@ -260,6 +260,8 @@ function dayPlan(
   const closing = closingTime(date, rules);
   // The time the workshop works that day, [open, close): none on a closed day.
   const open = !closedReason && hours && closing ? ([timeToMinutes(hours.open), timeToMinutes(closing)] as const) : null;
+  // The lunch break (issue 29): closed rows, and no free time offered in it.
+  const lunch = hours?.breakFrom && hours.breakTo ? ([timeToMinutes(hours.breakFrom), timeToMinutes(hours.breakTo)] as const) : null;
   const cells = times.map((time): PlannerDay["cells"][number] => {
     if (closedReason) return { closed: true, reason: closedReason };
     if (!hours || timeToMinutes(time) < timeToMinutes(hours.open) || timeToMinutes(time) >= timeToMinutes(hours.close)) {
@@ -268,6 +270,8 @@ function dayPlan(
     if (partial?.fromMinutes != null && timeToMinutes(time) >= partial.fromMinutes) {
       return { closed: true, reason: { code: "closure", name: partial.name } };
     }
+    if (lunch && timeToMinutes(time) >= lunch[0] && timeToMinutes(time) < lunch[1])
+      return { closed: true, reason: { code: "lunch-break" } };
     return { closed: false };
   });
   const span = (start: number, end: number) => spanOf(times, rules, start, end);
@@ -302,6 +306,7 @@ function dayPlan(
     const busy = [
       ...blocks.map((block) => [timeToMinutes(block.time), timeToMinutes(block.endTime)] as const),
       ...unavailable.map((stretch) => [timeToMinutes(stretch.from), timeToMinutes(stretch.to)] as const),
+      ...(lunch ? [lunch] : []),
     ];
     const free = resource?.active && open ? gaps(open[0], open[1], busy).map(([start, end]) => span(start, end)) : [];
     return { key, kind, name: resource?.name ?? null, active: resource?.active ?? true, columns, blocks, free, unavailable };

@@ -22,7 +22,7 @@ import { slotOccupyingStatuses } from "~/domain/appointment";
 import { addDays, isCalendarDate, weekday, zonedParts } from "~/domain/calendar-date";
 import { type LaneKind, mondayOf, planWeek } from "~/domain/planner";
 import { fail } from "~/domain/result";
-import { defaultSlotRules } from "~/domain/slots";
+import { slotRulesOf } from "~/domain/slots";
 import { statusOf } from "~/http-status";
 import { cn } from "~/lib/cn";
 import { formatIsoDateDE } from "~/lib/format-date";
@@ -34,6 +34,7 @@ import { rulesWithClosures } from "~/services/closures.server";
 import { selfServiceConfigFromEnv } from "~/services/customer-appointment.server";
 import { plannerAppointment, plannerWeek } from "~/services/planner.server";
 import { listResources } from "~/services/resources.server";
+import { workshopFacts } from "~/services/workshop-facts.server";
 import type { Route } from "./+types/planner";
 
 export const meta: Route.MetaFunction = () => [
@@ -65,10 +66,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const monday = mondayOf(date);
   const saturday = addDays(monday, 5);
   const movingId = search.get(MOVE_PARAM) ?? "";
+  // The workshop's own hours with their lunch break (issue 29), from the cached facts.
+  const workshopRules = slotRulesOf(await workshopFacts(db));
   const [rules, week, chosen] = await Promise.all([
-    rulesWithClosures(db, defaultSlotRules, monday, saturday),
-    plannerWeek(db, monday, saturday, defaultSlotRules.timeZone),
-    isAppointmentId(movingId) ? plannerAppointment(db, movingId, defaultSlotRules.timeZone) : null,
+    rulesWithClosures(db, workshopRules, monday, saturday),
+    plannerWeek(db, monday, saturday, workshopRules.timeZone),
+    isAppointmentId(movingId) ? plannerAppointment(db, movingId, workshopRules.timeZone) : null,
   ]);
   const plan = planWeek(date, week, rules);
   // Below the desktop's width one day at a time: the asked one, or Monday when it is a Sunday.
