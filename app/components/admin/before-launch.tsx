@@ -1,0 +1,40 @@
+import { Link } from "react-router";
+import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import type { ExampleField } from "~/domain/workshop";
+import { beforeLaunchMessages } from "~/messages";
+
+/**
+ * 'Vor dem Start' (issue 29, decision 048): what of the Impressum and contact facts is still an
+ * example value, each linked to its section on 'Einstellungen'. Nothing once none is left.
+ */
+export function BeforeLaunch({ fields }: { fields: readonly ExampleField[] }) {
+  if (fields.length === 0) return null;
+  return (
+    <Card aria-labelledby="before-launch-title" role="region" className="border-amber-500/60" data-testid="before-launch">
+      <CardHeader className="max-md:p-4">
+        <h2 id="before-launch-title" className="text-xl font-semibold leading-tight">
+          {beforeLaunchMessages.title}
+        </h2>
+        <p className="max-w-prose text-sm text-muted-foreground">{beforeLaunchMessages.intro}</p>
+      </CardHeader>
+      <CardContent className="max-md:p-4 max-md:pt-0">
+        <ul className="grid gap-1 sm:grid-cols-2">
+          {fields.map((field) => {
+            const { label, section } = beforeLaunchMessages.fields[field];
+            return (
+              <li key={field}>
+                <Link
+                  to={`/admin/einstellungen#${section}`}
+                  className="inline-flex min-h-11 items-center gap-1 underline underline-offset-4 hover:text-primary"
+                >
+                  {label}
+                  <span className="text-sm text-muted-foreground">({beforeLaunchMessages.sections[section]})</span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
