@@ -10,7 +10,7 @@ import { beforeLaunchMessages } from "~/messages";
 export function BeforeLaunch({ fields }: { fields: readonly ExampleField[] }) {
   if (fields.length === 0) return null;
   return (
-    <Card aria-labelledby="before-launch-title" role="region" className="border-amber-500/60" data-testid="before-launch">
+    <Card aria-labelledby="before-launch-title" role="region" className="mb-6 border-amber-500/60 print:hidden" data-testid="before-launch">
       <CardHeader className="max-md:p-4">
         <h2 id="before-launch-title" className="text-xl font-semibold leading-tight">
           {beforeLaunchMessages.title}
