@@ -73,7 +73,7 @@ describe("the production server", () => {
       expect(again.headers.get("etag"), page).toBe(response.headers.get("etag"));
       expect(response.headers.get("content-type"), page).toMatch(/^text\/html/);
       expect(response.headers.get("cache-control"), page).toBe(PRERENDERED_PAGE_CACHE_CONTROL);
-      expect(response.headers.get("cache-control"), page).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=60");
+      expect(response.headers.get("cache-control"), page).toBe("public, max-age=0, s-maxage=2, stale-while-revalidate=60");
       const csp = response.headers.get("content-security-policy")!;
       const scripts = inlineScripts(html);
       // The theme first; the site's module is loaded by the loader after the first paint (decision 021), never by a tag.
