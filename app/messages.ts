@@ -336,6 +336,7 @@ export const beforeLaunchMessages = {
     "imprint.managingDirector": { label: "Geschäftsführung", section: "imprint" },
   } satisfies Record<ExampleField, { label: string; section: "workshop" | "imprint" }>,
   sections: { workshop: "Werkstatt", imprint: "Impressum" },
+  count: (count: number) => (count === 1 ? "1 Beispielwert ersetzen" : `${count} Beispielwerte ersetzen`),
 } as const;
 
 export const workshopMessages = {
