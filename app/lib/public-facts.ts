@@ -39,6 +39,8 @@ export type PublicFacts = {
   services: Array<{ name: string; description: string; priceFrom: number | null }>;
   /** The booking form's services: bookable online, not retired, in the owner's order. */
   bookable: BookableService[];
+  /** Pick-ups (Hol- und Bringservice) a day: the booking form's hint. */
+  pickupsPerDay: number;
   /** Some Impressum or contact fact is still an example of app/config/site.ts: not live yet (noindex). */
   preLaunch: boolean;
 };
@@ -107,6 +109,7 @@ export function publicFactsOf(facts: WorkshopFacts): PublicFacts {
         durationMinutes: service.durationSteps * SLOT_MINUTES,
         needs: service.needs,
       })),
+    pickupsPerDay: facts.bookingRules.pickupsPerDay,
     preLaunch: exampleValuesLeft(facts).length > 0,
   };
 }

@@ -41,6 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     waitlisted: waitlisted && isCalendarDate(waitlisted) ? waitlisted : null,
     services: facts.bookable,
+    pickupsPerDay: facts.pickupsPerDay,
   };
 }
 
@@ -101,6 +102,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
         name="booking"
         props={{
           services: loaderData.services,
+          pickupsPerDay: loaderData.pickupsPerDay,
           result: actionData,
           requested: loaderData.requested,
           initial: loaderData.initial,

@@ -198,7 +198,7 @@ describe("the booking form's courtesy car without JavaScript (PGlite)", () => {
     expect(refused.init.status).toBe(409);
     expect(refused.data.fields).toEqual({ courtesyCar: bookingMessages["courtesy-car-taken"] });
     expect(refused.data.values.courtesyCar).toBe("on");
-    const html = renderToStaticMarkup(createElement(BookingSection, { services: defaultBookable, result: refused.data }));
+    const html = renderToStaticMarkup(createElement(BookingSection, { services: defaultBookable, pickupsPerDay: 3, result: refused.data }));
     expect(html).toMatch(/<input type="checkbox" id="booking-courtesy-car"[^>]* name="booking-courtesy-car" checked=""\/>/);
     expect(html).toContain("Ersatzwagen gewünscht");
     expect(html).toContain("Ein Ersatzwagen steht Ihnen ab Ihrem Termin bis Betriebsschluss zur Verfügung, solange einer frei ist.");

@@ -120,8 +120,9 @@ describe.each(testDatabaseKinds)("the public pages, the booking form, the sitema
 
   it("the booking form offers the bookable services in their order, a new one included and a retired one gone (also without JavaScript)", async () => {
     const { facts } = await readWorkshopFacts(database.db);
-    await change(database.db, owner, { services: changedServices(facts) });
+    await change(database.db, owner, { services: changedServices(facts), bookingRules: { ...facts.bookingRules, pickupsPerDay: 5 } });
     const home = await layoutData();
+    expect(home.pickupsPerDay).toBe(5);
     expect(home.bookable.map((service) => service.name)).toEqual([
       "Reparaturen",
       "§57a Überprüfung",
@@ -138,8 +139,13 @@ describe.each(testDatabaseKinds)("the public pages, the booking form, the sitema
     const args = await routeArgs(new Request("http://127.0.0.1/termin-anfragen?datum=2030-01-07&leistung=Klimaservice"), {
       db: database.db,
     });
-    const page = (await bookingLoader(args as never)) as { services: Array<{ name: string }>; initial: { service?: string } };
+    const page = (await bookingLoader(args as never)) as {
+      services: Array<{ name: string }>;
+      pickupsPerDay: number;
+      initial: { service?: string };
+    };
     expect(page.services.map((service) => service.name)).toEqual(home.bookable.map((service) => service.name));
+    expect(page.pickupsPerDay).toBe(5);
     expect(page.initial.service).toBe("Klimaservice");
     const retired = await routeArgs(new Request("http://127.0.0.1/termin-anfragen?leistung=Wartung"), { db: database.db });
     expect(((await bookingLoader(retired as never)) as { initial: { service?: string } }).initial.service).toBeUndefined();
@@ -222,7 +228,11 @@ describe.skipIf(!isDatabaseAvailable("postgres"))("two production servers on one
     }
     const owner = await createAdminIdentity(database.db, { email: "owner@happycar.example", role: "owner" });
     const { facts } = await readWorkshopFacts(database.db);
-    await change(database.db, owner, { ...liveSections(facts), services: changedServices(facts) });
+    await change(database.db, owner, {
+      ...liveSections(facts),
+      services: changedServices(facts),
+      bookingRules: { ...facts.bookingRules, pickupsPerDay: 5 },
+    });
 
     for (const server of servers) {
       const took = await within(5_000, async () => (await page(server, "/kontakt")).includes(NEW_PHONE));
@@ -240,6 +250,7 @@ describe.skipIf(!isDatabaseAvailable("postgres"))("two production servers on one
       expect(home).toContain('<option value="Klimaservice">Klimaservice</option>');
       expect(home).not.toContain('<option value="Wartung">');
       expect(home).toContain("&quot;name&quot;:&quot;Klimaservice&quot;");
+      expect(home).toContain("höchstens 5 Abholungen pro Tag");
       expect(await page(server, "/impressum")).toContain("FN 98765x");
       expect((await page(server, "/sitemap.xml")).match(/<url>/g)).toHaveLength(6);
     }

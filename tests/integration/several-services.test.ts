@@ -307,7 +307,7 @@ describe("'Weitere Leistungen' without JavaScript (the form's plain post)", () =
 
     const refused = (await post({ [electrics]: ELECTRICS, "booking-phone": "x" })) as unknown as { data: BookingFormResult };
     expect(refused.data.services).toEqual([OIL, ELECTRICS]);
-    const html = renderToStaticMarkup(createElement(BookingSection, { services: defaultBookable, result: refused.data }));
+    const html = renderToStaticMarkup(createElement(BookingSection, { services: defaultBookable, pickupsPerDay: 3, result: refused.data }));
     expect(html).toContain("Weitere Leistungen (optional)");
     expect(html).toMatch(new RegExp(`<input type="checkbox" [^>]*name="${electrics}" checked="" value="${ELECTRICS}"/>`));
     expect(html).not.toMatch(/name="booking-services-0" checked/);

@@ -57,6 +57,7 @@ export type BookingFormResult = {
  */
 export function BookingSection({
   services,
+  pickupsPerDay,
   result,
   requested = false,
   initial = {},
@@ -64,6 +65,8 @@ export function BookingSection({
 }: {
   /** The services bookable online, in the owner's order (the workshop's facts, issue 29): 'Leistung' and 'Weitere Leistungen'. */
   services: BookableService[];
+  /** The pick-ups a day (the workshop's booking rules), named in the hand-over's hint. */
+  pickupsPerDay: number;
   result?: BookingFormResult;
   requested?: boolean;
   /** The day and service the address asked for (`?datum=…&leistung=…`, the waiting list's e-mail). */
@@ -296,7 +299,7 @@ export function BookingSection({
               <CourtesyCarField checked={courtesyCar} onChange={setCourtesyCar} error={shown.errors.courtesyCar} />
             </CardContent>
           </Card>
-          <VehicleFields key={requestCount} values={values} errors={shown.errors} />
+          <VehicleFields key={requestCount} values={values} errors={shown.errors} pickupsPerDay={pickupsPerDay} />
         </div>
 
         <Card>

@@ -16,14 +16,14 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function Home() {
-  const { bookable } = usePublicFacts();
+  const { bookable, pickupsPerDay } = usePublicFacts();
   return (
     <>
       <Hero />
       <Highlights />
       <ServicesGrid />
       <AboutTeaser />
-      <Island name="booking" props={{ services: bookable }} />
+      <Island name="booking" props={{ services: bookable, pickupsPerDay }} />
       <Section
         id="contact"
         title="Kontakt"
