@@ -30,7 +30,7 @@ export type AppOptions = {
   db: Database;
   /** The React Router build: the bundled one in production, a getter of Vite's in development. */
   build: ServerBuild | (() => Promise<ServerBuild>);
-  /** Production: the build's client folder (assets, prerendered pages, public files). */
+  /** Production: the build's client folder (assets, public files). */
   clientDir?: string;
   /** What the pages carry inline, allowed by its hashes: the site script's loader, and in production the public stylesheet. */
   inline?: InlineTexts;

@@ -4,7 +4,7 @@
  * server.js loads it through Vite. It validates the configuration, opens the database (running
  * migrations), starts the e-mail worker, the daily jobs and the reminder job, serves the pipeline
  * of server/app.ts and shuts down gracefully. React Router's build is imported dynamically, so it
- * stays a chunk of its own, which React Router's prerendering loads at build time.
+ * stays a chunk of its own, loaded when the server starts.
  */
 import http from "node:http";
 import path from "node:path";

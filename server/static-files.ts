@@ -24,8 +24,7 @@ function cacheControl(pathname: string): string {
 }
 
 /**
- * The build's client folder: hashed assets, the pages prerendered at build
- * time and the public files, each sent as its precompressed copy (.br, .gz,
+ * The build's client folder: hashed assets and the public files, each sent as its precompressed copy (.br, .gz,
  * written by scripts/precompress.ts) when the browser accepts it. Only GET
  * and HEAD; a path that is not there goes on to React Router. sirv writes
  * to the Node response itself (server/node-middleware.ts).

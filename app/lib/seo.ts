@@ -4,7 +4,7 @@ import type { PublicFacts } from "./public-facts";
 
 /**
  * The origin of canonical links, structured data and the sitemap: PUBLIC_URL
- * (at build time for the prerendered pages), or the site's configured address.
+ * (read when a page is rendered), or the site's configured address.
  */
 export function canonicalOrigin(): string {
   return new URL(process.env.PUBLIC_URL || site.url).origin;

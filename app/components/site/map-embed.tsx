@@ -3,7 +3,7 @@ import { Button, buttonClassName } from "~/components/ui/button";
 import { MAP_ORIGIN, site } from "~/config/site";
 import { usePublicFacts } from "./public-facts-context";
 
-/** Where the consent form goes without JavaScript: the pages are prerendered, this one is rendered with the map. */
+/** Where the consent form goes without JavaScript: the pages are the same for everyone, this one is rendered with the map. */
 export const MAP_PAGE_PATH = "/karte";
 
 /** The map around the workshop's position (its facts, issue 29), with a marker on it. */

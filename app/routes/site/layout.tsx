@@ -78,7 +78,7 @@ function SiteFrame({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** Loads the pages' module after the first paint (decision 021); allowed by its hash, also on prerendered pages. */
+/** Loads the pages' module after the first paint (decision 021); allowed by its hash, also on the pages kept without a nonce. */
 function SiteScript({ url }: { url: string }) {
   const nonce = useNonce();
   return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: siteScriptLoader(url) }} />;
