@@ -6,7 +6,7 @@ import type { AdminIdentity } from "~/auth/session.server";
 import { adminContext } from "~/context";
 import { exampleFields, type WorkshopFacts } from "~/domain/workshop";
 import { renderEmail } from "~/mail/templates";
-import type { OutboxMessage } from "~/mail/transports.server";
+import { composeMail, type OutboxMessage } from "~/mail/transports.server";
 import { createMailWorker } from "~/mail/worker.server";
 import { requestAppointment } from "~/services/booking.server";
 import { publicWorkshopFacts } from "~/services/public-facts.server";
@@ -173,6 +173,12 @@ describe.each(testDatabaseKinds)("the public pages, the booking form, the sitema
     expect(text).toContain(`Bei Fragen erreichen Sie uns telefonisch unter ${NEW_PHONE}.`);
     expect(text).toContain("Brenner KFZ GmbH · Laxenburger Straße 80, 1100 Wien");
     expect(text).not.toContain("01 234 56 78");
+    // The sender name of 'Einstellungen' → E-Mail while MAIL_FROM is unset; MAIL_FROM wins where set.
+    expect(composeMail(receipt!, undefined, "https://www.happycar.example").from).toEqual({
+      name: "Brenner KFZ",
+      address: "termine@happycar.example",
+    });
+    expect(composeMail(receipt!, "Werkstatt <post@example.at>", "https://www.happycar.example").from).toBe("Werkstatt <post@example.at>");
   });
 });
 
