@@ -11,9 +11,6 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-# The public pages are prerendered now: their canonical links take PUBLIC_URL from the build.
-ARG PUBLIC_URL=
-ENV PUBLIC_URL=${PUBLIC_URL}
 RUN npm run build
 
 # 2. Production dependencies only. The server runs as compiled JavaScript (server.js and the

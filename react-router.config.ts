@@ -1,11 +1,9 @@
 import type { Config } from "@react-router/dev/config";
 
-/** The public content pages: the same for every visitor, so they are rendered once, at build time (decision 014). */
-export const PRERENDERED_PAGES = ["/", "/ueber-uns", "/kontakt", "/impressum", "/datenschutz", "/agb"];
-
 export default {
   ssr: true,
-  prerender: PRERENDERED_PAGES,
+  // No prerendering: the public content pages show the workshop's facts from the database and are
+  // rendered at request time, kept per facts version by server/page-cache.ts (decision 048).
   // Separate build folders let several test runs share one checkout.
   buildDirectory: process.env.BUILD_DIR ?? "build",
   // The customer's page is sent with Referrer-Policy: no-referrer, so the browser posts its form

@@ -18,7 +18,7 @@ export type RequestFacts = {
   requestId: string;
   /** The client's address under TRUST_PROXY (server/forwarded.ts). */
   clientIp: string;
-  /** The CSP nonce of this response; empty while pages are prerendered at build time. */
+  /** The CSP nonce of this response; empty for the public pages kept per facts version (server/page-cache.ts), the same for everyone. */
   cspNonce: string;
   /**
    * The logged-in account, once a guard (pages or JSON API) knows it: its id (never the address)
@@ -32,7 +32,7 @@ export type RequestFacts = {
   siteOrigin?: string;
 };
 
-/** Pages prerendered at build time (react-router.config.ts) have no request. */
+/** Outside a request (a route called directly in a test) the facts are empty. */
 export const requestContext = createContext<RequestFacts>({ requestId: "", clientIp: "", cspNonce: "" });
 
 /** Set by the pages' admin guard (app/auth/guard.server.ts) on every admin page. */

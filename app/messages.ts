@@ -25,6 +25,7 @@ import type { ClosedRow } from "~/domain/planner";
 import type { ResourceKind, ResourceSetProblem } from "~/domain/resources";
 import type { FailureOf } from "~/domain/result";
 import type { SlotField, SlotProblem, UnavailableDay } from "~/domain/slots";
+import type { ExampleField } from "~/domain/workshop";
 
 /**
  * German wording of results and errors, in one place at the edge: services
@@ -314,6 +315,30 @@ export const teamMessages = {
  * 'Einstellungen' (issue 29, decision 042): the workshop's facts on the board and
  * GET/PUT /api/v1/admin/workshop, keyed by WorkshopErrorCode, then one message per field.
  */
+/**
+ * 'Vor dem Start' on the board (issue 29, decision 048): the Impressum and contact facts that are
+ * still app/config/site.ts's examples, each with the section of 'Einstellungen' that holds it.
+ */
+export const beforeLaunchMessages = {
+  title: "Vor dem Start",
+  intro:
+    "Diese Angaben sind noch Beispielwerte. Solange eine davon übrig ist, bitten die öffentlichen Seiten Suchmaschinen, sie nicht aufzunehmen (noindex). Ersetzen Sie sie auf der Seite „Einstellungen“ – danach verschwindet diese Liste.",
+  fields: {
+    "workshop.legalName": { label: "Firmenwortlaut", section: "workshop" },
+    "workshop.street": { label: "Straße und Hausnummer", section: "workshop" },
+    "workshop.postalCode": { label: "Postleitzahl", section: "workshop" },
+    "workshop.phones": { label: "Telefonnummern", section: "workshop" },
+    "workshop.email": { label: "E-Mail-Adresse", section: "workshop" },
+    "workshop.latitude": { label: "Kartenposition (Breite)", section: "workshop" },
+    "workshop.longitude": { label: "Kartenposition (Länge)", section: "workshop" },
+    "imprint.companyRegister": { label: "Firmenbuchnummer", section: "imprint" },
+    "imprint.vatId": { label: "UID-Nummer", section: "imprint" },
+    "imprint.managingDirector": { label: "Geschäftsführung", section: "imprint" },
+  } satisfies Record<ExampleField, { label: string; section: "workshop" | "imprint" }>,
+  sections: { workshop: "Werkstatt", imprint: "Impressum" },
+  count: (count: number) => (count === 1 ? "1 Beispielwert ersetzen" : `${count} Beispielwerte ersetzen`),
+} as const;
+
 export const workshopMessages = {
   ownerOnly: "Nur der Inhaber oder die Inhaberin darf die Einstellungen ändern.",
   invalid: "Bitte überprüfen Sie Ihre Eingaben.",

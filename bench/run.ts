@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: one table of throughput and tail latency at 50 connections
  * against the production server (PGlite, LOG_LEVEL=warn) on this machine:
- * GET / (prerendered, gzip), a static asset, GET /api/v1/slots, the admin
+ * GET / (kept per facts version, gzip; decision 048), a static asset, GET /api/v1/slots, the admin
  * list with 10,000 appointments and booking POSTs. GET requests are driven by
  * wrk when it is installed (autocannon otherwise). With nginx installed, two more
  * rows: nginx serving the same HTML precompressed (`gzip_static`, the
@@ -101,7 +101,7 @@ async function main() {
     const listed = ((await adminList.json()) as { total?: number }).total;
 
     const cases: [string, autocannon.Request][] = [
-      ["GET / (prerendered, gzip)", { method: "GET", path: "/", headers: GZIP }],
+      ["GET / (kept page, gzip)", { method: "GET", path: "/", headers: GZIP }],
       [`static asset ${asset.replace("/assets/", "")}`, { method: "GET", path: asset }],
       ["GET /api/v1/slots", { method: "GET", path: `/api/v1/slots?date=${slots[0]!.date}` }],
       [`admin list (${listed ?? "?"} of 10,000 appointments)`, { method: "GET", path: "/api/v1/admin/appointments", headers: { cookie } }],

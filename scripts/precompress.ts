@@ -1,6 +1,6 @@
 /**
  * Part of `npm run build`: writes a brotli (.br) and a gzip (.gz) copy next
- * to every text file of the client build (assets and the prerendered pages),
+ * to every text file of the client build (assets and public files),
  * so that the server sends them without compressing per request
  * (server/static-files.ts).
  */

@@ -8,6 +8,7 @@ import { exitWithMessage } from "~/lib/exit.server";
 import { logger } from "~/lib/logger.server";
 import { TransportConfigError } from "~/mail/transports.server";
 import { type MailWorker, startMailWorker } from "~/mail/worker.server";
+import { workshopFacts } from "~/services/workshop-facts.server";
 import { openCliDatabase } from "./lib/cli-database";
 
 const EMBEDDED_DATABASE_MESSAGE =
@@ -21,7 +22,7 @@ async function main() {
   const database = await openCliDatabase(config);
   let worker: MailWorker;
   try {
-    worker = startMailWorker(database.db, config);
+    worker = startMailWorker(database.db, config, () => workshopFacts(database.db));
   } catch (error) {
     await database.close();
     if (error instanceof TransportConfigError) exitWithMessage(error.message);

@@ -1,7 +1,7 @@
 import type { RequestListener } from "node:http";
 import { getRequestListener, type HttpBindings } from "@hono/node-server";
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { compress } from "hono/compress";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { Env } from "~/config/env.server";
@@ -19,6 +19,7 @@ import { hostCheck } from "./host-check";
 import { hashSources } from "./inline-sources";
 import { fromNodeMiddleware, type NodeMiddleware } from "./node-middleware";
 import { isCrossSiteAllowed, originCheck } from "./origin-check";
+import { publicPageCache } from "./page-cache";
 import { requestBody } from "./request-body";
 import { loggedPath, requestLog } from "./request-log";
 import { securityHeaders } from "./security-headers";
@@ -29,7 +30,7 @@ export type AppOptions = {
   db: Database;
   /** The React Router build: the bundled one in production, a getter of Vite's in development. */
   build: ServerBuild | (() => Promise<ServerBuild>);
-  /** Production: the build's client folder (assets, prerendered pages, public files). */
+  /** Production: the build's client folder (assets, public files). */
   clientDir?: string;
   /** What the pages carry inline, allowed by its hashes: the site script's loader, and in production the public stylesheet. */
   inline?: InlineTexts;
@@ -45,7 +46,8 @@ export type InlineTexts = { scripts: readonly string[]; styles: readonly string[
  * Hono steps in this order, and every endpoint has exactly one entry.
  *  1. request id and log line, the client's address, security headers (CSP with a nonce)
  *  2. a malformed Host or forwarding header is a 400
- *  3. health checks; the build's files (assets, prerendered public pages)
+ *  3. health checks; the build's files (assets, public files); the public content pages as
+ *     rendered for the facts' current version (server/page-cache.ts)
  *  4. compression, the same-origin check of state-changing requests, the body read once
  *     with its limit (16 KB, server/request-body.ts) for the API and the pages alike
  *  5. the JSON API on /api/v1 (server/api/index.ts) with its admin guard; any other
@@ -103,6 +105,30 @@ export function createApp({
   if (devMiddleware) app.use(fromNodeMiddleware(devMiddleware));
   else if (clientDir) app.use(staticFiles(clientDir));
 
+  const pages = createRequestHandler(build, dev ? "development" : "production");
+  /** React Router's answer to `request`; `nonce` "" for a page that is the same for everyone (the cache's). */
+  const renderPage = async (c: Context<ServerEnv>, nonce: string, request = c.req.raw): Promise<Response> => {
+    const context = new RouterContextProvider();
+    context.set(databaseContext, c.get("db"));
+    context.set(backupDirContext, backupDir ?? null);
+    const body = c.get("body");
+    if (body) context.set(requestBodyContext, body);
+    context.set(requestContext, {
+      requestId: c.get("requestId"),
+      clientIp: c.get("clientIp"),
+      cspNonce: nonce,
+      siteOrigin: c.get("siteOrigin"),
+    });
+    const crossSite = isCrossSiteAllowed(c.req.method, c.req.path);
+    const response = await pages(pageRequest(request, requestOrigin(c.env.incoming, trust), crossSite), context);
+    // For the request's log line: the account the admin pages' guard found (app/auth/guard.server.ts).
+    c.set("accountId", context.get(requestContext).accountId);
+    return pageErrorPolicy(response, context.get(failureContext));
+  };
+  // The public content pages, rendered from the workshop's facts and kept per facts version
+  // (decision 048); not in development, where Vite serves changing code.
+  if (!dev) app.use(publicPageCache({ db, render: (c, request) => renderPage(c, "", request) }));
+
   app.use(compress());
   app.use(originCheck({ publicUrl: config.PUBLIC_URL, trust }));
   app.use(requestBody);
@@ -113,25 +139,7 @@ export function createApp({
     await next();
   });
 
-  const pages = createRequestHandler(build, dev ? "development" : "production");
-  app.all("*", async (c) => {
-    const context = new RouterContextProvider();
-    context.set(databaseContext, c.get("db"));
-    context.set(backupDirContext, backupDir ?? null);
-    const body = c.get("body");
-    if (body) context.set(requestBodyContext, body);
-    context.set(requestContext, {
-      requestId: c.get("requestId"),
-      clientIp: c.get("clientIp"),
-      cspNonce: c.get("cspNonce"),
-      siteOrigin: c.get("siteOrigin"),
-    });
-    const crossSite = isCrossSiteAllowed(c.req.method, c.req.path);
-    const response = await pages(pageRequest(c.req.raw, requestOrigin(c.env.incoming, trust), crossSite), context);
-    // For the request's log line: the account the admin pages' guard found (app/auth/guard.server.ts).
-    c.set("accountId", context.get(requestContext).accountId);
-    return pageErrorPolicy(response, context.get(failureContext));
-  });
+  app.all("*", (c) => renderPage(c, c.get("cspNonce")));
   app.onError(errorHandler);
   return app;
 }

@@ -4,7 +4,7 @@
  * server.js loads it through Vite. It validates the configuration, opens the database (running
  * migrations), starts the e-mail worker, the daily jobs and the reminder job, serves the pipeline
  * of server/app.ts and shuts down gracefully. React Router's build is imported dynamically, so it
- * stays a chunk of its own, which React Router's prerendering loads at build time.
+ * stays a chunk of its own, loaded when the server starts.
  */
 import http from "node:http";
 import path from "node:path";
@@ -38,6 +38,7 @@ import { enterDefaultClosures } from "~/services/closures.server";
 import { reminderConfigFromEnv, startReminderJob } from "~/services/reminders.server";
 import { enterDefaultResources } from "~/services/resources.server";
 import { startRetentionJob } from "~/services/retention.server";
+import { workshopFacts } from "~/services/workshop-facts.server";
 import { createApp, type InlineTexts, requestListener } from "./app";
 import { startEventLoopWatchdog } from "./event-loop-watchdog";
 import type { NodeMiddleware } from "./node-middleware";
@@ -125,7 +126,7 @@ export async function start(options: StartOptions): Promise<void> {
 
   let mailWorker: MailWorker | undefined;
   try {
-    mailWorker = config.EMAIL_WORKER ? startMailWorker(database.db, config) : undefined;
+    mailWorker = config.EMAIL_WORKER ? startMailWorker(database.db, config, () => workshopFacts(database.db)) : undefined;
   } catch (error) {
     if (error instanceof TransportConfigError) exitWithMessage(error.message);
     throw error;

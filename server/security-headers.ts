@@ -10,7 +10,7 @@ export { MAP_ORIGIN };
 /**
  * The one policy of every response. Scripts: the site's own files, the
  * request's nonce (server-rendered pages) and the hashes of the inline
- * scripts of the pages prerendered at build time, which cannot carry a nonce:
+ * scripts of the public pages kept per facts version (server/page-cache.ts), which carry no nonce:
  * the theme script and the site script's loader.
  */
 export function contentSecurityPolicy(

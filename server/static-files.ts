@@ -7,11 +7,12 @@ import { fromNodeMiddleware } from "./node-middleware";
 import { loggedPath } from "./request-log";
 
 /**
- * Cache rules of the public pages prerendered at build time: a browser asks
- * again every time (ETag, 304), a shared cache such as the reverse proxy of
- * docs/deployment.md may keep a copy for a minute (decision 014).
+ * Cache rules of the public content pages (server/page-cache.ts): a browser asks again every time
+ * (ETag, 304); a shared cache such as the reverse proxy of docs/deployment.md keeps a copy for 2 s
+ * and may answer with it while it fetches the next one, so that a change of the workshop's facts
+ * reaches visitors behind it within seconds too (decisions 014 and 048).
  */
-export const PRERENDERED_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=60";
+export const PRERENDERED_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=2, stale-while-revalidate=60";
 
 /** Hashed file names never change content. */
 const ASSET_CACHE_CONTROL = "public, max-age=31536000, immutable";
@@ -23,8 +24,7 @@ function cacheControl(pathname: string): string {
 }
 
 /**
- * The build's client folder: hashed assets, the pages prerendered at build
- * time and the public files, each sent as its precompressed copy (.br, .gz,
+ * The build's client folder: hashed assets and the public files, each sent as its precompressed copy (.br, .gz,
  * written by scripts/precompress.ts) when the browser accepts it. Only GET
  * and HEAD; a path that is not there goes on to React Router. sirv writes
  * to the Node response itself (server/node-middleware.ts).

@@ -6,7 +6,7 @@ export const NonceProvider = NonceContext.Provider;
 
 /**
  * The CSP nonce of this response; undefined in the browser (which hides it)
- * and in pages prerendered at build time, so that no empty attribute is written.
+ * and in the public pages kept per facts version (server/page-cache.ts), so that no empty attribute is written.
  */
 export function useNonce(): string | undefined {
   return useContext(NonceContext) || undefined;

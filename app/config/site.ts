@@ -49,7 +49,7 @@ export const MAP_ORIGIN = "https://www.openstreetmap.org";
 export const site = {
   name,
   legalName: "Happy Car KFZ-Werkstätte GmbH", // EXAMPLE
-  /** The public address of the site: canonical links of the pages prerendered at build time (PUBLIC_URL overrides it). */
+  /** The public address of the site: canonical links of the public pages and the sitemap (PUBLIC_URL overrides it). */
   url: "https://www.happycar.example", // EXAMPLE
   tagline: "Ihre vertrauenswürdige Autowerkstatt in Wien",
   experienceClaim,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { withinHours } from "./opening-hours";
-import { defaultWorkshopFacts, durationOf, factChanges, phoneHref, serviceIdOf } from "./workshop";
+import { defaultWorkshopFacts, durationOf, exampleFields, exampleValuesLeft, factChanges, phoneHref, serviceIdOf } from "./workshop";
 
 describe("the workshop's facts (issue 29)", () => {
   const lunch = { open: "08:00", close: "18:00", breakFrom: "12:00", breakTo: "13:00" };
@@ -61,5 +61,30 @@ describe("the workshop's facts (issue 29)", () => {
       { field: "services.order", oldValue: before.services.map((s) => s.id), newValue: after.services.map((s) => s.id) },
     ]);
     expect(factChanges(before, structuredClone(before))).toEqual([]);
+  });
+});
+
+describe("the example values of a new database (decision 048)", () => {
+  it("a new database holds every example; replaced ones drop out, the postal code with the street", () => {
+    const facts = defaultWorkshopFacts();
+    expect(exampleValuesLeft(facts)).toEqual([...exampleFields]);
+    facts.workshop = {
+      ...facts.workshop,
+      legalName: "Brenner KFZ GmbH",
+      street: "Laxenburger Straße 80",
+      email: "office@brenner-kfz.at",
+      latitude: 48.17,
+      longitude: 16.37,
+    };
+    facts.imprint = { ...facts.imprint, companyRegister: "FN 98765x", vatId: "ATU87654321", managingDirector: "Eva Brenner" };
+    expect(exampleValuesLeft(facts)).toEqual(["workshop.phones"]);
+    // One example number among real ones still counts, however it is written.
+    facts.workshop.phones = [
+      { label: "Werkstatt", number: "01 604 22 11" },
+      { label: "Mobil", number: "0660/1234567" },
+    ];
+    expect(exampleValuesLeft(facts)).toEqual(["workshop.phones"]);
+    facts.workshop.phones = [{ label: "Werkstatt", number: "01 604 22 11" }];
+    expect(exampleValuesLeft(facts)).toEqual([]);
   });
 });

@@ -228,3 +228,41 @@ export function factChanges(before: WorkshopFacts, after: WorkshopFacts): FactCh
   if (!same(order(before), order(after))) changes.push({ field: "services.order", oldValue: order(before), newValue: order(after) });
   return changes;
 }
+
+/**
+ * The facts of the Impressum and contact sections whose default in app/config/site.ts is marked
+ * EXAMPLE (fictitious, to be replaced before go-live). app/config/site.test.ts keeps this list and
+ * those markers in step.
+ */
+export const exampleFields = [
+  "workshop.legalName",
+  "workshop.street",
+  "workshop.postalCode",
+  "workshop.phones",
+  "workshop.email",
+  "workshop.latitude",
+  "workshop.longitude",
+  "imprint.companyRegister",
+  "imprint.vatId",
+  "imprint.managingDirector",
+] as const;
+
+export type ExampleField = (typeof exampleFields)[number];
+
+/**
+ * Which of `exampleFields` still hold site.ts's example value (a phone: any of the example
+ * numbers; the postal code only with the example street); empty once the owner replaced them all. Until then the site is not live: the board
+ * shows 'Vor dem Start' and the public pages ask search engines not to index them (decision 048).
+ */
+export function exampleValuesLeft(facts: Pick<WorkshopFacts, "workshop" | "imprint">): ExampleField[] {
+  const defaults = defaultWorkshopFacts();
+  const exampleNumbers = new Set(defaults.workshop.phones.map((phone) => phone.number.replace(/\D/g, "")));
+  return exampleFields.filter((field) => {
+    const [section, key] = field.split(".") as ["workshop" | "imprint", string];
+    const value = (facts[section] as Record<string, unknown>)[key];
+    if (field === "workshop.phones") return (value as Phone[]).some((phone) => exampleNumbers.has(phone.number.replace(/\D/g, "")));
+    // 1100 is a real district's too: the postal code is an example only beside the example street.
+    if (field === "workshop.postalCode" && facts.workshop.street !== defaults.workshop.street) return false;
+    return same(value, (defaults[section] as Record<string, unknown>)[key]);
+  });
+}

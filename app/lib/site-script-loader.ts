@@ -4,7 +4,7 @@
  * (decision 021). A `<script type="module">` would be fetched at once and run before that paint,
  * so on a slow phone the text would wait for the script. The page is complete without it; the
  * behaviour follows a moment later. Where the browser does not report paints, it loads after the
- * first frame, and at the latest after a few seconds. The CSP allows it by its hash (server/inline-sources.ts), so the prerendered pages
+ * first frame, and at the latest after a few seconds. The CSP allows it by its hash (server/inline-sources.ts), so the public pages
  * need no nonce.
  */
 export function siteScriptLoader(url: string): string {

@@ -1,6 +1,7 @@
 import { serviceDurationMinutes, site } from "~/config/site";
 import { parseCalendarDate } from "~/domain/calendar-date";
 import { servicesLine } from "~/lib/format-services";
+import type { PublicFacts } from "~/lib/public-facts";
 import { calendarInvite } from "./ics";
 
 export type InviteAppointment = {
@@ -26,7 +27,13 @@ export type InviteAppointment = {
  * invite (REQUEST), a cancellation's CANCEL (same UID, higher SEQUENCE), and
  * the customer page's download, which is the confirmation's invite again.
  */
-export function appointmentInvite(appointment: InviteAppointment, method: "REQUEST" | "CANCEL", stamp: Date): string {
+export function appointmentInvite(
+  appointment: InviteAppointment,
+  method: "REQUEST" | "CANCEL",
+  stamp: Date,
+  /** The workshop's facts (issue 29): where, whom to call, the organiser's address. */
+  workshop: Pick<PublicFacts, "mainPhone" | "fullAddress" | "country" | "email">,
+): string {
   const date = parseCalendarDate(appointment.date);
   const [hour, minute] = appointment.time.split(":").map(Number);
   if (!date) throw new RangeError(`Ungültiges Datum: ${appointment.date}`);
@@ -41,9 +48,9 @@ export function appointmentInvite(appointment: InviteAppointment, method: "REQUE
     time: { hour: hour!, minute: minute! },
     durationMinutes: appointment.durationMinutes ?? serviceDurationMinutes(appointment.service),
     summary: `${services} – ${site.name}`,
-    description: `Ihr Termin bei ${site.name}: ${services}.\nTelefon: ${site.phones[0].display}`,
-    location: `${site.address.street}, ${site.address.postalCode} ${site.address.city}, ${site.address.country}`,
-    organizer: { name: site.name, email: site.email },
+    description: `Ihr Termin bei ${site.name}: ${services}.\nTelefon: ${workshop.mainPhone.display}`,
+    location: `${workshop.fullAddress}, ${workshop.country}`,
+    organizer: { name: site.name, email: workshop.email },
     attendee: appointment.email === null ? null : { name: appointment.name, email: appointment.email },
   });
 }

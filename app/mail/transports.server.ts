@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type NodemailerError, type SendMailOptions } from "nodemailer";
 import type { Env } from "~/config/env.server";
+import type { WorkshopFacts } from "~/domain/workshop";
 import { formatIsoDateDE } from "~/lib/format-date";
 import { servicesLine } from "~/lib/format-services";
 import { logger } from "~/lib/logger.server";
@@ -20,6 +21,8 @@ export type OutboxMessage = {
   messageId: string;
   appointmentId: string | null;
   createdAt: Date;
+  /** The workshop's facts as the worker read them when sending (issue 29); absent: a new database's. */
+  workshop?: WorkshopFacts;
 };
 
 export type MailTransport = {
@@ -58,17 +61,23 @@ export class TransportConfigError extends Error {}
 
 /** The sender address when MAIL_FROM is unset (an EXAMPLE: set MAIL_FROM for go-live, README). */
 export const DEFAULT_MAIL_FROM = "Happy Car <termine@happycar.example>";
+/** Its address: the sender name of the 'Einstellungen' page goes with it while MAIL_FROM is unset. */
+const DEFAULT_SENDER_ADDRESS = "termine@happycar.example";
 
 /** Where links in e-mails point: PUBLIC_URL, or the local server when it is unset. */
 export function publicUrlOf(config: Pick<Env, "PUBLIC_URL" | "PORT">): string {
   return config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
 }
 
-/** The full MIME message of an outbox row; the same for SMTP and the .eml files. */
-export function composeMail(message: OutboxMessage, from: string, publicUrl: string): SendMailOptions {
-  const rendered = renderEmail(message, publicUrl);
+/**
+ * The full MIME message of an outbox row; the same for SMTP and the .eml files. `from`: MAIL_FROM
+ * when set (it wins, issue 29); unset, the facts' sender name with the default address.
+ */
+export function composeMail(message: OutboxMessage, from: string | undefined, publicUrl: string): SendMailOptions {
+  const rendered = renderEmail(message, publicUrl, message.workshop);
+  const senderName = message.workshop?.email.senderName;
   return {
-    from,
+    from: from ?? (senderName ? { name: senderName, address: DEFAULT_SENDER_ADDRESS } : DEFAULT_MAIL_FROM),
     to: message.recipient,
     replyTo: message.replyTo ?? undefined,
     subject: rendered.subject,
@@ -94,7 +103,7 @@ function deliveryErrorOf(error: unknown): DeliveryError {
   return new DeliveryError(text, permanent);
 }
 
-export function smtpTransport(config: { SMTP_URL: string; MAIL_FROM: string; publicUrl: string }): MailTransport {
+export function smtpTransport(config: { SMTP_URL: string; MAIL_FROM: string | undefined; publicUrl: string }): MailTransport {
   const transporter = nodemailer.createTransport({
     url: config.SMTP_URL,
     // Well inside the worker's lease, so a hanging server cannot outlive it.
@@ -131,7 +140,7 @@ async function removeLeftovers(folder: string, now = Date.now()): Promise<void> 
   }
 }
 
-export function fileTransport(config: { DATA_DIR: string; MAIL_FROM: string; publicUrl: string }): MailTransport {
+export function fileTransport(config: { DATA_DIR: string; MAIL_FROM: string | undefined; publicUrl: string }): MailTransport {
   const folder = path.resolve(config.DATA_DIR, "mail");
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
   let tidied: Promise<void> | undefined;
@@ -273,7 +282,8 @@ function splitTransport(emailjs: MailTransport, other: MailTransport): MailTrans
 export function createTransport(config: TransportConfig): MailTransport {
   const kind = config.EMAIL_TRANSPORT ?? (config.SMTP_URL ? "smtp" : "file");
   const publicUrl = publicUrlOf(config);
-  const from = config.MAIL_FROM ?? DEFAULT_MAIL_FROM;
+  // Unset: each message's sender name comes from the workshop's facts (composeMail).
+  const from = config.MAIL_FROM;
   const smtpOrFile = (): MailTransport =>
     config.SMTP_URL
       ? smtpTransport({ SMTP_URL: config.SMTP_URL, MAIL_FROM: from, publicUrl })

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { appointments, emailOutbox } from "~/db/schema";
 import { emailOvertaken } from "~/domain/appointment";
+import type { WorkshopFacts } from "~/domain/workshop";
 import { logger } from "~/lib/logger.server";
 import { redactEmailAddresses } from "~/lib/redact";
 import { retryDelayMs } from "./backoff";
@@ -98,6 +99,11 @@ export async function markEmailAttemptFailed(
 export type MailWorkerOptions = {
   db: Database;
   transport: MailTransport;
+  /**
+   * The workshop's facts as they are when a message is sent (app/services/workshop-facts.server.ts,
+   * handed in by the edge: e-mail lies below the services); absent, a new database's.
+   */
+  workshopFacts?: () => Promise<WorkshopFacts>;
   now?: () => Date;
   pollIntervalMs?: number;
   leaseMs?: number;
@@ -115,6 +121,7 @@ export type MailWorker = {
 export function createMailWorker({
   db,
   transport,
+  workshopFacts,
   now = () => new Date(),
   pollIntervalMs = DEFAULT_POLL_MS,
   leaseMs = DEFAULT_LEASE_MS,
@@ -133,7 +140,8 @@ export function createMailWorker({
       return true;
     }
     try {
-      await transport.send(message);
+      // The facts as they are now (issue 29): the e-mail names the current phone and address.
+      await transport.send(workshopFacts ? { ...message, workshop: await workshopFacts() } : message);
       await markEmailDone(db, message.id, now());
       logger.info(log, "E-Mail zugestellt");
     } catch (error) {
@@ -182,9 +190,13 @@ export function createMailWorker({
 }
 
 /** The worker as server.ts and scripts/worker.ts run it, with the configured transport. */
-export function startMailWorker(db: Database, config: Parameters<typeof createTransport>[0]): MailWorker {
+export function startMailWorker(
+  db: Database,
+  config: Parameters<typeof createTransport>[0],
+  workshopFacts?: () => Promise<WorkshopFacts>,
+): MailWorker {
   const transport = createTransport(config);
-  const worker = createMailWorker({ db, transport });
+  const worker = createMailWorker({ db, transport, workshopFacts });
   worker.start();
   logger.info({ transport: transport.name }, "E-Mail-Worker gestartet");
   return {

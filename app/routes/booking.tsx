@@ -2,14 +2,15 @@ import { data, redirect } from "react-router";
 import { Island } from "~/components/island";
 import { PageHeader } from "~/components/site/section";
 import { env } from "~/config/env.server";
-import { bookableServices } from "~/config/site";
 import { databaseContext, requestContext } from "~/context";
 import { isCalendarDate } from "~/domain/calendar-date";
+import { bookableServiceNames } from "~/domain/workshop";
 import { actionRetryAfter, retryAfter, statusOf } from "~/http-status";
 import { readFormFields } from "~/lib/http.server";
 import { bookingRefusal, waitlistRefusal } from "~/messages";
 import { bookingInputFromForm, HONEYPOT_FIELD } from "~/schemas/booking";
 import { bookingConfigFromEnv, getAvailability, requestAppointment } from "~/services/booking.server";
+import { publicWorkshopFacts } from "~/services/public-facts.server";
 import { joinWaitlist } from "~/services/waitlist.server";
 import { workshopFacts } from "~/services/workshop-facts.server";
 import type { Route } from "./+types/booking";
@@ -21,11 +22,13 @@ export function meta() {
 export const headers: Route.HeadersFunction = actionRetryAfter;
 
 /**
- * After a plain post the answer is shown here: the home page is prerendered, the same for everyone.
+ * After a plain post the answer is shown here: the home page is the same for everyone (cached per facts version, decision 048).
  * `?datum=yyyy-MM-dd&leistung=…` opens the form on that day with that service (the waiting list's
  * e-mail links here); `?warteliste=yyyy-MM-dd` says the visitor is on that day's waiting list.
  */
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { facts } = await publicWorkshopFacts(context.get(databaseContext));
+  const offered = facts.bookable.map((service) => service.name);
   const params = new URL(request.url).searchParams;
   const datum = params.get("datum");
   const leistung = params.get("leistung");
@@ -34,17 +37,20 @@ export function loader({ request }: Route.LoaderArgs) {
     requested: params.get("termin") === "beantragt",
     initial: {
       ...(datum && isCalendarDate(datum) ? { date: datum } : {}),
-      ...(leistung && bookableServices.includes(leistung) ? { service: leistung } : {}),
+      ...(leistung && offered.includes(leistung) ? { service: leistung } : {}),
     },
     waitlisted: waitlisted && isCalendarDate(waitlisted) ? waitlisted : null,
+    services: facts.bookable,
+    pickupsPerDay: facts.pickupsPerDay,
   };
 }
 
 /** The day of a refused request when it is fully booked for the service: the form offers its waiting list then (issue 28). */
 async function fullDayOf(db: Parameters<typeof workshopFacts>[0], values: Record<string, string>): Promise<string | null> {
   const { date, service } = values;
-  if (!date || !isCalendarDate(date) || !service || !bookableServices.includes(service)) return null;
-  const [day] = await getAvailability(db, date, date, new Date(), bookingConfigFromEnv(env(), await workshopFacts(db)), service);
+  const facts = await workshopFacts(db);
+  if (!date || !isCalendarDate(date) || !service || !bookableServiceNames(facts).includes(service)) return null;
+  const [day] = await getAvailability(db, date, date, new Date(), bookingConfigFromEnv(env(), facts), service);
   return day?.reason?.code === "fully-booked" ? date : null;
 }
 
@@ -94,7 +100,14 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
       <PageHeader title="Termin anfragen" />
       <Island
         name="booking"
-        props={{ result: actionData, requested: loaderData.requested, initial: loaderData.initial, waitlisted: loaderData.waitlisted }}
+        props={{
+          services: loaderData.services,
+          pickupsPerDay: loaderData.pickupsPerDay,
+          result: actionData,
+          requested: loaderData.requested,
+          initial: loaderData.initial,
+          waitlisted: loaderData.waitlisted,
+        }}
       />
     </>
   );

@@ -18,7 +18,7 @@ export function meta() {
 
 export const headers: Route.HeadersFunction = actionRetryAfter;
 
-/** The public pages are prerendered, the same for everyone: the success message is shown here. */
+/** The public pages are the same for everyone (kept per facts version): the success message is shown here. */
 const SUCCESS_TARGET = "/nachricht-senden?nachricht=gesendet";
 
 export function loader({ request }: Route.LoaderArgs) {

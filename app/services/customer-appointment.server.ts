@@ -31,6 +31,7 @@ import {
 } from "./appointment-moves.server";
 import { bookingConfigFromEnv, type DaySlots, getDaySlots } from "./booking.server";
 import { FORM_RATE_LIMIT_WINDOW_SECONDS } from "./form-guard.server";
+import { publicWorkshopFacts } from "./public-facts.server";
 import { notifyWaitlistForDay } from "./waitlist.server";
 import { workshopFacts } from "./workshop-facts.server";
 
@@ -142,13 +143,19 @@ export async function findCustomerAppointment(
  * confirmation's invite again (same UID), or null (unknown, expired, not confirmed).
  */
 export async function customerCalendarFile(
-  db: Executor,
+  db: Database,
   token: string,
   { now, config }: { now: Date; config: SelfServiceConfig },
 ): Promise<string | null> {
   const row = await appointmentByToken(db, token, { lock: false });
   if (!row || !usable(row, now, config) || row.status !== "bestätigt") return null;
-  return appointmentInvite({ ...row, services: visitServices(row), appointmentId: row.id, sequence: row.inviteSequence }, "REQUEST", now);
+  const { facts } = await publicWorkshopFacts(db);
+  return appointmentInvite(
+    { ...row, services: visitServices(row), appointmentId: row.id, sequence: row.inviteSequence },
+    "REQUEST",
+    now,
+    facts,
+  );
 }
 
 /**

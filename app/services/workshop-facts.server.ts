@@ -43,7 +43,7 @@ export const REVALIDATE_MS = 2_000;
 /** The timezone every rule runs in. */
 const TIME_ZONE = "Europe/Vienna";
 
-type Cached = { facts: WorkshopFacts; version: number; checkedAt: number; pending?: Promise<WorkshopFacts> };
+type Cached = { facts: WorkshopFacts; version: number; checkedAt: number; pending?: Promise<{ facts: WorkshopFacts; version: number }> };
 const cache = new WeakMap<object, Cached>();
 
 async function storedVersion(db: Executor): Promise<number> {
@@ -98,18 +98,27 @@ export async function readWorkshopFacts(db: Executor): Promise<{ facts: Workshop
  * version decides whether they are read again. Concurrent callers share one read.
  */
 export async function workshopFacts(db: Database, now = Date.now()): Promise<WorkshopFacts> {
+  return (await workshopFactsVersioned(db, now)).facts;
+}
+
+/**
+ * `workshopFacts` with the version they were read at: the public pages' cache (server/page-cache.ts)
+ * keeps a rendered page per version. The same facts object while the version stays.
+ */
+export async function workshopFactsVersioned(db: Database, now = Date.now()): Promise<{ facts: WorkshopFacts; version: number }> {
   const cached = cache.get(db);
-  if (cached && now - cached.checkedAt < REVALIDATE_MS) return cached.facts;
+  if (cached && now - cached.checkedAt < REVALIDATE_MS) return cached;
   if (cached?.pending) return cached.pending;
   const pending = (async () => {
     const version = await storedVersion(db);
     if (cached && version === cached.version) {
       cached.checkedAt = Date.now();
-      return cached.facts;
+      return cached;
     }
     const fresh = await readWorkshopFacts(db);
-    cache.set(db, { facts: fresh.facts, version: fresh.version, checkedAt: Date.now() });
-    return fresh.facts;
+    const entry = { facts: fresh.facts, version: fresh.version, checkedAt: Date.now() };
+    cache.set(db, entry);
+    return entry;
   })();
   if (cached) cached.pending = pending;
   try {

@@ -6,6 +6,8 @@ import { BookingSection } from "~/components/booking/booking-section";
 import { appointmentResources, appointments, emailOutbox, resources } from "~/db/schema";
 import { addDays } from "~/domain/calendar-date";
 import { bookingWindow, daySchedule } from "~/domain/slots";
+import { defaultWorkshopFacts } from "~/domain/workshop";
+import { publicFactsOf } from "~/lib/public-facts";
 import { renderEmail } from "~/mail/templates";
 import { bookingMessages, bookingRefusal } from "~/messages";
 import { action as bookingFormAction } from "~/routes/booking";
@@ -16,6 +18,9 @@ import { createAdminIdentity } from "../support/factories";
 import { useApiApp, useEnv, useTestDatabase } from "../support/fixtures";
 import { boardCommands } from "../support/result-views";
 import { routeArgs } from "../support/route-args";
+
+/** The booking form's services of a new database (the workshop's facts, issue 29). */
+const defaultBookable = publicFactsOf(defaultWorkshopFacts()).bookable;
 
 /**
  * Issue 27: 'Ersatzwagen gewünscht'. A booking that asks for a courtesy car holds it from its start
@@ -193,7 +198,7 @@ describe("the booking form's courtesy car without JavaScript (PGlite)", () => {
     expect(refused.init.status).toBe(409);
     expect(refused.data.fields).toEqual({ courtesyCar: bookingMessages["courtesy-car-taken"] });
     expect(refused.data.values.courtesyCar).toBe("on");
-    const html = renderToStaticMarkup(createElement(BookingSection, { result: refused.data }));
+    const html = renderToStaticMarkup(createElement(BookingSection, { services: defaultBookable, pickupsPerDay: 3, result: refused.data }));
     expect(html).toMatch(/<input type="checkbox" id="booking-courtesy-car"[^>]* name="booking-courtesy-car" checked=""\/>/);
     expect(html).toContain("Ersatzwagen gewünscht");
     expect(html).toContain("Ein Ersatzwagen steht Ihnen ab Ihrem Termin bis Betriebsschluss zur Verfügung, solange einer frei ist.");

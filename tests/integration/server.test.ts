@@ -61,17 +61,19 @@ describe("the production server", () => {
     expect(response.headers.get("strict-transport-security")).toBeNull();
   });
 
-  it("serves the prerendered public pages from the build, with the SHA-256 hashes of their inline scripts instead of a nonce", async () => {
+  it("serves the public pages as kept per facts version (decision 048), with the SHA-256 hashes of their inline scripts instead of a nonce", async () => {
     for (const page of ["/", "/ueber-uns", "/kontakt", "/impressum", "/datenschutz", "/agb"]) {
-      const file = path.join(buildDir, "client", page === "/" ? "" : page, "index.html");
       const response = await fetch(`${server.origin}${page}`, { headers: { "Accept-Encoding": "identity" } });
       expect(response.status, page).toBe(200);
       const html = await response.text();
-      // Byte for byte the file written at build time: no render per request.
-      expect(html, page).toBe(fs.readFileSync(path.resolve(import.meta.dirname, "../..", file), "utf8"));
+      // The same bytes and ETag again: kept, not rendered per request (no build-time file any more).
+      expect(fs.existsSync(path.join(buildDir, "client", page === "/" ? "" : page, "index.html")), page).toBe(false);
+      const again = await fetch(`${server.origin}${page}`, { headers: { "Accept-Encoding": "identity" } });
+      expect(await again.text(), page).toBe(html);
+      expect(again.headers.get("etag"), page).toBe(response.headers.get("etag"));
       expect(response.headers.get("content-type"), page).toMatch(/^text\/html/);
       expect(response.headers.get("cache-control"), page).toBe(PRERENDERED_PAGE_CACHE_CONTROL);
-      expect(response.headers.get("cache-control"), page).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=60");
+      expect(response.headers.get("cache-control"), page).toBe("public, max-age=0, s-maxage=2, stale-while-revalidate=60");
       const csp = response.headers.get("content-security-policy")!;
       const scripts = inlineScripts(html);
       // The theme first; the site's module is loaded by the loader after the first paint (decision 021), never by a tag.
@@ -89,7 +91,7 @@ describe("the production server", () => {
     }
   });
 
-  it("answers a prerendered page's ETag with 304", async () => {
+  it("answers a public page's ETag with 304", async () => {
     const first = await fetch(`${server.origin}/ueber-uns`, { headers: { "Accept-Encoding": "identity" } });
     const etag = first.headers.get("etag");
     expect(etag).toBeTruthy();
@@ -104,7 +106,7 @@ describe("the production server", () => {
     ["br", (body: Buffer) => zlib.brotliDecompressSync(body)],
     ["gzip", (body: Buffer) => zlib.gunzipSync(body)],
   ])(
-    "sends the precompressed %s copy of a prerendered page to a browser that accepts it, with Vary: Accept-Encoding",
+    "sends the precompressed %s copy of a public page to a browser that accepts it, with Vary: Accept-Encoding",
     async (encoding, decode) => {
       const plain = await (await fetch(`${server.origin}/`, { headers: { "Accept-Encoding": "identity" } })).text();
       // Raw, so that the body is the bytes on the wire (fetch would decode them).
@@ -119,7 +121,7 @@ describe("the production server", () => {
     },
   );
 
-  it("answers HEAD of a prerendered page with its headers and no body", async () => {
+  it("answers HEAD of a public page with its headers and no body", async () => {
     const response = await fetch(`${server.origin}/kontakt`, { method: "HEAD" });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/^text\/html/);
@@ -127,7 +129,7 @@ describe("the production server", () => {
     expect(await response.text()).toBe("");
   });
 
-  it("does not answer a POST to a prerendered page with the page", async () => {
+  it("does not answer a POST to a public page with the page", async () => {
     const page = await (await fetch(`${server.origin}/`)).text();
     const response = await fetch(`${server.origin}/`, {
       method: "POST",

@@ -6,6 +6,8 @@ import { type BookingFormResult, BookingSection } from "~/components/booking/boo
 import { bookableServices } from "~/config/site";
 import { resultRows } from "~/db/result-rows";
 import { appointmentResources, appointments, emailOutbox, resources } from "~/db/schema";
+import { defaultWorkshopFacts } from "~/domain/workshop";
+import { publicFactsOf } from "~/lib/public-facts";
 import { renderEmail } from "~/mail/templates";
 import { bookingRefusal } from "~/messages";
 import { action as bookingFormAction } from "~/routes/booking";
@@ -21,6 +23,9 @@ import { useApiApp, useEnv, useTestDatabase } from "../support/fixtures";
 import { withWritesHeldBack } from "../support/held-back";
 import { boardCommands, getAvailability, getDaySlots } from "../support/result-views";
 import { routeArgs } from "../support/route-args";
+
+/** The booking form's services of a new database (the workshop's facts, issue 29). */
+const defaultBookable = publicFactsOf(defaultWorkshopFacts()).bookable;
 
 /**
  * Several services in one visit (issue 28, decision 045): the visit lasts the sum of the durations and
@@ -302,7 +307,7 @@ describe("'Weitere Leistungen' without JavaScript (the form's plain post)", () =
 
     const refused = (await post({ [electrics]: ELECTRICS, "booking-phone": "x" })) as unknown as { data: BookingFormResult };
     expect(refused.data.services).toEqual([OIL, ELECTRICS]);
-    const html = renderToStaticMarkup(createElement(BookingSection, { result: refused.data }));
+    const html = renderToStaticMarkup(createElement(BookingSection, { services: defaultBookable, pickupsPerDay: 3, result: refused.data }));
     expect(html).toContain("Weitere Leistungen (optional)");
     expect(html).toMatch(new RegExp(`<input type="checkbox" [^>]*name="${electrics}" checked="" value="${ELECTRICS}"/>`));
     expect(html).not.toMatch(/name="booking-services-0" checked/);

@@ -6,8 +6,10 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { FieldError, Input, Label, NativeSelect, Textarea } from "~/components/ui/form-controls";
 import { useFieldErrorsUntilEdited } from "~/components/ui/use-field-errors";
-import { bookableServices, serviceVisit } from "~/config/site";
+import { visitDurationMinutes } from "~/domain/visit";
+import { SLOT_MINUTES } from "~/domain/workshop";
 import { formatIsoDateDE } from "~/lib/format-date";
+import type { BookableService } from "~/lib/public-facts";
 import { showSuccessToast } from "~/lib/toaster";
 import { useHydrated } from "~/lib/use-hydrated";
 import { courtesyCarMessages, waitlistMessages } from "~/messages";
@@ -54,11 +56,17 @@ export type BookingFormResult = {
  * succeeded (?termin=beantragt).
  */
 export function BookingSection({
+  services,
+  pickupsPerDay,
   result,
   requested = false,
   initial = {},
   waitlisted = null,
 }: {
+  /** The services bookable online, in the owner's order (the workshop's facts, issue 29): 'Leistung' and 'Weitere Leistungen'. */
+  services: BookableService[];
+  /** The pick-ups a day (the workshop's booking rules), named in the hand-over's hint. */
+  pickupsPerDay: number;
   result?: BookingFormResult;
   requested?: boolean;
   /** The day and service the address asked for (`?datum=…&leistung=…`, the waiting list's e-mail). */
@@ -80,6 +88,8 @@ export function BookingSection({
   // 'Weitere Leistungen' (issue 28): the ticked ones, in the catalogue's order.
   const [additional, setAdditional] = useState<string[]>(() => result?.services?.slice(1) ?? []);
   const visit = service ? [service, ...additional.filter((name) => name !== service)] : [];
+  const offered = services.map((entry) => entry.name);
+  const visitMinutes = visitDurationMinutes(services, visit, SLOT_MINUTES);
   // Ticked, the picker offers only days and times with a courtesy car free (the posted form's "on" after a plain post).
   const [courtesyCar, setCourtesyCar] = useState(values.courtesyCar === "on" || values.courtesyCar === "true");
   const [errors, setErrors] = useState<FieldErrors>(result?.fields ?? {});
@@ -159,7 +169,7 @@ export function BookingSection({
     if (waited) form[bookingFormNames.time] = chosenTime.current;
     const input = bookingInputFromForm(form);
     const rules = bookingRules.loaded ?? (await bookingRules.load());
-    const validation = rules?.validateBooking(input, rules.workshopMonth(new Date()));
+    const validation = rules?.validateBooking(input, rules.workshopMonth(new Date()), offered);
     if (validation && !validation.ok) {
       setErrors(validation.fields);
       toast.error("Fehler", { description: validation.missingRequired ? MISSING_FIELDS_MESSAGE : validation.error });
@@ -276,6 +286,7 @@ export function BookingSection({
                 date={date}
                 time={time}
                 services={visit}
+                visitMinutes={visitMinutes}
                 courtesyCar={courtesyCar}
                 onDateChange={changeDate}
                 onTimeChange={changeTime}
@@ -288,7 +299,7 @@ export function BookingSection({
               <CourtesyCarField checked={courtesyCar} onChange={setCourtesyCar} error={shown.errors.courtesyCar} />
             </CardContent>
           </Card>
-          <VehicleFields key={requestCount} values={values} errors={shown.errors} />
+          <VehicleFields key={requestCount} values={values} errors={shown.errors} pickupsPerDay={pickupsPerDay} />
         </div>
 
         <Card>
@@ -316,18 +327,24 @@ export function BookingSection({
               <Label htmlFor="booking-service">Leistung *</Label>
               <NativeSelect {...fieldProps("service")} value={service} onChange={(e) => setService(e.target.value)}>
                 <option value="">Leistung auswählen</option>
-                {bookableServices.map((name) => (
+                {offered.map((name) => (
                   <option key={name} value={name}>
                     {name}
                   </option>
                 ))}
               </NativeSelect>
-              {service && bookableServices.includes(service) ? (
-                <p className="text-sm text-muted-foreground">Dauer: etwa {serviceVisit(visit).durationMinutes} Minuten</p>
+              {service && offered.includes(service) ? (
+                <p className="text-sm text-muted-foreground">Dauer: etwa {visitMinutes} Minuten</p>
               ) : null}
               <FieldError id="booking-service-error">{shown.errors.service}</FieldError>
             </div>
-            <AdditionalServicesField service={service} ticked={additional} onChange={setAdditional} error={shown.errors.services} />
+            <AdditionalServicesField
+              offered={offered}
+              service={service}
+              ticked={additional}
+              onChange={setAdditional}
+              error={shown.errors.services}
+            />
             <div className="space-y-2">
               <Label htmlFor="booking-message">Nachricht (optional)</Label>
               <Textarea {...fieldProps("message")} rows={4} maxLength={2000} defaultValue={values.message} />
@@ -405,11 +422,13 @@ function WaitlistOffer({ disabled }: { disabled: boolean }) {
  * box shows, once hydrated the box of the chosen 'Leistung' is left out.
  */
 function AdditionalServicesField({
+  offered,
   service,
   ticked,
   onChange,
   error,
 }: {
+  offered: readonly string[];
   service: string;
   ticked: readonly string[];
   onChange: (ticked: string[]) => void;
@@ -418,7 +437,7 @@ function AdditionalServicesField({
   const hydrated = useHydrated();
   const name = bookingFormNames.services;
   const toggle = (serviceName: string, checked: boolean) =>
-    onChange(bookableServices.filter((entry) => (entry === serviceName ? checked : ticked.includes(entry))));
+    onChange(offered.filter((entry) => (entry === serviceName ? checked : ticked.includes(entry))));
   return (
     <fieldset
       id={name}
@@ -428,7 +447,7 @@ function AdditionalServicesField({
     >
       <legend className="text-sm font-medium">{ADDITIONAL_SERVICES_LABEL} (optional)</legend>
       <div className="grid gap-x-4 sm:grid-cols-2">
-        {bookableServices.map((serviceName, index) =>
+        {offered.map((serviceName, index) =>
           hydrated && serviceName === service ? null : (
             <label key={serviceName} className="flex min-h-11 cursor-pointer items-center gap-2 py-1 text-sm">
               <input

@@ -4,7 +4,6 @@ import { de } from "date-fns/locale";
 import { useEffect, useRef, useState } from "react";
 import { DayPicker } from "react-day-picker";
 import { FieldError } from "~/components/ui/form-controls";
-import { serviceVisit } from "~/config/site";
 import { type CalendarDate, formatCalendarDate, parseCalendarDate } from "~/domain/calendar-date";
 import { bookingWindow, daySchedule } from "~/domain/slots";
 import { formatIsoDateDE } from "~/lib/format-date";
@@ -23,9 +22,8 @@ const demandQuery = (services: readonly string[], courtesyCar: boolean) =>
   `${services.map((service) => `&service=${encodeURIComponent(service)}`).join("")}${courtesyCar ? "&courtesyCar=true" : ""}`;
 
 /** Why a chosen time no longer fits the services chosen afterwards; "" without a service. */
-function servicesHint(chosen: string, services: readonly string[]): string {
+function servicesHint(chosen: string, services: readonly string[], minutes: number): string {
   if (services.length === 0) return "";
-  const minutes = serviceVisit(services).durationMinutes;
   const what = services.length > 1 ? `zu den Leistungen „${services.join(", ")}“` : `zur Leistung „${services[0]}“`;
   return `Die gewählte Uhrzeit ${chosen} Uhr passt nicht ${what} (Dauer etwa ${minutes} Minuten). Bitte wählen Sie eine neue Uhrzeit.`;
 }
@@ -72,6 +70,7 @@ export default function EnhancedSlotPicker({
   date,
   time,
   services,
+  visitMinutes,
   courtesyCar,
   onDateChange,
   onTimeChange,
@@ -123,7 +122,7 @@ export default function EnhancedSlotPicker({
           setClearedHint(
             courtesyCar
               ? courtesyCarMessages.timeCleared(chosen)
-              : servicesHint(chosen, servicesKey === "" ? [] : servicesKey.split("\n")) ||
+              : servicesHint(chosen, servicesKey === "" ? [] : servicesKey.split("\n"), visitMinutes) ||
                   `Die gewählte Uhrzeit ${chosen} Uhr ist nicht mehr frei. Bitte wählen Sie eine neue Uhrzeit.`,
           );
         }
@@ -136,7 +135,7 @@ export default function EnhancedSlotPicker({
       });
     slotsLoadingRef.current = loading;
     return () => controller.abort();
-  }, [date, demand, servicesKey, courtesyCar, refreshKey, onTimeChange, slotsLoadingRef]);
+  }, [date, demand, servicesKey, visitMinutes, courtesyCar, refreshKey, onTimeChange, slotsLoadingRef]);
 
   // A fully booked day can be chosen: the form offers its waiting list instead of a time.
   const chosenFull = date !== "" && availability?.get(date) === "full";

@@ -16,6 +16,8 @@ export type SlotPickerProps = {
    * offered start times must fit the whole visit (issue 28).
    */
   services: readonly string[];
+  /** How long the visit of `services` lasts (the workshop's durations, issue 29): named when a chosen time no longer fits. */
+  visitMinutes: number;
   /** 'Ersatzwagen gewünscht' ticked: only days and times with a courtesy car free until closing. */
   courtesyCar: boolean;
   onDateChange: (date: CalendarDate) => void;

@@ -1,16 +1,16 @@
 import { useState } from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { FieldError, Input, Label } from "~/components/ui/form-controls";
-import { site } from "~/config/site";
 import { type Handover, handovers, VIENNA_POSTAL_CODE_RANGE } from "~/domain/vehicle";
 import { useHydrated } from "~/lib/use-hydrated";
 import { bookingFormNames, type FieldErrors, handoverLabels, INSPECTION_CONSENT_LABEL, type VehicleField } from "~/schemas/booking-fields";
 
-const handoverHints: Record<Handover, string> = {
+/** `pickupsPerDay`: the workshop's booking rule (its facts, issue 29). */
+const handoverHints = (pickupsPerDay: number): Record<Handover, string> => ({
   wait: "Bei kürzeren Arbeiten, z. B. Ölwechsel oder Reifenwechsel.",
   drop_off: "Sie bringen das Auto und holen es nach der Arbeit wieder ab.",
-  pickup: `Kostenlos im Wiener Stadtgebiet (PLZ ${VIENNA_POSTAL_CODE_RANGE.first}–${VIENNA_POSTAL_CODE_RANGE.last}), höchstens ${site.booking.pickupsPerDay} Abholungen pro Tag.`,
-};
+  pickup: `Kostenlos im Wiener Stadtgebiet (PLZ ${VIENNA_POSTAL_CODE_RANGE.first}–${VIENNA_POSTAL_CODE_RANGE.last}), höchstens ${pickupsPerDay} Abholungen pro Tag.`,
+});
 
 /**
  * The group 'Ihr Fahrzeug': the car and how it reaches the workshop, all
@@ -19,7 +19,15 @@ const handoverHints: Record<Handover, string> = {
  * the §57a reminder's checkbox shows only once a first registration is entered
  * (without JavaScript it always shows; the server then asks for the month).
  */
-export function VehicleFields({ values, errors }: { values: Record<string, string>; errors: FieldErrors }) {
+export function VehicleFields({
+  values,
+  errors,
+  pickupsPerDay,
+}: {
+  values: Record<string, string>;
+  errors: FieldErrors;
+  pickupsPerDay: number;
+}) {
   const [handover, setHandover] = useState(values.handover ?? "");
   const [firstRegistration, setFirstRegistration] = useState(values.firstRegistration ?? "");
   const hydrated = useHydrated();
@@ -107,7 +115,7 @@ export function VehicleFields({ values, errors }: { values: Record<string, strin
               />
               <span className="text-sm font-medium">
                 {handoverLabels[value]}
-                <span className="block font-normal text-muted-foreground">{handoverHints[value]}</span>
+                <span className="block font-normal text-muted-foreground">{handoverHints(pickupsPerDay)[value]}</span>
               </span>
             </label>
           ))}

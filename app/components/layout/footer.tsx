@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { fullAddress, site } from "~/config/site";
+import { useOptionalPublicFacts } from "~/components/site/public-facts-context";
+import { site } from "~/config/site";
 import { Logo } from "./logo";
 import { footerNavigation, legalNavigation } from "./navigation";
 
@@ -7,6 +8,7 @@ const linkClassName =
   "rounded-sm text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
 
 export function Footer() {
+  const facts = useOptionalPublicFacts();
   return (
     <footer className="border-t border-border bg-muted/40">
       <div className="mx-auto grid max-w-[74rem] gap-10 px-4 py-12 sm:grid-cols-2 md:grid-cols-3">
@@ -22,7 +24,7 @@ export function Footer() {
           <p className="max-w-xs text-sm text-muted-foreground">
             {site.tagline} – {site.experienceClaim}.
           </p>
-          <p className="text-sm text-muted-foreground">{fullAddress}</p>
+          {facts ? <p className="text-sm text-muted-foreground">{facts.fullAddress}</p> : null}
         </div>
         <FooterLinkColumn id="footer-navigation" title="Navigation" items={footerNavigation} />
         <FooterLinkColumn id="footer-legal" title="Rechtliches" items={legalNavigation} />

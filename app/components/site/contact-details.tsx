@@ -1,14 +1,15 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
-import { fullAddress, site } from "~/config/site";
+import { usePublicFacts } from "./public-facts-context";
 
 const linkClassName =
   "rounded-sm font-medium underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
 
-/** Phone numbers, e-mail and address, straight from the site configuration. */
+/** Phone numbers, e-mail and address, from the workshop's facts (the 'Einstellungen' page). */
 export function ContactDetails() {
+  const { phones, email, fullAddress } = usePublicFacts();
   return (
     <ul className="space-y-4">
-      {site.phones.map((phone) => (
+      {phones.map((phone) => (
         <li key={phone.href} className="flex gap-3">
           <Phone aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
           <span>
@@ -23,8 +24,8 @@ export function ContactDetails() {
         <Mail aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
         <span>
           <span className="block text-sm text-muted-foreground">E-Mail</span>
-          <a href={`mailto:${site.email}`} className={linkClassName}>
-            {site.email}
+          <a href={`mailto:${email}`} className={linkClassName}>
+            {email}
           </a>
         </span>
       </li>
@@ -39,15 +40,16 @@ export function ContactDetails() {
   );
 }
 
-/** The opening hours exactly as customers read them (site.openingHoursDisplay). */
+/** The opening hours as customers read them: runs of days with the same hours. */
 export function OpeningHours() {
+  const { hoursDisplay } = usePublicFacts();
   return (
     <div className="flex gap-3">
       <Clock aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
       <div className="flex-1">
         <h3 className="text-sm text-muted-foreground">Öffnungszeiten</h3>
         <dl className="mt-1 max-w-xs space-y-1">
-          {site.openingHoursDisplay.map((row) => (
+          {hoursDisplay.map((row) => (
             <div key={row.days} className="flex justify-between gap-6">
               <dt className="font-medium">{row.days}</dt>
               <dd>{row.hours}</dd>

@@ -3,7 +3,7 @@ import { PageHeader } from "~/components/site/section";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClassName } from "~/components/ui/button";
 import { FieldError, Label, Textarea } from "~/components/ui/form-controls";
-import { fullAddress, site } from "~/config/site";
+import { site } from "~/config/site";
 import type { AppointmentStatus } from "~/domain/appointment";
 import type { CustomerAppointment } from "~/domain/self-service";
 import { formatIsoDateDE } from "~/lib/format-date";
@@ -11,6 +11,7 @@ import { formatDateTimeVienna } from "~/lib/format-date-time";
 import { servicesLine } from "~/lib/format-services";
 import { customerPageMessages, progressLabels } from "~/messages";
 import { handoverLabels } from "~/schemas/booking-fields";
+import { usePublicFacts } from "./public-facts-context";
 
 const statusTones = { beantragt: "yellow", bestätigt: "green", storniert: "red" } as const satisfies Record<AppointmentStatus, string>;
 
@@ -36,7 +37,7 @@ export function CustomerAppointmentView({
   cutoffHours: number;
   form?: CancelFormState;
 }) {
-  const phone = site.phones[0];
+  const { mainPhone: phone, fullAddress } = usePublicFacts();
   const vehicle = [appointment.licensePlate, appointment.vehicleModel].filter(Boolean).join(" · ");
   const handover = appointment.handover
     ? appointment.handover === "pickup" && appointment.pickupAddress
@@ -241,7 +242,7 @@ export function CancelConfirmation({
  * appointment is not there and whom to call (issue 26).
  */
 export function AppointmentGone() {
-  const phone = site.phones[0];
+  const phone = usePublicFacts().mainPhone;
   return (
     <>
       <PageHeader title="Diesen Termin gibt es nicht mehr" />

@@ -20,10 +20,12 @@ import { Link } from "react-router";
 import { buttonClassName } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { site } from "~/config/site";
+import { priceFromText } from "~/lib/public-facts";
+import { usePublicFacts } from "./public-facts-context";
 import { Section } from "./section";
 
 export function Hero() {
-  const mainPhone = site.phones[0];
+  const { mainPhone, hoursDisplay } = usePublicFacts();
   return (
     <section aria-labelledby="hero-heading" className="relative overflow-hidden border-b border-border px-4 py-16 md:py-24">
       <div
@@ -65,7 +67,7 @@ export function Hero() {
           </CardHeader>
           <CardContent>
             <dl className="space-y-2">
-              {site.openingHoursDisplay.map((row) => (
+              {hoursDisplay.map((row) => (
                 <div key={row.days} className="flex justify-between gap-4 border-b border-border pb-2 last:border-0">
                   <dt className="font-medium">{row.days}</dt>
                   <dd className="text-muted-foreground">{row.hours}</dd>
@@ -116,6 +118,7 @@ const serviceIcons: Record<string, LucideIcon> = {
 };
 
 export function ServicesGrid() {
+  const { services } = usePublicFacts();
   return (
     <Section
       id="services"
@@ -124,7 +127,7 @@ export function ServicesGrid() {
       className="bg-muted/40"
     >
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-        {site.services.map((service) => {
+        {services.map((service) => {
           const Icon = serviceIcons[service.name] ?? Wrench;
           return (
             <li key={service.name}>
@@ -135,6 +138,7 @@ export function ServicesGrid() {
                   </span>
                   <CardTitle>{service.name}</CardTitle>
                   <p className="text-base text-muted-foreground">{service.description}</p>
+                  {service.priceFrom === null ? null : <p className="font-semibold">{priceFromText(service.priceFrom)}</p>}
                 </CardHeader>
               </Card>
             </li>

@@ -1,23 +1,27 @@
 import { ExternalLink, MapPin } from "lucide-react";
 import { Button, buttonClassName } from "~/components/ui/button";
-import { fullAddress, MAP_ORIGIN, site } from "~/config/site";
+import { MAP_ORIGIN, site } from "~/config/site";
+import { usePublicFacts } from "./public-facts-context";
 
-/** Where the consent form goes without JavaScript: the pages are prerendered, this one is rendered with the map. */
+/** Where the consent form goes without JavaScript: the pages are the same for everyone, this one is rendered with the map. */
 export const MAP_PAGE_PATH = "/karte";
 
-export function mapEmbedUrl(): string {
-  const { latitude: lat, longitude: lon } = site.address;
+/** The map around the workshop's position (its facts, issue 29), with a marker on it. */
+export function mapEmbedUrl({ latitude: lat, longitude: lon }: { latitude: number; longitude: number }): string {
   const bbox = [lon - 0.008, lat - 0.004, lon + 0.008, lat + 0.004].map((n) => n.toFixed(5)).join(",");
   return `${MAP_ORIGIN}/export/embed.html?bbox=${bbox}&layer=mapnik&marker=${lat},${lon}`;
 }
 
-export const googleMapsUrl = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${site.name}, ${fullAddress}`)}`;
+export function googleMapsUrl(fullAddress: string): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${site.name}, ${fullAddress}`)}`;
+}
 
 function MapFrame() {
+  const facts = usePublicFacts();
   return (
     <iframe
-      title={`Karte: Standort von ${site.name}, ${fullAddress}`}
-      src={mapEmbedUrl()}
+      title={`Karte: Standort von ${site.name}, ${facts.fullAddress}`}
+      src={mapEmbedUrl(facts)}
       className="block h-80 w-full border-0"
       sandbox="allow-scripts allow-same-origin allow-popups"
       referrerPolicy="no-referrer"
@@ -32,6 +36,7 @@ function MapFrame() {
  * button opens the map page (/karte), which the server renders with the iframe.
  */
 export function MapEmbed({ loaded = false }: { loaded?: boolean }) {
+  const { fullAddress } = usePublicFacts();
   return (
     <div id="karte" className="overflow-hidden rounded-xl border border-border bg-card">
       {loaded ? (
@@ -61,7 +66,12 @@ export function MapEmbed({ loaded = false }: { loaded?: boolean }) {
           </a>
           -Mitwirkende
         </span>
-        <a href={googleMapsUrl} target="_blank" rel="noopener noreferrer" className={buttonClassName({ variant: "link", size: "inline" })}>
+        <a
+          href={googleMapsUrl(fullAddress)}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={buttonClassName({ variant: "link", size: "inline" })}
+        >
           In Google Maps öffnen
           <ExternalLink aria-hidden="true" />
           <span className="sr-only">(öffnet in neuem Tab)</span>

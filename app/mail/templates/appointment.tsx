@@ -1,4 +1,4 @@
-import { fullAddress, site } from "~/config/site";
+import { site } from "~/config/site";
 import { minutesToTime, zonedParts } from "~/domain/calendar-date";
 import type { Handover } from "~/domain/vehicle";
 import { formatIsoDateDE } from "~/lib/format-date";
@@ -15,9 +15,10 @@ import type {
 import { ButtonLink, CustomerLink, type DetailRow, Details, EmailLayout, Paragraph, SignOff } from "./layout";
 import { defineTemplate, type TemplateContext, type TemplateDefinition } from "./template";
 
-const phone = site.phones[0].display;
-/** The workshop's address as the customer's e-mails show it (also ./reminder). */
-export const address = `${fullAddress}, ${site.address.country}`;
+/** The workshop's address as the customer's e-mails show it, from its facts (also ./progress). */
+export function workshopAddress({ workshop }: Pick<TemplateContext, "workshop">): string {
+  return `${workshop.fullAddress}, ${workshop.country}`;
+}
 
 /** The hand-over and, for the Hol- und Bringservice, where the car is fetched (also ./booking, ./progress). */
 export function handoverRows(p: { handover?: Handover; pickupAddress?: string }): DetailRow[] {
@@ -43,6 +44,7 @@ function viennaDateTime(iso: string): string {
  * link and the cutoff was still ahead when it was queued, else by phone.
  */
 function cancelAdvice(p: AppointmentEmail, context: TemplateContext): string {
+  const phone = context.workshop.mainPhone.display;
   return p.selfCancelUntil && context.customerUrl
     ? `Sie können den Termin bis ${viennaDateTime(p.selfCancelUntil)} über Ihren persönlichen Link absagen; danach rufen Sie uns bitte an: ${phone}.`
     : `Falls Sie den Termin nicht wahrnehmen können, rufen Sie uns bitte unter ${phone} an.`;
@@ -74,7 +76,7 @@ export function appointmentWithInvite<Props extends AppointmentEmail>(
       <EmailLayout title={titleOf(p)}>
         <Paragraph>Guten Tag {p.name},</Paragraph>
         <Paragraph>{lead(p)}</Paragraph>
-        <Details rows={[...appointmentRows(p), ["Adresse", address], ...handoverRows(p), courtesyCarRow(p)]} />
+        <Details rows={[...appointmentRows(p), ["Adresse", workshopAddress(context)], ...handoverRows(p), courtesyCarRow(p)]} />
         <Paragraph>Den Termin finden Sie auch im Anhang (termin.ics) zum Eintragen in Ihren Kalender.</Paragraph>
         <Paragraph>{cancelAdvice(p, context)}</Paragraph>
         <CustomerLink url={context.customerUrl} />
@@ -105,7 +107,9 @@ export const appointmentCancelled = defineTemplate<CancelledAppointmentEmail>({
       <Paragraph>Guten Tag {p.name},</Paragraph>
       <Paragraph>{cancellationLead(p)}</Paragraph>
       <Details rows={[...appointmentRows(p), ...handoverRows(p), ["Grund", p.reason]]} />
-      <Paragraph>Gerne können Sie online einen neuen Termin vereinbaren oder uns unter {phone} anrufen.</Paragraph>
+      <Paragraph>
+        Gerne können Sie online einen neuen Termin vereinbaren oder uns unter {context.workshop.mainPhone.display} anrufen.
+      </Paragraph>
       <ButtonLink href={context.bookingUrl}>Neuen Termin vereinbaren</ButtonLink>
       <CustomerLink url={context.customerUrl} />
       <SignOff />

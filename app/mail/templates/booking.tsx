@@ -22,8 +22,6 @@ function requestRows(p: BookingRequestEmail): DetailRow[] {
   ];
 }
 
-const phone = site.phones[0].display;
-
 export const bookingReceivedCustomer = defineTemplate<BookingRequestEmail>({
   subject: "Ihre Terminanfrage ist eingegangen",
   body: (p, context) => (
@@ -35,7 +33,7 @@ export const bookingReceivedCustomer = defineTemplate<BookingRequestEmail>({
         <strong>Bitte beachten Sie: Ihr Termin ist noch nicht bestätigt.</strong> Wir prüfen Ihre Anfrage und senden Ihnen so bald wie
         möglich eine Bestätigung per E-Mail.
       </Paragraph>
-      <Paragraph>Bei Fragen erreichen Sie uns telefonisch unter {phone}.</Paragraph>
+      <Paragraph>Bei Fragen erreichen Sie uns telefonisch unter {context.workshop.mainPhone.display}.</Paragraph>
       <CustomerLink url={context.customerUrl} />
       <SignOff />
     </EmailLayout>

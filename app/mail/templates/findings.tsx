@@ -1,11 +1,8 @@
-import { site } from "~/config/site";
 import { formatIsoDateDE } from "~/lib/format-date";
 import { findingMessages } from "~/messages";
 import type { FindingsApprovalEmail, FindingsDecidedEmail } from "../emails";
 import { ButtonLink, type DetailRow, Details, EmailLayout, Paragraph, SignOff } from "./layout";
 import { defineTemplate } from "./template";
-
-const phone = site.phones[0].display;
 
 /** To the customer when the board sends findings (services/findings.server.ts): approve or decline them on the personal link. */
 export const findingsApprovalRequest = defineTemplate<FindingsApprovalEmail>({
@@ -19,7 +16,7 @@ export const findingsApprovalRequest = defineTemplate<FindingsApprovalEmail>({
         wie dringend es ist, und können jeden Punkt freigeben oder ablehnen.
       </Paragraph>
       {context.customerUrl ? <ButtonLink href={context.customerUrl}>Befunde ansehen und freigeben</ButtonLink> : null}
-      <Paragraph>Lieber persönlich? Rufen Sie uns an: {phone}.</Paragraph>
+      <Paragraph>Lieber persönlich? Rufen Sie uns an: {context.workshop.mainPhone.display}.</Paragraph>
       <SignOff />
     </EmailLayout>
   ),

@@ -1,5 +1,8 @@
+import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { parseCalendarDate } from "~/domain/calendar-date";
+import { defaultWorkshopFacts, type WorkshopFacts } from "~/domain/workshop";
+import { type PublicFacts, publicFactsOf } from "~/lib/public-facts";
 import { appointmentInvite } from "../appointment-invite";
 import { type AppointmentEmail, type EmailData, type EmailTemplate, readEmail, type StoredEmail, TemplateError } from "../emails";
 import { newBrowserLogin, passwordChanged, passwordReset, secondFactorLocked, staffInvitation } from "./account";
@@ -13,6 +16,7 @@ import {
 import { bookingReceivedCustomer, bookingReceivedWorkshop } from "./booking";
 import { contactMessage } from "./contact";
 import { findingsApprovalRequest, findingsDecidedWorkshop } from "./findings";
+import { MailWorkshopContext } from "./layout";
 import { htmlToPlainText } from "./plain-text";
 import { appointmentReady } from "./progress";
 import { appointmentReminder, inspectionReminder } from "./reminder";
@@ -63,7 +67,8 @@ export type RenderInput = {
 
 function renderWith<T extends EmailTemplate>(email: { template: T; data: EmailData[T] }, context: TemplateContext) {
   const definition = templates[email.template];
-  const html = `<!DOCTYPE html>${renderToStaticMarkup(definition.body(email.data, context))}`;
+  const body = createElement(MailWorkshopContext.Provider, { value: context.workshop }, definition.body(email.data, context));
+  const html = `<!DOCTYPE html>${renderToStaticMarkup(body)}`;
   return {
     subject: typeof definition.subject === "string" ? definition.subject : definition.subject(email.data),
     html,
@@ -94,10 +99,18 @@ export function waitlistLeaveUrl(token: string, publicUrl: string): string {
   return new URL(`/warteliste/verlassen/${token}`, publicUrl).toString();
 }
 
-/** Pure: the same outbox row always renders to the same e-mail. */
-export function renderEmail(message: RenderInput, publicUrl: string): RenderedEmail {
+/** The facts of a database never changed: what renders without a database (tests, previews). */
+let defaultFacts: PublicFacts | undefined;
+
+/**
+ * Pure: the same outbox row and facts always render to the same e-mail. `facts`: the workshop's as
+ * the worker read them when sending (issue 29), so an e-mail names the current phone and address.
+ */
+export function renderEmail(message: RenderInput, publicUrl: string, facts?: WorkshopFacts): RenderedEmail {
   const email = readEmail(message.template, message.params);
+  const workshop = facts ? publicFactsOf(facts) : (defaultFacts ??= publicFactsOf(defaultWorkshopFacts()));
   const context = {
+    workshop,
     adminUrl: new URL("/admin", publicUrl).toString(),
     appointmentAdminUrl: message.appointmentId ? new URL(`/admin/termine/${message.appointmentId}`, publicUrl).toString() : null,
     bookingUrl: new URL("/#booking", publicUrl).toString(),
@@ -111,7 +124,11 @@ export function renderEmail(message: RenderInput, publicUrl: string): RenderedEm
           }
         : null,
   };
-  return { ...renderWith(email, context), attachments: calendarAttachments(message, email), headers: unsubscribeHeaders(context) };
+  return {
+    ...renderWith(email, context),
+    attachments: calendarAttachments(message, email, workshop),
+    headers: unsubscribeHeaders(context),
+  };
 }
 
 /**
@@ -128,18 +145,23 @@ function unsubscribeHeaders({ unsubscribeUrl }: TemplateContext): Record<string,
  * withdraws that entry (CANCEL, same UID, higher SEQUENCE). A request that
  * was never confirmed is in no calendar, so its cancellation carries none.
  */
-function calendarAttachments(message: RenderInput, email: StoredEmail): Attachment[] {
+function calendarAttachments(message: RenderInput, email: StoredEmail, workshop: PublicFacts): Attachment[] {
   // The reminder carries the confirmation's entry again (same UID): added, or updated where it is.
   if (email.template === "appointment-confirmed" || email.template === "appointment-reminder" || email.template === "appointment-moved") {
-    return [invite(message, email.data, "REQUEST")];
+    return [invite(message, email.data, "REQUEST", workshop)];
   }
-  if (email.template === "appointment-cancelled" && email.data.wasConfirmed) return [invite(message, email.data, "CANCEL")];
+  if (email.template === "appointment-cancelled" && email.data.wasConfirmed) return [invite(message, email.data, "CANCEL", workshop)];
   return [];
 }
 
 /** The calendar entry, from the ISO date and the time (Europe/Vienna wall clock). */
-function invite(message: RenderInput, appointment: AppointmentEmail, method: "REQUEST" | "CANCEL"): Attachment {
+function invite(message: RenderInput, appointment: AppointmentEmail, method: "REQUEST" | "CANCEL", workshop: PublicFacts): Attachment {
   if (!parseCalendarDate(appointment.date)) throw new TemplateError(`Ungültiges Datum: ${appointment.date}`);
-  const ics = appointmentInvite({ ...appointment, appointmentId: message.appointmentId ?? message.id }, method, message.createdAt);
+  const ics = appointmentInvite(
+    { ...appointment, appointmentId: message.appointmentId ?? message.id },
+    method,
+    message.createdAt,
+    workshop,
+  );
   return { filename: "termin.ics", content: ics, contentType: `text/calendar; charset=utf-8; method=${method}` };
 }

@@ -1,14 +1,21 @@
 import type * as React from "react";
-import { fullAddress, site } from "~/config/site";
+import { createContext, useContext } from "react";
+import { site } from "~/config/site";
+import type { PublicFacts } from "~/lib/public-facts";
+
+/** The workshop's facts of the e-mail being rendered (./index.ts renderEmail sets them). */
+export const MailWorkshopContext = createContext<PublicFacts | null>(null);
 
 /**
- * Shared frame of every e-mail: the workshop's name and contact details from
- * the site config. E-mail clients ignore style sheets, so styles are inline.
+ * Shared frame of every e-mail: the workshop's name and its contact details
+ * from its facts (issue 29). E-mail clients ignore style sheets, so styles are inline.
  * React escapes every value, so customer text can only ever appear as text.
  */
 const colors = { brand: "#1d4ed8", text: "#0f172a", muted: "#475569", border: "#e2e8f0", bg: "#f8fafc" };
 
 export function EmailLayout({ title, children }: { title: string; children: React.ReactNode }) {
+  const workshop = useContext(MailWorkshopContext);
+  if (!workshop) throw new Error("EmailLayout outside renderEmail");
   return (
     <html lang="de">
       <head>
@@ -46,9 +53,9 @@ export function EmailLayout({ title, children }: { title: string; children: Reac
                         data-footer
                         style={{ padding: "16px 24px", borderTop: `1px solid ${colors.border}`, fontSize: 12, color: colors.muted }}
                       >
-                        {site.legalName} · {fullAddress}
+                        {workshop.legalName} · {workshop.fullAddress}
                         <br />
-                        {site.phones.map((phone) => `${phone.label}: ${phone.display}`).join(" · ")} · {site.email}
+                        {workshop.phones.map((phone) => `${phone.label}: ${phone.display}`).join(" · ")} · {workshop.email}
                       </td>
                     </tr>
                   </tbody>

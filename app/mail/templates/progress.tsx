@@ -1,11 +1,9 @@
-import { site } from "~/config/site";
 import type { AppointmentReadyEmail } from "../emails";
-import { address, handoverRows, servicesRow } from "./appointment";
+import { handoverRows, servicesRow, workshopAddress } from "./appointment";
 import { CustomerLink, type DetailRow, Details, EmailLayout, Paragraph, SignOff } from "./layout";
-import { defineTemplate } from "./template";
+import { defineTemplate, type TemplateContext } from "./template";
 
 const title = "Ihr Fahrzeug ist abholbereit";
-const phone = site.phones[0].display;
 
 /** The car as the e-mail names it: with its plate when the customer gave one. */
 const yourCar = (p: AppointmentReadyEmail) => (p.licensePlate ? `Ihr Fahrzeug mit dem Kennzeichen ${p.licensePlate}` : "Ihr Fahrzeug");
@@ -16,9 +14,13 @@ const lead = (p: AppointmentReadyEmail) =>
     ? `${yourCar(p)} ist fertig. Wie vereinbart bringen wir es Ihnen zurück; wir melden uns wegen der Uhrzeit.`
     : `${yourCar(p)} ist fertig und kann während unserer Öffnungszeiten bei uns abgeholt werden.`;
 
-const openingHours: DetailRow[] = site.openingHoursDisplay.map(({ days, hours }) => [days, hours]);
+const openingHours = (context: TemplateContext): DetailRow[] => context.workshop.hoursDisplay.map(({ days, hours }) => [days, hours]);
 
-const rows = (p: AppointmentReadyEmail): DetailRow[] => [servicesRow(p), ...handoverRows(p), ["Adresse", address]];
+const rows = (p: AppointmentReadyEmail, context: TemplateContext): DetailRow[] => [
+  servicesRow(p),
+  ...handoverRows(p),
+  ["Adresse", workshopAddress(context)],
+];
 
 /** To the customer when the board sets 'Abholbereit' (services/appointment-progress.server.ts), unless the owner switched it off. */
 export const appointmentReady = defineTemplate<AppointmentReadyEmail>({
@@ -27,10 +29,10 @@ export const appointmentReady = defineTemplate<AppointmentReadyEmail>({
     <EmailLayout title={title}>
       <Paragraph>Guten Tag {p.name},</Paragraph>
       <Paragraph>{lead(p)}</Paragraph>
-      <Details rows={rows(p)} />
+      <Details rows={rows(p, context)} />
       <Paragraph>Unsere Öffnungszeiten:</Paragraph>
-      <Details rows={openingHours} />
-      <Paragraph>Bei Fragen erreichen Sie uns unter {phone}.</Paragraph>
+      <Details rows={openingHours(context)} />
+      <Paragraph>Bei Fragen erreichen Sie uns unter {context.workshop.mainPhone.display}.</Paragraph>
       <CustomerLink url={context.customerUrl} />
       <SignOff />
     </EmailLayout>

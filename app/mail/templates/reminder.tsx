@@ -6,8 +6,6 @@ import { appointmentWithInvite } from "./appointment";
 import { ButtonLink, EmailLayout, Paragraph, SignOff } from "./layout";
 import { defineTemplate } from "./template";
 
-const phone = site.phones[0].display;
-
 /** The date is a checked yyyy-MM-dd, never customer text, so it may stand in the subject. */
 const reminderSubject = (p: AppointmentReminderEmail) => `Erinnerung: Ihr Termin bei ${site.name} am ${formatIsoDateDE(p.date)}`;
 
@@ -42,7 +40,8 @@ export const inspectionReminder = defineTemplate<InspectionReminderEmail>({
         die wiederkehrende Begutachtung nach §57a KFG („Pickerl“) {yourCar(p)} ist im {formatMonthDE(p.dueMonth)} fällig.
       </Paragraph>
       <Paragraph>
-        Gerne erledigen wir sie für Sie – vereinbaren Sie einfach online einen Termin oder rufen Sie uns unter {phone} an.
+        Gerne erledigen wir sie für Sie – vereinbaren Sie einfach online einen Termin oder rufen Sie uns unter{" "}
+        {context.workshop.mainPhone.display} an.
       </Paragraph>
       <ButtonLink href={context.bookingUrl}>Termin vereinbaren</ButtonLink>
       <SignOff />

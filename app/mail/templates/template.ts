@@ -1,6 +1,9 @@
 import type * as React from "react";
+import type { PublicFacts } from "~/lib/public-facts";
 
 export type TemplateContext = {
+  /** The workshop's facts as the worker read them when sending (issue 29): name, address, phones, hours. */
+  workshop: PublicFacts;
   /** Absolute URL of the admin board, for the workshop's copies. */
   adminUrl: string;
   /** Absolute URL of the e-mail's appointment on the board (login first when needed, then back to it). */

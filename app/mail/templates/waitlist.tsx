@@ -1,11 +1,9 @@
-import { site } from "~/config/site";
 import { formatIsoDateDE } from "~/lib/format-date";
 import type { WaitlistSlotFreeEmail } from "../emails";
 import { ButtonLink, Details, EmailLayout, Paragraph, SignOff } from "./layout";
 import { defineTemplate } from "./template";
 
 const title = "Ein Termin ist frei geworden";
-const phone = site.phones[0].display;
 
 /**
  * To a customer on the waiting list of a fully booked day (services/waitlist.server.ts), once per
@@ -27,7 +25,7 @@ export const waitlistSlotFree = defineTemplate<WaitlistSlotFreeEmail>({
         ]}
       />
       {context.waitlist ? <ButtonLink href={context.waitlist.bookingUrl}>Jetzt Termin anfragen</ButtonLink> : null}
-      <Paragraph>Sie erreichen uns auch telefonisch unter {phone}.</Paragraph>
+      <Paragraph>Sie erreichen uns auch telefonisch unter {context.workshop.mainPhone.display}.</Paragraph>
       <SignOff />
       <Paragraph>
         <small>

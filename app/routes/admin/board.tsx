@@ -5,6 +5,7 @@ import { CancelDialog, DeleteDialog, NoScriptPanel, noScriptPanelFor } from "~/c
 import { appointmentFailure, revalidateAfterAppointmentAction } from "~/components/admin/appointment-intents";
 import { AppointmentList } from "~/components/admin/appointment-list";
 import { AppointmentTabs, type TabKey } from "~/components/admin/appointment-tabs";
+import { BeforeLaunch } from "~/components/admin/before-launch";
 import { useDialogTarget } from "~/components/admin/dialog";
 import { ExportForm } from "~/components/admin/export-form";
 import { type AdminRouteHandle, LoadError } from "~/components/admin/load-error";
@@ -17,6 +18,7 @@ import { adminContext, databaseContext } from "~/context";
 import { sensitiveRefusal } from "~/domain/access";
 import { type AdminAppointment, isAdminTab, type ListPeriod } from "~/domain/appointment";
 import { monthOf, zonedParts } from "~/domain/calendar-date";
+import { exampleValuesLeft } from "~/domain/workshop";
 import { cn } from "~/lib/cn";
 import { formatDateDE } from "~/lib/format-date";
 import { readFormFields } from "~/lib/http.server";
@@ -25,6 +27,7 @@ import { exportFormMessages, moveMessages, waitlistMessages } from "~/messages";
 import { exportFileAddress, parseExportFilter } from "~/services/admin-export.server";
 import { listAppointments } from "~/services/appointment-queries.server";
 import { waitlistCounts } from "~/services/waitlist.server";
+import { workshopFacts } from "~/services/workshop-facts.server";
 import type { Route } from "./+types/board";
 import { appointmentAction } from "./appointment-action.server";
 
@@ -60,15 +63,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : { ...monthOf(zonedParts(new Date(), site.timeZone).date), error: null };
   }
   const db = context.get(databaseContext);
-  const [list, waitlist] = await Promise.all([
+  const [list, waitlist, facts] = await Promise.all([
     listAppointments(db, { tab, q, period, page: Number(params.get("page")) || 1 }),
     // How many wait per day (issue 28), from today on.
     waitlistCounts(db, zonedParts(new Date(), site.timeZone).date),
+    workshopFacts(db),
   ]);
+  // 'Vor dem Start' (decision 048): the Impressum and contact facts still site.ts's examples.
+  const exampleFields = exampleValuesLeft(facts);
   // Without JavaScript the cancel and delete questions are server-rendered panels.
   const panel = noScriptPanelFor(params, list.items, canDelete);
   // A refused export re-renders the board with its form (200, as a form page does; the JSON API says 400).
-  return { list, tab, q, period, panel, canDelete, exportForm, waitlist };
+  return { list, tab, q, period, panel, canDelete, exportForm, waitlist, exampleFields };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -84,7 +90,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 }
 
 export default function AdminBoard({ loaderData, actionData }: Route.ComponentProps) {
-  const { list, tab, q, period, panel, canDelete, exportForm, waitlist } = loaderData;
+  const { list, tab, q, period, panel, canDelete, exportForm, waitlist, exampleFields } = loaderData;
   const location = useLocation();
   const navigation = useNavigation();
   const cancelDialog = useDialogTarget<AdminAppointment>();
@@ -104,119 +110,122 @@ export default function AdminBoard({ loaderData, actionData }: Route.ComponentPr
   const loading = navigation.state === "loading" && navigation.location.pathname === location.pathname;
 
   return (
-    <Card>
-      <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2 max-md:p-4">
-        <h2 className="text-xl font-semibold leading-tight">Terminverwaltung</h2>
-        {/* 'Termin eintragen' (issue 28): a plain link to the form, so it works without JavaScript. */}
-        <Link to="/admin/termine/neu" className={buttonClassName({ size: "sm" })}>
-          {moveMessages.enterTitle}
-        </Link>
-      </CardHeader>
-      {/* One column no wider than the card (minmax(0, 1fr)): the wide table scrolls inside its own box, never the page. */}
-      <CardContent className="grid grid-cols-1 gap-4 max-md:p-4 max-md:pt-0">
-        <ActionNotice data={actionData} />
-        <div className="flex flex-wrap items-end gap-2">
-          {/* A phone opens the search on demand (the list comes first), unless a search is on; from md up it is always there. */}
-          {q ? null : (
-            <details className="group peer md:hidden">
-              <DisclosureSummary>Suche</DisclosureSummary>
-            </details>
-          )}
-          <Form
-            method="get"
-            role="search"
-            className={cn("flex flex-wrap items-end gap-2 max-md:basis-full md:flex-1", !q && "max-md:hidden max-md:peer-open:flex")}
-          >
-            {tab !== "alle" ? <input type="hidden" name="status" value={tab} /> : null}
-            {period === "past" ? <input type="hidden" name="period" value="past" /> : null}
-            {/* A phone: label and field take the whole line, the buttons the next. */}
-            <div className="grid flex-1 gap-2 max-md:basis-full">
-              <Label htmlFor="admin-search">Suche nach Name, E-Mail, Telefon oder Kennzeichen</Label>
-              <Input id="admin-search" type="search" name="q" defaultValue={q} maxLength={100} />
-            </div>
-            <Button type="submit" variant="secondary">
-              Suchen
-            </Button>
-            {q ? (
-              <Button asChild variant="ghost">
-                <Link to={href({ status: tab, period })}>Suche zurücksetzen</Link>
+    <>
+      <BeforeLaunch fields={exampleFields} />
+      <Card>
+        <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2 max-md:p-4">
+          <h2 className="text-xl font-semibold leading-tight">Terminverwaltung</h2>
+          {/* 'Termin eintragen' (issue 28): a plain link to the form, so it works without JavaScript. */}
+          <Link to="/admin/termine/neu" className={buttonClassName({ size: "sm" })}>
+            {moveMessages.enterTitle}
+          </Link>
+        </CardHeader>
+        {/* One column no wider than the card (minmax(0, 1fr)): the wide table scrolls inside its own box, never the page. */}
+        <CardContent className="grid grid-cols-1 gap-4 max-md:p-4 max-md:pt-0">
+          <ActionNotice data={actionData} />
+          <div className="flex flex-wrap items-end gap-2">
+            {/* A phone opens the search on demand (the list comes first), unless a search is on; from md up it is always there. */}
+            {q ? null : (
+              <details className="group peer md:hidden">
+                <DisclosureSummary>Suche</DisclosureSummary>
+              </details>
+            )}
+            <Form
+              method="get"
+              role="search"
+              className={cn("flex flex-wrap items-end gap-2 max-md:basis-full md:flex-1", !q && "max-md:hidden max-md:peer-open:flex")}
+            >
+              {tab !== "alle" ? <input type="hidden" name="status" value={tab} /> : null}
+              {period === "past" ? <input type="hidden" name="period" value="past" /> : null}
+              {/* A phone: label and field take the whole line, the buttons the next. */}
+              <div className="grid flex-1 gap-2 max-md:basis-full">
+                <Label htmlFor="admin-search">Suche nach Name, E-Mail, Telefon oder Kennzeichen</Label>
+                <Input id="admin-search" type="search" name="q" defaultValue={q} maxLength={100} />
+              </div>
+              <Button type="submit" variant="secondary">
+                Suchen
               </Button>
-            ) : null}
-          </Form>
-          {/* Which appointments the tabs count and list: from today on (the default), or the past, the latest first. */}
-          <nav aria-label="Zeitraum" className="flex w-fit gap-1 rounded-lg bg-muted p-1">
-            {(
-              [
-                ["upcoming", "Ab heute"],
-                ["past", "Vergangene"],
-              ] as const
-            ).map(([value, label]) => (
-              <Link
-                key={value}
-                to={href({ status: tab, q, period: value })}
-                aria-current={period === value ? "true" : undefined}
-                className={cn(
-                  "rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground transition-colors max-md:inline-flex max-md:min-h-11 max-md:items-center",
-                  "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
-                  "aria-[current=true]:bg-background aria-[current=true]:text-foreground aria-[current=true]:shadow-sm",
-                )}
-              >
-                {label}
-              </Link>
-            ))}
-          </nav>
-          {exportForm ? <ExportForm tab={tab} q={q} period={period} {...exportForm} className="max-md:open:basis-full" /> : null}
-        </div>
-        {panel ? (
-          <NoScriptPanel
-            kind={panel.kind}
-            item={panel.item}
-            closeHref={href(baseParams)}
-            error={actionData && !actionData.ok && actionData.field ? actionData.message : null}
-          />
-        ) : null}
-        <AppointmentTabs active={tab} counts={list.counts} hrefFor={(next) => href({ status: next, q, period })}>
-          {loading ? (
-            <p role="status" className="py-8 text-center text-muted-foreground">
-              Lade Termine...
-            </p>
-          ) : (
-            <AppointmentList
-              items={list.items}
-              hrefWith={hrefWith}
-              onCancel={cancelDialog.open}
-              onDelete={canDelete ? deleteDialog.open : undefined}
-            />
-          )}
-          {lastPage > 1 ? (
-            <nav aria-label="Seiten" className="mt-4 flex items-center justify-between gap-2 text-sm">
-              {list.page > 1 ? (
-                <Link className="underline" to={hrefWith({ page: String(list.page - 1) })}>
-                  Vorherige Seite
+              {q ? (
+                <Button asChild variant="ghost">
+                  <Link to={href({ status: tab, period })}>Suche zurücksetzen</Link>
+                </Button>
+              ) : null}
+            </Form>
+            {/* Which appointments the tabs count and list: from today on (the default), or the past, the latest first. */}
+            <nav aria-label="Zeitraum" className="flex w-fit gap-1 rounded-lg bg-muted p-1">
+              {(
+                [
+                  ["upcoming", "Ab heute"],
+                  ["past", "Vergangene"],
+                ] as const
+              ).map(([value, label]) => (
+                <Link
+                  key={value}
+                  to={href({ status: tab, q, period: value })}
+                  aria-current={period === value ? "true" : undefined}
+                  className={cn(
+                    "rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground transition-colors max-md:inline-flex max-md:min-h-11 max-md:items-center",
+                    "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+                    "aria-[current=true]:bg-background aria-[current=true]:text-foreground aria-[current=true]:shadow-sm",
+                  )}
+                >
+                  {label}
                 </Link>
-              ) : (
-                <span />
-              )}
-              <span>
-                Seite {list.page} von {lastPage} ({list.total} Termine)
-              </span>
-              {list.page < lastPage ? (
-                <Link className="underline" to={hrefWith({ page: String(list.page + 1) })}>
-                  Nächste Seite
-                </Link>
-              ) : (
-                <span />
-              )}
+              ))}
             </nav>
+            {exportForm ? <ExportForm tab={tab} q={q} period={period} {...exportForm} className="max-md:open:basis-full" /> : null}
+          </div>
+          {panel ? (
+            <NoScriptPanel
+              kind={panel.kind}
+              item={panel.item}
+              closeHref={href(baseParams)}
+              error={actionData && !actionData.ok && actionData.field ? actionData.message : null}
+            />
           ) : null}
-        </AppointmentTabs>
-        <WaitlistSummary days={waitlist} />
-        {/* The details page's script in advance, so it opens (or says why not) when the connection drops; once hydrated, as the layout's. */}
-        {hydrated && list.items[0] ? <PrefetchPageLinks page={`/admin/termine/${list.items[0].id}`} /> : null}
-        <CancelDialog dialog={cancelDialog} />
-        <DeleteDialog dialog={deleteDialog} />
-      </CardContent>
-    </Card>
+          <AppointmentTabs active={tab} counts={list.counts} hrefFor={(next) => href({ status: next, q, period })}>
+            {loading ? (
+              <p role="status" className="py-8 text-center text-muted-foreground">
+                Lade Termine...
+              </p>
+            ) : (
+              <AppointmentList
+                items={list.items}
+                hrefWith={hrefWith}
+                onCancel={cancelDialog.open}
+                onDelete={canDelete ? deleteDialog.open : undefined}
+              />
+            )}
+            {lastPage > 1 ? (
+              <nav aria-label="Seiten" className="mt-4 flex items-center justify-between gap-2 text-sm">
+                {list.page > 1 ? (
+                  <Link className="underline" to={hrefWith({ page: String(list.page - 1) })}>
+                    Vorherige Seite
+                  </Link>
+                ) : (
+                  <span />
+                )}
+                <span>
+                  Seite {list.page} von {lastPage} ({list.total} Termine)
+                </span>
+                {list.page < lastPage ? (
+                  <Link className="underline" to={hrefWith({ page: String(list.page + 1) })}>
+                    Nächste Seite
+                  </Link>
+                ) : (
+                  <span />
+                )}
+              </nav>
+            ) : null}
+          </AppointmentTabs>
+          <WaitlistSummary days={waitlist} />
+          {/* The details page's script in advance, so it opens (or says why not) when the connection drops; once hydrated, as the layout's. */}
+          {hydrated && list.items[0] ? <PrefetchPageLinks page={`/admin/termine/${list.items[0].id}`} /> : null}
+          <CancelDialog dialog={cancelDialog} />
+          <DeleteDialog dialog={deleteDialog} />
+        </CardContent>
+      </Card>
+    </>
   );
 }
 

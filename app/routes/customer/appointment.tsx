@@ -23,6 +23,7 @@ import {
   selfServiceConfigFromEnv,
 } from "~/services/customer-appointment.server";
 import { customerFindings, decideByCustomer } from "~/services/findings.server";
+import { publicWorkshopFacts } from "~/services/public-facts.server";
 import type { Route } from "./+types/appointment";
 import { privatePage } from "./private-page.server";
 
@@ -42,6 +43,11 @@ export function meta({ error }: Route.MetaArgs) {
 function notFound(): never {
   // This route's error boundary says that the appointment is gone (unknown, expired or deleted: the links go with it).
   throw data(null, { status: 404 });
+}
+
+/** The number a refusal asks the customer to call: the workshop's first (its facts, issue 29). */
+async function mainPhoneOf(context: Route.ActionArgs["context"]): Promise<string> {
+  return (await publicWorkshopFacts(context.get(databaseContext))).facts.mainPhone.display;
 }
 
 /** The value of the confirmation step's 'Ja, Termin absagen'. */
@@ -110,7 +116,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     case "already-cancelled":
       return data({ form: { error: customerPageMessages["already-cancelled"] } }, { status });
     case "too-late":
-      return data({ form: { error: customerPageMessages["too-late"](config.cancelCutoffHours, site.phones[0].display) } }, { status });
+      return data({ form: { error: customerPageMessages["too-late"](config.cancelCutoffHours, await mainPhoneOf(context)) } }, { status });
     case "reason-too-long": {
       const message = customerPageMessages["reason-too-long"](MAX_CUSTOMER_REASON_LENGTH);
       return data({ form: { error: message, reasonError: message, reason } }, { status });
@@ -164,7 +170,7 @@ async function moveAction(token: string, fields: Record<string, string>, context
     return data({ moveError: moveMessages["rate-limited"] }, { status, headers: retryAfter(result.retryAfterSeconds) });
   }
   // The customer's words for a taken time; the rest as the board says it.
-  const error = result.code === "slot-taken" ? moveMessages.customerSlotTaken : moveRefusal(result, site.phones[0].display).error;
+  const error = result.code === "slot-taken" ? moveMessages.customerSlotTaken : moveRefusal(result, await mainPhoneOf(context)).error;
   return data({ moveError: error }, { status });
 }
 

@@ -5,11 +5,11 @@ import { PageHeader, Section } from "~/components/site/section";
 import { buttonClassName } from "~/components/ui/button";
 import { Card, CardHeader, CardTitle } from "~/components/ui/card";
 import { site } from "~/config/site";
-import { originFromMatches, pageMeta, publicPages } from "~/lib/seo";
+import { pageMeta, publicPages } from "~/lib/seo";
 import type { Route } from "./+types/about";
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta(publicPages.about, originFromMatches(matches));
+  return pageMeta(publicPages.about, matches);
 }
 
 const valueIcons: LucideIcon[] = [Star, HeartHandshake, Wrench, ShieldCheck];

@@ -4,11 +4,11 @@ import { MapEmbed } from "~/components/site/map-embed";
 import { PageHeader } from "~/components/site/section";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { site } from "~/config/site";
-import { originFromMatches, pageMeta, publicPages } from "~/lib/seo";
+import { pageMeta, publicPages } from "~/lib/seo";
 import type { Route } from "./+types/contact";
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta(publicPages.contact, originFromMatches(matches));
+  return pageMeta(publicPages.contact, matches);
 }
 
 export default function ContactPage() {

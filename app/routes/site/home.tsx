@@ -4,24 +4,26 @@ import { Island } from "~/components/island";
 import { ContactDetails } from "~/components/site/contact-details";
 import { AboutTeaser, Hero, Highlights, ServicesGrid } from "~/components/site/home-sections";
 import { MapEmbed } from "~/components/site/map-embed";
+import { usePublicFacts } from "~/components/site/public-facts-context";
 import { Section } from "~/components/site/section";
 import { buttonClassName } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { originFromMatches, pageMeta, publicPages } from "~/lib/seo";
+import { pageMeta, publicPages } from "~/lib/seo";
 import type { Route } from "./+types/home";
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta(publicPages.home, originFromMatches(matches));
+  return pageMeta(publicPages.home, matches);
 }
 
 export default function Home() {
+  const { bookable, pickupsPerDay } = usePublicFacts();
   return (
     <>
       <Hero />
       <Highlights />
       <ServicesGrid />
       <AboutTeaser />
-      <Island name="booking" props={{}} />
+      <Island name="booking" props={{ services: bookable, pickupsPerDay }} />
       <Section
         id="contact"
         title="Kontakt"

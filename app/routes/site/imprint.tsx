@@ -1,14 +1,17 @@
+import { usePublicFacts } from "~/components/site/public-facts-context";
 import { PageHeader, Prose } from "~/components/site/section";
-import { fullAddress, site } from "~/config/site";
-import { originFromMatches, pageMeta, publicPages } from "~/lib/seo";
+import { site } from "~/config/site";
+import { pageMeta, publicPages } from "~/lib/seo";
 import type { Route } from "./+types/imprint";
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta(publicPages.imprint, originFromMatches(matches));
+  return pageMeta(publicPages.imprint, matches);
 }
 
 export default function ImprintPage() {
-  const { legal } = site;
+  // The owner's facts (issue 29); the business purpose and trade regulations are the trade's, not the owner's.
+  const facts = usePublicFacts();
+  const legal = { ...site.legal, ...facts.imprint };
   return (
     <>
       <PageHeader
@@ -18,11 +21,11 @@ export default function ImprintPage() {
       <Prose>
         <h2>Diensteanbieter und Medieninhaber</h2>
         <p>
-          {site.legalName}
+          {facts.legalName}
           <br />
-          {site.address.street}
+          {facts.street}
           <br />
-          {site.address.postalCode} {site.address.city}, {site.address.country}
+          {facts.postalCode} {facts.city}, {facts.country}
         </p>
         <dl>
           <dt>Unternehmensgegenstand</dt>
@@ -39,7 +42,7 @@ export default function ImprintPage() {
 
         <h2>Kontakt</h2>
         <dl>
-          {site.phones.map((phone) => (
+          {facts.phones.map((phone) => (
             <div key={phone.href}>
               <dt>Telefon {phone.label}</dt>
               <dd>
@@ -50,7 +53,7 @@ export default function ImprintPage() {
           <div>
             <dt>E-Mail</dt>
             <dd>
-              <a href={`mailto:${site.email}`}>{site.email}</a>
+              <a href={`mailto:${facts.email}`}>{facts.email}</a>
             </dd>
           </div>
         </dl>
@@ -67,7 +70,7 @@ export default function ImprintPage() {
 
         <h2>Offenlegung gemäß § 25 MedienG</h2>
         <p>
-          Medieninhaber: {site.legalName}, {fullAddress}. Geschäftsführer: {legal.managingDirector}.
+          Medieninhaber: {facts.legalName}, {facts.fullAddress}. Geschäftsführer: {legal.managingDirector}.
         </p>
         <p>
           Grundlegende Richtung der Website: Information über die Leistungen der Kfz-Werkstätte {site.name} und die Möglichkeit, online

@@ -3,11 +3,15 @@ import { BackToTop } from "~/components/layout/back-to-top";
 import { Footer } from "~/components/layout/footer";
 import { Header } from "~/components/layout/header";
 import { useNonce } from "~/components/nonce";
+import { PublicFactsProvider } from "~/components/site/public-facts-context";
 import { site } from "~/config/site";
+import { databaseContext } from "~/context";
+import type { PublicFacts } from "~/lib/public-facts";
 import { autoRepairJsonLd, canonicalOrigin, serializeJsonLd } from "~/lib/seo";
 import { siteScriptUrl } from "~/lib/site-script.server";
 import { siteScriptLoader } from "~/lib/site-script-loader";
 import { ErrorScreen, type RouteHandle } from "~/root";
+import { publicWorkshopFacts } from "~/services/public-facts.server";
 import type { Route } from "./+types/layout";
 
 /**
@@ -19,9 +23,13 @@ export const handle: RouteHandle = { islands: true };
 
 const LAYOUT_ROUTE_ID = "routes/site/layout";
 
-/** Hands every public page the origin for canonical links and structured data, and its script. */
-export function loader() {
-  return { origin: canonicalOrigin(), siteScript: siteScriptUrl };
+/**
+ * Hands every public page the origin for canonical links and structured data, its script and the
+ * workshop's facts (issue 29): from the cached facts service, no query of its own (decision 048).
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { facts } = await publicWorkshopFacts(context.get(databaseContext));
+  return { origin: canonicalOrigin(), siteScript: siteScriptUrl, facts };
 }
 
 /** Only used when a page fails: every page has its own meta. */
@@ -34,7 +42,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   return (
     <SiteFrame>
       <Outlet />
-      <StructuredData origin={loaderData.origin} />
+      <StructuredData origin={loaderData.origin} facts={loaderData.facts} />
     </SiteFrame>
   );
 }
@@ -48,10 +56,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 function SiteFrame({ children }: { children: React.ReactNode }) {
-  // Also there when a page below failed: the layout's own loader still ran.
-  const siteScript = useRouteLoaderData<typeof loader>(LAYOUT_ROUTE_ID)?.siteScript;
+  // Also there when a page below failed: the layout's own loader still ran (not when it failed itself).
+  const layout = useRouteLoaderData<typeof loader>(LAYOUT_ROUTE_ID);
+  const siteScript = layout?.siteScript;
   return (
-    <>
+    <PublicFactsProvider value={layout?.facts ?? null}>
       <a
         href="#main"
         className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
@@ -65,24 +74,24 @@ function SiteFrame({ children }: { children: React.ReactNode }) {
       <Footer />
       <BackToTop />
       {siteScript ? <SiteScript url={siteScript} /> : null}
-    </>
+    </PublicFactsProvider>
   );
 }
 
-/** Loads the pages' module after the first paint (decision 021); allowed by its hash, also on prerendered pages. */
+/** Loads the pages' module after the first paint (decision 021); allowed by its hash, also on the pages kept without a nonce. */
 function SiteScript({ url }: { url: string }) {
   const nonce = useNonce();
   return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: siteScriptLoader(url) }} />;
 }
 
-function StructuredData({ origin }: { origin: string }) {
+function StructuredData({ origin, facts }: { origin: string; facts: PublicFacts }) {
   const nonce = useNonce();
   return (
     <script
       type="application/ld+json"
       nonce={nonce}
       suppressHydrationWarning
-      dangerouslySetInnerHTML={{ __html: serializeJsonLd(autoRepairJsonLd(origin)) }}
+      dangerouslySetInnerHTML={{ __html: serializeJsonLd(autoRepairJsonLd(origin, facts)) }}
     />
   );
 }

@@ -9,7 +9,7 @@ export function meta() {
 }
 
 /**
- * 'Karte laden' without JavaScript: the public pages are prerendered and the
+ * 'Karte laden' without JavaScript: the public pages are kept per facts version and the
  * same for everyone, so the consent form comes here, where the map is shown
  * at once (with JavaScript the map appears in place, app/browser/map.ts).
  */

@@ -1,16 +1,19 @@
 import { Link } from "react-router";
+import { usePublicFacts } from "~/components/site/public-facts-context";
 import { PageHeader, Prose } from "~/components/site/section";
-import { fullAddress, site } from "~/config/site";
-import { originFromMatches, pageMeta, publicPages } from "~/lib/seo";
+import { site } from "~/config/site";
+import { pageMeta, publicPages } from "~/lib/seo";
 import { THEME_STORAGE_KEY } from "~/lib/theme";
 import type { Route } from "./+types/privacy";
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta(publicPages.privacy, originFromMatches(matches));
+  return pageMeta(publicPages.privacy, matches);
 }
 
 export default function PrivacyPage() {
   const { retention, booking } = site;
+  const facts = usePublicFacts();
+  const phone = facts.mainPhone;
   return (
     <>
       <PageHeader
@@ -20,9 +23,9 @@ export default function PrivacyPage() {
       <Prose>
         <h2>1. Verantwortlicher</h2>
         <p>
-          {site.legalName}, {fullAddress}, {site.address.country}
+          {facts.legalName}, {facts.fullAddress}, {facts.country}
           <br />
-          E-Mail: <a href={`mailto:${site.email}`}>{site.email}</a>, Telefon: <a href={site.phones[0].href}>{site.phones[0].display}</a>
+          E-Mail: <a href={`mailto:${facts.email}`}>{facts.email}</a>, Telefon: <a href={phone.href}>{phone.display}</a>
         </p>
 
         <h2>2. Das Wichtigste in Kürze</h2>
@@ -206,7 +209,7 @@ export default function PrivacyPage() {
           <li>Widerruf einer erteilten Einwilligung mit Wirkung für die Zukunft (Art. 7 Abs. 3 DSGVO).</li>
         </ul>
         <p>
-          Schreiben Sie uns dazu einfach an <a href={`mailto:${site.email}`}>{site.email}</a> oder nutzen Sie unser{" "}
+          Schreiben Sie uns dazu einfach an <a href={`mailto:${facts.email}`}>{facts.email}</a> oder nutzen Sie unser{" "}
           <Link to="/kontakt">Kontaktformular</Link>.
         </p>
 

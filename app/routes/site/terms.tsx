@@ -1,25 +1,26 @@
 import { Link } from "react-router";
+import { usePublicFacts } from "~/components/site/public-facts-context";
 import { PageHeader, Prose } from "~/components/site/section";
-import { fullAddress, site } from "~/config/site";
-import { originFromMatches, pageMeta, publicPages } from "~/lib/seo";
+import { pageMeta, publicPages } from "~/lib/seo";
 import type { Route } from "./+types/terms";
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta(publicPages.terms, originFromMatches(matches));
+  return pageMeta(publicPages.terms, matches);
 }
 
 export default function TermsPage() {
+  const { legalName, fullAddress } = usePublicFacts();
   return (
     <>
       <PageHeader
         title="Allgemeine Geschäftsbedingungen"
-        intro={`Allgemeine Geschäftsbedingungen von ${site.legalName}, ${fullAddress}, für Reparatur-, Service- und Prüfaufträge.`}
+        intro={`Allgemeine Geschäftsbedingungen von ${legalName}, ${fullAddress}, für Reparatur-, Service- und Prüfaufträge.`}
       />
       <Prose>
         <h2>1. Geltungsbereich</h2>
         <p>
-          Diese Bedingungen gelten für alle Aufträge an {site.legalName} („wir“) über Reparaturen, Wartungen, Überprüfungen und den Verkauf
-          von Teilen. Gegenüber Verbraucherinnen und Verbrauchern im Sinne des Konsumentenschutzgesetzes (KSchG) gelten sie nur, soweit
+          Diese Bedingungen gelten für alle Aufträge an {legalName} („wir“) über Reparaturen, Wartungen, Überprüfungen und den Verkauf von
+          Teilen. Gegenüber Verbraucherinnen und Verbrauchern im Sinne des Konsumentenschutzgesetzes (KSchG) gelten sie nur, soweit
           zwingende Bestimmungen nicht entgegenstehen.
         </p>
 
