@@ -59,6 +59,7 @@ function pageActions(ids: { appointment: string; member: string; closure: string
     newAppointment: posts("/admin/termine/neu", [
       { intent: "enter", name: "Anruf", phone: "0664 1234567", service: "Ölwechsel", date: FUTURE, time: "10:00", status: "bestätigt" },
     ]),
+    planner: posts("/admin/planer", [{ intent: "move", id: ids.appointment, target: `${FUTURE} 10:00` }]),
     workshop: posts("/admin/werkstatt", [
       { intent: "add", name: "Hebebühne 9", kind: "lift" },
       { intent: "rename", id: ids.resource, name: "Bühne Nord" },
@@ -172,6 +173,7 @@ describe("page actions as an account that must first enrol, and as staff", () =>
         "routes/admin/backups.tsx",
         "routes/admin/settings.tsx",
         "routes/admin/new-appointment.tsx",
+        "routes/admin/planner.tsx",
       ].sort(),
     );
     expect(listed).toHaveLength(withAction.length);

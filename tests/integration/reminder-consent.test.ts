@@ -8,10 +8,13 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { AdminIdentity } from "~/auth/session.server";
+import { PublicFactsProvider } from "~/components/site/public-facts-context";
 import { adminContext } from "~/context";
 import { defaultMigrationsFolder, openDatabase } from "~/db/client.server";
 import { appointments, auditLog, emailOutbox, inspectionReminders, inspectionUnsubscribeTokens } from "~/db/schema";
 import { defaultSlotRules } from "~/domain/slots";
+import { defaultWorkshopFacts } from "~/domain/workshop";
+import { publicFactsOf } from "~/lib/public-facts";
 import { adminMessages } from "~/messages";
 import AppointmentDetails, { action as detailsAction, loader as detailsLoader } from "~/routes/admin/appointment";
 import PrivacyPage from "~/routes/site/privacy";
@@ -321,7 +324,13 @@ describe.each(testDatabaseKinds)("one §57a consent per address and car on %s", 
 describe("the privacy statement", () => {
   it("says: one consent per car, how to end it, and that deleting the appointment or asking the workshop erases it", () => {
     const Stub = createRoutesStub([{ path: "/datenschutz", Component: PrivacyPage }]);
-    const text = renderToStaticMarkup(createElement(Stub, { initialEntries: ["/datenschutz"] })).replace(/\s+/g, " ");
+    // The page reads the workshop's facts from the public layout (decision 048): here the defaults.
+    const page = createElement(
+      PublicFactsProvider,
+      { value: publicFactsOf(defaultWorkshopFacts()) },
+      createElement(Stub, { initialEntries: ["/datenschutz"] }),
+    );
+    const text = renderToStaticMarkup(page).replace(/\s+/g, " ");
     expect(text).toContain("Wir speichern für jedes Fahrzeug nur eine Einwilligung je E-Mail-Adresse");
     expect(text).toContain("„Erinnerungen abbestellen“ in jeder Erinnerungs-E-Mail");
     expect(text).toContain("Damit enden die Erinnerungen für dieses Fahrzeug.");
