@@ -1,5 +1,6 @@
 import { site, type Weekday } from "~/config/site";
-import { resourceKinds, type ServiceNeeds } from "./resources";
+import { type ResourceKind, resourceKinds, type ServiceNeeds } from "./resources";
+import { visitDurationMinutes, visitNeeds } from "./visit";
 
 /**
  * The workshop's facts as the owner keeps them on 'Einstellungen' (issue 29, decision 042): what
@@ -175,6 +176,24 @@ export function bookableServiceNames(facts: Pick<WorkshopFacts, "services">): st
 export function durationOf(facts: Pick<WorkshopFacts, "services">, serviceName: string): number {
   const service = facts.services.find((candidate) => candidate.name === serviceName);
   return (service?.durationSteps ?? 1) * SLOT_MINUTES;
+}
+
+/**
+ * A visit of `names` (the first service and the further ones, issue 28) by the facts' services: how
+ * long it lasts in whole slots of `slotMinutes` and the kinds of resource it holds for all of it.
+ */
+export function visitOfFacts(
+  facts: Pick<WorkshopFacts, "services">,
+  names: readonly string[],
+  slotMinutes: number,
+): { durationMinutes: number; kinds: ReadonlyArray<ResourceKind> } {
+  const catalogue = facts.services.map((service) => ({
+    name: service.name,
+    bookable: service.bookable && !service.retired,
+    durationMinutes: durationOf(facts, service.name),
+    needs: service.needs,
+  }));
+  return { durationMinutes: visitDurationMinutes(catalogue, names, slotMinutes), kinds: visitNeeds(catalogue, names) };
 }
 
 /** The `tel:` link of a number as written ("01 234 56 78" → "tel:+4312345678"; Austria's +43 for a leading 0). */

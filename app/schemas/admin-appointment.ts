@@ -58,12 +58,15 @@ export const adminEntrySchema = bookingSchema.omit({ inspectionReminder: true, e
 
 export type AdminEntryInput = z.output<typeof adminEntrySchema>;
 
-/** Validates an entry; field errors in German as the booking's. */
-export function validateAdminEntry(input: Record<string, unknown>, now: Date) {
-  return validateBookingLike(adminEntrySchema, input, workshopMonth(now));
+/**
+ * Validates an entry; field errors in German as the booking's. `offered`: the services the workshop
+ * offers now (the facts' services not retired; the board may enter one not bookable online).
+ */
+export function validateAdminEntry(input: Record<string, unknown>, now: Date, offered?: ReadonlyArray<string>) {
+  return validateBookingLike(adminEntrySchema, input, workshopMonth(now), offered);
 }
 
-/** The fields PATCH may change besides the time (the service stays as it is here). */
+/** The fields PATCH may change besides the time and the services (`service`, `services`: changeAppointment). */
 export const changeableFields = [
   "name",
   "email",

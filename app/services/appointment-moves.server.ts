@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { AdminIdentity } from "~/auth/session.server";
-import { serviceDurationMinutes, serviceVisit } from "~/config/site";
 import { recordAudit } from "~/db/audit.server";
 import type { Database, Executor } from "~/db/client.server";
 import { createCustomerLink } from "~/db/customer-links.server";
@@ -9,10 +8,12 @@ import { resultRows } from "~/db/result-rows";
 import { appointments } from "~/db/schema";
 import { type AppointmentStatus, slotOccupyingStatuses } from "~/domain/appointment";
 import type { CalendarDate } from "~/domain/calendar-date";
+import type { ResourceKind } from "~/domain/resources";
 import { fail, type Failure, type Ok, ok } from "~/domain/result";
 import { checkSlot, closingTime, type SlotRules, slotRulesOf, withoutBreaks } from "~/domain/slots";
 import { normalizeLicensePlate } from "~/domain/vehicle";
 import { visitServices } from "~/domain/visit";
+import { offeredServices, visitOfFacts, type WorkshopFacts } from "~/domain/workshop";
 import { logger } from "~/lib/logger.server";
 import { appointmentEmailFields, cancelOnlineUntil } from "~/mail/emails";
 import { enqueueCustomerEmail } from "~/mail/outbox.server";
@@ -57,11 +58,13 @@ export type MoveTarget = {
   courtesyCar: boolean;
   resourceIds?: readonly string[];
   override?: boolean;
+  /** What the visit holds, by the workshop's facts (every service of it). */
+  kinds: ReadonlyArray<ResourceKind>;
 };
 
 /** Places the appointment at the target under the locks of move_appointment; its holds and date and time move together. */
 async function placeAt(tx: Executor, target: MoveTarget, rules: SlotRules): Promise<Outcome> {
-  const { kinds } = serviceVisit(visitServices(target));
+  const { kinds } = target;
   const closing = target.courtesyCar ? closingTime(target.date, rules) : null;
   const courtesyUntil = closing !== null && closing > target.time ? closing : null;
   const rows = await tx.execute(sql`
@@ -112,9 +115,20 @@ export async function slotRefusal(
   return fail("slotClosed", { field: check.field, problem: check.problem, inBreak });
 }
 
-/** The slot rules of the workshop's facts as this process has them (cached, decision 042): its hours with their breaks. */
-export async function currentSlotRules(db: Database): Promise<SlotRules> {
-  return slotRulesOf(await workshopFacts(db));
+/** The workshop's facts as this process has them (cached, decision 042) and their slot rules: its hours with their breaks. */
+export async function currentWorkshop(db: Database): Promise<{ facts: WorkshopFacts; rules: SlotRules }> {
+  const facts = await workshopFacts(db);
+  return { facts, rules: slotRulesOf(facts) };
+}
+
+/** The services the board may enter or change to: every one the workshop offers now, also those not bookable online. */
+function servicesOffered(facts: WorkshopFacts): string[] {
+  return offeredServices(facts).map((service) => service.name);
+}
+
+/** What a visit of `services` holds by the facts (read before a transaction: PGlite has one connection). */
+export function kindsOfVisit(facts: WorkshopFacts, services: readonly string[], rules: SlotRules): ReadonlyArray<ResourceKind> {
+  return visitOfFacts(facts, services, rules.slotMinutes).kinds;
 }
 
 /**
@@ -226,13 +240,16 @@ export async function enterAppointment(
     selfCancelCutoffHours?: number;
   },
 ): Promise<EntryResult> {
-  const validation = validateAdminEntry(input, now);
+  const workshop = await currentWorkshop(db);
+  const validation = validateAdminEntry(input, now, servicesOffered(workshop.facts));
   if (!validation.ok) return fail("invalid", { fields: validation.fields, missingRequired: validation.missingRequired });
   const entry = validation.data;
-  const durationMinutes = serviceDurationMinutes(entry.service);
+  // Several services in one visit (issue 28), their durations and needs by the facts (issue 29).
+  const names = entry.services ?? [entry.service];
+  const factsRules = givenRules ?? workshop.rules;
+  const { durationMinutes, kinds } = visitOfFacts(workshop.facts, names, factsRules.slotMinutes);
   // 'Trotzdem eintragen' may place work into the lunch break (the workshop works through it for a
   // caller); opening, closing and closures still hold.
-  const factsRules = givenRules ?? (await currentSlotRules(db));
   const rules = entry.override ? withoutBreaks(factsRules) : factsRules;
   const refused = await slotRefusal(db, { date: entry.date, time: entry.time, durationMinutes }, now, staffRules(rules));
   if (refused) return refused;
@@ -246,6 +263,7 @@ export async function enterAppointment(
         date: entry.date,
         time: entry.time,
         service: entry.service,
+        additionalServices: names.slice(1),
         durationMinutes,
         courtesyCar: entry.courtesyCar === true,
         status: entry.status,
@@ -258,7 +276,7 @@ export async function enterAppointment(
       .returning();
     const { overbooked } = await placeOrRefuse(
       tx,
-      { ...row!, courtesyCar: row!.courtesyCar, override: entry.override !== undefined },
+      { ...row!, courtesyCar: row!.courtesyCar, override: entry.override !== undefined, kinds },
       now,
       rules,
     );
@@ -397,34 +415,52 @@ export async function changeAppointment(
   const given = Object.fromEntries(
     Object.entries(input).filter(([key]) => (changeableFields as readonly string[]).includes(key) || key === "date" || key === "time"),
   );
-  const validation = validateAdminEntry({ ...asEntryInput(before), ...given }, now);
+  // The services (issue 28): `services` the whole list, `service` alone a visit of that one.
+  const beforeServices = visitServices(before);
+  const servicesGiven = Array.isArray(input.services)
+    ? { service: input.services[0], services: input.services }
+    : input.service !== undefined
+      ? { service: input.service, services: [input.service] }
+      : {};
+  const workshop = await currentWorkshop(db);
+  // Its own services stay valid for a change of anything else, also one retired since.
+  const offered = [...new Set([...servicesOffered(workshop.facts), ...beforeServices])];
+  const validation = validateAdminEntry({ ...asEntryInput(before), ...given, ...servicesGiven }, now, offered);
   if (!validation.ok) return fail("invalid", { fields: validation.fields, missingRequired: validation.missingRequired });
   const after = validation.data;
+  const rules = givenRules ?? workshop.rules;
+  const afterServices = after.services ?? [after.service];
+  const servicesChanged = afterServices.join("\n") !== beforeServices.join("\n");
+  const visit = visitOfFacts(workshop.facts, afterServices, rules.slotMinutes);
+  // Other services hold the time and the resources they need: the visit is placed again where it is.
+  const durationMinutes = servicesChanged ? visit.durationMinutes : before.durationMinutes;
   const resourceIds = move.data.resourceIds;
-  const moving = after.date !== before.date || after.time !== before.time || resourceIds !== undefined;
-  if (moving && !slotOccupyingStatuses.includes(before.status)) return fail("conflict");
-  const rules = givenRules ?? (await currentSlotRules(db));
-  if (after.date !== before.date || after.time !== before.time) {
-    const refused = await slotRefusal(
-      db,
-      { date: after.date, time: after.time, durationMinutes: before.durationMinutes },
-      now,
-      staffRules(rules),
-    );
+  const timeChanged = after.date !== before.date || after.time !== before.time;
+  const active = slotOccupyingStatuses.includes(before.status);
+  if ((timeChanged || resourceIds !== undefined) && !active) return fail("conflict");
+  const moving = timeChanged || resourceIds !== undefined || (servicesChanged && active);
+  if (timeChanged || (servicesChanged && active)) {
+    const refused = await slotRefusal(db, { date: after.date, time: after.time, durationMinutes }, now, staffRules(rules));
     if (refused) return refused;
   }
-  const fields = storedFields(after);
+  const fields = {
+    ...storedFields(after),
+    ...(servicesChanged ? { service: after.service, additionalServices: afterServices.slice(1), durationMinutes } : {}),
+  };
 
-  const changed = (Object.keys(fields) as Array<keyof typeof fields>).filter(
-    (key) => key !== "licensePlateNormalized" && fields[key] !== before[key],
-  );
+  const changed = [
+    ...(Object.keys(storedFields(after)) as Array<keyof ReturnType<typeof storedFields>>).filter(
+      (key) => key !== "licensePlateNormalized" && fields[key] !== before[key],
+    ),
+    ...(servicesChanged ? ["services"] : []),
+  ];
   const result = await refusable(db, async (tx) => {
     let overbooked = before.overbooked;
     let row: MovedRow = before;
     if (moving) {
       ({ overbooked } = await placeOrRefuse(
         tx,
-        { ...before, date: after.date, time: after.time, resourceIds, override: false },
+        { ...before, date: after.date, time: after.time, durationMinutes, resourceIds, override: false, kinds: visit.kinds },
         now,
         rules,
       ));

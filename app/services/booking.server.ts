@@ -26,8 +26,7 @@ import {
   type UnavailableDay,
 } from "~/domain/slots";
 import { normalizeLicensePlate } from "~/domain/vehicle";
-import { visitDurationMinutes, visitNeeds } from "~/domain/visit";
-import { bookableServiceNames, defaultWorkshopFacts, durationOf, type WorkshopFacts } from "~/domain/workshop";
+import { bookableServiceNames, defaultWorkshopFacts, visitOfFacts, type WorkshopFacts } from "~/domain/workshop";
 import { logger } from "~/lib/logger.server";
 import { newSecretToken } from "~/lib/secret-token.server";
 import { type EmailParams, emailServices } from "~/mail/emails";
@@ -313,14 +312,7 @@ export type DemandedServices = string | readonly string[] | undefined;
 
 /** A visit of `names` by the workshop's facts: how long it lasts and what it holds (app/domain/visit.ts). */
 function visitOf(config: BookingConfig, names: readonly string[]): { durationMinutes: number; kinds: ReadonlyArray<ResourceKind> } {
-  const facts = servicesOf(config);
-  const catalogue = facts.services.map((service) => ({
-    name: service.name,
-    bookable: service.bookable && !service.retired,
-    durationMinutes: durationOf(facts, service.name),
-    needs: service.needs,
-  }));
-  return { durationMinutes: visitDurationMinutes(catalogue, names, config.rules.slotMinutes), kinds: visitNeeds(catalogue, names) };
+  return visitOfFacts(servicesOf(config), names, config.rules.slotMinutes);
 }
 
 function demandOf(demanded: DemandedServices, courtesyCar: boolean, rules: SlotRules, config: BookingConfig): Demand {

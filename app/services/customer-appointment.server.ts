@@ -20,8 +20,9 @@ import { enqueueCustomerEmail, enqueueEmail } from "~/mail/outbox.server";
 import { cleanText } from "~/schemas/text";
 import {
   afterMove,
-  currentSlotRules,
+  currentWorkshop,
   describeMove,
+  kindsOfVisit,
   type MoveFailure,
   placeOrRefuse,
   queueMovedEmail,
@@ -286,9 +287,10 @@ export async function moveByCustomer(
     return before.cancellation.reason === "cancelled" ? fail("conflict") : fail("too-late", { hours: config.cancelCutoffHours });
   }
   if (row.customerMoves >= MAX_CUSTOMER_MOVES) return fail("tooManyMoves", { max: MAX_CUSTOMER_MOVES });
-  const target = { ...row, date, time };
   // The customers' rules of the workshop's facts: its hours with their lunch breaks, lead time and horizon.
-  const rules = input.rules ?? (await currentSlotRules(db));
+  const workshop = await currentWorkshop(db);
+  const rules = input.rules ?? workshop.rules;
+  const target = { ...row, date, time, kinds: kindsOfVisit(workshop.facts, visitServices(row), rules) };
   const refused = await slotRefusal(db, target, now, rules);
   if (refused) return refused;
   const result = await refusable(db, async (tx) => {

@@ -283,6 +283,46 @@ function suite(kind: DatabaseKind) {
       expect(await doubleHolds(database)).toBe(0);
     });
 
+    it("several services in one entry, and PATCH changes the services: duration, holds and trail follow; a visit that no longer fits is 409 and changes nothing", async () => {
+      await setWorkshop(database.db, { lift: 1, mechanic: 2, inspection: 1 });
+      const row = async (id: string) => (await database.db.select().from(appointments).where(eq(appointments.id, id)))[0]!;
+      const visit = await enter({ ...caller, services: ["Ölwechsel", "§57a Überprüfung"], date: DAY, time: "09:00" });
+      if (!visit.ok) throw new Error(visit.code);
+      const id = visit.value.id;
+      expect(await row(id)).toMatchObject({ service: "Ölwechsel", additionalServices: ["§57a Überprüfung"], durationMinutes: 90 });
+      expect((await holdsOf(id)).some((name) => name.includes("57a"))).toBe(true);
+      const later = await enter({ ...caller, date: DAY, time: "11:00" });
+      if (!later.ok) throw new Error(later.code);
+
+      // An oil change alone: half an hour, no inspection place any more.
+      expect(await change(id, { services: ["Ölwechsel"] })).toMatchObject({
+        ok: true,
+        value: { changed: expect.arrayContaining(["services"]) },
+      });
+      expect(await row(id)).toMatchObject({ service: "Ölwechsel", additionalServices: [], durationMinutes: 30 });
+      expect((await holdsOf(id)).some((name) => name.includes("57a"))).toBe(false);
+      expect(await trail(id)).toContainEqual(expect.objectContaining({ action: "change", reason: expect.stringContaining("services") }));
+
+      // Five services last until 11:30, when the only lift is the later appointment's: 409, nothing changed.
+      const five = ["Ölwechsel", "Bremsenservice", "Reifenservice", "Wartung", "Reparaturen"];
+      expect(await change(id, { services: five })).toMatchObject({ ok: false, code: "slot-taken" });
+      expect(await row(id)).toMatchObject({ service: "Ölwechsel", additionalServices: [], durationMinutes: 30 });
+      expect(await holdsOf(id)).toEqual(expect.arrayContaining(["Hebebühne 1"]));
+
+      // `service` alone over HTTP: the electrics need a mechanic and no lift.
+      const response = await api.request(`/api/v1/admin/appointments/${id}`, { method: "PATCH", cookie, json: { service: "Elektrik" } });
+      expect(response.status).toBe(200);
+      expect(await row(id)).toMatchObject({ service: "Elektrik", additionalServices: [], durationMinutes: 30 });
+      expect((await holdsOf(id)).some((name) => name.startsWith("Hebebühne"))).toBe(false);
+      // An unknown service is 400 with the booking's words.
+      expect(await change(id, { service: "Tuning" })).toMatchObject({
+        ok: false,
+        code: "invalid",
+        fields: { service: expect.any(String) },
+      });
+      expect(await doubleHolds(database)).toBe(0);
+    });
+
     it("a cancelled appointment is not moved (409), an unknown one is 404", async () => {
       const entered = await enter({ ...caller, date: DAY, time: "10:00" });
       if (!entered.ok) throw new Error(entered.code);
