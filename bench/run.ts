@@ -162,9 +162,10 @@ async function main() {
     console.log(`\n${CONNECTIONS} connections, ${SECONDS} s each, ${tool}, ${os.cpus().length} CPUs, Node ${process.version}\n`);
     console.log(lines.join("\n"));
     const share = (result: LoadSummary) => `${((result.requestsPerSecond / nginxRequestsPerSecond) * 100).toFixed(1)} % of nginx`;
-    const appTarget = nginxRequestsPerSecond * 0.08;
+    // Issue 29: through the app alone at least 15 % of nginx serving the file (issue 12 asked 8 %).
+    const appTarget = nginxRequestsPerSecond * 0.15;
     console.log(
-      `\nGET / through the app alone: ≥ ${appTarget.toFixed(0)} req/s (8 % of ${reference}) and p99 < 50 ms → ` +
+      `\nGET / through the app alone: ≥ ${appTarget.toFixed(0)} req/s (15 % of ${reference}) and p99 < 50 ms → ` +
         `${home.requestsPerSecond.toFixed(0)} req/s (${share(home)}), p99 ${home.p99Ms} ms: ` +
         `${home.requestsPerSecond >= appTarget && home.p99Ms < 50 ? "met" : "NOT met"}`,
     );
