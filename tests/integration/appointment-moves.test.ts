@@ -449,6 +449,19 @@ function suite(kind: DatabaseKind) {
       source: "counter",
     };
 
+    it("'Weitere Leistungen': the ticked services join the visit (its duration and holds); the box of the chosen 'Leistung' asks for nothing more", async () => {
+      const date = openDayFromToday(3);
+      const entered = await post({ ...form, date, intent: "enter", "weitere-1": "§57a Überprüfung", "weitere-3": "Ölwechsel" });
+      expect((entered as Response).status).toBe(303);
+      const [row] = await database.db.select().from(appointments);
+      expect(row).toMatchObject({ service: "Ölwechsel", additionalServices: ["§57a Überprüfung"], durationMinutes: 90 });
+      expect((await holdsOf(row!.id)).some((name) => name.includes("57a"))).toBe(true);
+      const single = await post({ ...form, date, time: "14:00", intent: "enter", "weitere-3": "Ölwechsel" });
+      expect((single as Response).status).toBe(303);
+      const [alone] = await database.db.select().from(appointments).where(eq(appointments.time, "14:00"));
+      expect(alone).toMatchObject({ additionalServices: [], durationMinutes: 30 });
+    });
+
     it("enters the appointment and goes to its page; a taken time answers 409 and offers 'Trotzdem eintragen', which then places it überbucht", async () => {
       const date = openDayFromToday(3);
       const entered = await post({ ...form, date, intent: "enter" });

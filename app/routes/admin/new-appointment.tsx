@@ -2,16 +2,19 @@ import { data, Form, Link, redirect } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { FieldError, Input, Label, NativeSelect, Textarea } from "~/components/ui/form-controls";
-import { bookableServices, site } from "~/config/site";
+import { site } from "~/config/site";
 import { adminContext, databaseContext } from "~/context";
 import { appointmentSources } from "~/domain/appointment";
 import { isCalendarDate } from "~/domain/calendar-date";
 import { allSlotTimes } from "~/domain/slots";
+import { offeredServices } from "~/domain/workshop";
 import { statusOf } from "~/http-status";
 import { readFormFields } from "~/lib/http.server";
 import { moveMessages, moveRefusal } from "~/messages";
+import { ADDITIONAL_SERVICES_LABEL } from "~/schemas/booking-fields";
 import { enterAppointment } from "~/services/appointment-moves.server";
 import { selfServiceConfigFromEnv } from "~/services/customer-appointment.server";
+import { workshopFacts } from "~/services/workshop-facts.server";
 import type { Route } from "./+types/new-appointment";
 
 /**
@@ -24,11 +27,25 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
   const date = search.get("datum") ?? "";
   const time = search.get("zeit") ?? "";
-  return { date: isCalendarDate(date) ? date : "", time: allSlotTimes().includes(time) ? time : "", times: allSlotTimes() };
+  // Every service the workshop offers now (its facts, issue 29), also those not bookable online.
+  const services = offeredServices(await workshopFacts(context.get(databaseContext))).map((service) => service.name);
+  return { date: isCalendarDate(date) ? date : "", time: allSlotTimes().includes(time) ? time : "", times: allSlotTimes(), services };
+}
+
+/** 'Weitere Leistungen' (issue 28): one checkbox per service, each its own name (a plain post keeps one value per name). */
+const ADDITIONAL_PREFIX = "weitere-";
+
+/** The visit's services of a posted form: 'Leistung', then the ticked further ones; undefined for one alone. */
+function postedServices(values: Record<string, string>): string[] | undefined {
+  const further = Object.entries(values)
+    .filter(([name, value]) => name.startsWith(ADDITIONAL_PREFIX) && value !== "" && value !== values.service)
+    .sort(([a], [b]) => Number(a.slice(ADDITIONAL_PREFIX.length)) - Number(b.slice(ADDITIONAL_PREFIX.length)))
+    .map(([, value]) => value);
+  return further.length > 0 ? [values.service ?? "", ...further] : undefined;
 }
 
 type EntryActionData = { error: string; fields: Record<string, string>; values: Record<string, string>; canOverride: boolean };
@@ -45,6 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       email: values.email,
       phone: values.phone,
       service: values.service,
+      services: postedServices(values),
       date: values.date,
       time: values.time,
       message: values.message,
@@ -121,13 +139,35 @@ export default function NewAppointment({ loaderData, actionData }: Route.Compone
             {field("email", "E-Mail (optional)", { type: "email" })}
             <div className="space-y-1">
               <Label htmlFor="entry-service">Leistung</Label>
-              <NativeSelect id="entry-service" name="service" defaultValue={values.service ?? bookableServices[0]}>
-                {bookableServices.map((service) => (
+              <NativeSelect id="entry-service" name="service" defaultValue={values.service ?? loaderData.services[0]}>
+                {loaderData.services.map((service) => (
                   <option key={service}>{service}</option>
                 ))}
               </NativeSelect>
               <FieldError id="entry-service-error">{fields.service}</FieldError>
             </div>
+            <fieldset
+              className="space-y-1"
+              aria-invalid={fields.services ? true : undefined}
+              aria-describedby={fields.services ? "entry-services-error" : undefined}
+            >
+              <legend className="text-sm font-medium">{ADDITIONAL_SERVICES_LABEL} (optional)</legend>
+              <div className="grid gap-x-4 sm:grid-cols-2">
+                {loaderData.services.map((service, index) => (
+                  <label key={service} className="flex min-h-11 cursor-pointer items-center gap-2 py-1 text-sm">
+                    <input
+                      type="checkbox"
+                      name={`${ADDITIONAL_PREFIX}${index}`}
+                      value={service}
+                      defaultChecked={values[`${ADDITIONAL_PREFIX}${index}`] === service}
+                      className="size-4 shrink-0 accent-[var(--primary)]"
+                    />
+                    <span className="min-w-0 break-words">{service}</span>
+                  </label>
+                ))}
+              </div>
+              <FieldError id="entry-services-error">{fields.services}</FieldError>
+            </fieldset>
             <div className="grid gap-4 sm:grid-cols-2">
               {field("date", "Datum", { type: "date", required: true, defaultValue: loaderData.date })}
               <div className="space-y-1">
