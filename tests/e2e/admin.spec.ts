@@ -252,7 +252,8 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("button", { name: "In Arbeit" })).toHaveAttribute("aria-pressed", "true");
     // The week planner shows it on the appointment's block too.
     await page.goto(`/admin/planer?date=${confirmSlot!.date}`);
-    await expect(page.getByRole("link", { name: new RegExp(confirmName) })).toContainText("In Arbeit");
+    // The block's link ("… 08:00–08:30 <name>, …"), not its 'Verschieben' link beside it ("Verschieben: <name>, …").
+    await expect(page.getByRole("link", { name: new RegExp(`\\d ${confirmName}`) })).toContainText("In Arbeit");
 
     await page.getByRole("button", { name: "Abmelden" }).click();
     await expect(page).toHaveURL("/admin-login");
