@@ -58,7 +58,10 @@ test("a caller's appointment entered on a phone, placed anyway at a full time, w
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/admin");
   await page.getByRole("link", { name: "Termin eintragen" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Termin eintragen" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Termin eintragen" })).toBeVisible();
+  // Opened as a document too (a bookmark): it hydrates without an error (the fixture fails on one; an h1 in an h3 did).
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 2, name: "Termin eintragen" })).toBeVisible();
   const name = `${tag} Anruferin`;
   await page.getByLabel("Name").fill(name);
   await page.getByLabel("Telefon", { exact: true }).fill("0664 9876543");

@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { FieldError, Input, Label, NativeSelect, Textarea } from "~/components/ui/form-controls";
 import { site } from "~/config/site";
 import { adminContext, databaseContext } from "~/context";
@@ -123,9 +123,8 @@ export default function NewAppointment({ loaderData, actionData }: Route.Compone
       </p>
       <Card>
         <CardHeader>
-          <CardTitle>
-            <h1>{moveMessages.enterTitle}</h1>
-          </CardTitle>
+          {/* The page's heading below the board's own h1, as on the other pages (an h1 inside CardTitle's h3 broke hydration). */}
+          <h2 className="text-xl font-semibold leading-tight">{moveMessages.enterTitle}</h2>
         </CardHeader>
         <CardContent>
           <Form method="post" className="space-y-4" noValidate>
