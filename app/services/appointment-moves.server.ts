@@ -443,14 +443,15 @@ export async function changeAppointment(
     const refused = await slotRefusal(db, { date: after.date, time: after.time, durationMinutes }, now, staffRules(rules));
     if (refused) return refused;
   }
+  const contact = storedFields(after);
   const fields = {
-    ...storedFields(after),
+    ...contact,
     ...(servicesChanged ? { service: after.service, additionalServices: afterServices.slice(1), durationMinutes } : {}),
   };
 
   const changed = [
-    ...(Object.keys(storedFields(after)) as Array<keyof ReturnType<typeof storedFields>>).filter(
-      (key) => key !== "licensePlateNormalized" && fields[key] !== before[key],
+    ...(Object.keys(contact) as Array<keyof typeof contact>).filter(
+      (key) => key !== "licensePlateNormalized" && contact[key] !== before[key],
     ),
     ...(servicesChanged ? ["services"] : []),
   ];
