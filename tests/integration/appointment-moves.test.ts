@@ -487,20 +487,24 @@ function suite(kind: DatabaseKind) {
 
   if (kind === "postgres") {
     describe("races on PostgreSQL", () => {
-      it("entries and moves into one last free lift at once: exactly one wins, the others are 409, no resource is held twice", async () => {
+      it("entries, moves and a longer visit into one last free lift at once: exactly one wins, the others are 409, no resource is held twice", async () => {
         const waiting: string[] = [];
         for (const time of ["08:00", "11:00", "12:00", "13:00"]) {
           const entered = await enter({ ...caller, date: time === "08:00" ? NEXT_DAY : DAY, time });
           if (!entered.ok) throw new Error(entered.code);
           waiting.push(entered.value.id);
         }
+        // An oil change at 09:30 that becomes an hour with the brakes (issue 28) wants 10:00 too.
+        const longer = await enter({ ...caller, date: DAY, time: "09:30" });
+        if (!longer.ok) throw new Error(longer.code);
         // Every placement has chosen before any of them writes its holds (the gate on appointment_resources).
         const results = await withWritesHeldBack<{ ok: boolean; code?: string }>(
           database,
-          8,
+          9,
           () => [
             ...waiting.map((id) => change(id, { date: DAY, time: "10:00" })),
             ...[1, 2, 3, 4].map(() => enter({ ...caller, date: DAY, time: "10:00" })),
+            change(longer.value.id, { services: ["Ölwechsel", "Bremsenservice"] }),
           ],
           "appointment_resources",
         );
