@@ -253,6 +253,7 @@ function dayPlan(
   places: PlannerResource[],
   carResources: PlannerResource[],
   rules: SlotRules,
+  movingId: string | null,
 ): PlannerDay {
   const closedReason = closureReason(date, rules) ?? null;
   const hours = rules.openingHours[weekday(date) as Weekday];
@@ -303,8 +304,9 @@ function dayPlan(
   const lane = (key: string, kind: LaneKind, resource: PlannerResource | null): PlannerLane => {
     const { blocks, columns } = inColumns(placed.get(key) ?? []);
     const unavailable = resource ? unavailableOf(resource.id) : [];
+    // The appointment being moved does not stand in its own way: a shift by half an hour is a free time for it.
     const busy = [
-      ...blocks.map((block) => [timeToMinutes(block.time), timeToMinutes(block.endTime)] as const),
+      ...blocks.filter((block) => block.id !== movingId).map((block) => [timeToMinutes(block.time), timeToMinutes(block.endTime)] as const),
       ...unavailable.map((stretch) => [timeToMinutes(stretch.from), timeToMinutes(stretch.to)] as const),
       ...(lunch ? [lunch] : []),
     ];
@@ -339,14 +341,18 @@ function dayPlan(
   return { date, closedReason, cells, lanes, cars, absences, cancelled };
 }
 
-/** The week of `date`, Monday to Saturday, with its appointments (any status) placed in their lanes. */
-export function planWeek(date: CalendarDate, week: WorkshopWeek, rules: SlotRules): WeekPlan {
+/**
+ * The week of `date`, Monday to Saturday, with its appointments (any status) placed in their lanes.
+ * With `movingId` (the planner's move mode, issue 28) that appointment's own time counts as free in
+ * its lanes, as a move places it: its old time does not count against it.
+ */
+export function planWeek(date: CalendarDate, week: WorkshopWeek, rules: SlotRules, movingId: string | null = null): WeekPlan {
   const monday = mondayOf(date);
   const times = weekTimes(rules);
   const active = week.appointments.filter(isActive);
   const places = resourceLanes(week.resources, active, laneKinds);
   const cars = resourceLanes(week.resources, active, ["courtesy_car"]);
-  const days = [0, 1, 2, 3, 4, 5].map((offset) => dayPlan(addDays(monday, offset), times, week, places, cars, rules));
+  const days = [0, 1, 2, 3, 4, 5].map((offset) => dayPlan(addDays(monday, offset), times, week, places, cars, rules, movingId));
   return { monday, times, days };
 }
 

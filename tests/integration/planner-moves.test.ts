@@ -113,6 +113,16 @@ describe.each(testDatabaseKinds)("moving a block of the week planner on %s", (ki
     const id = await enter({});
     const page = await load(`date=${date}&verschieben=${id}`);
     expect(page.moving).toEqual({ id, name: "Karl Anrufer", date, time: "09:00", placeKinds: ["lift"] });
+    // Its own time does not stand in its way: the lane it stands in is free over it, so half an hour later
+    // (overlapping its old time) is offered, and the move there is placed.
+    const lane = (plan: typeof page.plan) =>
+      plan.days.find((day) => day.date === date)!.lanes.find((entry) => entry.blocks.some((block) => block.id === id))!;
+    const covers = (plan: typeof page.plan, from: string, to: string) => lane(plan).free.some((span) => span.from <= from && span.to >= to);
+    expect(covers(page.plan, "09:00", "10:00")).toBe(true);
+    expect(covers((await load(`date=${date}`)).plan, "09:00", "09:30")).toBe(false);
+    const shifted = await post({ id, target: `${date} 09:30 ${lifts["Hebebühne 1"]}` });
+    expect(shifted.data.ok).toBe(true);
+    expect((await database.db.select().from(appointments).where(eq(appointments.id, id)))[0]!.time).toBe("09:30");
     await database.db.update(appointments).set({ status: "storniert" }).where(eq(appointments.id, id));
     const refused = await load(`date=${date}&verschieben=${id}`);
     expect(refused).toMatchObject({ moving: null, movingRefused: true });

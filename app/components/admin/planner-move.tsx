@@ -70,6 +70,15 @@ export function spanStarts(span: PlannerSpan, times: readonly string[]): Array<{
     .filter(({ time }) => time !== undefined && time >= span.from && time < span.to);
 }
 
+/**
+ * The move mode's targets of a free span: its start times, but not where the chosen appointment
+ * already stands (its own time is free for it, planWeek's `movingId`, and a move there would be none).
+ */
+function targetStarts(lane: PlannerLane, span: PlannerSpan, times: readonly string[], date: string, moving: MoveChoice | null) {
+  const standsHere = moving !== null && moving.date === date && lane.blocks.some((block) => block.id === moving.id);
+  return spanStarts(span, times).filter(({ time }) => !(standsHere && time === moving.time));
+}
+
 /** The grid row of time row `row` (rows 1 and 2 are the headers), as planner-grid.tsx places everything. */
 const gridRow = (row: number) => `${row + 3} / span 1`;
 
@@ -92,7 +101,8 @@ export function GridTargets({
   column: string;
   resourceId: string | null;
 }) {
-  return spanStarts(span, times).map(({ row, time }) => (
+  const { moving } = usePlannerMove();
+  return targetStarts(lane, span, times, date, moving).map(({ row, time }) => (
     <button
       key={`target-${span.from}-${time}`}
       type="submit"
@@ -123,11 +133,12 @@ export function AgendaTargets({
   date: string;
   resourceId: string | null;
 }) {
+  const { moving } = usePlannerMove();
   return (
     <div className="rounded-md border border-dashed border-primary/70 px-2 py-1.5">
       <p className="text-sm text-muted-foreground">{plannerMessages.free(span.from, span.to)}</p>
       <ul className="mt-1 flex flex-wrap gap-1.5" aria-label={plannerMessages.freeIn(plannerMessages.laneName(lane), span.from, span.to)}>
-        {spanStarts(span, times).map(({ time }) => (
+        {targetStarts(lane, span, times, date, moving).map(({ time }) => (
           <li key={time}>
             <button
               type="submit"

@@ -73,14 +73,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     plannerWeek(db, monday, saturday, workshopRules.timeZone),
     isAppointmentId(movingId) ? plannerAppointment(db, movingId, workshopRules.timeZone) : null,
   ]);
-  const plan = planWeek(date, week, rules);
-  // Below the desktop's width one day at a time: the asked one, or Monday when it is a Sunday.
-  const focus = weekday(date) === 0 ? monday : date;
   // Only an appointment that holds a time can be moved (a cancelled one is refused by the move too).
   const moving: MoveChoice | null =
     chosen && slotOccupyingStatuses.includes(chosen.status)
       ? { id: chosen.id, name: chosen.name, date: chosen.date, time: chosen.time, placeKinds: placeKindsOf(chosen.holds) }
       : null;
+  const plan = planWeek(date, week, rules, moving?.id ?? null);
+  // Below the desktop's width one day at a time: the asked one, or Monday when it is a Sunday.
+  const focus = weekday(date) === 0 ? monday : date;
   return { plan, focus, today, moving, movingRefused: movingId !== "" && moving === null };
 }
 
