@@ -273,6 +273,9 @@ describe("planWeek", () => {
     expect(tuesday.cells[plan.times.indexOf("13:00")]).toEqual({ closed: false });
     expect(spans(lane(tuesday, "l10").free)).toEqual(["08:00–12:00", "13:00–18:00"]);
     expect(spans(lane(tuesday, "l2").free)).toEqual(["08:00–12:00", "13:30–18:00"]);
+    // The day's open time (where work without a lift may be moved): the hours without the break.
+    expect(spans(tuesday.open)).toEqual(["08:00–12:00", "13:00–18:00"]);
+    expect(spans(plan.days[2]!.open)).toEqual(["08:00–18:00"]);
     // Another day without a break is free through noon.
     expect(spans(lane(plan.days[2]!, "l2").free)).toEqual(["08:00–18:00"]);
   });

@@ -120,6 +120,11 @@ export type PlannerDay = {
   closedReason: ClosedDay | null;
   /** Per time row: closed (with why), or open. */
   cells: ({ closed: true; reason: ClosedRow } | { closed: false })[];
+  /**
+   * The time the workshop works that day, without its lunch break: where the move mode offers work
+   * that holds no lift or inspection place (its mechanic is the move's to check, not a lane's).
+   */
+  open: PlannerSpan[];
   /** The lifts, the inspection places, then 'no-lift' and 'unassigned' when the day has such work. */
   lanes: PlannerLane[];
   cars: PlannerCar[];
@@ -338,7 +343,8 @@ function dayPlan(
       ...appointment,
       endTime: minutesToTime(timeToMinutes(appointment.time) + appointment.durationMinutes),
     }));
-  return { date, closedReason, cells, lanes, cars, absences, cancelled };
+  const openSpans = open ? gaps(open[0], open[1], lunch ? [lunch] : []).map(([start, end]) => span(start, end)) : [];
+  return { date, closedReason, cells, open: openSpans, lanes, cars, absences, cancelled };
 }
 
 /**

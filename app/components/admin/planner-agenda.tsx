@@ -29,7 +29,7 @@ export function DayAgenda({ day, times }: { day: PlannerDay; times: readonly str
               <li key={`${entry.type}-${entry.type === "block" ? entry.block.id : entry.span.from}`}>
                 {entry.type === "block" ? (
                   <BlockLink block={entry.block} laneKind={lane.kind} roomy />
-                ) : entry.type === "free" && takes ? (
+                ) : entry.type === "free" && takes && takes.resourceId !== null ? (
                   // The move mode (issue 28): the lane's free times as buttons, 'Hierher verschieben'.
                   <AgendaTargets lane={lane} span={entry.span} times={times} date={day.date} resourceId={takes.resourceId} />
                 ) : entry.type === "free" ? (
@@ -45,6 +45,14 @@ export function DayAgenda({ day, times }: { day: PlannerDay; times: readonly str
                 )}
               </li>
             ))}
+            {/* A move in time only (work without a lift): the day's open time, not this lane's free time. */}
+            {takes && takes.resourceId === null
+              ? day.open.map((span) => (
+                  <li key={`open-${span.from}`}>
+                    <AgendaTargets lane={lane} span={span} times={times} date={day.date} resourceId={null} />
+                  </li>
+                ))
+              : null}
           </ul>
         </section>
       ))}

@@ -114,12 +114,15 @@ function LaneColumn({
   times,
   date,
   firstLane,
+  open,
 }: {
   lane: PlannerLane;
   start: number;
   times: readonly string[];
   date: string;
   firstLane: boolean;
+  /** The day's open time (PlannerDay.open), the targets of a move in time only. */
+  open: PlannerDay["open"];
 }) {
   const { moving } = usePlannerMove();
   const rowCount = times.length;
@@ -127,6 +130,7 @@ function LaneColumn({
   const columns = `${start} / span ${lane.columns}`;
   // In the move mode the free time of a lane that takes the chosen appointment offers 'Hierher verschieben'.
   const takes = moving ? laneTakes(lane, firstLane, moving.placeKinds) : null;
+  const timeOnly = takes !== null && takes.resourceId === null;
   return (
     <>
       <ColumnName name={name} column={start} span={lane.columns} />
@@ -153,7 +157,7 @@ function LaneColumn({
           // The same span, either way: a free cell (and drop target), or in the move mode its targets.
           const cell = { lane, span, times, date, column: columns };
           if (!moving) return <FreeCell key={`free-${span.from}`} {...cell} firstLane={firstLane} />;
-          return takes ? <GridTargets key={`free-${span.from}`} {...cell} resourceId={takes.resourceId} /> : null;
+          return takes && !timeOnly ? <GridTargets key={`free-${span.from}`} {...cell} resourceId={takes.resourceId} /> : null;
         }
         const text = plannerMessages.unavailableIn(name, span.from, span.to, entry.span.reason);
         return (
@@ -167,6 +171,11 @@ function LaneColumn({
           </div>
         );
       })}
+      {timeOnly
+        ? open.map((span) => (
+            <GridTargets key={`open-${span.from}`} lane={lane} span={span} times={times} date={date} column={columns} resourceId={null} />
+          ))
+        : null}
     </>
   );
 }
@@ -191,7 +200,15 @@ export function DayGrid({ day, times }: { day: PlannerDay; times: string[] }) {
         </div>
       ))}
       {day.lanes.map((lane, index) => (
-        <LaneColumn key={lane.key} lane={lane} start={starts.lanes[index]!} times={times} date={day.date} firstLane={index === 0} />
+        <LaneColumn
+          key={lane.key}
+          lane={lane}
+          start={starts.lanes[index]!}
+          times={times}
+          date={day.date}
+          firstLane={index === 0}
+          open={day.open}
+        />
       ))}
       {day.cars.map((car, index) => {
         const column = `${starts.cars + index}`;

@@ -54,7 +54,9 @@ const placeKinds: readonly LaneKind[] = ["lift", "inspection"];
 /**
  * Whether a lane takes an appointment held in lanes of `kinds` (a lift and an inspection place where it
  * holds them), and which resource the move names: the lane's, when it is of a kind the appointment holds.
- * An appointment that holds neither (work without a lift) is moved in time only, on the day's first lane.
+ * An appointment that holds neither (work without a lift) is moved in time only, on the day's first lane,
+ * over the day's open time (PlannerDay.open) rather than that lane's free time: a lift it does not need
+ * does not stand in its way.
  */
 export function laneTakes(lane: PlannerLane, firstLane: boolean, kinds: readonly LaneKind[]): { resourceId: string | null } | null {
   if (!placeKinds.includes(lane.kind) || !lane.active) return null;
@@ -74,8 +76,17 @@ export function spanStarts(span: PlannerSpan, times: readonly string[]): Array<{
  * The move mode's targets of a free span: its start times, but not where the chosen appointment
  * already stands (its own time is free for it, planWeek's `movingId`, and a move there would be none).
  */
-function targetStarts(lane: PlannerLane, span: PlannerSpan, times: readonly string[], date: string, moving: MoveChoice | null) {
-  const standsHere = moving !== null && moving.date === date && lane.blocks.some((block) => block.id === moving.id);
+function targetStarts(
+  lane: PlannerLane,
+  span: PlannerSpan,
+  times: readonly string[],
+  date: string,
+  moving: MoveChoice | null,
+  resourceId: string | null,
+) {
+  // A move in time only (resourceId null) stands for the appointment wherever its lane is.
+  const standsHere =
+    moving !== null && moving.date === date && (resourceId === null || lane.blocks.some((block) => block.id === moving.id));
   return spanStarts(span, times).filter(({ time }) => !(standsHere && time === moving.time));
 }
 
@@ -102,7 +113,7 @@ export function GridTargets({
   resourceId: string | null;
 }) {
   const { moving } = usePlannerMove();
-  return targetStarts(lane, span, times, date, moving).map(({ row, time }) => (
+  return targetStarts(lane, span, times, date, moving, resourceId).map(({ row, time }) => (
     <button
       key={`target-${span.from}-${time}`}
       type="submit"
@@ -138,7 +149,7 @@ export function AgendaTargets({
     <div className="rounded-md border border-dashed border-primary/70 px-2 py-1.5">
       <p className="text-sm text-muted-foreground">{plannerMessages.free(span.from, span.to)}</p>
       <ul className="mt-1 flex flex-wrap gap-1.5" aria-label={plannerMessages.freeIn(plannerMessages.laneName(lane), span.from, span.to)}>
-        {targetStarts(lane, span, times, date, moving).map(({ time }) => (
+        {targetStarts(lane, span, times, date, moving, resourceId).map(({ time }) => (
           <li key={time}>
             <button
               type="submit"
