@@ -443,10 +443,13 @@ test.describe("booking with JavaScript", () => {
   test("a slot taken meanwhile gets its own message and the time list refreshes", async ({ page, request, baseURL }) => {
     const slot = await freeSlot(request);
     await page.goto("/#booking");
+    // The service first: choosing it after the time loads the day's list again, and that answer could
+    // arrive after the other booking below and clear the time before the click. The island hydrated first.
+    await expect(page.locator(".rdp-root")).toBeVisible({ timeout: 15_000 });
+    await fillContact(page, uniqueEmail());
     await pickDate(page, slot.date);
     const timeSelect = page.locator('select[name="booking-time"]');
     await timeSelect.selectOption(slot.time);
-    await fillContact(page, uniqueEmail());
 
     // Someone else books the same slot first, for the same service: the one inspection place is gone.
     const other = await request.post("/api/v1/appointments", {
