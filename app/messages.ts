@@ -378,6 +378,8 @@ export const workshopMessages = {
   serviceName: "Bitte geben Sie der Leistung einen Namen mit 2 bis 60 Zeichen.",
   serviceDescription: "Bitte geben Sie eine Beschreibung mit höchstens 200 Zeichen an.",
   serviceDuration: "Bitte geben Sie die Dauer als Anzahl halber Stunden von 1 bis 32 an.",
+  serviceCombined:
+    "Bitte geben Sie die Dauer zusammen mit anderen Leistungen als ganze Zahl halber Stunden von 1 bis zur Dauer der Leistung an, oder lassen Sie das Feld leer (volle Dauer).",
   serviceBookable: "Bitte geben Sie an, ob die Leistung online buchbar ist (true oder false).",
   serviceNeeds: "Bitte wählen Sie, was die Leistung braucht: Hebebühne, §57a-Prüfplatz und/oder Mechaniker:in (mindestens eines).",
   servicePrice: "Bitte geben Sie den Preis „ab €“ als Betrag von 0 bis 100.000 an (z. B. 89 oder 89,50) oder lassen Sie ihn leer.",

@@ -852,6 +852,8 @@ export const workshopServices = pgTable(
     name: text("name").notNull(),
     description: text("description").notNull(),
     durationSteps: integer("duration_steps").notNull(),
+    /** Its time as one of several services in a visit (issue 28), in slot steps up to its duration; null: the duration. */
+    combinedSteps: integer("combined_steps"),
     bookable: boolean("bookable").notNull(),
     needs: text("needs").array().notNull(),
     priceFromCents: integer("price_from_cents"),
@@ -859,6 +861,7 @@ export const workshopServices = pgTable(
   },
   (table) => [
     check("workshop_services_duration", sql`${table.durationSteps} between 1 and 32`),
+    check("workshop_services_combined", sql`${table.combinedSteps} is null or ${table.combinedSteps} between 1 and ${table.durationSteps}`),
     check("workshop_services_price", sql`${table.priceFromCents} is null or ${table.priceFromCents} >= 0`),
     check("workshop_services_needs", sql`${table.needs} <@ array['lift', 'inspection', 'mechanic']::text[]`),
     uniqueIndex("workshop_services_name_idx").on(table.name),

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { withinHours } from "./opening-hours";
-import { defaultWorkshopFacts, durationOf, exampleFields, exampleValuesLeft, factChanges, phoneHref, serviceIdOf } from "./workshop";
+import {
+  defaultWorkshopFacts,
+  durationOf,
+  exampleFields,
+  exampleValuesLeft,
+  factChanges,
+  phoneHref,
+  serviceIdOf,
+  visitOfFacts,
+} from "./workshop";
 
 describe("the workshop's facts (issue 29)", () => {
   const lunch = { open: "08:00", close: "18:00", breakFrom: "12:00", breakTo: "13:00" };
@@ -61,6 +70,44 @@ describe("the workshop's facts (issue 29)", () => {
       { field: "services.order", oldValue: before.services.map((s) => s.id), newValue: after.services.map((s) => s.id) },
     ]);
     expect(factChanges(before, structuredClone(before))).toEqual([]);
+  });
+
+  it("a service's combined time is a changed field of its own, old and new", () => {
+    const before = defaultWorkshopFacts();
+    const after = structuredClone(before);
+    after.services[1]!.combinedSteps = 1;
+    expect(factChanges(before, after)).toEqual([{ field: "services.57a-ueberpruefung.combinedSteps", oldValue: null, newValue: 1 }]);
+  });
+});
+
+describe("a visit by the facts' services (issue 28: the combined time the workshop sets)", () => {
+  const INSPECTION = "§57a Überprüfung";
+  const OIL = "Ölwechsel";
+  /** The defaults with the §57a at 2 steps alone and `combinedSteps` with others, the Ölwechsel at 3 steps alone and 1 with others. */
+  function factsWith(inspectionCombined: number | null, oilCombined: number | null) {
+    const facts = defaultWorkshopFacts();
+    for (const service of facts.services) {
+      if (service.name === INSPECTION) service.combinedSteps = inspectionCombined;
+      if (service.name === OIL) Object.assign(service, { durationSteps: 3, combinedSteps: oilCombined });
+    }
+    return facts;
+  }
+
+  it("a new database sets no combined time: several services last the sum of their durations", () => {
+    expect(defaultWorkshopFacts().services.every((service) => service.combinedSteps === null)).toBe(true);
+    expect(visitOfFacts(factsWith(null, null), [INSPECTION, OIL], 30).durationMinutes).toBe(150);
+  });
+
+  it("several services last the sum of each one's combined time where set, else its duration", () => {
+    expect(visitOfFacts(factsWith(1, null), [INSPECTION, OIL], 30).durationMinutes).toBe(120);
+    expect(visitOfFacts(factsWith(1, 1), [INSPECTION, OIL], 30).durationMinutes).toBe(60);
+    expect(visitOfFacts(factsWith(null, 2), [OIL, INSPECTION], 30).durationMinutes).toBe(120);
+  });
+
+  it("one service alone lasts its whole duration, its combined time notwithstanding; the needs stay the union", () => {
+    expect(visitOfFacts(factsWith(1, 1), [OIL], 30).durationMinutes).toBe(90);
+    expect(visitOfFacts(factsWith(1, 1), [INSPECTION], 30).durationMinutes).toBe(60);
+    expect(visitOfFacts(factsWith(1, 1), [INSPECTION, OIL], 30).kinds).toEqual(["lift", "inspection", "mechanic"]);
   });
 });
 

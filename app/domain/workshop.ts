@@ -1,4 +1,4 @@
-import { site, type Weekday } from "~/config/site";
+import { type Service, site, type Weekday } from "~/config/site";
 import { type ResourceKind, resourceKinds, type ServiceNeeds } from "./resources";
 import { visitDurationMinutes, visitNeeds } from "./visit";
 
@@ -44,6 +44,11 @@ export type WorkshopService = {
   description: string;
   /** How long the work takes in slot steps (`SLOT_MINUTES` each). */
   durationSteps: number;
+  /**
+   * How long it takes as one of several services in a visit (issue 28, decision 045), in slot steps
+   * from 1 to `durationSteps`; null: its whole duration.
+   */
+  combinedSteps: number | null;
   bookable: boolean;
   needs: ServiceNeeds;
   /** 'ab € …' on the public services section; null: no price shown. */
@@ -132,7 +137,7 @@ export function defaultWorkshopFacts(): WorkshopFacts {
         hours ? { open: hours.open, close: hours.close, breakFrom: null, breakTo: null } : null,
       ]),
     ) as WeekHours,
-    services: site.services.map((service) => {
+    services: site.services.map((service: Service) => {
       const id = serviceIdOf(service.name, ids);
       ids.push(id);
       return {
@@ -140,6 +145,7 @@ export function defaultWorkshopFacts(): WorkshopFacts {
         name: service.name,
         description: service.description,
         durationSteps: service.durationMinutes / SLOT_MINUTES,
+        combinedSteps: service.combinedMinutes === undefined ? null : service.combinedMinutes / SLOT_MINUTES,
         bookable: service.bookable,
         needs: [...service.needs],
         priceFrom: null,
@@ -180,7 +186,8 @@ export function durationOf(facts: Pick<WorkshopFacts, "services">, serviceName: 
 
 /**
  * A visit of `names` (the first service and the further ones, issue 28) by the facts' services: how
- * long it lasts in whole slots of `slotMinutes` and the kinds of resource it holds for all of it.
+ * long it lasts in whole slots of `slotMinutes` (several: the sum of each one's combined time where
+ * the workshop set one, else its duration) and the kinds of resource it holds for all of it.
  */
 export function visitOfFacts(
   facts: Pick<WorkshopFacts, "services">,
@@ -191,6 +198,7 @@ export function visitOfFacts(
     name: service.name,
     bookable: service.bookable && !service.retired,
     durationMinutes: durationOf(facts, service.name),
+    ...(service.combinedSteps === null ? {} : { combinedMinutes: service.combinedSteps * SLOT_MINUTES }),
     needs: service.needs,
   }));
   return { durationMinutes: visitDurationMinutes(catalogue, names, slotMinutes), kinds: visitNeeds(catalogue, names) };

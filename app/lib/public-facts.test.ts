@@ -45,4 +45,15 @@ describe("the workshop's facts as the public pages show them", () => {
     expect(priceFromText(89.5)).toBe("ab € 89,50");
     expect(priceFromText(89)).toBe("ab € 89");
   });
+
+  it("the booking form's services carry the combined time the workshop set, so the form's duration of a visit is the booking's", () => {
+    const facts = defaultWorkshopFacts();
+    facts.services = facts.services.map((service) => (service.name === "§57a Überprüfung" ? { ...service, combinedSteps: 1 } : service));
+    const shown = publicFactsOf(facts);
+    expect(shown.bookable.find((service) => service.name === "§57a Überprüfung")).toMatchObject({
+      durationMinutes: 60,
+      combinedMinutes: 30,
+    });
+    expect(shown.bookable.find((service) => service.name === "Ölwechsel")).not.toHaveProperty("combinedMinutes");
+  });
 });

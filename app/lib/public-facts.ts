@@ -107,6 +107,7 @@ export function publicFactsOf(facts: WorkshopFacts): PublicFacts {
         name: service.name,
         bookable: true,
         durationMinutes: service.durationSteps * SLOT_MINUTES,
+        ...(service.combinedSteps === null ? {} : { combinedMinutes: service.combinedSteps * SLOT_MINUTES }),
         needs: service.needs,
       })),
     pickupsPerDay: facts.bookingRules.pickupsPerDay,

@@ -89,28 +89,38 @@ const hoursSection = z.object({ 0: day, 1: day, 2: day, 3: day, 4: day, 5: day, 
 
 const needKinds = resourceKinds.filter((kind) => kind !== "courtesy_car");
 
-const service = z.object({
-  /** Absent for a new service: it gets its id from its name. */
-  id: z.string().max(80).optional(),
-  name: text(2, 60, m.serviceName),
-  description: z
-    .string({ error: m.serviceDescription })
-    .transform((value) => cleanText(value))
-    .pipe(z.string().max(200, m.serviceDescription)),
-  durationSteps: whole(1, 32, m.serviceDuration),
-  bookable: z.boolean({ error: m.serviceBookable }),
-  needs: z
-    .array(z.enum(needKinds, { error: m.serviceNeeds }), { error: m.serviceNeeds })
-    .min(1, m.serviceNeeds)
-    .transform((needs) => [...orderedNeeds(needs)]),
-  priceFrom: z.preprocess(
-    (value) => (value === "" || value === undefined ? null : value),
-    decimal(0, 100_000, m.servicePrice)
-      .transform((value) => Math.round(value * 100) / 100)
-      .nullable(),
-  ),
-  retired: z.boolean({ error: m.serviceRetired }).default(false),
-});
+const service = z
+  .object({
+    /** Absent for a new service: it gets its id from its name. */
+    id: z.string().max(80).optional(),
+    name: text(2, 60, m.serviceName),
+    description: z
+      .string({ error: m.serviceDescription })
+      .transform((value) => cleanText(value))
+      .pipe(z.string().max(200, m.serviceDescription)),
+    durationSteps: whole(1, 32, m.serviceDuration),
+    /** Optional (issue 28): its time as one of several services in a visit; absent, null or blank: its duration. Checked against it below. */
+    combinedSteps: z.preprocess(
+      (value) => (value === "" || value === undefined ? null : value),
+      whole(1, 32, m.serviceCombined).nullable(),
+    ),
+    bookable: z.boolean({ error: m.serviceBookable }),
+    needs: z
+      .array(z.enum(needKinds, { error: m.serviceNeeds }), { error: m.serviceNeeds })
+      .min(1, m.serviceNeeds)
+      .transform((needs) => [...orderedNeeds(needs)]),
+    priceFrom: z.preprocess(
+      (value) => (value === "" || value === undefined ? null : value),
+      decimal(0, 100_000, m.servicePrice)
+        .transform((value) => Math.round(value * 100) / 100)
+        .nullable(),
+    ),
+    retired: z.boolean({ error: m.serviceRetired }).default(false),
+  })
+  .superRefine((entry, context) => {
+    if (entry.combinedSteps !== null && entry.combinedSteps > entry.durationSteps)
+      context.addIssue({ code: "custom", path: ["combinedSteps"], message: m.serviceCombined });
+  });
 
 const servicesSection = z
   .array(service, { error: m.services })

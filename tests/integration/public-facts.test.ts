@@ -43,11 +43,12 @@ function liveSections(facts: WorkshopFacts) {
 /** 'Klimaservice' added at the end, 60 minutes, 'ab € 89'; 'Wartung' retired. */
 function changedServices(facts: WorkshopFacts) {
   return [
-    ...facts.services.map(({ id, name, description, durationSteps, bookable, needs, priceFrom, retired }) => ({
+    ...facts.services.map(({ id, name, description, durationSteps, combinedSteps, bookable, needs, priceFrom, retired }) => ({
       id,
       name,
       description,
       durationSteps,
+      combinedSteps,
       bookable,
       needs: [...needs],
       priceFrom,
@@ -57,6 +58,7 @@ function changedServices(facts: WorkshopFacts) {
       name: "Klimaservice",
       description: "Klimaanlage prüfen und befüllen.",
       durationSteps: 2,
+      combinedSteps: null,
       bookable: true,
       needs: ["mechanic" as const],
       priceFrom: 89,
