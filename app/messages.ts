@@ -25,7 +25,7 @@ import type { ClosedRow } from "~/domain/planner";
 import type { ResourceKind, ResourceSetProblem } from "~/domain/resources";
 import type { FailureOf } from "~/domain/result";
 import type { SlotField, SlotProblem, UnavailableDay } from "~/domain/slots";
-import type { ExampleField } from "~/domain/workshop";
+import type { ExampleField, WorkshopService } from "~/domain/workshop";
 
 /**
  * German wording of results and errors, in one place at the edge: services
@@ -400,6 +400,31 @@ export const workshopMessages = {
   senderName: 'Bitte geben Sie den Absendernamen mit 1 bis 60 Zeichen an, ohne < > " , ;.',
   noticeAddress: "Bitte geben Sie eine gültige E-Mail-Adresse für die Benachrichtigungen der Werkstatt an.",
 } as const satisfies Record<WorkshopErrorCode, string> & Record<string, unknown>;
+
+/**
+ * 'Einstellungen' → Leistungen: the labels of a service's fields, on the form and in the history
+ * ('Leistung „Ölwechsel“: Dauer zusammen mit anderen Leistungen (halbe Stunden)').
+ */
+export const serviceFieldLabels = {
+  name: "Name",
+  description: "Beschreibung",
+  durationSteps: "Dauer (halbe Stunden)",
+  combinedSteps: "Dauer zusammen mit anderen Leistungen (halbe Stunden)",
+  bookable: "online buchbar",
+  needs: "Braucht",
+  priceFrom: "Preis ab €",
+  retired: "eingestellt",
+} as const satisfies Record<Exclude<keyof WorkshopService, "id">, string>;
+
+export const serviceFieldMessages = {
+  /** The combined time's hint under its field. */
+  combinedHint:
+    "Leer: volle Dauer. Gilt, wenn die Leistung mit anderen in einem Termin gebucht wird: der Termin dauert die Summe dieser Zeiten.",
+  /** The history's words for no combined time. */
+  combinedNone: "leer (volle Dauer)",
+  /** A changed field of a service in the history. */
+  historyField: (service: string, label: string) => `Leistung „${service}“: ${label}`,
+} as const;
 
 /** The board's settings (the 'Team' page and /api/v1/admin/settings), keyed by SettingsErrorCode. */
 export const settingsMessages = {

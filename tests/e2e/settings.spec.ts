@@ -34,6 +34,60 @@ for (const width of [390, 1280]) {
   });
 }
 
+/** A 30-minute service: its combined time can only be its duration, so setting it changes no other spec's visits. */
+const SERVICE = "Wartung";
+const COMBINED = "Dauer zusammen mit anderen Leistungen (halbe Stunden)";
+
+for (const width of [390, 1280]) {
+  test(`a service's combined time at ${width} px: an optional field with its hint that wraps, refused above the duration, saved and in the history in German`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await loginAsAdmin(page);
+    await confirmIdentity(page);
+    await page.goto("/admin/einstellungen");
+    const group = page.locator("#services").getByRole("group", { name: SERVICE, exact: true });
+    const combined = group.getByLabel(COMBINED);
+    await expect(combined).toHaveValue("");
+    await expect(combined).toHaveAccessibleDescription(/^Leer: volle Dauer\./);
+    // The long label and the hint wrap inside the service's box; nothing is cut off or wider than the page.
+    const label = group.getByText(COMBINED, { exact: true });
+    expect(await label.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    const [labelBox, groupBox] = [await label.boundingBox(), await group.boundingBox()];
+    expect(labelBox!.x + labelBox!.width).toBeLessThanOrEqual(groupBox!.x + groupBox!.width);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+    await combined.fill("2");
+    await page.locator("#services").getByRole("button", { name: "Leistungen speichern" }).click();
+    const refused = page.locator("#services").getByRole("group", { name: SERVICE, exact: true }).getByLabel(COMBINED);
+    await expect(refused).toHaveAttribute("aria-invalid", "true");
+    await expect(refused).toHaveAccessibleDescription(
+      /von 1 bis zur Dauer der Leistung an, oder lassen Sie das Feld leer \(volle Dauer\)\.$/,
+    );
+    await screenshotForReview(
+      page.locator("#services").getByRole("group", { name: SERVICE, exact: true }),
+      `${width}-combined-refused.png`,
+    );
+
+    await refused.fill("1");
+    await page.locator("#services").getByRole("button", { name: "Leistungen speichern" }).click();
+    await expect(page.locator("#services").getByText("Die Einstellungen wurden gespeichert.")).toBeVisible();
+    try {
+      await expect(page.locator("#services").getByRole("group", { name: SERVICE, exact: true }).getByLabel(COMBINED)).toHaveValue("1");
+      const entry = page.getByRole("region", { name: "Verlauf" }).getByRole("listitem").first();
+      await expect(entry).toContainText(`Leistung „${SERVICE}“: ${COMBINED}`);
+      await expect(entry).toContainText("alt: leer (volle Dauer)");
+      await screenshotForReview(page.locator("#services").getByRole("group", { name: SERVICE, exact: true }), `${width}-combined.png`);
+      await screenshotForReview(entry, `${width}-combined-history.png`);
+    } finally {
+      await page.goto("/admin/einstellungen");
+      await page.locator("#services").getByRole("group", { name: SERVICE, exact: true }).getByLabel(COMBINED).fill("");
+      await page.locator("#services").getByRole("button", { name: "Leistungen speichern" }).click();
+      await expect(page.locator("#services").getByText("Die Einstellungen wurden gespeichert.")).toBeVisible();
+    }
+  });
+}
+
 test("staff read every value, cannot change them, and are told so", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 900 });
   await loginAsAdmin(page, "staff");
@@ -41,5 +95,9 @@ test("staff read every value, cannot change them, and are told so", async ({ pag
   await expect(page.getByText("Nur der Inhaber oder die Inhaberin kann die Einstellungen ändern.")).toBeVisible();
   await expect(page.locator("#imprint").getByLabel("UID-Nummer")).toHaveValue("ATU12345678");
   await expect(page.locator("#imprint").getByLabel("UID-Nummer")).toHaveAttribute("readonly", "");
+  await expect(page.locator("#services").getByRole("group", { name: SERVICE, exact: true }).getByLabel(COMBINED)).toHaveAttribute(
+    "readonly",
+    "",
+  );
   await expect(page.getByRole("button", { name: /speichern$/ })).toHaveCount(0);
 });

@@ -97,7 +97,8 @@ describe.each(testDatabaseKinds)("'Einstellungen' without JavaScript on %s", (ki
     expect((await readWorkshopFacts(database.db)).version).toBe(0);
   });
 
-  it("the services form renames one, retires one, reorders, and adds 'Klimaservice' at 60 minutes; ids stay", async () => {
+  /** The services form as the page fills it (positions from 2, so a new one may go first). */
+  async function servicesForm() {
     const { facts } = await readWorkshopFacts(database.db);
     const fields: Record<string, string> = { intent: "services", serviceCount: String(facts.services.length) };
     facts.services.forEach((service, index) => {
@@ -106,9 +107,15 @@ describe.each(testDatabaseKinds)("'Einstellungen' without JavaScript on %s", (ki
       fields[`name_${index}`] = service.name;
       fields[`description_${index}`] = service.description;
       fields[`durationSteps_${index}`] = String(service.durationSteps);
+      fields[`combinedSteps_${index}`] = service.combinedSteps === null ? "" : String(service.combinedSteps);
       if (service.bookable) fields[`bookable_${index}`] = "on";
       for (const need of service.needs) fields[`needs_${index}_${need}`] = "on";
     });
+    return { facts, fields };
+  }
+
+  it("the services form renames one, retires one, reorders, and adds 'Klimaservice' at 60 minutes; ids stay", async () => {
+    const { facts, fields } = await servicesForm();
     fields.name_1 = "§57a-Begutachtung";
     fields.durationSteps_1 = "3";
     fields.retired_4 = "on";
@@ -133,5 +140,26 @@ describe.each(testDatabaseKinds)("'Einstellungen' without JavaScript on %s", (ki
     });
     expect(after.find((service) => service.id === facts.services[4]!.id)!.retired).toBe(true);
     expect(after).toHaveLength(facts.services.length + 1);
+  });
+
+  it("the services form sets a service's combined time (§57a: 1 of its 2 half hours), blank clears it; more than its duration is 400 under the field", async () => {
+    const { fields } = await servicesForm();
+    const combined = async () => (await readWorkshopFacts(database.db)).facts.services[1]!;
+    expect(await post(owner, { ...fields, combinedSteps_1: "1" })).toMatchObject({
+      status: 200,
+      ok: true,
+      message: workshopMessages.saved,
+    });
+    expect(await combined()).toMatchObject({ id: "57a-ueberpruefung", durationSteps: 2, combinedSteps: 1 });
+    expect((await load(staff)).history.map((entry) => [entry.field, entry.oldValue, entry.newValue])).toEqual([
+      ["services.57a-ueberpruefung.combinedSteps", null, 1],
+    ]);
+
+    const refused = await post(owner, { ...fields, combinedSteps_1: "3" });
+    expect(refused).toMatchObject({ status: 400, ok: false, fields: { "services.1.combinedSteps": workshopMessages.serviceCombined } });
+    expect((await combined()).combinedSteps).toBe(1);
+
+    expect(await post(owner, { ...fields, combinedSteps_1: " " })).toMatchObject({ status: 200, ok: true });
+    expect((await combined()).combinedSteps).toBeNull();
   });
 });

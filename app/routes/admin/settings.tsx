@@ -10,7 +10,7 @@ import { adminContext, databaseContext } from "~/context";
 import { formatIsoDateDE } from "~/lib/format-date";
 import { formatDateTimeVienna } from "~/lib/format-date-time";
 import { readFormFields } from "~/lib/http.server";
-import { resourceMessages, workshopMessages } from "~/messages";
+import { resourceMessages, serviceFieldLabels, serviceFieldMessages, workshopMessages } from "~/messages";
 import { workshopChangeSchema, workshopFieldMessages } from "~/schemas/workshop";
 import { changeWorkshopFacts, workshopHistory, workshopSettingsView } from "~/services/workshop-facts.server";
 import type { Route } from "./+types/settings";
@@ -109,6 +109,7 @@ function sectionFromForm(section: string, form: Record<string, string>): Record<
           name: form[`name_${row}`],
           description: form[`description_${row}`] ?? "",
           durationSteps: form[`durationSteps_${row}`],
+          combinedSteps: blankToNull(form[`combinedSteps_${row}`]),
           bookable: checked(form[`bookable_${row}`]),
           needs: NEED_KINDS.filter((kind) => checked(form[`needs_${row}_${kind}`])),
           priceFrom: blankToNull(form[`priceFrom_${row}`]),
@@ -344,7 +345,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
           </>
         )}
       </Section>
-      <History entries={history} />
+      <History entries={history} services={facts.services} />
     </div>
   );
 }
@@ -354,6 +355,8 @@ type FieldOptions = {
   inputMode?: "numeric" | "decimal";
   step?: number;
   multiline?: boolean;
+  /** A line under the field, read with it. */
+  hint?: string;
   /** The key(s) of the field's error (`section.field` by default). */
   error?: string | string[];
 };
@@ -391,7 +394,9 @@ function Section({
       defaultValue: lock ? String(lock.value) : (values?.[name] ?? value),
       readOnly: !canChange || Boolean(lock),
       "aria-invalid": error ? true : undefined,
-      "aria-describedby": [error ? `${inputId}-error` : "", lock ? `${inputId}-note` : ""].filter(Boolean).join(" ") || undefined,
+      "aria-describedby":
+        [options.hint ? `${inputId}-hint` : "", error ? `${inputId}-error` : "", lock ? `${inputId}-note` : ""].filter(Boolean).join(" ") ||
+        undefined,
     };
     return (
       <div className="grid min-w-0 gap-1.5">
@@ -403,6 +408,11 @@ function Section({
         ) : (
           <Input {...common} type={options.type ?? "text"} inputMode={options.inputMode} step={options.step} />
         )}
+        {options.hint ? (
+          <p id={`${inputId}-hint`} className="text-sm text-muted-foreground [overflow-wrap:anywhere]">
+            {options.hint}
+          </p>
+        ) : null}
         {lock ? (
           <p id={`${inputId}-note`} className="text-sm text-muted-foreground">
             {workshopMessages.envNote(lock.variable)}
@@ -485,13 +495,21 @@ function ServiceFields({
       {service ? <input type="hidden" name={`id_${row}`} value={service.id} /> : null}
       <div className="grid gap-3 sm:grid-cols-[6rem_1fr]">
         {field(`position_${row}`, "Reihenfolge", String(index + 1), { inputMode: "numeric", error: [] })}
-        {field(`name_${row}`, "Name", service?.name ?? "", { error: [errorOf("name"), ...(service ? [] : [])] })}
+        {field(`name_${row}`, serviceFieldLabels.name, service?.name ?? "", { error: [errorOf("name"), ...(service ? [] : [])] })}
       </div>
-      {field(`description_${row}`, "Beschreibung", service?.description ?? "", { multiline: true, error: errorOf("description") })}
-      <div className="grid gap-3 sm:grid-cols-2">
-        {field(`durationSteps_${row}`, "Dauer (halbe Stunden)", String(service?.durationSteps ?? 1), {
+      {field(`description_${row}`, serviceFieldLabels.description, service?.description ?? "", {
+        multiline: true,
+        error: errorOf("description"),
+      })}
+      <div className="grid items-start gap-3 sm:grid-cols-2">
+        {field(`durationSteps_${row}`, serviceFieldLabels.durationSteps, String(service?.durationSteps ?? 1), {
           inputMode: "numeric",
           error: errorOf("durationSteps"),
+        })}
+        {field(`combinedSteps_${row}`, serviceFieldLabels.combinedSteps, service?.combinedSteps ? String(service.combinedSteps) : "", {
+          inputMode: "numeric",
+          hint: serviceFieldMessages.combinedHint,
+          error: errorOf("combinedSteps"),
         })}
         {field(
           `priceFrom_${row}`,
@@ -504,7 +522,7 @@ function ServiceFields({
         )}
       </div>
       <fieldset className="grid gap-2">
-        <legend className="text-sm font-medium">Braucht</legend>
+        <legend className="text-sm font-medium">{serviceFieldLabels.needs}</legend>
         <div className="flex flex-wrap gap-x-4 gap-y-2">
           {NEED_KINDS.map((kind) => (
             <span key={kind}>
@@ -514,7 +532,7 @@ function ServiceFields({
         </div>
       </fieldset>
       <div className="flex flex-wrap gap-x-4 gap-y-2">
-        {box(`bookable_${row}`, "online buchbar", service?.bookable ?? true)}
+        {box(`bookable_${row}`, serviceFieldLabels.bookable, service?.bookable ?? true)}
         {service ? box(`retired_${row}`, "eingestellt (nicht mehr angeboten)", service.retired) : null}
       </div>
     </fieldset>
@@ -541,15 +559,24 @@ function OutsideHours({ appointments }: { appointments: LoaderData["outsideHours
   );
 }
 
+/** A history entry's field in words: a service's field by its current name and label, any other by its path. */
+function fieldLabel(field: string, services: ReadonlyArray<StoredService>): string {
+  const [section, id, key] = field.split(".");
+  const service = services.find((candidate) => candidate.id === id);
+  if (section !== "services" || !service || key === undefined || !(key in serviceFieldLabels)) return field;
+  return serviceFieldMessages.historyField(service.name, serviceFieldLabels[key as keyof typeof serviceFieldLabels]);
+}
+
 /** A stored value in words: a list, a day's hours, a service, or the value itself. */
-function shown(value: unknown): string {
+function shown(value: unknown, field: string): string {
+  if ((value === null || value === undefined) && field.endsWith(".combinedSteps")) return serviceFieldMessages.combinedNone;
   if (value === null || value === undefined) return "–";
   if (typeof value === "string") return value;
   if (typeof value === "number" || typeof value === "boolean") return String(value);
   return JSON.stringify(value);
 }
 
-function History({ entries }: { entries: LoaderData["history"] }) {
+function History({ entries, services }: { entries: LoaderData["history"]; services: ReadonlyArray<StoredService> }) {
   return (
     <section aria-labelledby="history-title" className="grid gap-3">
       <h3 id="history-title" className="text-xl font-semibold">
@@ -562,13 +589,13 @@ function History({ entries }: { entries: LoaderData["history"] }) {
           {entries.map((entry) => (
             <li key={entry.id} className="grid gap-1 rounded-md border border-border p-3 [overflow-wrap:anywhere]">
               <span className="font-medium">
-                {formatDateTimeVienna(entry.changedAt)} · {entry.actor} · {entry.field}
+                {formatDateTimeVienna(entry.changedAt)} · {entry.actor} · {fieldLabel(entry.field, services)}
               </span>
               <span>
-                <span className="text-muted-foreground">alt:</span> {shown(entry.oldValue)}
+                <span className="text-muted-foreground">alt:</span> {shown(entry.oldValue, entry.field)}
               </span>
               <span>
-                <span className="text-muted-foreground">neu:</span> {shown(entry.newValue)}
+                <span className="text-muted-foreground">neu:</span> {shown(entry.newValue, entry.field)}
               </span>
             </li>
           ))}
