@@ -26,7 +26,8 @@ export type Service = {
   /**
    * Optional: how long it takes as one of several services in a visit (issue 28, decision 045), a
    * visit of several lasting the sum of these rounded up to whole slots; absent, `durationMinutes`.
-   * None is configured yet: the settings page (issue 29) is where the workshop will set it.
+   * Only a new database's default (`combinedSteps` of the workshop's facts): the owner sets it on
+   * 'Einstellungen' → Leistungen (decision 045's amendment).
    */
   combinedMinutes?: number;
   /**
