@@ -1,4 +1,4 @@
-import { serviceDurationMinutes, site } from "~/config/site";
+import { site } from "~/config/site";
 import { parseCalendarDate } from "~/domain/calendar-date";
 import { servicesLine } from "~/lib/format-services";
 import type { PublicFacts } from "~/lib/public-facts";
@@ -16,8 +16,8 @@ export type InviteAppointment = {
   service: string;
   /** The whole list of a visit of several (issue 28); none for one service. */
   services?: readonly string[];
-  /** Rows from before durations were stored take the service's. */
-  durationMinutes?: number;
+  /** As stored with the appointment (it keeps the length it was booked with; app/mail/templates/index.ts fills in an old e-mail's). */
+  durationMinutes: number;
   /** The appointment's invite sequence (issue 28): 0 until its first move, one more with each. */
   sequence?: number;
 };
@@ -46,7 +46,7 @@ export function appointmentInvite(
     stamp,
     date,
     time: { hour: hour!, minute: minute! },
-    durationMinutes: appointment.durationMinutes ?? serviceDurationMinutes(appointment.service),
+    durationMinutes: appointment.durationMinutes,
     summary: `${services} – ${site.name}`,
     description: `Ihr Termin bei ${site.name}: ${services}.\nTelefon: ${workshop.mainPhone.display}`,
     location: `${workshop.fullAddress}, ${workshop.country}`,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { defaultWorkshopFacts } from "~/domain/workshop";
 import { renderEmail } from "./templates";
 
 /** Issue 14: the receipts name the car and the hand-over; issue 26: the pick-up address the customer typed is in both. */
@@ -70,5 +71,17 @@ describe("booking e-mails with the car", () => {
     expect(invite({ ...appointment, durationMinutes: "90" })).toContain("DTEND;TZID=Europe/Vienna:20261201T100000\r\n");
     expect(invite(appointment)).toContain("DTEND;TZID=Europe/Vienna:20261201T093000\r\n");
     expect(invite({ ...appointment, service: "Ölwechsel" })).toContain("DTEND;TZID=Europe/Vienna:20261201T090000\r\n");
+  });
+
+  it("issue 29: an old confirmation without a duration lasts as long as its services take by the workshop's facts, not site.ts's", () => {
+    const facts = defaultWorkshopFacts();
+    for (const service of facts.services) if (service.name === "§57a Überprüfung") service.durationSteps = 4;
+    const params = { name: "Maria Muster", email: "maria@example.com", date: "2026-12-01", time: "08:30", service: "§57a Überprüfung" };
+    const invite = (extra: Record<string, string> = {}) =>
+      renderEmail({ ...row, template: "appointment-confirmed", params: { ...params, ...extra } }, PUBLIC_URL, facts).attachments[0]!
+        .content;
+    expect(invite()).toContain("DTEND;TZID=Europe/Vienna:20261201T103000\r\n");
+    // A stored duration is the appointment's own: it keeps the length it was booked with.
+    expect(invite({ durationMinutes: "60" })).toContain("DTEND;TZID=Europe/Vienna:20261201T093000\r\n");
   });
 });

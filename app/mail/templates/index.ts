@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { parseCalendarDate } from "~/domain/calendar-date";
-import { defaultWorkshopFacts, type WorkshopFacts } from "~/domain/workshop";
+import { defaultWorkshopFacts, SLOT_MINUTES, visitOfFacts, type WorkshopFacts } from "~/domain/workshop";
 import { type PublicFacts, publicFactsOf } from "~/lib/public-facts";
 import { appointmentInvite } from "../appointment-invite";
 import { type AppointmentEmail, type EmailData, type EmailTemplate, readEmail, type StoredEmail, TemplateError } from "../emails";
@@ -100,7 +100,7 @@ export function waitlistLeaveUrl(token: string, publicUrl: string): string {
 }
 
 /** The facts of a database never changed: what renders without a database (tests, previews). */
-let defaultFacts: PublicFacts | undefined;
+let defaultFacts: { facts: WorkshopFacts; shown: PublicFacts } | undefined;
 
 /**
  * Pure: the same outbox row and facts always render to the same e-mail. `facts`: the workshop's as
@@ -108,7 +108,11 @@ let defaultFacts: PublicFacts | undefined;
  */
 export function renderEmail(message: RenderInput, publicUrl: string, facts?: WorkshopFacts): RenderedEmail {
   const email = readEmail(message.template, message.params);
-  const workshop = facts ? publicFactsOf(facts) : (defaultFacts ??= publicFactsOf(defaultWorkshopFacts()));
+  defaultFacts ??= (() => {
+    const initial = defaultWorkshopFacts();
+    return { facts: initial, shown: publicFactsOf(initial) };
+  })();
+  const workshop = facts ? publicFactsOf(facts) : defaultFacts.shown;
   const context = {
     workshop,
     adminUrl: new URL("/admin", publicUrl).toString(),
@@ -126,7 +130,7 @@ export function renderEmail(message: RenderInput, publicUrl: string, facts?: Wor
   };
   return {
     ...renderWith(email, context),
-    attachments: calendarAttachments(message, email, workshop),
+    attachments: calendarAttachments(message, email, workshop, facts ?? defaultFacts.facts),
     headers: unsubscribeHeaders(context),
   };
 }
@@ -145,20 +149,31 @@ function unsubscribeHeaders({ unsubscribeUrl }: TemplateContext): Record<string,
  * withdraws that entry (CANCEL, same UID, higher SEQUENCE). A request that
  * was never confirmed is in no calendar, so its cancellation carries none.
  */
-function calendarAttachments(message: RenderInput, email: StoredEmail, workshop: PublicFacts): Attachment[] {
+function calendarAttachments(message: RenderInput, email: StoredEmail, workshop: PublicFacts, facts: WorkshopFacts): Attachment[] {
+  const entry = { message, workshop, facts };
   // The reminder carries the confirmation's entry again (same UID): added, or updated where it is.
   if (email.template === "appointment-confirmed" || email.template === "appointment-reminder" || email.template === "appointment-moved") {
-    return [invite(message, email.data, "REQUEST", workshop)];
+    return [invite(entry, email.data, "REQUEST")];
   }
-  if (email.template === "appointment-cancelled" && email.data.wasConfirmed) return [invite(message, email.data, "CANCEL", workshop)];
+  if (email.template === "appointment-cancelled" && email.data.wasConfirmed) return [invite(entry, email.data, "CANCEL")];
   return [];
 }
 
-/** The calendar entry, from the ISO date and the time (Europe/Vienna wall clock). */
-function invite(message: RenderInput, appointment: AppointmentEmail, method: "REQUEST" | "CANCEL", workshop: PublicFacts): Attachment {
+/**
+ * The calendar entry, from the ISO date and the time (Europe/Vienna wall clock), as long as the
+ * appointment's stored duration; an e-mail queued before durations were stored (none in its data)
+ * lasts as long as its services take by the workshop's facts (issue 29).
+ */
+function invite(
+  { message, workshop, facts }: { message: RenderInput; workshop: PublicFacts; facts: WorkshopFacts },
+  appointment: AppointmentEmail & { durationMinutes?: number },
+  method: "REQUEST" | "CANCEL",
+): Attachment {
   if (!parseCalendarDate(appointment.date)) throw new TemplateError(`Ungültiges Datum: ${appointment.date}`);
+  const durationMinutes =
+    appointment.durationMinutes ?? visitOfFacts(facts, appointment.services ?? [appointment.service], SLOT_MINUTES).durationMinutes;
   const ics = appointmentInvite(
-    { ...appointment, appointmentId: message.appointmentId ?? message.id },
+    { ...appointment, durationMinutes, appointmentId: message.appointmentId ?? message.id },
     method,
     message.createdAt,
     workshop,
