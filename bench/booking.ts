@@ -28,9 +28,10 @@ import { type DatabaseHandle, type DatabaseOptions, openDatabase } from "~/db/cl
 import { resultRows } from "~/db/result-rows";
 import { addDays } from "~/domain/calendar-date";
 import { defaultClosures } from "~/domain/closures";
-import { bookingWindow, daySchedule, defaultSlotRules } from "~/domain/slots";
+import { bookingWindow, daySchedule } from "~/domain/slots";
 import { type LoadSummary, runLoad } from "../tests/support/load";
 import { startServer } from "../tests/support/server-process";
+import { siteSlotRules } from "../tests/support/slot-rules";
 import { megabytes, rssOf, sampleRss } from "./memory";
 import { withScratchDatabase } from "./scratch-postgres";
 import { runWrk, runWrkPosts, wrkPath } from "./wrk";
@@ -57,10 +58,10 @@ type Slot = { date: string; time: string };
  * with the closures the server enters at its first start (24 December from 12:00, …).
  */
 function bookableSlots(now: Date): Slot[] {
-  const { today, lastDate } = bookingWindow(now);
+  const { today, lastDate } = bookingWindow(now, siteSlotRules);
   const years = Array.from({ length: site.booking.defaultClosureYears + 1 }, (_, index) => Number(today.slice(0, 4)) + index);
   const rules = {
-    ...defaultSlotRules,
+    ...siteSlotRules,
     closures: defaultClosures(years, { yearly: site.booking.closures, ranges: site.booking.companyHolidays }),
   };
   const slots: Slot[] = [];

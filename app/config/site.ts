@@ -9,8 +9,7 @@
  * facts on the board's 'Einstellungen' page (app/domain/workshop.ts, app/services/workshop-facts.server.ts).
  */
 
-import type { ResourceKind, ServiceNeeds } from "~/domain/resources";
-import { visitDurationMinutes, visitNeeds } from "~/domain/visit";
+import type { ServiceNeeds } from "~/domain/resources";
 
 export type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6; // 0 = Sunday, as in Date#getDay
 
@@ -258,18 +257,5 @@ export const site = {
 } as const;
 
 export const bookableServices = site.services.filter((service) => service.bookable).map((s) => s.name);
-
-/** How long a service takes; one slot for a name that is not (or no longer) a service, e.g. an imported one. */
-export function serviceDurationMinutes(serviceName: string): number {
-  return site.services.find((service) => service.name === serviceName)?.durationMinutes ?? site.booking.slotMinutes;
-}
-
-/**
- * What a visit of these services (the first and the further ones, issue 28) asks of the workshop:
- * how long it lasts and the kinds of resource it holds for all of it (app/domain/visit.ts).
- */
-export function serviceVisit(names: readonly string[]): { durationMinutes: number; kinds: ReadonlyArray<ResourceKind> } {
-  return { durationMinutes: visitDurationMinutes(site.services, names, site.booking.slotMinutes), kinds: visitNeeds(site.services, names) };
-}
 
 export const fullAddress = `${site.address.street}, ${site.address.postalCode} ${site.address.city}`;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { plannerMessages, unavailableDayMessage } from "~/messages";
+import { siteSlotRules } from "../../tests/support/slot-rules";
 import {
   dayListGroups,
   laneAgenda,
@@ -13,10 +14,10 @@ import {
   type WorkshopWeek,
 } from "./planner";
 import type { ResourceKind } from "./resources";
-import { defaultSlotRules, type SlotRules } from "./slots";
+import { type SlotRules } from "./slots";
 
 /** The plan with its closed days and rows in words (app/messages.ts), as the planner page shows them. */
-function planWeek(date: string, week: Partial<WorkshopWeek>, rules: SlotRules = defaultSlotRules) {
+function planWeek(date: string, week: Partial<WorkshopWeek>, rules: SlotRules = siteSlotRules) {
   const plan = planWeekWithCodes(date, { appointments: [], resources: workshop, absences: [], ...week }, rules);
   return {
     ...plan,
@@ -244,7 +245,7 @@ describe("planWeek", () => {
 
   it("shades holidays and closures: a whole day by name, a half day from its time, where the lanes' free time ends", () => {
     const rules = {
-      ...defaultSlotRules,
+      ...siteSlotRules,
       closures: [
         { from: "2026-12-24", to: "2026-12-24", startTime: "12:00", name: "Heiliger Abend" },
         { from: "2026-12-28", to: "2026-12-30", startTime: null, name: "Betriebsurlaub" },
@@ -264,7 +265,7 @@ describe("planWeek", () => {
   });
   it("shades the lunch break (issue 29): its rows closed as 'Mittagspause', no free time offered in it", () => {
     const tuesdayHours = { open: "08:00", close: "18:00", breakFrom: "12:00", breakTo: "13:00" };
-    const rules = { ...defaultSlotRules, openingHours: { ...defaultSlotRules.openingHours, 2: tuesdayHours } };
+    const rules = { ...siteSlotRules, openingHours: { ...siteSlotRules.openingHours, 2: tuesdayHours } };
     const plan = planWeek("2026-12-15", { appointments: [appointment({ time: "13:00", holds: [hold("l2", "13:00", "13:30")] })] }, rules);
     const tuesday = plan.days[1]!;
     expect(tuesday.cells[plan.times.indexOf("11:30")]).toEqual({ closed: false });

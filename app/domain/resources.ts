@@ -24,7 +24,7 @@ export const defaultServiceNeeds: ServiceNeeds = ["lift", "mechanic"];
 /**
  * The kinds a service of `services` needs, in the order of `resourceKinds`, each once; a name not in
  * the list (an old appointment's service, an import) needs what most work needs: a lift and a mechanic.
- * The site's services: `neededKinds(site.services, name)` (app/config/site.ts).
+ * The workshop's services are its facts' (issue 29): the callers pass them (`visitOfFacts`, app/domain/workshop.ts).
  */
 export function neededKinds(
   services: ReadonlyArray<{ name: string; needs: ServiceNeeds }>,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { slotProblemMessage, unavailableDayMessage } from "~/messages";
+import { siteSlotRules } from "../../tests/support/slot-rules";
 import { addDays } from "./calendar-date";
 import { austrianHolidays } from "./holidays";
 import {
@@ -10,12 +11,12 @@ import {
   type DaySchedule,
   daySchedule,
   daySchedules,
-  defaultSlotRules,
   endsInOpenHours,
   hasRoom,
   slotLoad,
   type SlotRules,
   slotRulesOf,
+  startTimesFor,
   withoutBreaks,
 } from "./slots";
 import { defaultWorkshopFacts } from "./workshop";
@@ -74,18 +75,18 @@ describe("daySchedule: opening hours", () => {
     ["Friday", "2026-02-06", WEEKDAY_TIMES],
     ["Saturday", "2026-02-07", SATURDAY_TIMES],
   ])("%s %s has its slots, all bookable", (_day, date, expected) => {
-    const schedule = daySchedule(date, EARLY_NOW);
+    const schedule = daySchedule(date, EARLY_NOW, siteSlotRules);
     expect(schedule.open).toBe(true);
     expect(schedule.slots.map((slot) => slot.time)).toEqual(expected);
     expect(bookableTimes(schedule)).toEqual(expected);
   });
 
   it("a weekday has the seed's 19 slots", () => {
-    expect(daySchedule("2026-02-02", EARLY_NOW).slots).toHaveLength(19);
+    expect(daySchedule("2026-02-02", EARLY_NOW, siteSlotRules).slots).toHaveLength(19);
   });
 
   it("Sunday is closed", () => {
-    expect(worded(daySchedule("2026-02-08", EARLY_NOW))).toEqual({
+    expect(worded(daySchedule("2026-02-08", EARLY_NOW, siteSlotRules))).toEqual({
       date: "2026-02-08",
       open: false,
       reason: "Sonntag geschlossen",
@@ -94,7 +95,7 @@ describe("daySchedule: opening hours", () => {
   });
 
   it("allSlotTimes lists every possible start time once (weekday set contains Saturday's)", () => {
-    expect(allSlotTimes()).toEqual(WEEKDAY_TIMES);
+    expect(allSlotTimes(siteSlotRules)).toEqual(WEEKDAY_TIMES);
   });
 });
 
@@ -103,7 +104,7 @@ describe("daySchedule: Austrian holidays are closed with their name", () => {
   it("covers 26 holidays", () => expect(holidays).toHaveLength(26));
   it.each(holidays.map((h) => [h.date, h.name]))("%s %s", (date, name) => {
     const now = new Date(`${addDays(date, -10)}T12:00:00+01:00`);
-    expect(reasonOf(daySchedule(date, now))).toBe(name);
+    expect(reasonOf(daySchedule(date, now, siteSlotRules))).toBe(name);
   });
 
   it.each([
@@ -112,14 +113,14 @@ describe("daySchedule: Austrian holidays are closed with their name", () => {
     ["2027-03-26", "Good Friday"],
   ])("%s (%s) is open", (date) => {
     const now = new Date(`${addDays(date, -10)}T12:00:00+01:00`);
-    expect(daySchedule(date, now).open).toBe(true);
+    expect(daySchedule(date, now, siteSlotRules).open).toBe(true);
   });
 });
 
 describe("daySchedule: the owner's closures", () => {
   const now = new Date("2026-12-01T10:00:00+01:00");
   const rules: SlotRules = {
-    ...defaultSlotRules,
+    ...siteSlotRules,
     closures: [
       { from: "2026-12-24", to: "2026-12-24", startTime: "12:00", name: "Heiliger Abend" },
       { from: "2026-12-28", to: "2026-12-30", startTime: null, name: "Betriebsurlaub" },
@@ -129,8 +130,8 @@ describe("daySchedule: the owner's closures", () => {
   };
 
   it("none by default: the closures live in the database", () => {
-    expect(defaultSlotRules.closures).toEqual([]);
-    expect(daySchedule("2026-12-28", now).open).toBe(true);
+    expect(siteSlotRules.closures).toEqual([]);
+    expect(daySchedule("2026-12-28", now, siteSlotRules).open).toBe(true);
   });
 
   it.each([
@@ -172,7 +173,7 @@ describe("daySchedule: the owner's closures", () => {
 
   it("a whole-day closure wins over one from a time on the same day; of two from a time the earlier counts", () => {
     const overlapping: SlotRules = {
-      ...defaultSlotRules,
+      ...siteSlotRules,
       closures: [
         { from: "2026-12-09", to: "2026-12-09", startTime: "14:00", name: "Später" },
         { from: "2026-12-09", to: "2026-12-09", startTime: "10:00", name: "Früher" },
@@ -192,7 +193,7 @@ describe("daySchedule: the owner's closures", () => {
 describe("daySchedule: past, lead time and horizon", () => {
   it("a date before today (Vienna) is closed", () => {
     const now = new Date("2026-12-02T09:00:00+01:00");
-    expect(reasonOf(daySchedule("2026-12-01", now))).toBe("Dieser Tag liegt in der Vergangenheit.");
+    expect(reasonOf(daySchedule("2026-12-01", now, siteSlotRules))).toBe("Dieser Tag liegt in der Vergangenheit.");
   });
 
   it.each([
@@ -205,14 +206,14 @@ describe("daySchedule: past, lead time and horizon", () => {
     ["2026-12-01T15:00:00+01:00", ["17:00"]],
     ["2026-12-01T15:30:00+01:00", []],
   ])("lead time of 2 h: at %s today's bookable slots are %j", (iso, expected) => {
-    const schedule = daySchedule("2026-12-01", new Date(iso));
+    const schedule = daySchedule("2026-12-01", new Date(iso), siteSlotRules);
     expect(schedule.open).toBe(true);
     expect(schedule.slots).toHaveLength(19);
     expect(bookableTimes(schedule)).toEqual(expected);
   });
 
   it("the lead time is configurable", () => {
-    const rules = { ...defaultSlotRules, leadTimeMinutes: 0 };
+    const rules = { ...siteSlotRules, leadTimeMinutes: 0 };
     expect(bookableTimes(daySchedule("2026-12-01", new Date("2026-12-01T16:30:00+01:00"), rules))).toEqual(["16:30", "17:00"]);
   });
 
@@ -220,7 +221,7 @@ describe("daySchedule: past, lead time and horizon", () => {
     ["2027-03-01", true], // today + 90 days
     ["2027-03-02", false],
   ])("horizon of 90 days from 2026-12-01: %s open=%s", (date, open) => {
-    const schedule = daySchedule(date, new Date("2026-12-01T10:00:00+01:00"));
+    const schedule = daySchedule(date, new Date("2026-12-01T10:00:00+01:00"), siteSlotRules);
     expect(schedule.open).toBe(open);
     if (!open) expect(reasonOf(schedule)).toBe("Termine können höchstens 90 Tage im Voraus angefragt werden.");
   });
@@ -228,13 +229,13 @@ describe("daySchedule: past, lead time and horizon", () => {
   it("today is the date in Vienna, not in UTC or the server's zone", () => {
     // 23:30 UTC on 30 November is already 1 December in Vienna.
     const now = new Date("2026-11-30T23:30:00Z");
-    expect(bookingWindow(now)).toEqual({ today: "2026-12-01", lastDate: "2027-03-01" });
-    expect(reasonOf(daySchedule("2026-11-30", now))).toBe("Dieser Tag liegt in der Vergangenheit.");
-    expect(daySchedule("2027-03-01", now).open).toBe(true);
+    expect(bookingWindow(now, siteSlotRules)).toEqual({ today: "2026-12-01", lastDate: "2027-03-01" });
+    expect(reasonOf(daySchedule("2026-11-30", now, siteSlotRules))).toBe("Dieser Tag liegt in der Vergangenheit.");
+    expect(daySchedule("2027-03-01", now, siteSlotRules).open).toBe(true);
   });
 
   it("the horizon is configurable", () => {
-    const rules = { ...defaultSlotRules, horizonDays: 8 };
+    const rules = { ...siteSlotRules, horizonDays: 8 };
     const now = new Date("2026-12-01T10:00:00+01:00");
     expect(daySchedule("2026-12-09", now, rules).open).toBe(true);
     expect(daySchedule("2026-12-10", now, rules).open).toBe(false);
@@ -247,11 +248,11 @@ describe("daySchedule across the DST changes", () => {
       ["2026-03-28", SATURDAY_TIMES],
       ["2026-03-30", WEEKDAY_TIMES],
     ])("%s has its usual slots", (date, expected) => {
-      expect(daySchedule(date, new Date("2026-03-20T12:00:00+01:00")).slots.map((s) => s.time)).toEqual(expected);
+      expect(daySchedule(date, new Date("2026-03-20T12:00:00+01:00"), siteSlotRules).slots.map((s) => s.time)).toEqual(expected);
     });
 
     it("the Sunday is closed", () => {
-      expect(reasonOf(daySchedule("2026-03-29", new Date("2026-03-20T12:00:00+01:00")))).toBe("Sonntag geschlossen");
+      expect(reasonOf(daySchedule("2026-03-29", new Date("2026-03-20T12:00:00+01:00"), siteSlotRules))).toBe("Sonntag geschlossen");
     });
 
     it.each([
@@ -262,17 +263,17 @@ describe("daySchedule across the DST changes", () => {
       ["2026-03-30", "2026-03-30T04:00:00Z", WEEKDAY_TIMES],
       ["2026-03-30", "2026-03-30T04:01:00Z", WEEKDAY_TIMES.slice(1)],
     ])("lead time on %s at %s", (date, iso, expected) => {
-      expect(bookableTimes(daySchedule(date, new Date(iso)))).toEqual(expected);
+      expect(bookableTimes(daySchedule(date, new Date(iso), siteSlotRules))).toEqual(expected);
     });
 
     it("just after midnight in Vienna (still Sunday in UTC) today is Monday", () => {
       const now = new Date("2026-03-29T22:30:00Z"); // Monday 00:30 CEST
-      expect(bookingWindow(now).today).toBe("2026-03-30");
-      expect(bookableTimes(daySchedule("2026-03-30", now))).toEqual(WEEKDAY_TIMES);
+      expect(bookingWindow(now, siteSlotRules).today).toBe("2026-03-30");
+      expect(bookableTimes(daySchedule("2026-03-30", now, siteSlotRules))).toEqual(WEEKDAY_TIMES);
     });
 
     it("a lead time spanning the change counts real hours (48 h from Saturday 10:00 CET = Monday 11:00 CEST)", () => {
-      const rules = { ...defaultSlotRules, leadTimeMinutes: 48 * 60 };
+      const rules = { ...siteSlotRules, leadTimeMinutes: 48 * 60 };
       const schedule = daySchedule("2026-03-30", new Date("2026-03-28T10:00:00+01:00"), rules);
       expect(bookableTimes(schedule)[0]).toBe("11:00");
     });
@@ -283,14 +284,14 @@ describe("daySchedule across the DST changes", () => {
       ["2026-10-24", SATURDAY_TIMES],
       ["2026-10-27", WEEKDAY_TIMES],
     ])("%s has its usual slots", (date, expected) => {
-      expect(daySchedule(date, new Date("2026-10-20T12:00:00+02:00")).slots.map((s) => s.time)).toEqual(expected);
+      expect(daySchedule(date, new Date("2026-10-20T12:00:00+02:00"), siteSlotRules).slots.map((s) => s.time)).toEqual(expected);
     });
 
     it.each([
       ["2026-10-25", "Sonntag geschlossen"],
       ["2026-10-26", "Nationalfeiertag"],
     ])("%s is closed: %s", (date, reason) => {
-      expect(reasonOf(daySchedule(date, new Date("2026-10-20T12:00:00+02:00")))).toBe(reason);
+      expect(reasonOf(daySchedule(date, new Date("2026-10-20T12:00:00+02:00"), siteSlotRules))).toBe(reason);
     });
 
     it.each([
@@ -301,11 +302,11 @@ describe("daySchedule across the DST changes", () => {
       ["2026-10-27", "2026-10-27T05:00:00Z", WEEKDAY_TIMES],
       ["2026-10-27", "2026-10-27T05:01:00Z", WEEKDAY_TIMES.slice(1)],
     ])("lead time on %s at %s", (date, iso, expected) => {
-      expect(bookableTimes(daySchedule(date, new Date(iso)))).toEqual(expected);
+      expect(bookableTimes(daySchedule(date, new Date(iso), siteSlotRules))).toEqual(expected);
     });
 
     it("a lead time spanning the change counts real hours (72 h from Saturday 10:00 CEST = Tuesday 09:00 CET)", () => {
-      const rules = { ...defaultSlotRules, leadTimeMinutes: 72 * 60 };
+      const rules = { ...siteSlotRules, leadTimeMinutes: 72 * 60 };
       const schedule = daySchedule("2026-10-27", new Date("2026-10-24T10:00:00+02:00"), rules);
       expect(bookableTimes(schedule)[0]).toBe("09:00");
     });
@@ -315,9 +316,9 @@ describe("daySchedule across the DST changes", () => {
 describe("daySchedules", () => {
   it("gives the same schedules as daySchedule for every date of a range, across the DST change", () => {
     const now = new Date("2026-10-20T07:00:00+02:00");
-    const range = daySchedules("2026-10-19", "2026-11-02", now);
+    const range = daySchedules("2026-10-19", "2026-11-02", now, siteSlotRules);
     expect(range.map((day) => day.date)).toEqual(Array.from({ length: 15 }, (_, index) => addDays("2026-10-19", index)));
-    expect(range).toEqual(range.map((day) => daySchedule(day.date, now)));
+    expect(range).toEqual(range.map((day) => daySchedule(day.date, now, siteSlotRules)));
     expect(bookableTimes(range[1]!)).toEqual(WEEKDAY_TIMES.slice(2)); // today: 09:00 is exactly 2 h away
   });
 });
@@ -342,7 +343,7 @@ describe("checkSlot", () => {
     ],
     ["2026-12-01", "12:00", { ok: true }],
   ])("%s %s", (date, time, expected) => {
-    expect(checkSlot(date, time, now)).toEqual(expected);
+    expect(checkSlot(date, time, now, siteSlotRules)).toEqual(expected);
   });
 });
 
@@ -352,18 +353,18 @@ describe("services longer than one slot", () => {
   const now = new Date("2026-11-30T09:00:00+01:00");
 
   it("a booking covers every slot its duration spans, in ascending order", () => {
-    expect(coveredSlotTimes("08:00", 30)).toEqual(["08:00"]);
-    expect(coveredSlotTimes("08:00", 60)).toEqual(["08:00", "08:30"]);
-    expect(coveredSlotTimes("16:30", 90)).toEqual(["16:30", "17:00", "17:30"]);
+    expect(coveredSlotTimes("08:00", 30, siteSlotRules)).toEqual(["08:00"]);
+    expect(coveredSlotTimes("08:00", 60, siteSlotRules)).toEqual(["08:00", "08:30"]);
+    expect(coveredSlotTimes("16:30", 90, siteSlotRules)).toEqual(["16:30", "17:00", "17:30"]);
   });
 
   it("must end by closing time", () => {
-    expect(endsInOpenHours(monday, "17:00", 60)).toBe(true); // ends 18:00
-    expect(endsInOpenHours(monday, "17:00", 90)).toBe(false);
-    expect(endsInOpenHours(saturday, "13:00", 60)).toBe(true); // ends 14:00
-    expect(endsInOpenHours(saturday, "13:00", 90)).toBe(false);
-    expect(checkSlot(monday, "17:00", now, defaultSlotRules, 60)).toEqual({ ok: true });
-    expect(checkSlot(monday, "17:00", now, defaultSlotRules, 90)).toEqual({
+    expect(endsInOpenHours(monday, "17:00", 60, siteSlotRules)).toBe(true); // ends 18:00
+    expect(endsInOpenHours(monday, "17:00", 90, siteSlotRules)).toBe(false);
+    expect(endsInOpenHours(saturday, "13:00", 60, siteSlotRules)).toBe(true); // ends 14:00
+    expect(endsInOpenHours(saturday, "13:00", 90, siteSlotRules)).toBe(false);
+    expect(checkSlot(monday, "17:00", now, siteSlotRules, 60)).toEqual({ ok: true });
+    expect(checkSlot(monday, "17:00", now, siteSlotRules, 90)).toEqual({
       ok: false,
       field: "time",
       message:
@@ -372,23 +373,26 @@ describe("services longer than one slot", () => {
   });
 
   it("load counts each booking in every slot it covers; room needs every covered slot below capacity", () => {
-    const load = slotLoad([
-      { time: "08:00", durationMinutes: 60, count: 1 },
-      { time: "08:30", durationMinutes: 30, count: 1 },
-      { time: "10:00", durationMinutes: 30, count: 2 },
-    ]);
+    const load = slotLoad(
+      [
+        { time: "08:00", durationMinutes: 60, count: 1 },
+        { time: "08:30", durationMinutes: 30, count: 1 },
+        { time: "10:00", durationMinutes: 30, count: 2 },
+      ],
+      siteSlotRules,
+    );
     expect(Object.fromEntries(load)).toEqual({ "08:00": 1, "08:30": 2, "10:00": 2 });
-    expect(hasRoom("07:30", 60, load, 1)).toBe(false); // covers 08:00
-    expect(hasRoom("09:00", 60, load, 1)).toBe(true);
-    expect(hasRoom("09:30", 60, load, 1)).toBe(false); // covers 10:00
-    expect(hasRoom("08:00", 30, load, 2)).toBe(true);
-    expect(hasRoom("08:00", 60, load, 2)).toBe(false); // 08:30 is full
+    expect(hasRoom("07:30", 60, load, 1, siteSlotRules)).toBe(false); // covers 08:00
+    expect(hasRoom("09:00", 60, load, 1, siteSlotRules)).toBe(true);
+    expect(hasRoom("09:30", 60, load, 1, siteSlotRules)).toBe(false); // covers 10:00
+    expect(hasRoom("08:00", 30, load, 2, siteSlotRules)).toBe(true);
+    expect(hasRoom("08:00", 60, load, 2, siteSlotRules)).toBe(false); // 08:30 is full
   });
 });
 
 describe("the lunch break (issue 29): no appointment overlaps it", () => {
   const lunch = { open: "08:00", close: "18:00", breakFrom: "12:00", breakTo: "13:00" };
-  const rules: SlotRules = { ...defaultSlotRules, openingHours: { ...defaultSlotRules.openingHours, 1: lunch, 2: lunch } };
+  const rules: SlotRules = { ...siteSlotRules, openingHours: { ...siteSlotRules.openingHours, 1: lunch, 2: lunch } };
   const now = new Date("2026-11-30T09:00:00+01:00");
   const monday = "2026-12-07";
   const wednesday = "2026-12-09";
@@ -446,6 +450,29 @@ describe("the lunch break (issue 29): no appointment overlaps it", () => {
     expect(open.openingHours[0]).toBeNull();
   });
 
+  it("the no-JavaScript time lists (startTimesFor): any weekday's starts that fit the visit, clear of the break and by closing", () => {
+    // Monday and Tuesday have the break: 12:00 and 12:30 are still Wednesday's starts.
+    expect(startTimesFor(rules, 30)).toEqual(WEEKDAY_TIMES);
+    const everyDay: SlotRules = { ...rules, openingHours: { 0: null, 1: lunch, 2: lunch, 3: lunch, 4: lunch, 5: lunch, 6: null } };
+    expect(startTimesFor(everyDay, 30)).toEqual(WEEKDAY_TIMES.filter((time) => time !== "12:00" && time !== "12:30"));
+    // 90 minutes: none from 11:00 on before the break (it would run into it) nor after 16:30 (past 18:00).
+    expect(startTimesFor(everyDay, 90)).toEqual([
+      ...["08:00", "08:30", "09:00", "09:30", "10:00", "10:30"],
+      ...["13:00", "13:30", "14:00", "14:30", "15:00", "15:30", "16:00", "16:30"],
+    ]);
+  });
+
+  it("on a chosen day: that day's fitting starts from the lead time on; a day without any lists every weekday's", () => {
+    const mondayMorning = new Date("2026-12-07T09:00:00+01:00"); // lead time 2 hours: 11:00 at the earliest
+    expect(startTimesFor(rules, 60, { date: monday, now: mondayMorning })).toEqual([
+      ...["11:00", "13:00", "13:30", "14:00", "14:30", "15:00", "15:30", "16:00", "16:30", "17:00"],
+    ]);
+    expect(startTimesFor(rules, 60, { date: wednesday, now })).toEqual(WEEKDAY_TIMES);
+    // A Sunday, a past day: the visitor picks another day, so the list is any weekday's.
+    expect(startTimesFor(rules, 30, { date: "2026-12-06", now })).toEqual(startTimesFor(rules, 30));
+    expect(startTimesFor(rules, 30, { date: "2026-11-02", now })).toEqual(startTimesFor(rules, 30));
+  });
+
   it("the workshop's facts' breaks reach the slot rules", () => {
     const facts = defaultWorkshopFacts();
     facts.hours[1] = lunch;
@@ -458,7 +485,7 @@ describe("the lunch break (issue 29): no appointment overlaps it", () => {
 
   describe("on the days the clocks change (Vienna wall-clock, whatever the process's zone)", () => {
     const sunday = { open: "08:00", close: "18:00", breakFrom: "12:00", breakTo: "13:00" };
-    const sundays: SlotRules = { ...defaultSlotRules, openingHours: { ...defaultSlotRules.openingHours, 0: sunday } };
+    const sundays: SlotRules = { ...siteSlotRules, openingHours: { ...siteSlotRules.openingHours, 0: sunday } };
 
     it.each([
       // Spring forward: 25 real hours from Saturday 10:00 CET are Sunday 12:00 CEST, in the break: 13:00 first.

@@ -11,7 +11,7 @@ import {
 } from "./calendar-date";
 import { type Closure, dayClosure } from "./closures";
 import { austrianHolidayName } from "./holidays";
-import { type OpenHours, openUntil, withoutBreak } from "./opening-hours";
+import { type OpenHours, openUntil, withinHours, withoutBreak } from "./opening-hours";
 import type { WorkshopFacts } from "./workshop";
 
 /**
@@ -30,24 +30,31 @@ export type SlotRules = {
   closures: ReadonlyArray<Closure>;
 };
 
-export const defaultSlotRules: SlotRules = {
+/**
+ * What the slot rules hold whatever the facts: the time zone, the slot grid and the last start
+ * before closing. The rest is the owner's (`slotRulesOf`); no default of it here (issue 29).
+ */
+const fixedRules = {
   timeZone: site.timeZone,
-  openingHours: site.openingHours,
   slotMinutes: site.booking.slotMinutes,
   lastStartBeforeCloseMinutes: site.booking.lastStartBeforeCloseMinutes,
-  leadTimeMinutes: site.booking.leadTimeMinutes,
-  horizonDays: site.booking.horizonDays,
-  // The owner keeps them in the database; the services add them per request (decision 018).
-  closures: [],
+} as const;
+
+/** What the slot rules read of the workshop's facts: the hours (with breaks), the lead time and the horizon. */
+export type SlotFacts = {
+  hours: WorkshopFacts["hours"];
+  bookingRules: Pick<WorkshopFacts["bookingRules"], "leadTimeMinutes" | "horizonDays">;
 };
 
 /** The slot rules of the workshop's facts (issue 29): its hours with their breaks, its lead time and horizon. */
-export function slotRulesOf(facts: Pick<WorkshopFacts, "hours" | "bookingRules">): SlotRules {
+export function slotRulesOf(facts: SlotFacts): SlotRules {
   return {
-    ...defaultSlotRules,
+    ...fixedRules,
     openingHours: facts.hours,
     leadTimeMinutes: facts.bookingRules.leadTimeMinutes,
     horizonDays: facts.bookingRules.horizonDays,
+    // The owner keeps them in the database; the services add them per request (decision 018).
+    closures: [],
   };
 }
 
@@ -82,7 +89,7 @@ export type DaySchedule =
   | { date: CalendarDate; open: false; reason: Exclude<UnavailableDay, { code: "too-late-today" | "fully-booked" }>; slots: [] };
 
 /** Slot start times on a weekday, ignoring dates and `now`: none in the lunch break. */
-export function slotTimesForWeekday(day: Weekday, rules: SlotRules = defaultSlotRules): string[] {
+export function slotTimesForWeekday(day: Weekday, rules: SlotRules): string[] {
   const hours = rules.openingHours[day];
   if (!hours) return [];
   const times: string[] = [];
@@ -94,7 +101,7 @@ export function slotTimesForWeekday(day: Weekday, rules: SlotRules = defaultSlot
 }
 
 /** Every start time any day can have, sorted (the no-JavaScript time select). */
-export function allSlotTimes(rules: SlotRules = defaultSlotRules): string[] {
+export function allSlotTimes(rules: SlotRules): string[] {
   const all = new Set<string>();
   for (let day = 0; day < 7; day++) {
     for (const time of slotTimesForWeekday(day as Weekday, rules)) all.add(time);
@@ -102,8 +109,29 @@ export function allSlotTimes(rules: SlotRules = defaultSlotRules): string[] {
   return [...all].sort();
 }
 
+/**
+ * The start times a form without JavaScript lists for a visit of `durationMinutes` (issue 29): those
+ * whose work ends by closing and clear of the lunch break. On `on.date` that day's, from the lead time
+ * after `on.now` on and before a closure that starts that day; without a day, or when the day offers
+ * none (closed, past, beyond the horizon), every such start of any weekday, so that the form still
+ * serves the visitor who picks another day. The server checks the chosen one (checkSlot).
+ */
+export function startTimesFor(rules: SlotRules, durationMinutes: number, on?: { date: CalendarDate; now: Date }): string[] {
+  if (on && parseCalendarDate(on.date)) {
+    const day = daySchedule(on.date, on.now, rules);
+    const times = day.slots.filter((slot) => slot.bookable && endsInOpenHours(on.date, slot.time, durationMinutes, rules));
+    if (times.length > 0) return times.map((slot) => slot.time);
+  }
+  const all = new Set<string>();
+  for (let day = 0; day < 7; day++) {
+    const hours = rules.openingHours[day as Weekday];
+    for (const time of slotTimesForWeekday(day as Weekday, rules)) if (withinHours(hours, time, durationMinutes)) all.add(time);
+  }
+  return [...all].sort();
+}
+
 /** Today in the workshop's zone and the last date that can be requested. */
-export function bookingWindow(now: Date, rules: SlotRules = defaultSlotRules): { today: CalendarDate; lastDate: CalendarDate } {
+export function bookingWindow(now: Date, rules: SlotRules): { today: CalendarDate; lastDate: CalendarDate } {
   const today = zonedParts(now, rules.timeZone).date;
   return { today, lastDate: addDays(today, rules.horizonDays) };
 }
@@ -112,7 +140,7 @@ export function bookingWindow(now: Date, rules: SlotRules = defaultSlotRules): {
  * Why a date is closed all day regardless of `now`, or undefined when the
  * workshop opens (a closure from a time only shortens the day: `closingMinutes`).
  */
-export function closureReason(date: CalendarDate, rules: SlotRules = defaultSlotRules): ClosedDay | undefined {
+export function closureReason(date: CalendarDate, rules: SlotRules): ClosedDay | undefined {
   // A named closure says more than "Sonntag geschlossen" when both apply.
   const holiday = austrianHolidayName(date);
   if (holiday) return { code: "holiday", name: holiday };
@@ -170,20 +198,20 @@ function scheduleFor(date: CalendarDate, clock: Clock, rules: SlotRules): DaySch
   return { date, open: true, slots };
 }
 
-export function daySchedule(date: CalendarDate, now: Date, rules: SlotRules = defaultSlotRules): DaySchedule {
+export function daySchedule(date: CalendarDate, now: Date, rules: SlotRules): DaySchedule {
   if (!parseCalendarDate(date)) throw new RangeError(`Not a calendar date: ${date}`);
   return scheduleFor(date, clockAt(now, rules), rules);
 }
 
 /** The schedules of every date from `from` to `to` (inclusive). */
-export function daySchedules(from: CalendarDate, to: CalendarDate, now: Date, rules: SlotRules = defaultSlotRules): DaySchedule[] {
+export function daySchedules(from: CalendarDate, to: CalendarDate, now: Date, rules: SlotRules): DaySchedule[] {
   if (!parseCalendarDate(from) || !parseCalendarDate(to)) throw new RangeError(`Not a date range: ${from}–${to}`);
   const clock = clockAt(now, rules);
   return Array.from({ length: Math.max(0, daysBetween(from, to) + 1) }, (_, index) => scheduleFor(addDays(from, index), clock, rules));
 }
 
 /** The day's closing as 'HH:MM' (earlier when a closure starts that day), null on a day without opening hours. */
-export function closingTime(date: CalendarDate, rules: SlotRules = defaultSlotRules): string | null {
+export function closingTime(date: CalendarDate, rules: SlotRules): string | null {
   const close = closingMinutes(date, rules);
   return close === null ? null : minutesToTime(close);
 }
@@ -192,7 +220,7 @@ export function closingTime(date: CalendarDate, rules: SlotRules = defaultSlotRu
  * The start times of every slot a booking of `durationMinutes` from `time`
  * covers, in ascending order (the booking's locks are taken in this order).
  */
-export function coveredSlotTimes(time: string, durationMinutes: number, rules: SlotRules = defaultSlotRules): string[] {
+export function coveredSlotTimes(time: string, durationMinutes: number, rules: SlotRules): string[] {
   const start = timeToMinutes(time);
   const times: string[] = [];
   for (let minutes = start; minutes < start + durationMinutes; minutes += rules.slotMinutes) times.push(minutesToTime(minutes));
@@ -214,7 +242,7 @@ function endLimitMinutes(date: CalendarDate, time: string, rules: SlotRules): nu
  * Whether a booking of `durationMinutes` from `time` on `date` lies in the opening hours: it ends by
  * closing time, before a closure that starts that day, and does not overlap the lunch break.
  */
-export function endsInOpenHours(date: CalendarDate, time: string, durationMinutes: number, rules: SlotRules = defaultSlotRules): boolean {
+export function endsInOpenHours(date: CalendarDate, time: string, durationMinutes: number, rules: SlotRules): boolean {
   const limit = endLimitMinutes(date, time, rules);
   return limit !== null && timeToMinutes(time) + durationMinutes <= limit;
 }
@@ -223,7 +251,7 @@ export function endsInOpenHours(date: CalendarDate, time: string, durationMinute
 export type DayBookings = ReadonlyArray<{ time: string; durationMinutes: number; count: number }>;
 
 /** How many active appointments cover each slot of the day (a slot no booking covers is absent). */
-export function slotLoad(bookings: DayBookings, rules: SlotRules = defaultSlotRules): Map<string, number> {
+export function slotLoad(bookings: DayBookings, rules: SlotRules): Map<string, number> {
   const load = new Map<string, number>();
   for (const booking of bookings) {
     for (const time of coveredSlotTimes(booking.time, booking.durationMinutes, rules)) {
@@ -234,13 +262,7 @@ export function slotLoad(bookings: DayBookings, rules: SlotRules = defaultSlotRu
 }
 
 /** Whether every slot a booking from `time` would cover still has room. */
-export function hasRoom(
-  time: string,
-  durationMinutes: number,
-  load: Map<string, number>,
-  capacity: number,
-  rules: SlotRules = defaultSlotRules,
-) {
+export function hasRoom(time: string, durationMinutes: number, load: Map<string, number>, capacity: number, rules: SlotRules) {
   return coveredSlotTimes(time, durationMinutes, rules).every((slot) => (load.get(slot) ?? 0) < capacity);
 }
 
@@ -267,13 +289,7 @@ export type SlotCheck = { ok: true } | { ok: false; field: SlotField; problem: S
  * Whether `date` at `time` can be requested at `now` for a service of
  * `durationMinutes` (one slot unless given), with the field and the problem if not.
  */
-export function checkSlot(
-  date: CalendarDate,
-  time: string,
-  now: Date,
-  rules: SlotRules = defaultSlotRules,
-  durationMinutes = rules.slotMinutes,
-): SlotCheck {
+export function checkSlot(date: CalendarDate, time: string, now: Date, rules: SlotRules, durationMinutes = rules.slotMinutes): SlotCheck {
   const schedule = daySchedule(date, now, rules);
   if (!schedule.open) return { ok: false, field: "date", problem: { code: "day-unavailable", date, day: schedule.reason } };
   const slot = schedule.slots.find((s) => s.time === time);

@@ -1,6 +1,6 @@
 /**
  * Several services in one visit (issue 28, decision 045): the car comes once for all of them. Pure
- * rules over a service catalogue given as a parameter (today site.services, later the database's),
+ * rules over a service catalogue given as a parameter (the workshop's facts, issue 29: `visitOfFacts`),
  * no clock, no I/O, no wording (app/messages.ts words the problems).
  */
 import { defaultServiceNeeds, neededKinds, type ResourceKind, resourceKinds, type ServiceNeeds } from "./resources";

@@ -6,6 +6,7 @@ import {
   exampleFields,
   exampleValuesLeft,
   factChanges,
+  listedVisitMinutes,
   phoneHref,
   serviceIdOf,
   visitOfFacts,
@@ -54,6 +55,15 @@ describe("the workshop's facts (issue 29)", () => {
     expect(durationOf(facts, "Vergaser einstellen")).toBe(30);
     expect(facts.bookingRules.pickupPostalCodes).toHaveLength(23);
     expect(facts.bookingRules.pickupPostalCodes.at(-1)).toBe("1230");
+  });
+
+  it("a form's time list is for the chosen visit, or with none chosen for the shortest service it offers", () => {
+    const facts = defaultWorkshopFacts();
+    for (const service of facts.services) service.durationSteps = service.name === "Elektrik" ? 3 : 2;
+    expect(listedVisitMinutes(facts, ["Elektrik"], ["Elektrik", "Ölwechsel"], 30)).toBe(90);
+    expect(listedVisitMinutes(facts, ["Elektrik", "Ölwechsel"], ["Elektrik", "Ölwechsel"], 30)).toBe(150);
+    expect(listedVisitMinutes(facts, [], ["Elektrik", "Ölwechsel"], 30)).toBe(60);
+    expect(listedVisitMinutes(facts, [], [], 30)).toBe(30);
   });
 
   it("lists each changed field with its old and new value; a new service by its id; the order apart", () => {

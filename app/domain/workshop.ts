@@ -1,5 +1,6 @@
 import { type Service, site, type Weekday } from "~/config/site";
 import { type ResourceKind, resourceKinds, type ServiceNeeds } from "./resources";
+import { type SlotRules, slotRulesOf } from "./slots";
 import { visitDurationMinutes, visitNeeds } from "./visit";
 
 /**
@@ -202,6 +203,29 @@ export function visitOfFacts(
     needs: service.needs,
   }));
   return { durationMinutes: visitDurationMinutes(catalogue, names, slotMinutes), kinds: visitNeeds(catalogue, names) };
+}
+
+/** What placing a visit reads of the workshop's facts (issue 29): the slot rules (hours with their breaks) and the services. */
+export type VisitFacts = { rules: SlotRules; services: WorkshopService[] };
+
+export function visitFactsOf(facts: WorkshopFacts): VisitFacts {
+  return { rules: slotRulesOf(facts), services: facts.services };
+}
+
+/**
+ * How long the visit is that a form's list of start times is for (issue 29): the chosen services'
+ * (visitOfFacts); none chosen yet, the shortest of the form's `offered` ones, so that the list keeps
+ * every time one of them fits; one slot when the form offers none.
+ */
+export function listedVisitMinutes(
+  facts: Pick<WorkshopFacts, "services">,
+  chosen: readonly string[],
+  offered: readonly string[],
+  slotMinutes: number,
+): number {
+  if (chosen.length > 0) return visitOfFacts(facts, chosen, slotMinutes).durationMinutes;
+  const minutes = offered.map((name) => visitOfFacts(facts, [name], slotMinutes).durationMinutes);
+  return minutes.length > 0 ? Math.min(...minutes) : slotMinutes;
 }
 
 /** The `tel:` link of a number as written ("01 234 56 78" → "tel:+4312345678"; Austria's +43 for a leading 0). */

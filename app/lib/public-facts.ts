@@ -1,9 +1,12 @@
 import { site, type Weekday } from "~/config/site";
+import { type SlotFacts, slotRulesOf, startTimesFor } from "~/domain/slots";
 import type { CatalogueService } from "~/domain/visit";
 import {
+  bookableServiceNames,
   type DayHours,
   exampleValuesLeft,
   type ImprintSection,
+  listedVisitMinutes,
   offeredServices,
   phoneHref,
   SLOT_MINUTES,
@@ -41,6 +44,10 @@ export type PublicFacts = {
   bookable: BookableService[];
   /** Pick-ups (Hol- und Bringservice) a day: the booking form's hint. */
   pickupsPerDay: number;
+  /** The booking form's slot rules (with `hours`): its day picker's window and the days it can offer. */
+  bookingRules: SlotFacts["bookingRules"];
+  /** The start times the booking form lists without JavaScript before a service or day is chosen (startTimesFor). */
+  bookingTimes: string[];
   /** Some Impressum or contact fact is still an example of app/config/site.ts: not live yet (noindex). */
   preLaunch: boolean;
 };
@@ -83,6 +90,7 @@ export function openingHoursDisplay(hours: WeekHours): Array<{ days: string; hou
 export function publicFactsOf(facts: WorkshopFacts): PublicFacts {
   const { workshop } = facts;
   const offered = offeredServices(facts);
+  const bookable = bookableServiceNames(facts);
   const phones = workshop.phones.map((phone) => ({ label: phone.label, display: phone.number, href: phoneHref(phone.number) }));
   return {
     legalName: workshop.legalName,
@@ -111,6 +119,8 @@ export function publicFactsOf(facts: WorkshopFacts): PublicFacts {
         needs: service.needs,
       })),
     pickupsPerDay: facts.bookingRules.pickupsPerDay,
+    bookingRules: { leadTimeMinutes: facts.bookingRules.leadTimeMinutes, horizonDays: facts.bookingRules.horizonDays },
+    bookingTimes: startTimesFor(slotRulesOf(facts), listedVisitMinutes(facts, [], bookable, SLOT_MINUTES)),
     preLaunch: exampleValuesLeft(facts).length > 0,
   };
 }

@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import type { BookingFormResult } from "~/components/booking/booking-section";
 import { Island } from "~/components/island";
 import { PageHeader } from "~/components/site/section";
 import { env } from "~/config/env.server";
@@ -9,7 +10,7 @@ import { actionRetryAfter, retryAfter, statusOf } from "~/http-status";
 import { readFormFields } from "~/lib/http.server";
 import { bookingRefusal, waitlistRefusal } from "~/messages";
 import { bookingInputFromForm, HONEYPOT_FIELD } from "~/schemas/booking";
-import { bookingConfigFromEnv, getAvailability, requestAppointment } from "~/services/booking.server";
+import { bookingConfigFromEnv, formStartTimes, getAvailability, requestAppointment } from "~/services/booking.server";
 import { publicWorkshopFacts } from "~/services/public-facts.server";
 import { joinWaitlist } from "~/services/waitlist.server";
 import { workshopFacts } from "~/services/workshop-facts.server";
@@ -25,24 +26,35 @@ export const headers: Route.HeadersFunction = actionRetryAfter;
  * After a plain post the answer is shown here: the home page is the same for everyone (cached per facts version, decision 048).
  * `?datum=yyyy-MM-dd&leistung=…` opens the form on that day with that service (the waiting list's
  * e-mail links here); `?warteliste=yyyy-MM-dd` says the visitor is on that day's waiting list.
+ * The time list without JavaScript: the facts' hours for that service on that day (issue 29).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { facts } = await publicWorkshopFacts(context.get(databaseContext));
+  const db = context.get(databaseContext);
+  const { facts } = await publicWorkshopFacts(db);
   const offered = facts.bookable.map((service) => service.name);
   const params = new URL(request.url).searchParams;
   const datum = params.get("datum");
   const leistung = params.get("leistung");
   const waitlisted = params.get("warteliste");
+  const initial = {
+    ...(datum && isCalendarDate(datum) ? { date: datum } : {}),
+    ...(leistung && offered.includes(leistung) ? { service: leistung } : {}),
+  };
   return {
     requested: params.get("termin") === "beantragt",
-    initial: {
-      ...(datum && isCalendarDate(datum) ? { date: datum } : {}),
-      ...(leistung && offered.includes(leistung) ? { service: leistung } : {}),
-    },
+    initial,
     waitlisted: waitlisted && isCalendarDate(waitlisted) ? waitlisted : null,
     services: facts.bookable,
     pickupsPerDay: facts.pickupsPerDay,
+    slotFacts: { hours: facts.hours, bookingRules: facts.bookingRules },
+    times: await bookingTimes(db, { date: initial.date, services: initial.service ? [initial.service] : [] }),
   };
+}
+
+/** The start times the plain form lists for `services` on `date` (formStartTimes, by the current facts). */
+async function bookingTimes(db: Parameters<typeof workshopFacts>[0], chosen: { date?: string; services: readonly string[] }) {
+  const config = bookingConfigFromEnv(env(), await workshopFacts(db));
+  return formStartTimes(db, config, { ...chosen, offered: bookableServiceNames(config), now: new Date() });
 }
 
 /** The day of a refused request when it is fully booked for the service: the form offers its waiting list then (issue 28). */
@@ -83,18 +95,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await requestAppointment(db, input, options);
   if (result.ok || result.code === "honeypot") return redirect("/termin-anfragen?termin=beantragt#booking", 303);
   const answerHeaders = result.code === "rate-limited" ? retryAfter(result.retryAfterSeconds) : undefined;
+  const posted = Array.isArray(services) ? services : undefined;
   return data(
     {
       ...bookingRefusal(result),
       values,
       waitlistDate: await fullDayOf(db, values),
-      services: Array.isArray(services) ? services : undefined,
+      services: posted,
+      // The form again, its times for the posted services and day.
+      times: await bookingTimes(db, { date: values.date, services: posted ?? (values.service ? [values.service] : []) }),
     },
     { status: statusOf(result.code), headers: answerHeaders },
   );
 }
 
 export default function BookingPage({ loaderData, actionData }: Route.ComponentProps) {
+  // The posted form's times (its services and day) apart from its answer.
+  const { times = loaderData.times, ...result } = (actionData ?? {}) as Partial<BookingFormResult> & { times?: string[] };
   return (
     <>
       <PageHeader title="Termin anfragen" />
@@ -103,7 +120,9 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
         props={{
           services: loaderData.services,
           pickupsPerDay: loaderData.pickupsPerDay,
-          result: actionData,
+          slotFacts: loaderData.slotFacts,
+          times,
+          result: actionData ? (result as BookingFormResult) : undefined,
           requested: loaderData.requested,
           initial: loaderData.initial,
           waitlisted: loaderData.waitlisted,

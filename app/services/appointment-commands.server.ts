@@ -25,12 +25,14 @@ import {
 import { zonedInstant, zonedParts } from "~/domain/calendar-date";
 import type { AdminErrorCode } from "~/domain/error-codes";
 import { fail, ok, type Result } from "~/domain/result";
+import { type VisitFacts, visitFactsOf } from "~/domain/workshop";
 import { appointmentEmailFields, cancelOnlineUntil } from "~/mail/emails";
 import { enqueueCustomerEmail, requeueFailedEmail } from "~/mail/outbox.server";
 import { cleanText } from "~/schemas/text";
 import { holdsResources, type PlaceableAppointment, placeAppointment } from "./placement.server";
 import { eraseInspectionConsentOf } from "./reminders.server";
 import { notifyWaitlistForDay } from "./waitlist.server";
+import { workshopFacts } from "./workshop-facts.server";
 
 /**
  * The board's commands on one appointment: confirm, cancel, delete, the internal note, the car's
@@ -66,9 +68,9 @@ async function missOutcome(tx: Executor, id: string): Promise<AdminActionResult<
  * the first start's migration could not place it then, decision 039): false when nothing is free.
  * A request holds its resources from the booking on, so confirming one normally changes none.
  */
-async function heldOrPlaced(tx: Executor, appointment: PlaceableAppointment): Promise<boolean> {
+async function heldOrPlaced(tx: Executor, appointment: PlaceableAppointment, workshop: VisitFacts): Promise<boolean> {
   if (await holdsResources(tx, appointment.id)) return true;
-  return (await placeAppointment(tx, appointment)) === "placed";
+  return (await placeAppointment(tx, appointment, workshop)) === "placed";
 }
 
 /**
@@ -85,6 +87,8 @@ async function changeStatus(
   const { action } = change;
   const reason = change.action === "cancel" ? change.reason : undefined;
   const from = statusesAllowing(action);
+  // What a confirmation may have to place by (issue 29), read before the transaction (PGlite has one connection).
+  const workshop = action === "confirm" ? visitFactsOf(await workshopFacts(db)) : null;
   return db.transaction(async (tx): Promise<AdminActionResult<{ status: AppointmentStatus }>> => {
     const [before] = await tx
       .select({
@@ -100,7 +104,7 @@ async function changeStatus(
       .where(eq(appointments.id, id));
     if (!before) return fail("notFound");
     if (!canTransition(before.status, action)) return fail("conflict");
-    if (change.action === "confirm" && !(await heldOrPlaced(tx, { id, ...before }))) {
+    if (workshop && !(await heldOrPlaced(tx, { id, ...before }, workshop))) {
       return fail("slotFull");
     }
     const newStatus = nextStatus(before.status, action)!;

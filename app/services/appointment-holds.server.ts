@@ -1,6 +1,5 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { AdminIdentity } from "~/auth/session.server";
-import { serviceVisit } from "~/config/site";
 import { recordAudit } from "~/db/audit.server";
 import type { Database, Executor } from "~/db/client.server";
 import { resultRows } from "~/db/result-rows";
@@ -20,13 +19,16 @@ import {
   wantedKinds,
 } from "~/domain/resources";
 import { fail, type Failure, type Ok, ok } from "~/domain/result";
-import { closingTime, defaultSlotRules } from "~/domain/slots";
+import { closingTime } from "~/domain/slots";
+import { type VisitFacts, visitOfFacts } from "~/domain/workshop";
 
 /**
  * What an appointment holds (issue 27, decision 039) as the board reads and changes it: the held
  * lift, inspection place, mechanic and courtesy car, the choices of each kind at the appointment's
  * time, and 'Zuordnung ändern' (PATCH /api/v1/admin/appointments/:id/resources), which replaces the
  * whole set under the day's lock as every placement does (drizzle/0022_resource_placement.sql).
+ * What an appointment holds is what its services need, and a courtesy car until closing, by the
+ * workshop's facts (issue 29); for how long, by its stored duration.
  */
 
 /** What placing an appointment needs of its row. */
@@ -51,7 +53,6 @@ const placedColumns = {
   courtesyCar: appointments.courtesyCar,
 };
 
-const rules = defaultSlotRules;
 const byName = new Intl.Collator("de-AT", { numeric: true });
 
 function inBoardOrder<T extends { kind: ResourceKind; name: string }>(rows: T[]): T[] {
@@ -62,23 +63,25 @@ function inBoardOrder<T extends { kind: ResourceKind; name: string }>(rows: T[])
  * The day's closing when the appointment asked for a courtesy car and starts before it (as a booking
  * holds it, placement.server.ts), else null: then it holds no car.
  */
-function courtesyUntil(appointment: Placed): string | null {
+function courtesyUntil(appointment: Placed, workshop: VisitFacts): string | null {
   if (!appointment.courtesyCar) return null;
-  const closing = closingTime(appointment.date, rules);
+  const closing = closingTime(appointment.date, workshop.rules);
   return closing !== null && closing > appointment.time ? closing : null;
 }
 
-/** The kinds the appointment holds: its service's needs and, when asked and possible, a courtesy car. */
-function kindsOf(appointment: Placed): ReadonlyArray<ResourceKind> {
-  return wantedKinds(serviceVisit(appointment.services).kinds, courtesyUntil(appointment) !== null);
+/** The kinds the appointment holds: its services' needs and, when asked and possible, a courtesy car. */
+function kindsOf(appointment: Placed, workshop: VisitFacts): ReadonlyArray<ResourceKind> {
+  const needed = visitOfFacts(workshop, appointment.services, workshop.rules.slotMinutes).kinds;
+  return wantedKinds(needed, courtesyUntil(appointment, workshop) !== null);
 }
 
 /** The instants a hold of the appointment covers, in SQL: the work from its start for its duration, a car until closing. */
-function holdRange(appointment: Placed, kind: SQL) {
-  const starts = sql`workshop_instant(${appointment.date}::date, ${appointment.time}, ${rules.timeZone})`;
+function holdRange(appointment: Placed, kind: SQL, workshop: VisitFacts) {
+  const { timeZone } = workshop.rules;
+  const starts = sql`workshop_instant(${appointment.date}::date, ${appointment.time}, ${timeZone})`;
   const workEnds = sql`(${starts} + make_interval(mins => ${appointment.durationMinutes}::int))`;
-  const until = courtesyUntil(appointment);
-  const carEnds = until === null ? workEnds : sql`workshop_instant(${appointment.date}::date, ${until}, ${rules.timeZone})`;
+  const until = courtesyUntil(appointment, workshop);
+  const carEnds = until === null ? workEnds : sql`workshop_instant(${appointment.date}::date, ${until}, ${timeZone})`;
   return { starts, ends: sql`(case when ${kind} = 'courtesy_car' then ${carEnds} else ${workEnds} end)` };
 }
 
@@ -88,9 +91,9 @@ type StateRow = HeldResource & { active: boolean; held: boolean; taken: boolean;
  * Resources of the appointment's kinds (`ids`: only these) with what they are at its time: held by
  * it, taken by another appointment's active hold, absent. The same rule as pick_resources.
  */
-async function resourceStates(tx: Executor, appointment: Placed, ids?: readonly string[]): Promise<StateRow[]> {
-  const { starts, ends } = holdRange(appointment, sql`r.kind`);
-  const kinds = kindsOf(appointment);
+async function resourceStates(tx: Executor, appointment: Placed, workshop: VisitFacts, ids?: readonly string[]): Promise<StateRow[]> {
+  const { starts, ends } = holdRange(appointment, sql`r.kind`, workshop);
+  const kinds = kindsOf(appointment, workshop);
   const rows = await tx.execute(sql`
     select r.id, r.name, r.kind, r.active,
       exists (select 1 from appointment_resources h
@@ -101,7 +104,7 @@ async function resourceStates(tx: Executor, appointment: Placed, ids?: readonly 
       exists (select 1 from resource_absences a
               where a.resource_id = r.id and a.from_date <= ${appointment.date}::date and a.to_date >= ${appointment.date}::date
                 and (a.start_time is null or a.from_date <> ${appointment.date}::date
-                     or ${ends} > workshop_instant(${appointment.date}::date, a.start_time, ${rules.timeZone}))) as absent
+                     or ${ends} > workshop_instant(${appointment.date}::date, a.start_time, ${workshop.rules.timeZone}))) as absent
     from resources r
     where ${
       ids === undefined
@@ -124,10 +127,10 @@ export async function heldResources(db: Executor, appointmentId: string): Promis
  * kind and the one it holds (also when deactivated since), each with its state at the appointment's
  * time. Empty for an appointment that is not active (storniert).
  */
-export async function resourceChoices(db: Executor, appointment: Placed): Promise<KindChoices[]> {
+export async function resourceChoices(db: Executor, appointment: Placed, workshop: VisitFacts): Promise<KindChoices[]> {
   if (!slotOccupyingStatuses.includes(appointment.status)) return [];
-  const rows = await resourceStates(db, appointment);
-  return kindsOf(appointment).map((kind) => ({
+  const rows = await resourceStates(db, appointment, workshop);
+  return kindsOf(appointment, workshop).map((kind) => ({
     kind,
     choices: rows
       .filter((row) => row.kind === kind && (row.active || row.held))
@@ -136,9 +139,9 @@ export async function resourceChoices(db: Executor, appointment: Placed): Promis
 }
 
 /** What an active appointment misses of the kinds it holds (a hold of each), for the board's warning. */
-export function missingKinds(appointment: Placed, held: readonly HeldResource[]): ResourceKind[] {
+export function missingKinds(appointment: Placed, held: readonly HeldResource[], workshop: VisitFacts): ResourceKind[] {
   if (!slotOccupyingStatuses.includes(appointment.status)) return [];
-  return kindsOf(appointment).filter((kind) => !held.some((resource) => resource.kind === kind));
+  return kindsOf(appointment, workshop).filter((kind) => !held.some((resource) => resource.kind === kind));
 }
 
 export type MoveResult =
@@ -161,10 +164,18 @@ const describeSet = (set: readonly HeldResource[]) => (set.length === 0 ? "–" 
  * same times (the work for its duration, a car until closing). Checked first (invalidResources,
  * resourceTaken naming the resource); the exclusion constraint stays the last word. Any admin may;
  * an audit entry `resources` records the sets before and after. The same set again changes nothing.
+ * The kinds it holds by the workshop's facts (`workshop`, read by the caller before the transaction:
+ * PGlite has one connection).
  */
 export async function moveAppointmentResources(
   db: Database,
-  { id, admin, resourceIds, now = new Date() }: { id: string; admin: AdminIdentity; resourceIds: readonly string[]; now?: Date },
+  {
+    id,
+    admin,
+    resourceIds,
+    workshop,
+    now = new Date(),
+  }: { id: string; admin: AdminIdentity; resourceIds: readonly string[]; workshop: VisitFacts; now?: Date },
 ): Promise<MoveResult> {
   try {
     return await db.transaction(async (tx): Promise<MoveResult> => {
@@ -176,8 +187,8 @@ export async function moveAppointmentResources(
       if (!appointment) return fail("notFound");
       // Cancelled (its holds ended), or moved to another day since the first read.
       if (!slotOccupyingStatuses.includes(appointment.status) || appointment.date !== located.date) return fail("conflict");
-      const chosen = await resourceStates(tx, appointment, resourceIds);
-      const problem = resourceSetProblem(kindsOf(appointment), resourceIds, chosen);
+      const chosen = await resourceStates(tx, appointment, workshop, resourceIds);
+      const problem = resourceSetProblem(kindsOf(appointment, workshop), resourceIds, chosen);
       if (problem) return fail("invalidResources", problem);
       const blocked = chosen.find((resource) => resource.taken || resource.absent);
       if (blocked) return fail("resourceTaken", { name: blocked.name, absent: !blocked.taken });
@@ -185,7 +196,7 @@ export async function moveAppointmentResources(
       if (sameSet(before, resourceIds)) return ok({ resources: before, changed: false });
       // Replaced, as place_appointment does: the trail keeps what it held before.
       await tx.delete(appointmentResources).where(and(eq(appointmentResources.appointmentId, id), eq(appointmentResources.active, true)));
-      const { starts, ends } = holdRange(appointment, sql`r.kind`);
+      const { starts, ends } = holdRange(appointment, sql`r.kind`, workshop);
       await tx.execute(sql`
         insert into appointment_resources (appointment_id, resource_id, starts_at, ends_at)
         select ${id}::uuid, r.id, ${starts}, ${ends} from resources r

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { parse as parseCsv } from "csv-parse/sync";
 import { z } from "zod";
-import { serviceDurationMinutes, site } from "~/config/site";
+import { site } from "~/config/site";
 import type { Executor } from "~/db/client.server";
 import { appointments } from "~/db/schema";
 import { appointmentStatuses, slotOccupyingStatuses } from "~/domain/appointment";
@@ -14,10 +14,12 @@ import {
   MAX_MILEAGE_KM,
   normalizeLicensePlate,
 } from "~/domain/vehicle";
+import { durationOf, visitFactsOf, type WorkshopFacts } from "~/domain/workshop";
 import { parseIsoDate } from "~/lib/format-date";
 import { workshopMonth } from "~/schemas/booking";
 import { isTimeOfDay, onSlotGrid } from "~/schemas/slot-time";
 import { placeAll } from "./placement.server";
+import { readWorkshopFacts } from "./workshop-facts.server";
 
 /**
  * Moving in from the old system: a CSV or JSON export of the seed's
@@ -127,7 +129,7 @@ const rowSchema = z.object({
     .refine((value) => value === null || (Number.isInteger(value) && value > 0), "duration_minutes muss eine positive ganze Zahl sein"),
 });
 
-function toAppointment(row: z.infer<typeof rowSchema>, importedAt: Date): NewAppointment {
+function toAppointment(row: z.infer<typeof rowSchema>, importedAt: Date, facts: WorkshopFacts): NewAppointment {
   const createdAt = row.created_at ? importTimestamp(row.created_at) : null;
   return {
     id: importId(row.id.trim()),
@@ -140,8 +142,8 @@ function toAppointment(row: z.infer<typeof rowSchema>, importedAt: Date): NewApp
     message: row.message,
     status: row.status,
     cancellationReason: row.cancellation_reason,
-    // Without a duration in the file, as long as the service takes now.
-    durationMinutes: row.duration_minutes ?? serviceDurationMinutes(row.service),
+    // Without a duration in the file, as long as the service takes now by the workshop's facts (issue 29).
+    durationMinutes: row.duration_minutes ?? durationOf(facts, row.service),
     licensePlate: row.license_plate && displayLicensePlate(row.license_plate),
     licensePlateNormalized: row.license_plate && normalizeLicensePlate(row.license_plate),
     vehicleModel: row.vehicle_model,
@@ -185,11 +187,13 @@ export async function importAppointments(
   { firstRow = 1, now = new Date() }: { firstRow?: number; now?: Date },
 ): Promise<ImportReport> {
   const report: ImportReport = { imported: 0, skipped: 0, rejected: [], unplaced: [] };
+  // The workshop's facts (issue 29): a row's duration when the file has none, and what each needs.
+  const { facts } = await readWorkshopFacts(db);
   const insertedIds = new Set<string>();
   const valid: { row: number; value: NewAppointment }[] = [];
   rows.forEach((raw, index) => {
     const parsed = rowSchema.safeParse(raw);
-    if (parsed.success) valid.push({ row: index + firstRow, value: toAppointment(parsed.data, now) });
+    if (parsed.success) valid.push({ row: index + firstRow, value: toAppointment(parsed.data, now, facts) });
     else report.rejected.push({ row: index + firstRow, reason: parsed.error.issues.map((issue) => issue.message).join("; ") });
   });
   for (let start = 0; start < valid.length; start += BATCH_SIZE) {
@@ -230,10 +234,12 @@ export async function importAppointments(
           date: value.date,
           time: value.time,
           service: value.service,
-          durationMinutes: value.durationMinutes ?? serviceDurationMinutes(value.service),
+          // Set by toAppointment: the file's, or the service's by the facts.
+          durationMinutes: value.durationMinutes!,
           courtesyCar: false,
           confirmed: value.status === "bestätigt",
         })),
+        visitFactsOf(facts),
       )
     ).map((entry) => entry.id),
   );

@@ -19,6 +19,7 @@ import { appointmentEmailFields, cancelOnlineUntil } from "~/mail/emails";
 import { enqueueCustomerEmail } from "~/mail/outbox.server";
 import type { MoveRefusal } from "~/messages";
 import { type AdminEntryInput, changeableFields, moveSchema, validateAdminEntry } from "~/schemas/admin-appointment";
+import { formStartTimes } from "./booking.server";
 import { rulesWithClosures } from "./closures.server";
 import { notifyWaitlistForDay } from "./waitlist.server";
 import { workshopFacts } from "./workshop-facts.server";
@@ -214,6 +215,22 @@ export async function afterMove(
     .returning();
   if (row) await notifyWaitlistForDay(tx, leftDate, { freedBy: `appointment:${id}`, now });
   return row ?? null;
+}
+
+/**
+ * The start times 'Termin eintragen' lists (its form works without JavaScript, issue 29): as the
+ * booking form's (formStartTimes) for every service offered, by the board's rules (no lead time,
+ * from now on). With `override` ('Trotzdem eintragen' is offered) the lunch break's too, as the
+ * override may place work there.
+ */
+export async function entryFormTimes(
+  db: Database,
+  { date, services, override = false }: { date?: string; services: readonly string[]; override?: boolean },
+  now: Date,
+): Promise<string[]> {
+  const { facts, rules } = await currentWorkshop(db);
+  const workshop = { rules: staffRules(override ? withoutBreaks(rules) : rules), services: facts.services };
+  return formStartTimes(db, workshop, { offered: servicesOffered(facts), services, date, now });
 }
 
 export type EntryResult = Ok<{ id: string; status: AppointmentStatus; overbooked: boolean; emailQueued: boolean }> | MoveFailure;

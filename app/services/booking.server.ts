@@ -1,12 +1,12 @@
 import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { type Env, env } from "~/config/env.server";
+import type { Env } from "~/config/env.server";
 import { site } from "~/config/site";
 import type { Executor } from "~/db/client.server";
 import { parseIntMultirange } from "~/db/multirange";
 import { resultRows } from "~/db/result-rows";
 import { appointments } from "~/db/schema";
-import { addDays, type CalendarDate, daysBetween, timeToMinutes, zonedParts } from "~/domain/calendar-date";
+import { addDays, type CalendarDate, daysBetween, isCalendarDate, timeToMinutes, zonedParts } from "~/domain/calendar-date";
 import { type Absence, dayResources, fits, type Hold, holdsByDate, wallClockHolds } from "~/domain/placement";
 import { defaultServiceNeeds, type Resource, type ResourceKind } from "~/domain/resources";
 import { fail, type Failure, type Ok, ok } from "~/domain/result";
@@ -16,17 +16,23 @@ import {
   type DaySchedule,
   daySchedule,
   daySchedules,
-  defaultSlotRules,
   endsInOpenHours,
   type SlotCheck,
   type SlotField,
   type SlotProblem,
   type SlotRules,
-  slotRulesOf,
+  startTimesFor,
   type UnavailableDay,
 } from "~/domain/slots";
 import { normalizeLicensePlate } from "~/domain/vehicle";
-import { bookableServiceNames, defaultWorkshopFacts, visitOfFacts, type WorkshopFacts } from "~/domain/workshop";
+import {
+  bookableServiceNames,
+  listedVisitMinutes,
+  type VisitFacts,
+  visitFactsOf,
+  visitOfFacts,
+  type WorkshopFacts,
+} from "~/domain/workshop";
 import { logger } from "~/lib/logger.server";
 import { newSecretToken } from "~/lib/secret-token.server";
 import { type EmailParams, emailServices } from "~/mail/emails";
@@ -48,22 +54,15 @@ export type BookingConfig = {
   fewFreeSlots: number;
   workshopEmail: string;
   rules: SlotRules;
-  /** The workshop's services (issue 29): which are offered, how long each takes, what each needs; app/config/site.ts's when absent. */
-  services?: WorkshopFacts["services"];
+  /** The workshop's services (issue 29): which are offered, how long each takes, what each needs. */
+  services: WorkshopFacts["services"];
 };
 
-const defaultServices = defaultWorkshopFacts().services;
-
-/** The services a booking is checked against. */
-function servicesOf(config: BookingConfig): { services: WorkshopFacts["services"] } {
-  return { services: config.services ?? defaultServices };
-}
-
 /**
- * The booking's rules from the workshop's facts (app/services/workshop-facts.server.ts; the defaults
- * of app/config/site.ts when none are given) and the environment's limits.
+ * The booking's rules from the workshop's facts (app/services/workshop-facts.server.ts, read by the
+ * caller) and the environment's limits.
  */
-export function bookingConfigFromEnv(config: Env = env(), facts: WorkshopFacts = defaultWorkshopFacts()): BookingConfig {
+export function bookingConfigFromEnv(config: Env, facts: WorkshopFacts): BookingConfig {
   return {
     rateLimit: config.BOOKING_RATE_LIMIT,
     rateLimitWindowSeconds: FORM_RATE_LIMIT_WINDOW_SECONDS,
@@ -73,8 +72,7 @@ export function bookingConfigFromEnv(config: Env = env(), facts: WorkshopFacts =
     fewFreeSlots: facts.bookingRules.fewFreeSlots,
     workshopEmail: config.WORKSHOP_EMAIL ?? facts.email.noticeAddress,
     // The hours with their lunch breaks: no slot, request or move overlaps a break.
-    rules: slotRulesOf(facts),
-    services: facts.services,
+    ...visitFactsOf(facts),
   };
 }
 
@@ -92,7 +90,7 @@ export type BookingResult =
   | Failure<"slot-taken">
   /** No courtesy car is free from the start until closing (the work itself would fit). */
   | Failure<"courtesy-car-taken">
-  /** The day's pick-ups (site.booking.pickupsPerDay) are taken. */
+  /** The day's pick-ups (the facts' bookingRules.pickupsPerDay, BookingConfig.maxPickupsPerDay) are taken. */
   | Failure<"pickups-full">
   /** `limit` open requests for this e-mail address already. */
   | (Failure<"too-many-open"> & { limit: number })
@@ -115,7 +113,7 @@ export async function requestAppointment(
 ): Promise<BookingResult> {
   if (honeypotFilled("booking", input, clientIp)) return fail("honeypot");
 
-  const validation = validateBooking(input, workshopMonth(now), bookableServiceNames(servicesOf(config)));
+  const validation = validateBooking(input, workshopMonth(now), bookableServiceNames(config));
   if (!validation.ok) return fail("invalid", { fields: validation.fields, missingRequired: validation.missingRequired });
   const booking = validation.data;
   // Several services (issue 28): the visit lasts their sum and holds the union of their resources,
@@ -311,11 +309,11 @@ type Demand = { kinds: readonly ResourceKind[]; durationMinutes: number; courtes
 export type DemandedServices = string | readonly string[] | undefined;
 
 /** A visit of `names` by the workshop's facts: how long it lasts and what it holds (app/domain/visit.ts). */
-function visitOf(config: BookingConfig, names: readonly string[]): { durationMinutes: number; kinds: ReadonlyArray<ResourceKind> } {
-  return visitOfFacts(servicesOf(config), names, config.rules.slotMinutes);
+function visitOf(config: VisitFacts, names: readonly string[]): { durationMinutes: number; kinds: ReadonlyArray<ResourceKind> } {
+  return visitOfFacts(config, names, config.rules.slotMinutes);
 }
 
-function demandOf(demanded: DemandedServices, courtesyCar: boolean, rules: SlotRules, config: BookingConfig): Demand {
+function demandOf(demanded: DemandedServices, courtesyCar: boolean, rules: SlotRules, config: VisitFacts): Demand {
   const services = typeof demanded === "string" ? [demanded] : (demanded ?? []);
   return services.length > 0
     ? { ...visitOf(config, services), courtesyCar }
@@ -400,19 +398,19 @@ export async function getAvailability(
 }
 
 /**
- * Which of `services` still have a free start time on `date` (the placement rule of the slots, with
- * the stored closures, lead time and horizon): one read of the day's state for all of them. The
- * waiting list asks it inside the transaction that freed a time (app/services/waitlist.server.ts).
+ * Which of `services` still have a free start time on `date` (the placement rule of the slots, by the
+ * workshop's facts: its hours with their lunch breaks, its durations and needs; with the stored
+ * closures, lead time and horizon): one read of the day's state for all of them. The waiting list
+ * asks it inside the transaction that freed a time (app/services/waitlist.server.ts).
  */
 export async function servicesWithFreeTime(
   db: Executor,
   date: CalendarDate,
   now: Date,
   services: readonly string[],
-  rules: SlotRules = defaultSlotRules,
-  config: BookingConfig = bookingConfigFromEnv(),
+  config: VisitFacts,
 ): Promise<Set<string>> {
-  const [withClosures, state] = await closuresAndResources(db, rules, date, date);
+  const [withClosures, state] = await closuresAndResources(db, config.rules, date, date);
   const schedule = daySchedule(date, now, withClosures);
   if (!schedule.open) return new Set();
   return new Set(
@@ -420,4 +418,23 @@ export async function servicesWithFreeTime(
       withOccupancy(schedule, state, demandOf(service, false, withClosures, config), withClosures).some((slot) => slot.available),
     ),
   );
+}
+
+/**
+ * The start times a form lists without JavaScript (issue 29): the booking form (`offered`: the
+ * bookable services) and the board's 'Termin eintragen' (every service offered, the board's rules).
+ * Those the facts' hours allow for the visit of `services` (none chosen: for the shortest offered
+ * service), clear of the lunch break and ending by closing; on `date`, that day's from the lead time
+ * on, with its stored closures (app/domain/slots.ts, startTimesFor). The chosen one is still checked.
+ */
+export async function formStartTimes(
+  db: Executor,
+  workshop: VisitFacts,
+  { offered, services, date, now }: { offered: readonly string[]; services: readonly string[]; date?: string; now: Date },
+): Promise<string[]> {
+  const chosen = services.filter((name) => offered.includes(name));
+  const minutes = listedVisitMinutes(workshop, chosen, offered, workshop.rules.slotMinutes);
+  if (!date || !isCalendarDate(date)) return startTimesFor(workshop.rules, minutes);
+  const rules = await rulesWithClosures(db, workshop.rules, date, date);
+  return startTimesFor(rules, minutes, { date, now });
 }

@@ -1,16 +1,18 @@
 import { sql } from "drizzle-orm";
-import { serviceVisit } from "~/config/site";
 import type { Executor } from "~/db/client.server";
 import { resultRows } from "~/db/result-rows";
 import type { CalendarDate } from "~/domain/calendar-date";
-import { closingTime, defaultSlotRules, type SlotRules } from "~/domain/slots";
+import { closingTime } from "~/domain/slots";
 import { visitServices } from "~/domain/visit";
+import { type VisitFacts, visitOfFacts } from "~/domain/workshop";
 
 /**
  * Placing an appointment that is already stored (issue 27, decision 039): confirming one that holds
  * nothing yet, the import, the first start's migration, a move. The database function
  * `place_appointment` (drizzle/0022_resource_placement.sql) takes the day's lock and picks a free
  * resource of every kind its service needs, as a booking does; its old holds give way to the new.
+ * What it needs, and a courtesy car until when, by the workshop's facts (issue 29); how long, by
+ * the appointment's stored duration (it keeps the length it was booked with).
  */
 export type Placement = "placed" | "slot-taken" | "courtesy-car-taken";
 
@@ -25,12 +27,14 @@ export type PlaceableAppointment = {
   courtesyCar: boolean;
 };
 
-export async function placeAppointment(
-  tx: Executor,
-  appointment: PlaceableAppointment,
-  rules: SlotRules = defaultSlotRules,
-): Promise<Placement> {
-  const { kinds } = serviceVisit(visitServices(appointment));
+/** The kinds of resource the appointment's visit holds, by the facts' services (an unknown name: a lift and a mechanic). */
+function kindsOf(appointment: PlaceableAppointment, workshop: VisitFacts) {
+  return visitOfFacts(workshop, visitServices(appointment), workshop.rules.slotMinutes).kinds;
+}
+
+export async function placeAppointment(tx: Executor, appointment: PlaceableAppointment, workshop: VisitFacts): Promise<Placement> {
+  const { rules } = workshop;
+  const kinds = kindsOf(appointment, workshop);
   const courtesyUntil = appointment.courtesyCar ? closingTime(appointment.date, rules) : null;
   const rows = await tx.execute(sql`
     select place_appointment(${appointment.id}::uuid, ${appointment.date}::date, ${appointment.time},
@@ -58,9 +62,10 @@ export async function holdsResources(tx: Executor, appointmentId: string): Promi
 export async function placeAll(
   tx: Executor,
   list: ReadonlyArray<PlaceableAppointment & { confirmed: boolean }>,
-  rules: SlotRules = defaultSlotRules,
+  workshop: VisitFacts,
 ): Promise<Array<{ id: string; placement: Exclude<Placement, "placed"> }>> {
   if (list.length === 0) return [];
+  const { rules } = workshop;
   const ordered = [...list].sort(
     (a, b) => Number(b.confirmed) - Number(a.confirmed) || a.date.localeCompare(b.date) || a.time.localeCompare(b.time),
   );
@@ -70,7 +75,7 @@ export async function placeAll(
     date: appointment.date,
     time: appointment.time,
     duration: appointment.durationMinutes,
-    kinds: serviceVisit(visitServices(appointment)).kinds,
+    kinds: kindsOf(appointment, workshop),
     courtesy_until: appointment.courtesyCar ? closingTime(appointment.date, rules) : null,
   }));
   // The subquery's order is the order of the calls: each placement sees the ones before it.

@@ -9,6 +9,7 @@ import { slotOccupyingStatuses } from "~/domain/appointment";
 import type { CalendarDate } from "~/domain/calendar-date";
 import type { PlannerAbsence, PlannerAppointment, PlannerHold, WorkshopWeek } from "~/domain/planner";
 import { type ResourceKind, resourceKinds } from "~/domain/resources";
+import type { VisitFacts } from "~/domain/workshop";
 import { missingKinds } from "./appointment-holds.server";
 import { adminAppointmentColumns } from "./appointment-queries.server";
 import { listResources } from "./resources.server";
@@ -133,15 +134,20 @@ const plannerColumns = {
   hasEmail: sql<boolean>`${appointments.email} is not null`,
 };
 
-/** Each appointment with what it holds none of although it needs it (the board's 'überbucht: keine Mechaniker:in'). */
+/**
+ * Each appointment with what it holds none of although it needs it (the board's 'überbucht: keine
+ * Mechaniker:in'), what it needs by the workshop's facts (issue 29).
+ */
 function withMissing<A extends Parameters<typeof missingKinds>[0] & { holds: PlannerHold[] }>(
   list: A[],
+  workshop: VisitFacts,
 ): Array<A & { missing: ResourceKind[] }> {
   return list.map((appointment) => ({
     ...appointment,
     missing: missingKinds(
       appointment,
       appointment.holds.map((hold) => ({ id: hold.resourceId, name: hold.name, kind: hold.kind })),
+      workshop,
     ),
   }));
 }
@@ -149,25 +155,28 @@ function withMissing<A extends Parameters<typeof missingKinds>[0] & { holds: Pla
 /**
  * The week planner's input for [from, to]: every appointment (any status; a cancelled one's holds
  * have ended), the resources and the absences, read at once on pooled connections (decision 022).
+ * `workshop`: the facts' services and rules (its time zone, what each appointment needs).
  */
-export async function plannerWeek(db: Executor, from: CalendarDate, to: CalendarDate, timeZone: string): Promise<WorkshopWeek> {
+export async function plannerWeek(db: Executor, from: CalendarDate, to: CalendarDate, workshop: VisitFacts): Promise<WorkshopWeek> {
+  const { timeZone } = workshop.rules;
   const [planned, resources, absences] = await Promise.all([
     appointmentsWithHolds(db, plannerColumns, { from, to, timeZone }),
     listResources(db),
     absencesBetween(db, from, to),
   ]);
-  return { appointments: withMissing(planned) satisfies PlannerAppointment[], resources, absences };
+  return { appointments: withMissing(planned, workshop) satisfies PlannerAppointment[], resources, absences };
 }
 
 /**
  * The appointment the planner's move mode has chosen (`?verschieben=<id>`), as the planner reads it,
  * wherever its week lies; null when there is none with that id.
  */
-export async function plannerAppointment(db: Executor, id: string, timeZone: string): Promise<PlannerAppointment | null> {
+export async function plannerAppointment(db: Executor, id: string, workshop: VisitFacts): Promise<PlannerAppointment | null> {
   const [row] = await db.select({ date: appointments.date }).from(appointments).where(eq(appointments.id, id));
   if (!row) return null;
-  const [found] = await appointmentsWithHolds(db, plannerColumns, { from: row.date, to: row.date, timeZone }, eq(appointments.id, id));
-  return found ? withMissing([found])[0]! : null;
+  const range = { from: row.date, to: row.date, timeZone: workshop.rules.timeZone };
+  const [found] = await appointmentsWithHolds(db, plannerColumns, range, eq(appointments.id, id));
+  return found ? withMissing([found], workshop)[0]! : null;
 }
 
 export type DayListAppointment = Omit<AdminAppointment, "emailState"> & {
@@ -180,19 +189,19 @@ export type DayListAppointment = Omit<AdminAppointment, "emailState"> & {
  * The day's work for the printable day list: its requested and confirmed appointments in time
  * order, with everything the mechanics need and what each holds; the resources and the absences.
  */
-export async function dayListOf(db: Executor, date: CalendarDate, timeZone: string): Promise<WorkshopWeek<DayListAppointment>> {
+export async function dayListOf(db: Executor, date: CalendarDate, workshop: VisitFacts): Promise<WorkshopWeek<DayListAppointment>> {
   const [listed, resources, absences] = await Promise.all([
     appointmentsWithHolds(
       db,
       { ...adminAppointmentColumns, courtesyCar: appointments.courtesyCar },
-      { from: date, to: date, timeZone },
+      { from: date, to: date, timeZone: workshop.rules.timeZone },
       inArray(appointments.status, [...slotOccupyingStatuses]),
     ),
     listResources(db),
     absencesBetween(db, date, date),
   ]);
   return {
-    appointments: withMissing(listed).map((appointment) => ({ ...appointment, createdAt: appointment.createdAt.toISOString() })),
+    appointments: withMissing(listed, workshop).map((appointment) => ({ ...appointment, createdAt: appointment.createdAt.toISOString() })),
     resources,
     absences,
   };

@@ -8,9 +8,11 @@ import { slotOccupyingStatuses } from "~/domain/appointment";
 import type { ResourceErrorCode } from "~/domain/error-codes";
 import { initialResources, type Resource, resourceKinds, resourceRows } from "~/domain/resources";
 import { fail, ok, type Result } from "~/domain/result";
+import { visitFactsOf } from "~/domain/workshop";
 import { resourceMessages } from "~/messages";
 import type { ResourceChange, ResourceInput } from "~/schemas/resource";
 import { placeAll } from "./placement.server";
+import { readWorkshopFacts } from "./workshop-facts.server";
 
 /**
  * The workshop's lifts, §57a inspection places, mechanics and courtesy cars (issue 27, decision 038):
@@ -139,7 +141,10 @@ export async function enterDefaultResources(
 /** An appointment the first start could not place: its id, day and time (no customer data, for the log). */
 export type UnplacedAppointment = { id: string; date: string; time: string };
 
-/** Every active appointment that holds nothing yet, placed: confirmed ones first, then by time. */
+/**
+ * Every active appointment that holds nothing yet, placed: confirmed ones first, then by time; what
+ * each needs by the workshop's facts as the transaction reads them (issue 29).
+ */
 async function placeActiveAppointments(tx: Executor): Promise<UnplacedAppointment[]> {
   const active = await tx
     .select({
@@ -159,6 +164,7 @@ async function placeActiveAppointments(tx: Executor): Promise<UnplacedAppointmen
       await placeAll(
         tx,
         active.map((appointment) => ({ ...appointment, confirmed: appointment.status === "bestätigt" })),
+        visitFactsOf((await readWorkshopFacts(tx)).facts),
       )
     ).map((entry) => entry.id),
   );

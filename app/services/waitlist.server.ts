@@ -6,6 +6,7 @@ import { waitlistEntries, waitlistNotifications } from "~/db/schema";
 import { type CalendarDate, zonedParts } from "~/domain/calendar-date";
 import { fail, type Failure, type Ok, ok } from "~/domain/result";
 import type { UnavailableDay } from "~/domain/slots";
+import { visitFactsOf } from "~/domain/workshop";
 import { logger } from "~/lib/logger.server";
 import { hashSecretToken, newSecretToken, SECRET_TOKEN_PATTERN } from "~/lib/secret-token.server";
 import { enqueueEmail } from "~/mail/outbox.server";
@@ -13,6 +14,7 @@ import type { FieldErrors } from "~/schemas/booking-fields";
 import { validateWaitlist } from "~/schemas/waitlist";
 import { type BookingConfig, getAvailability, servicesWithFreeTime } from "./booking.server";
 import { FORM_DAY_WINDOW_SECONDS, formRateLimited } from "./form-guard.server";
+import { readWorkshopFacts } from "./workshop-facts.server";
 
 /**
  * The waiting list of a fully booked day (issue 28, decision 044): joining it, the e-mail when a
@@ -111,7 +113,9 @@ export type FreedBy = `appointment:${string}` | `closure:${string}`;
  * The rule against repeats: an entry is e-mailed at most once per freed time, `freedBy` naming it
  * (the appointment or closure whose change freed it; a cancelled appointment deleted later frees
  * the same time and sends nothing again). An entry whose address already has an appointment on the
- * day is skipped. The moves helper calls it for the day an appointment moves away from.
+ * day is skipped. The moves helper calls it for the day an appointment moves away from. Whether a
+ * freed time fits an entry's service is the slots' rule by the workshop's facts as this transaction
+ * reads them (issue 29): its hours with their lunch breaks, its durations and needs.
  */
 export function notifyWaitlistForDay(tx: Executor, date: CalendarDate, options: { freedBy: FreedBy; now: Date }): Promise<number> {
   return notifyWaitlistForDays(tx, date, date, options);
@@ -137,11 +141,14 @@ export async function notifyWaitlistForDays(
           where lower(a.email) = lower(e.email) and a.date = e.date and a.status in ('beantragt', 'bestätigt'))
       order by e.date, e.created_at, e.id`),
   );
+  if (waiting.length === 0) return 0;
+  // Read only when someone waits, uncached: `tx` is a transaction, not the database the cache knows.
+  const workshop = visitFactsOf((await readWorkshopFacts(tx)).facts);
   let queued = 0;
   const byDate = new Map<CalendarDate, typeof waiting>();
   for (const entry of waiting) byDate.set(entry.date, [...(byDate.get(entry.date) ?? []), entry]);
   for (const [date, entries] of byDate) {
-    const fitting = await servicesWithFreeTime(tx, date, now, [...new Set(entries.map((entry) => entry.service))]);
+    const fitting = await servicesWithFreeTime(tx, date, now, [...new Set(entries.map((entry) => entry.service))], workshop);
     for (const entry of entries.filter((candidate) => fitting.has(candidate.service))) {
       const leave = newSecretToken();
       const [told] = await tx

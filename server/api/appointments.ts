@@ -4,6 +4,7 @@ import { z } from "zod";
 import { site } from "~/config/site";
 import { isAdminTab } from "~/domain/appointment";
 import type { AdminErrorCode } from "~/domain/error-codes";
+import { visitFactsOf } from "~/domain/workshop";
 import { statusOf } from "~/http-status";
 import { adminMessages, holdMessages, holdRefusal, moveRefusal } from "~/messages";
 import { resourceMoveSchema } from "~/schemas/resource";
@@ -21,6 +22,7 @@ import { moveAppointmentResources } from "~/services/appointment-holds.server";
 import { changeAppointment, enterAppointment, type MoveFailure } from "~/services/appointment-moves.server";
 import { appointmentDetails, isAppointmentId, listAppointments } from "~/services/appointment-queries.server";
 import { selfServiceConfigFromEnv } from "~/services/customer-appointment.server";
+import { workshopFacts } from "~/services/workshop-facts.server";
 import type { ServerEnv } from "../env";
 import { codeRefusal, jsonError } from "./answers";
 import { jsonBody, jsonObject, refuseInvalid } from "./input";
@@ -172,7 +174,15 @@ appointments.patch(
   ),
   async (c) => {
     const { id } = c.req.valid("param");
-    const result = await moveAppointmentResources(c.get("db"), { id, admin: c.get("admin"), resourceIds: c.req.valid("json").resourceIds });
+    const db = c.get("db");
+    // What the appointment needs by the workshop's facts (issue 29).
+    const workshop = visitFactsOf(await workshopFacts(db));
+    const result = await moveAppointmentResources(db, {
+      id,
+      admin: c.get("admin"),
+      resourceIds: c.req.valid("json").resourceIds,
+      workshop,
+    });
     if (!result.ok) return jsonError(c, statusOf(result.code), holdRefusal(result), { code: result.code });
     return c.json({ id, resources: result.value.resources, changed: result.value.changed });
   },

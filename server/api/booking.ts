@@ -40,7 +40,7 @@ function courtesyCarParam(value: string | undefined): boolean | null {
 function servicesParam(values: string[] | undefined, config: BookingConfig): string[] | { error: string } {
   const services = (values ?? []).filter((value) => value !== "");
   if (services.length === 0) return [];
-  const offered = bookableServiceNames({ services: config.services ?? [] });
+  const offered = bookableServiceNames(config);
   const catalogue = offered.map((name) => ({ name, bookable: true, durationMinutes: 0, needs: [] }));
   const problem = servicesProblem(catalogue, services[0]!, services);
   if (problem === null) return services;

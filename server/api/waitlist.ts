@@ -1,8 +1,10 @@
 import { Hono } from "hono";
+import { env } from "~/config/env.server";
 import { retryAfter, statusOf } from "~/http-status";
 import { waitlistRefusal } from "~/messages";
 import { bookingConfigFromEnv } from "~/services/booking.server";
 import { joinWaitlist } from "~/services/waitlist.server";
+import { workshopFacts } from "~/services/workshop-facts.server";
 import type { ServerEnv } from "../env";
 import { jsonError } from "./answers";
 import { jsonBody } from "./input";
@@ -16,10 +18,12 @@ export const waitlist = new Hono<ServerEnv>();
  * bad fields or a past or closed day, 429 over the booking's limits.
  */
 waitlist.post("/waitlist", async (c) => {
-  const result = await joinWaitlist(c.get("db"), jsonBody(c), {
+  const db = c.get("db");
+  const result = await joinWaitlist(db, jsonBody(c), {
     now: new Date(),
     clientIp: c.get("clientIp"),
-    config: bookingConfigFromEnv(),
+    // The workshop's facts (issue 29): whether the day is full for the service by its hours, durations and needs.
+    config: bookingConfigFromEnv(env(), await workshopFacts(db)),
   });
   if (result.ok) {
     const { entry, created } = result.value;

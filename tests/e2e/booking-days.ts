@@ -7,19 +7,20 @@ import { type APIRequestContext, expect } from "@playwright/test";
 import { site } from "../../app/config/site";
 import { addDays, weekday } from "../../app/domain/calendar-date";
 import { defaultClosures } from "../../app/domain/closures";
-import { bookingWindow, closureReason, defaultSlotRules, type SlotRules } from "../../app/domain/slots";
+import { bookingWindow, closureReason, type SlotRules } from "../../app/domain/slots";
+import { siteSlotRules } from "../support/slot-rules";
 
 export type Slot = { date: string; time: string };
 
 /** The rules of the e2e server: a fresh database, so the closures are the defaults its first start entered (decision 018). */
 const thisYear = new Date().getFullYear();
 export const serverRules: SlotRules = {
-  ...defaultSlotRules,
+  ...siteSlotRules,
   closures: defaultClosures([thisYear, thisYear + 1], { yearly: site.booking.closures, ranges: site.booking.companyHolidays }),
 };
 
 /** Today in the workshop's time zone. */
-export const today = bookingWindow(new Date()).today;
+export const today = bookingWindow(new Date(), siteSlotRules).today;
 
 /** The date `days` days after today. */
 export const daysAhead = (days: number) => addDays(today, days);

@@ -2,6 +2,7 @@ import type { APIRequestContext, Locator, Page, Route } from "@playwright/test";
 import { addDays, weekday } from "../../app/domain/calendar-date";
 import { austrianHolidays } from "../../app/domain/holidays";
 import { bookingWindow, closureReason, daySchedule } from "../../app/domain/slots";
+import { siteSlotRules } from "../support/slot-rules";
 import { bookableDays, bookDayFull, freeTimes, isWorkday, OWN_DAYS, serverRules, type Slot } from "./booking-days";
 import { expect, expectNoAxeViolations, loginAsAdmin, test } from "./fixtures";
 
@@ -241,7 +242,7 @@ test.describe("booking with JavaScript", () => {
     baseURL,
   }) => {
     // Every date is derived from today with the app's own rules, so the test holds whatever the date.
-    const { today, lastDate } = bookingWindow(new Date());
+    const { today, lastDate } = bookingWindow(new Date(), siteSlotRules);
     const horizon = Array.from({ length: 91 }, (_, index) => addDays(today, index)).filter((date) => date <= lastDate);
     const future = horizon.filter((date) => date > today);
 

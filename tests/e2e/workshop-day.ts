@@ -14,6 +14,7 @@ import { addDays, weekday } from "~/domain/calendar-date";
 import { closureReason } from "~/domain/slots";
 import { placeAll } from "~/services/placement.server";
 import { enterDefaultResources } from "~/services/resources.server";
+import { siteVisitFacts } from "../support/slot-rules";
 import { e2eDataDir, sessionPoolDir } from "./accounts";
 import { daysAhead, serverRules } from "./booking-days";
 
@@ -190,6 +191,7 @@ export async function seedWorkshopDay(db: Database, dataDir: string): Promise<st
   const unplaced = await placeAll(
     db,
     toPlace.map((row) => ({ ...row, confirmed: false })),
+    siteVisitFacts,
   );
   if (unplaced.length > 0) throw new Error(`workshop day: not placed ${JSON.stringify(unplaced)}`);
   fs.writeFileSync(path.join(sessionPoolDir(dataDir), FILE), JSON.stringify({ date }));

@@ -15,6 +15,7 @@ import { testBookingConfig } from "../support/booking-config";
 import { testDatabaseKinds } from "../support/databases";
 import { createAdminIdentity, heldResourceNames, insertAppointment, sessionCookieOf } from "../support/factories";
 import { useApiApp, useTestDatabase } from "../support/fixtures";
+import { siteVisitFacts } from "../support/slot-rules";
 
 /** Monday 1 March 2027, 09:00 in Vienna: every call gets this `now`; Wednesday 10 March is an ordinary open day. */
 const NOW = new Date("2027-03-01T09:00:00+01:00");
@@ -55,7 +56,7 @@ describe.each(testDatabaseKinds)("mechanics' absences on %s", (kind) => {
     }: { date?: string; service?: string; name?: string; status?: AppointmentStatus } = {},
   ) {
     const appointment = await insertAppointment(database.db, { date, time, service, name, status, durationMinutes: 30 });
-    const placement = await placeAppointment(database.db, { ...appointment, courtesyCar: false });
+    const placement = await placeAppointment(database.db, { ...appointment, courtesyCar: false }, siteVisitFacts);
     expect(placement).toBe("placed");
     return appointment;
   }
@@ -317,7 +318,7 @@ describe.each(testDatabaseKinds)("/api/v1/admin/resources/:id/absences on %s", (
       service: "Elektrik",
       status: "bestätigt",
     });
-    expect(await placeAppointment(database.db, { ...appointment, courtesyCar: false })).toBe("placed");
+    expect(await placeAppointment(database.db, { ...appointment, courtesyCar: false }, siteVisitFacts)).toBe("placed");
     const created = await api(owner, "POST", `${mechanic}/absences`, { from: "2031-03-04", to: "2031-03-05", reason: "Urlaub" });
     expect(created.status).toBe(201);
     const body = (await created.json()) as { id: string };

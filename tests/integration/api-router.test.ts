@@ -13,6 +13,7 @@ import { type ApiApp, startApiApp } from "../support/api-app";
 import { createTestDatabase, type TestDatabase } from "../support/databases";
 import { createAdminAccount, sessionCookieOf } from "../support/factories";
 import { useApiApp, useTestDatabase } from "../support/fixtures";
+import { siteSlotRules } from "../support/slot-rules";
 
 type RawReply = { status: number; headers: Record<string, string>; body: string; ms: number };
 
@@ -163,14 +164,14 @@ describe("the JSON API's router", () => {
   }
 
   it("a repeated query parameter counts with its first value, as the URL standard reads it", async () => {
-    const date = addDays(bookingWindow(new Date()).today, 7);
+    const date = addDays(bookingWindow(new Date(), siteSlotRules).today, 7);
     const response = await app.request(`/api/v1/slots?date=${date}&date=Unsinn`);
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ date });
   });
 
   it("a trailing slash names the same endpoint: slots answer, the login stays reachable without a session", async () => {
-    const date = addDays(bookingWindow(new Date()).today, 7);
+    const date = addDays(bookingWindow(new Date(), siteSlotRules).today, 7);
     const slots = await app.request(`/api/v1/slots/?date=${date}`);
     expect(slots.status).toBe(200);
     expect(await slots.json()).toMatchObject({ date });
@@ -185,7 +186,7 @@ describe("the JSON API's router", () => {
   });
 
   it("no ETag on JSON, so no 304 for a no-store answer", async () => {
-    const date = addDays(bookingWindow(new Date()).today, 7);
+    const date = addDays(bookingWindow(new Date(), siteSlotRules).today, 7);
     const first = await app.request(`/api/v1/slots?date=${date}`);
     expect(first.headers.get("etag")).toBeNull();
     const again = await app.request(`/api/v1/slots?date=${date}`, { headers: { "If-None-Match": "*" } });
@@ -229,7 +230,9 @@ describe("the JSON API's router when the database fails", () => {
       },
     });
     app = await startApiApp(broken);
-    const { response, body, logged } = await requestLogged(`/api/v1/slots?date=${addDays(bookingWindow(new Date()).today, 7)}`);
+    const { response, body, logged } = await requestLogged(
+      `/api/v1/slots?date=${addDays(bookingWindow(new Date(), siteSlotRules).today, 7)}`,
+    );
     expect(response.status).toBe(500);
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(body).toEqual({ error: UNEXPECTED_FAILURE_MESSAGE, requestId: response.headers.get("x-request-id") });
@@ -241,7 +244,9 @@ describe("the JSON API's router when the database fails", () => {
     database = await createTestDatabase("pglite");
     app = await startApiApp(database.db);
     await database.close();
-    const { response, body, logged } = await requestLogged(`/api/v1/slots?date=${addDays(bookingWindow(new Date()).today, 7)}`);
+    const { response, body, logged } = await requestLogged(
+      `/api/v1/slots?date=${addDays(bookingWindow(new Date(), siteSlotRules).today, 7)}`,
+    );
     expect(response.status).toBe(503);
     expect(response.headers.get("retry-after")).toBe(String(RETRY_AFTER_SECONDS));
     expect(response.headers.get("cache-control")).toBe("no-store");

@@ -17,6 +17,7 @@ import { type DatabaseKind, testDatabaseKinds } from "../support/databases";
 import { createAdminIdentity, insertAppointment, sessionCookieOf } from "../support/factories";
 import { useApiApp, useTestDatabase } from "../support/fixtures";
 import { routeArgs } from "../support/route-args";
+import { siteVisitFacts } from "../support/slot-rules";
 
 /**
  * Issue 27: what an appointment holds, on the board's details page and in the JSON API, and
@@ -54,7 +55,7 @@ function suite(kind: DatabaseKind) {
   /** An appointment of DAY placed as a booking or confirming places it (place_appointment). */
   async function placed(overrides: Partial<typeof appointments.$inferInsert> = {}) {
     const row = await insertAppointment(database.db, { date: DAY, time: "10:00", service: "Ölwechsel", durationMinutes: 30, ...overrides });
-    expect(await placeAppointment(database.db, row)).toBe("placed");
+    expect(await placeAppointment(database.db, row, siteVisitFacts)).toBe("placed");
     return row;
   }
   /** The appointment's active holds by name: which resource, from when until when. */
@@ -71,7 +72,12 @@ function suite(kind: DatabaseKind) {
       .from(auditLog)
       .where(eq(auditLog.appointmentId, id));
   const move = (id: string, names: string[]) =>
-    moveAppointmentResources(database.db, { id, admin: staff, resourceIds: names.map((name) => ids[name] ?? name) });
+    moveAppointmentResources(database.db, {
+      id,
+      admin: staff,
+      resourceIds: names.map((name) => ids[name] ?? name),
+      workshop: siteVisitFacts,
+    });
 
   it("the details name what an active appointment holds and that a courtesy car was asked for; a cancelled one holds nothing", async () => {
     const { id } = await placed({ courtesyCar: true });
@@ -85,20 +91,20 @@ function suite(kind: DatabaseKind) {
     expect(holdMessages.holdsText(shown.resources)).toBe("Hebebühne 1 · Mechaniker:in 1 · Ersatzwagen");
     // A name that does not say its kind gets the kind's word.
     expect(holdMessages.holdsText([{ name: "Anna Berger", kind: "mechanic" }])).toBe("Anna Berger (Mechaniker:in)");
-    expect(missingKinds(shown, shown.resources)).toEqual([]);
+    expect(missingKinds(shown, shown.resources, siteVisitFacts)).toEqual([]);
 
     await database.db.update(appointments).set({ status: "storniert" }).where(eq(appointments.id, id));
     const cancelled = (await appointmentDetails(database.db, id))!.appointment!;
     expect(cancelled.resources).toEqual([]);
-    expect(missingKinds(cancelled, cancelled.resources)).toEqual([]);
-    expect(await resourceChoices(database.db, cancelled)).toEqual([]);
+    expect(missingKinds(cancelled, cancelled.resources, siteVisitFacts)).toEqual([]);
+    expect(await resourceChoices(database.db, cancelled, siteVisitFacts)).toEqual([]);
   });
 
   it("an active appointment that holds nothing is named with what it lacks", async () => {
     const row = await insertAppointment(database.db, { date: DAY, time: "10:00", service: "§57a Überprüfung", durationMinutes: 60 });
     const shown = (await appointmentDetails(database.db, row.id))!.appointment!;
     expect(shown.resources).toEqual([]);
-    const missing = missingKinds(shown, shown.resources);
+    const missing = missingKinds(shown, shown.resources, siteVisitFacts);
     expect(missing).toEqual(["inspection", "mechanic"]);
     expect(holdMessages.missingTitle(missing)).toBe("Kein §57a-Prüfplatz und keine Mechaniker:in zugeordnet");
     expect(holdMessages.missingTitle(["lift", "mechanic", "courtesy_car"])).toBe(
@@ -114,7 +120,7 @@ function suite(kind: DatabaseKind) {
       .insert(resourceAbsences)
       .values({ resourceId: ids["Mechaniker:in 3"]!, fromDate: DAY, toDate: DAY, startTime: "10:15", reason: "Berufsschule" });
     await database.db.update(resources).set({ active: false }).where(eq(resources.id, ids["Hebebühne 1"]!));
-    const choices = await resourceChoices(database.db, { ...first, services: [first.service], status: "beantragt" });
+    const choices = await resourceChoices(database.db, { ...first, services: [first.service], status: "beantragt" }, siteVisitFacts);
     const view = choices.map(({ kind, choices: list }) => [
       kind,
       list.map((choice) => [choice.name, choice.state, choice.held, choice.active]),
@@ -236,7 +242,9 @@ function suite(kind: DatabaseKind) {
       "Dieser Termin ist storniert: Ihm wird nichts mehr zugeordnet.",
     ]);
     expect(await holdsOf(id)).toEqual([]);
-    expect(await moveAppointmentResources(database.db, { id: crypto.randomUUID(), admin: staff, resourceIds: [] })).toEqual({
+    expect(
+      await moveAppointmentResources(database.db, { id: crypto.randomUUID(), admin: staff, resourceIds: [], workshop: siteVisitFacts }),
+    ).toEqual({
       ok: false,
       code: "notFound",
     });

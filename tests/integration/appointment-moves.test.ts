@@ -16,7 +16,7 @@ import {
   waitlistNotifications,
 } from "~/db/schema";
 import { addDays } from "~/domain/calendar-date";
-import { daySchedule, defaultSlotRules } from "~/domain/slots";
+import { daySchedule } from "~/domain/slots";
 import { renderEmail } from "~/mail/templates";
 import { moveMessages } from "~/messages";
 import { action as newAppointmentAction } from "~/routes/admin/new-appointment";
@@ -28,6 +28,7 @@ import { createAdminIdentity, heldResourceNames, openDayFromToday, sessionCookie
 import { useApiApp, useTestDatabase } from "../support/fixtures";
 import { withWritesHeldBack } from "../support/held-back";
 import { routeArgs } from "../support/route-args";
+import { siteSlotRules } from "../support/slot-rules";
 
 /**
  * Issue 28, 'Entered on the board' and 'Changed and moved' (decision 043): POST and PATCH
@@ -104,7 +105,7 @@ function suite(kind: DatabaseKind) {
       expect((await enter({ ...caller, date: "2026-11-30", time: "09:30" })).ok).toBe(true);
       const far = addDays("2026-11-30", 300);
       let date = far;
-      while (!daySchedule(date, NOW, staffRules(defaultSlotRules)).open) date = addDays(date, 1);
+      while (!daySchedule(date, NOW, staffRules(siteSlotRules)).open) date = addDays(date, 1);
       expect((await enter({ ...caller, date, time: "10:00" })).ok).toBe(true);
       // The past is not 'from now on'.
       const past = await enter({ ...caller, date: "2026-11-30", time: "08:00" });

@@ -9,6 +9,7 @@ import { METHOD_NOT_ALLOWED_MESSAGE } from "../../server/api/answers";
 import { allDatabaseKinds, isDatabaseAvailable } from "../support/databases";
 import { setWorkshop } from "../support/factories";
 import { useApiApp, useEnv, useTestDatabase } from "../support/fixtures";
+import { siteSlotRules } from "../support/slot-rules";
 
 /*
  * The handlers read the real clock (`new Date()`), so every date here is
@@ -19,7 +20,7 @@ import { useApiApp, useEnv, useTestDatabase } from "../support/fixtures";
 
 /** Tomorrow … the last bookable date, as the handlers see them at `now`. */
 function datesAhead(now = new Date()): CalendarDate[] {
-  const { today, lastDate } = bookingWindow(now);
+  const { today, lastDate } = bookingWindow(now, siteSlotRules);
   return Array.from({ length: daysBetween(today, lastDate) }, (_, index) => addDays(today, index + 1));
 }
 
@@ -30,7 +31,7 @@ function hasNamedClosure(date: CalendarDate): boolean {
 
 /** The next Monday–Friday the workshop is open. */
 function nextOpenWeekday(now = new Date()): CalendarDate {
-  const date = datesAhead(now).find((d) => weekday(d) >= 1 && weekday(d) <= 5 && daySchedule(d, now).open);
+  const date = datesAhead(now).find((d) => weekday(d) >= 1 && weekday(d) <= 5 && daySchedule(d, now, siteSlotRules).open);
   if (!date) throw new Error("no open weekday within the booking horizon");
   return date;
 }
@@ -48,7 +49,7 @@ function nextPlainSunday(now = new Date()): CalendarDate {
  * Monday is more than 90 days ahead); the test that needs one is then skipped.
  */
 function nextHolidayWithinHorizon(now = new Date()): { date: CalendarDate; name: string } | undefined {
-  const { today, lastDate } = bookingWindow(now);
+  const { today, lastDate } = bookingWindow(now, siteSlotRules);
   const year = Number(today.slice(0, 4));
   return [...austrianHolidays(year), ...austrianHolidays(year + 1)].find((holiday) => holiday.date > today && holiday.date <= lastDate);
 }
@@ -82,7 +83,7 @@ for (const kind of allDatabaseKinds) {
 
     /** The handlers use the real clock: take a free slot on a bookable day from the API itself. */
     async function freeSlot(skip = 0): Promise<{ date: string; time: string }> {
-      const { today } = bookingWindow(new Date());
+      const { today } = bookingWindow(new Date(), siteSlotRules);
       const { body } = await get(`/api/v1/availability?from=${addDays(today, 1)}&to=${addDays(today, 30)}`);
       const date = (body.days as Array<{ date: string; available: boolean }>).find((d) => d.available)!.date;
       const slots = await get(`/api/v1/slots?date=${date}`);
@@ -132,7 +133,7 @@ for (const kind of allDatabaseKinds) {
       );
 
       it("a date beyond the booking horizon → open false", async () => {
-        const { lastDate } = bookingWindow(new Date());
+        const { lastDate } = bookingWindow(new Date(), siteSlotRules);
         // Two days beyond, so a midnight passing before the request changes nothing.
         const date = addDays(lastDate, 2);
         const { status, body } = await get(`/api/v1/slots?date=${date}`);
@@ -155,7 +156,7 @@ for (const kind of allDatabaseKinds) {
         // A week that holds the Sunday and starts no earlier than tomorrow.
         const from = addDays(sunday, -6) > tomorrow ? addDays(sunday, -6) : tomorrow;
         const week = Array.from({ length: 7 }, (_, index) => addDays(from, index));
-        const open = week.find((d) => weekday(d) >= 1 && weekday(d) <= 5 && daySchedule(d, now).open);
+        const open = week.find((d) => weekday(d) >= 1 && weekday(d) <= 5 && daySchedule(d, now, siteSlotRules).open);
         const { status, body } = await get(`/api/v1/availability?from=${from}&to=${week[6]}`);
         expect(status).toBe(200);
         expect(body.days.map((d: { date: string }) => d.date)).toEqual(week);
@@ -176,7 +177,7 @@ for (const kind of allDatabaseKinds) {
       );
 
       // Validation only: these answers do not depend on the clock, but the dates are relative all the same.
-      const { today } = bookingWindow(new Date());
+      const { today } = bookingWindow(new Date(), siteSlotRules);
       it.each([
         [`?from=${today}`, "Bitte geben Sie from und to als gültige Daten im Format JJJJ-MM-TT an."],
         [`?from=${addDays(today, 9)}&to=${today}`, "Der Zeitraum muss 1 bis 100 Tage umfassen (from ≤ to)."],
@@ -443,7 +444,7 @@ for (const kind of allDatabaseKinds) {
       });
 
       it("GET /api/v1/availability carries freeSlots and level per day", async () => {
-        const { today } = bookingWindow(new Date());
+        const { today } = bookingWindow(new Date(), siteSlotRules);
         const { status, body } = await get(`/api/v1/availability?from=${addDays(today, 1)}&to=${addDays(today, 7)}`);
         expect(status).toBe(200);
         for (const day of body.days as Array<{ available: boolean; freeSlots: number; level: string }>) {

@@ -1,26 +1,18 @@
 import { eq } from "drizzle-orm";
-import { createElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { BookingSection } from "~/components/booking/booking-section";
 import { appointmentResources, appointments, emailOutbox, resources } from "~/db/schema";
 import { addDays } from "~/domain/calendar-date";
 import { bookingWindow, daySchedule } from "~/domain/slots";
-import { defaultWorkshopFacts } from "~/domain/workshop";
-import { publicFactsOf } from "~/lib/public-facts";
 import { renderEmail } from "~/mail/templates";
 import { bookingMessages, bookingRefusal } from "~/messages";
-import { action as bookingFormAction } from "~/routes/booking";
 import { getAvailability, getDaySlots, requestAppointment } from "~/services/booking.server";
-import { testBookingConfig } from "../support/booking-config";
+import { renderedBookingForm, testBookingConfig } from "../support/booking-config";
 import { testDatabaseKinds } from "../support/databases";
 import { createAdminIdentity } from "../support/factories";
 import { useApiApp, useEnv, useTestDatabase } from "../support/fixtures";
 import { boardCommands } from "../support/result-views";
-import { routeArgs } from "../support/route-args";
-
-/** The booking form's services of a new database (the workshop's facts, issue 29). */
-const defaultBookable = publicFactsOf(defaultWorkshopFacts()).bookable;
+import { postBookingForm } from "../support/route-args";
+import { siteSlotRules } from "../support/slot-rules";
 
 /**
  * Issue 27: 'Ersatzwagen gewünscht'. A booking that asks for a courtesy car holds it from its start
@@ -52,10 +44,10 @@ function request(overrides: Record<string, unknown> = {}) {
 
 /** The first open weekday a week or more from today (the form's action and the API use the real clock). */
 function openWeekday(): string {
-  const { today } = bookingWindow(new Date());
+  const { today } = bookingWindow(new Date(), siteSlotRules);
   for (let offset = 7; offset < 60; offset++) {
     const date = addDays(today, offset);
-    const day = daySchedule(date, new Date());
+    const day = daySchedule(date, new Date(), siteSlotRules);
     if (day.open && day.slots.length === 19) return date;
   }
   throw new Error("no open weekday");
@@ -166,22 +158,7 @@ describe("the booking form's courtesy car without JavaScript (PGlite)", () => {
 
   async function post(fields: Record<string, string>) {
     counter += 1;
-    const origin = "http://127.0.0.1:3000";
-    const body = new URLSearchParams({
-      "booking-name": "Erika Musterfrau",
-      "booking-email": `erika${counter}@example.at`,
-      "booking-phone": "0660 1234567",
-      "booking-service": "Ölwechsel",
-      "booking-message": "",
-      "booking-website": "",
-      ...fields,
-    });
-    const formRequest = new Request(`${origin}/termin-anfragen`, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin },
-      body,
-    });
-    return bookingFormAction((await routeArgs(formRequest, { db: database.db })) as unknown as Parameters<typeof bookingFormAction>[0]);
+    return postBookingForm(database.db, { "booking-email": `erika${counter}@example.at`, "booking-service": "Ölwechsel", ...fields });
   }
 
   it("the ticked box books the car; the second comes back with the message at the box, still ticked", async () => {
@@ -198,7 +175,7 @@ describe("the booking form's courtesy car without JavaScript (PGlite)", () => {
     expect(refused.init.status).toBe(409);
     expect(refused.data.fields).toEqual({ courtesyCar: bookingMessages["courtesy-car-taken"] });
     expect(refused.data.values.courtesyCar).toBe("on");
-    const html = renderToStaticMarkup(createElement(BookingSection, { services: defaultBookable, pickupsPerDay: 3, result: refused.data }));
+    const html = renderedBookingForm(refused.data);
     expect(html).toMatch(/<input type="checkbox" id="booking-courtesy-car"[^>]* name="booking-courtesy-car" checked=""\/>/);
     expect(html).toContain("Ersatzwagen gewünscht");
     expect(html).toContain("Ein Ersatzwagen steht Ihnen ab Ihrem Termin bis Betriebsschluss zur Verfügung, solange einer frei ist.");

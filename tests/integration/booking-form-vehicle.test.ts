@@ -2,23 +2,21 @@ import { describe, expect, it } from "vitest";
 import { appointments } from "~/db/schema";
 import { addDays } from "~/domain/calendar-date";
 import { bookingWindow, daySchedule } from "~/domain/slots";
-import { action as bookingFormAction } from "~/routes/booking";
 import { useEnv, useTestDatabase } from "../support/fixtures";
-import { routeArgs } from "../support/route-args";
+import { postBookingForm } from "../support/route-args";
+import { siteSlotRules } from "../support/slot-rules";
 
 /**
  * Issue 14 on the plain form (no JavaScript): POST /termin-anfragen with the
  * booking-* names of the group 'Ihr Fahrzeug'. The action uses the real clock,
  * so the day is the first open weekday from a week ahead.
  */
-type Args = Parameters<typeof bookingFormAction>[0];
-const ORIGIN = "http://127.0.0.1:3000";
 
 function openWeekday(): string {
-  const { today } = bookingWindow(new Date());
+  const { today } = bookingWindow(new Date(), siteSlotRules);
   for (let offset = 7; offset < 60; offset++) {
     const date = addDays(today, offset);
-    const day = daySchedule(date, new Date());
+    const day = daySchedule(date, new Date(), siteSlotRules);
     if (day.open && day.slots.length === 19) return date;
   }
   throw new Error("no open weekday");
@@ -31,13 +29,9 @@ describe("the booking form's car fields (PGlite)", () => {
   let counter = 0;
   async function post(fields: Record<string, string>) {
     counter += 1;
-    const body = new URLSearchParams({
-      "booking-name": "Erika Musterfrau",
+    return postBookingForm(database.db, {
       "booking-email": `erika${counter}@example.at`,
-      "booking-phone": "0660 1234567",
       "booking-service": "§57a Überprüfung",
-      "booking-message": "",
-      "booking-website": "",
       "booking-license-plate": "w 123-ab",
       "booking-vehicle-model": "VW Golf",
       "booking-mileage": "120.000",
@@ -46,12 +40,6 @@ describe("the booking form's car fields (PGlite)", () => {
       "booking-pickup-address": "Praterstraße 1, 1020 Wien",
       ...fields,
     });
-    const request = new Request(`${ORIGIN}/termin-anfragen`, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN },
-      body,
-    });
-    return bookingFormAction((await routeArgs(request, { db: database.db })) as unknown as Args);
   }
 
   it("stores the car posted with the form, then refuses the day's fourth pick-up on the hand-over field", async () => {

@@ -2,13 +2,13 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { appointments, emailOutbox } from "~/db/schema";
 import { timeToMinutes } from "~/domain/calendar-date";
-import { defaultSlotRules } from "~/domain/slots";
 import { bookingMessages } from "~/messages";
 import { type BookingConfig } from "~/services/booking.server";
 import { allDatabaseKinds, type DatabaseKind, isDatabaseAvailable, type TestDatabase } from "../support/databases";
 import { useTestDatabase } from "../support/fixtures";
 import { withWritesHeldBack } from "../support/held-back";
 import { getAvailability, getDaySlots, requestAppointment } from "../support/result-views";
+import { siteSlotRules, siteVisitFacts } from "../support/slot-rules";
 
 /** Monday 30 November 2026, 09:00 in Vienna; the dates below are ahead of it. */
 const NOW = new Date("2026-11-30T09:00:00+01:00");
@@ -22,7 +22,8 @@ const config: BookingConfig = {
   maxPickupsPerDay: 3,
   fewFreeSlots: 3,
   workshopEmail: "werkstatt@happycar.example",
-  rules: defaultSlotRules,
+  rules: siteSlotRules,
+  services: siteVisitFacts.services,
 };
 
 let counter = 0;

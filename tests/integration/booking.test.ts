@@ -2,7 +2,6 @@ import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { appointments, customerLinks, emailOutbox, rateLimits } from "~/db/schema";
-import { defaultSlotRules } from "~/domain/slots";
 import { hashSecretToken } from "~/lib/secret-token.server";
 import { bookingMessages } from "~/messages";
 import { type BookingConfig } from "~/services/booking.server";
@@ -11,6 +10,7 @@ import { setWorkshop } from "../support/factories";
 import { useTestDatabase } from "../support/fixtures";
 import { withWritesHeldBack } from "../support/held-back";
 import { getAvailability, getDaySlots, requestAppointment } from "../support/result-views";
+import { siteSlotRules, siteVisitFacts } from "../support/slot-rules";
 
 /**
  * Monday 30 November 2026, 09:00 in Vienna. Every service call gets this `now`,
@@ -26,7 +26,8 @@ const config: BookingConfig = {
   maxPickupsPerDay: 3,
   fewFreeSlots: 3,
   workshopEmail: "werkstatt@happycar.example",
-  rules: defaultSlotRules,
+  rules: siteSlotRules,
+  services: siteVisitFacts.services,
 };
 
 const request = {

@@ -4,7 +4,6 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { type AdminIdentity } from "~/auth/session.server";
 import { site } from "~/config/site";
 import { appointments, auditLog, closures, emailOutbox } from "~/db/schema";
-import { defaultSlotRules } from "~/domain/slots";
 import { loginRequiredMessage } from "~/messages";
 import { closureMessages } from "~/messages";
 import { type BookingConfig } from "~/services/booking.server";
@@ -13,6 +12,7 @@ import { testDatabaseKinds } from "../support/databases";
 import { createAdminIdentity, insertAppointment, sessionCookieOf } from "../support/factories";
 import { useApiApp, useTestDatabase } from "../support/fixtures";
 import { getAvailability, getDaySlots, requestAppointment } from "../support/result-views";
+import { siteSlotRules, siteVisitFacts } from "../support/slot-rules";
 
 /** Monday 1 March 2027, 09:00 in Vienna: every service call gets this `now`; Wednesday 10 March is an ordinary open day. */
 const NOW = new Date("2027-03-01T09:00:00+01:00");
@@ -26,7 +26,8 @@ const config: BookingConfig = {
   maxPickupsPerDay: 3,
   fewFreeSlots: 3,
   workshopEmail: "werkstatt@happycar.example",
-  rules: defaultSlotRules,
+  rules: siteSlotRules,
+  services: siteVisitFacts.services,
 };
 
 describe.each(testDatabaseKinds)("closures on %s", (kind) => {

@@ -8,6 +8,7 @@ import { bookingWindow } from "~/domain/slots";
 import { ORIGIN_REFUSED_MESSAGE } from "../../server/origin-check";
 import { useServer } from "../support/fixtures";
 import { bookableSlots, post } from "../support/http";
+import { siteSlotRules } from "../support/slot-rules";
 
 /**
  * Issue 16 over HTTP against the real server (`node server.js`, the shared
@@ -36,7 +37,7 @@ describe("the customer's page over HTTP", () => {
 
   it("the receipt's link opens a private page; a scanner's GET changes nothing; only a same-origin post cancels", async () => {
     // Far enough ahead to be cancelled online (24 hours before the start).
-    const twoDaysAhead = addDays(bookingWindow(new Date()).today, 2);
+    const twoDaysAhead = addDays(bookingWindow(new Date(), siteSlotRules).today, 2);
     const slot = (await bookableSlots(server.origin, 80)).find((candidate) => candidate.date > twoDaysAhead);
     const booked = await post(
       server.origin,

@@ -12,6 +12,7 @@ import { PASSWORD_RESET_LIMITS } from "~/services/account-password.server";
 import { insertAppointment } from "../support/factories";
 import { useServer } from "../support/fixtures";
 import { bookableSlots } from "../support/http";
+import { siteSlotRules } from "../support/slot-rules";
 
 /**
  * Every page form that a limit can refuse answers 429 with Retry-After (the seconds to wait), as the
@@ -44,7 +45,7 @@ describe("the page forms' 429 says how long to wait", () => {
       async beforeStart(dataDir) {
         const database = await openDatabase({ kind: "pglite", dataDir });
         try {
-          const date = addDays(bookingWindow(new Date()).today, 3);
+          const date = addDays(bookingWindow(new Date(), siteSlotRules).today, 3);
           const appointment = await insertAppointment(database.db, { status: "bestätigt", date, time: "10:00" });
           await database.db.insert(customerLinks).values({ tokenHash: hashSecretToken(CUSTOMER_TOKEN), appointmentId: appointment.id });
           const withFindings = await insertAppointment(database.db, { status: "bestätigt", date, time: "12:00" });

@@ -5,11 +5,8 @@ import type { Weekday } from "~/config/site";
 import { adminContext } from "~/context";
 import { createCustomerLink } from "~/db/customer-links.server";
 import { appointments } from "~/db/schema";
-import { addDays, weekday, zonedParts } from "~/domain/calendar-date";
-import { austrianHolidayName } from "~/domain/holidays";
 import type { WeekHours } from "~/domain/workshop";
 import { action as newAppointmentAction } from "~/routes/admin/new-appointment";
-import { action as bookingFormAction } from "~/routes/booking";
 import { enterAppointment } from "~/services/appointment-moves.server";
 import {
   customerMoveSlots,
@@ -20,9 +17,9 @@ import {
 import { changeWorkshopFacts, readWorkshopFacts } from "~/services/workshop-facts.server";
 import { bookingRequest } from "../support/booking-config";
 import { type DatabaseKind, testDatabaseKinds } from "../support/databases";
-import { createAdminIdentity, insertAppointment, sessionCookieOf } from "../support/factories";
+import { createAdminIdentity, insertAppointment, sessionCookieOf, weekdayAhead } from "../support/factories";
 import { useApiApp, useEnv, useTestDatabase } from "../support/fixtures";
-import { routeArgs } from "../support/route-args";
+import { postBookingForm, routeArgs } from "../support/route-args";
 
 /**
  * Issue 29: the lunch break of 'Einstellungen' (12:00–13:00, Monday to Friday) is taken out of every
@@ -37,13 +34,6 @@ const INSPECTION = "§57a Überprüfung"; // 60 minutes
 const OUT_OF_HOURS_START = "Um 12:00 Uhr beginnt an diesem Tag kein Termin.";
 const INTO_THE_BREAK =
   "Diese Leistung dauert 1 Stunde: Ein Termin um 11:30 Uhr würde in die Mittagspause (12:00–13:00 Uhr) reichen. Bitte wählen Sie eine andere Uhrzeit.";
-
-/** The first Monday-to-Friday from `days` ahead (Vienna) that is no holiday. */
-function weekdayAhead(days: number): string {
-  let date = addDays(zonedParts(new Date(), "Europe/Vienna").date, days);
-  while (weekday(date) === 0 || weekday(date) === 6 || austrianHolidayName(date)) date = addDays(date, 1);
-  return date;
-}
 
 function suite(kind: DatabaseKind) {
   const database = useTestDatabase(kind);
@@ -121,22 +111,8 @@ function suite(kind: DatabaseKind) {
     });
 
     it("the plain booking form (no JavaScript) gives the same refusal at the time field", async () => {
-      const body = new URLSearchParams({
-        "booking-name": "Erika Musterfrau",
-        "booking-email": "erika@example.at",
-        "booking-phone": "0660 1234567",
-        "booking-service": INSPECTION,
-        "booking-date": day,
-        "booking-time": "11:30",
-        "booking-message": "",
-        "booking-website": "",
-      });
-      const request = new Request("http://127.0.0.1:3000/termin-anfragen", {
-        method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://127.0.0.1:3000" },
-        body,
-      });
-      const answer = (await bookingFormAction((await routeArgs(request, { db: database.db })) as never)) as unknown as {
+      const fields = { "booking-service": INSPECTION, "booking-date": day, "booking-time": "11:30" };
+      const answer = (await postBookingForm(database.db, fields)) as unknown as {
         data: { fields: Record<string, string> };
         init: { status: number };
       };

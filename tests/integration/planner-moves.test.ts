@@ -13,6 +13,7 @@ import { testDatabaseKinds } from "../support/databases";
 import { createAdminIdentity, heldResourceNames, openDayFromToday } from "../support/factories";
 import { useTestDatabase } from "../support/fixtures";
 import { routeArgs } from "../support/route-args";
+import { siteVisitFacts } from "../support/slot-rules";
 
 /**
  * Issue 28, 'A planner block can be moved': the week planner's move form (app/routes/admin/planner.tsx),
@@ -133,7 +134,7 @@ describe.each(testDatabaseKinds)("moving a block of the week planner on %s", (ki
     await enter({ time: "10:00" });
     await enter({ name: "Zweiter", time: "10:00" });
     const anyway = await enter({ name: "Dritte", time: "10:00", source: "phone", override: { reason: "Stammkundin" } });
-    const week = await plannerWeek(database.db, date, date, "Europe/Vienna");
+    const week = await plannerWeek(database.db, date, date, siteVisitFacts);
     const entry = week.appointments.find((appointment) => appointment.id === anyway)!;
     expect(entry).toMatchObject({ overbooked: true, missing: ["lift", "mechanic"], hasEmail: false, source: "phone" });
     expect(appointmentMarks.of(entry)).toEqual([

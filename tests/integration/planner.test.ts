@@ -10,6 +10,7 @@ import { testDatabaseKinds } from "../support/databases";
 import { insertAppointment } from "../support/factories";
 import { useTestDatabase } from "../support/fixtures";
 import { routeArgs } from "../support/route-args";
+import { siteVisitFacts } from "../support/slot-rules";
 
 /**
  * The planner's and the day list's reads (app/services/planner.server.ts) on appointments placed by
@@ -26,7 +27,7 @@ describe.each(testDatabaseKinds)("the planner's week and the day list on %s", (k
   /** An appointment inserted as the board stores one, then placed as booking and confirming place it. */
   async function placed(overrides: Parameters<typeof insertAppointment>[1] & { date: string; time: string; service: string }) {
     const row = await insertAppointment(database.db, overrides);
-    const placement = await placeAppointment(database.db, row);
+    const placement = await placeAppointment(database.db, row, siteVisitFacts);
     expect(placement).toBe("placed");
     return row;
   }
@@ -50,7 +51,7 @@ describe.each(testDatabaseKinds)("the planner's week and the day list on %s", (k
     await database.db.update(appointments).set({ status: "storniert" }).where(eq(appointments.id, cancelled.id));
     await placed({ name: "Franz", date: "2031-07-14", time: "09:00", service: "Wartung" });
 
-    const week = await plannerWeek(database.db, "2031-07-07", "2031-07-12", "Europe/Vienna");
+    const week = await plannerWeek(database.db, "2031-07-07", "2031-07-12", siteVisitFacts);
     const held = Object.fromEntries(
       week.appointments.map((entry) => [
         entry.name,
@@ -89,7 +90,7 @@ describe.each(testDatabaseKinds)("the planner's week and the day list on %s", (k
       { resourceId: mechanic!.id, fromDate: "2031-12-13", toDate: "2031-12-20", startTime: "12:00", reason: "Berufsschule" },
       { resourceId: mechanic!.id, fromDate: "2031-12-14", toDate: "2031-12-20", reason: "Später" },
     ]);
-    const week = await plannerWeek(database.db, "2031-12-08", "2031-12-13", "Europe/Vienna");
+    const week = await plannerWeek(database.db, "2031-12-08", "2031-12-13", siteVisitFacts);
     expect(week.appointments[0]!.holds.map((hold) => [hold.startMinutes, hold.endMinutes])).toEqual([
       [1050, 1080],
       [1050, 1080],
@@ -151,7 +152,7 @@ describe.each(testDatabaseKinds)("the planner's week and the day list on %s", (k
     const cancelled = await placed({ name: "Emil", date: summer, time: "12:00", service: "Wartung" });
     await database.db.update(appointments).set({ status: "storniert" }).where(eq(appointments.id, cancelled.id));
     await placed({ name: "Franz", date: "2031-07-09", time: "09:00", service: "Wartung" });
-    const day = await dayListOf(database.db, summer, "Europe/Vienna");
+    const day = await dayListOf(database.db, summer, siteVisitFacts);
     expect(day.appointments).toEqual([]);
   });
 });

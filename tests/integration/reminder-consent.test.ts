@@ -12,7 +12,6 @@ import { PublicFactsProvider } from "~/components/site/public-facts-context";
 import { adminContext } from "~/context";
 import { defaultMigrationsFolder, openDatabase } from "~/db/client.server";
 import { appointments, auditLog, emailOutbox, inspectionReminders, inspectionUnsubscribeTokens } from "~/db/schema";
-import { defaultSlotRules } from "~/domain/slots";
 import { defaultWorkshopFacts } from "~/domain/workshop";
 import { publicFactsOf } from "~/lib/public-facts";
 import { adminMessages } from "~/messages";
@@ -26,6 +25,7 @@ import { createAdminIdentity, sessionCookieOf } from "../support/factories";
 import { useApiApp, useTestDatabase } from "../support/fixtures";
 import { boardCommands, requestAppointment } from "../support/result-views";
 import { routeArgs } from "../support/route-args";
+import { siteSlotRules, siteVisitFacts } from "../support/slot-rules";
 
 /**
  * Issue 31, finding 5 (decision 036): one §57a reminder consent per address and car. A new booking
@@ -46,7 +46,8 @@ const config: BookingConfig = {
   maxPickupsPerDay: 3,
   fewFreeSlots: 3,
   workshopEmail: "werkstatt@happycar.example",
-  rules: defaultSlotRules,
+  rules: siteSlotRules,
+  services: siteVisitFacts.services,
 };
 const booking = {
   name: "Anna Muster",

@@ -4,7 +4,6 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { parseEnv } from "~/config/env.server";
 import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 import { appointments, customerLinks, emailOutbox, inspectionReminders, inspectionUnsubscribeTokens } from "~/db/schema";
-import { defaultSlotRules } from "~/domain/slots";
 import { hashSecretToken } from "~/lib/secret-token.server";
 import { renderEmail } from "~/mail/templates";
 import { composeMail } from "~/mail/transports.server";
@@ -24,6 +23,7 @@ import { testDatabaseKinds } from "../support/databases";
 import { insertAppointment, setWorkshop } from "../support/factories";
 import { useTestDatabase } from "../support/fixtures";
 import { bookingView } from "../support/result-views";
+import { siteSlotRules, siteVisitFacts } from "../support/slot-rules";
 const requestAppointment = async (...args: Parameters<typeof requestAppointmentResult>) =>
   bookingView(await requestAppointmentResult(...args));
 
@@ -201,7 +201,8 @@ describe.each(testDatabaseKinds)("reminders on %s", (kind) => {
       maxPickupsPerDay: 3,
       fewFreeSlots: 3,
       workshopEmail: "werkstatt@happycar.example",
-      rules: defaultSlotRules,
+      rules: siteSlotRules,
+      services: siteVisitFacts.services,
     };
     const booking = {
       name: "Anna Muster",

@@ -9,6 +9,7 @@ import { type DatabaseKind, type TestDatabase, testDatabaseKinds } from "../supp
 import { setWorkshop } from "../support/factories";
 import { useTestDatabase } from "../support/fixtures";
 import { getDaySlots, requestAppointment } from "../support/result-views";
+import { siteVisitFacts } from "../support/slot-rules";
 
 /**
  * The resources' busy minutes (resource_busy, decision 046), which the slots and the calendar read
@@ -68,7 +69,7 @@ function busyTests(kind: DatabaseKind) {
     await expectSummaryExact(database.db);
 
     const [moved] = await database.db.select().from(appointments).where(eq(appointments.id, second));
-    expect(await placeAppointment(database.db, { ...moved!, date: "2026-12-03", time: "14:00" })).toBe("placed");
+    expect(await placeAppointment(database.db, { ...moved!, date: "2026-12-03", time: "14:00" }, siteVisitFacts)).toBe("placed");
     await database.db.update(appointments).set({ date: "2026-12-03", time: "14:00" }).where(eq(appointments.id, second));
     const afterMove = await expectSummaryExact(database.db);
     expect(afterMove).toHaveLength(2);

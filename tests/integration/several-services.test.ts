@@ -1,31 +1,24 @@
 import { eq, sql } from "drizzle-orm";
-import { createElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { type BookingFormResult, BookingSection } from "~/components/booking/booking-section";
+import type { BookingFormResult } from "~/components/booking/booking-section";
 import { bookableServices } from "~/config/site";
 import { resultRows } from "~/db/result-rows";
 import { appointmentResources, appointments, emailOutbox, resources } from "~/db/schema";
-import { defaultWorkshopFacts } from "~/domain/workshop";
-import { publicFactsOf } from "~/lib/public-facts";
 import { renderEmail } from "~/mail/templates";
 import { bookingRefusal } from "~/messages";
-import { action as bookingFormAction } from "~/routes/booking";
 import { additionalServiceFormName } from "~/schemas/booking-fields";
 import { appointmentDetails, listAppointments } from "~/services/appointment-queries.server";
 import { requestAppointment } from "~/services/booking.server";
 import { findCustomerAppointment } from "~/services/customer-appointment.server";
 import { dayListOf, plannerWeek } from "~/services/planner.server";
-import { bookingRequest, testBookingConfig } from "../support/booking-config";
+import { bookingRequest, renderedBookingForm, testBookingConfig } from "../support/booking-config";
 import { type DatabaseKind, type TestDatabase, testDatabaseKinds } from "../support/databases";
 import { createAdminIdentity, setWorkshop } from "../support/factories";
 import { useApiApp, useEnv, useTestDatabase } from "../support/fixtures";
 import { withWritesHeldBack } from "../support/held-back";
 import { boardCommands, getAvailability, getDaySlots } from "../support/result-views";
-import { routeArgs } from "../support/route-args";
-
-/** The booking form's services of a new database (the workshop's facts, issue 29). */
-const defaultBookable = publicFactsOf(defaultWorkshopFacts()).bookable;
+import { postBookingForm } from "../support/route-args";
+import { siteVisitFacts } from "../support/slot-rules";
 
 /**
  * Several services in one visit (issue 28, decision 045): the visit lasts the sum of the durations and
@@ -214,9 +207,9 @@ function severalServicesTests(kind: DatabaseKind) {
     const list = await listAppointments(database.db, { tab: "alle", q: "", page: 1 });
     expect(list.items.map((item) => [item.service, item.services])).toEqual([[OIL, [OIL, ELECTRICS]]]);
     expect((await appointmentDetails(database.db, id))?.appointment).toMatchObject({ service: OIL, services: [OIL, ELECTRICS] });
-    const week = await plannerWeek(database.db, DAY, DAY, "Europe/Vienna");
+    const week = await plannerWeek(database.db, DAY, DAY, siteVisitFacts);
     expect(week.appointments.map((appointment) => [appointment.services, appointment.durationMinutes])).toEqual([[[OIL, ELECTRICS], 60]]);
-    expect((await dayListOf(database.db, DAY, "Europe/Vienna")).appointments.map((appointment) => appointment.services)).toEqual([
+    expect((await dayListOf(database.db, DAY, siteVisitFacts)).appointments.map((appointment) => appointment.services)).toEqual([
       [OIL, ELECTRICS],
     ]);
     const [receipt] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.template, "booking-received-customer"));
@@ -277,25 +270,14 @@ describe("'Weitere Leistungen' without JavaScript (the form's plain post)", () =
   useEnv({ BOOKING_RATE_LIMIT: "0", BOOKING_DAILY_LIMIT: "0" });
 
   async function post(fields: Record<string, string>) {
-    const origin = "http://127.0.0.1:3000";
-    const body = new URLSearchParams({
-      "booking-name": "Erika Musterfrau",
+    return postBookingForm(database.db, {
       "booking-email": `erika${Math.random().toString(36).slice(2)}@example.at`,
-      "booking-phone": "0660 1234567",
       "booking-service": OIL,
       // The form reads the real clock: a Wednesday some weeks ahead.
       "booking-date": "2027-01-13",
       "booking-time": "10:00",
-      "booking-message": "",
-      "booking-website": "",
       ...fields,
     });
-    const request = new Request(`${origin}/termin-anfragen`, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin },
-      body,
-    });
-    return bookingFormAction((await routeArgs(request, { db: database.db })) as unknown as Parameters<typeof bookingFormAction>[0]);
   }
 
   it("books the ticked further services; a refused post shows the boxes still ticked", async () => {
@@ -307,7 +289,7 @@ describe("'Weitere Leistungen' without JavaScript (the form's plain post)", () =
 
     const refused = (await post({ [electrics]: ELECTRICS, "booking-phone": "x" })) as unknown as { data: BookingFormResult };
     expect(refused.data.services).toEqual([OIL, ELECTRICS]);
-    const html = renderToStaticMarkup(createElement(BookingSection, { services: defaultBookable, pickupsPerDay: 3, result: refused.data }));
+    const html = renderedBookingForm(refused.data);
     expect(html).toContain("Weitere Leistungen (optional)");
     expect(html).toMatch(new RegExp(`<input type="checkbox" [^>]*name="${electrics}" checked="" value="${ELECTRICS}"/>`));
     expect(html).not.toMatch(/name="booking-services-0" checked/);

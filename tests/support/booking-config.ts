@@ -1,5 +1,10 @@
-import { defaultSlotRules } from "~/domain/slots";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { type BookingFormResult, BookingSection } from "~/components/booking/booking-section";
+import { defaultWorkshopFacts } from "~/domain/workshop";
+import { publicFactsOf } from "~/lib/public-facts";
 import type { BookingConfig } from "~/services/booking.server";
+import { siteSlotRules, siteVisitFacts } from "./slot-rules";
 
 /** The booking service's settings for tests: no rate limits, the site's rules, `overrides` on top. */
 export function testBookingConfig(overrides: Partial<BookingConfig> = {}): BookingConfig {
@@ -11,7 +16,8 @@ export function testBookingConfig(overrides: Partial<BookingConfig> = {}): Booki
     maxPickupsPerDay: 3,
     fewFreeSlots: 3,
     workshopEmail: "werkstatt@happycar.example",
-    rules: defaultSlotRules,
+    rules: siteSlotRules,
+    services: siteVisitFacts.services,
     ...overrides,
   };
 }
@@ -33,4 +39,11 @@ export function bookingRequest(date: string, overrides: Record<string, unknown> 
     time: "09:00",
     ...overrides,
   };
+}
+
+/** The booking island as the server renders it (without JavaScript) after a refused plain post, with a new database's facts. */
+export function renderedBookingForm(result: BookingFormResult): string {
+  const facts = publicFactsOf(defaultWorkshopFacts());
+  const props = { services: facts.bookable, pickupsPerDay: facts.pickupsPerDay, slotFacts: facts, times: facts.bookingTimes, result };
+  return renderToStaticMarkup(createElement(BookingSection, props));
 }

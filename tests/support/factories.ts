@@ -3,11 +3,13 @@ import { hashPassword } from "~/auth/password.server";
 import { type AdminIdentity, createSession, sessionCookieName } from "~/auth/session.server";
 import type { Database } from "~/db/client.server";
 import { adminUsers, appointmentResources, appointments, resources } from "~/db/schema";
-import { addDays, zonedParts } from "~/domain/calendar-date";
+import { addDays, weekday, zonedParts } from "~/domain/calendar-date";
+import { austrianHolidayName } from "~/domain/holidays";
 import { resourceRows, type ResourceSet } from "~/domain/resources";
-import { daySchedule, defaultSlotRules } from "~/domain/slots";
+import { daySchedule } from "~/domain/slots";
 import { resourceMessages } from "~/messages";
 import { staffRules } from "~/services/appointment-moves.server";
+import { siteSlotRules } from "./slot-rules";
 
 /**
  * Shared test data (like epic-stack's tests/db-utils.ts): one valid record
@@ -128,6 +130,13 @@ export async function heldResourceNames(db: Database, appointmentId: string): Pr
 export function openDayFromToday(days: number): string {
   const now = new Date();
   let date = addDays(zonedParts(now, "Europe/Vienna").date, days);
-  while (!daySchedule(date, now, staffRules(defaultSlotRules)).open) date = addDays(date, 1);
+  while (!daySchedule(date, now, staffRules(siteSlotRules)).open) date = addDays(date, 1);
+  return date;
+}
+
+/** The first Monday-to-Friday from `days` ahead (Vienna, real clock) that is no holiday: for the paths that read the real clock. */
+export function weekdayAhead(days: number): string {
+  let date = addDays(zonedParts(new Date(), "Europe/Vienna").date, days);
+  while (weekday(date) === 0 || weekday(date) === 6 || austrianHolidayName(date)) date = addDays(date, 1);
   return date;
 }

@@ -1,6 +1,7 @@
 import { expect } from "vitest";
 import { addDays, daysBetween } from "~/domain/calendar-date";
 import { bookingWindow } from "~/domain/slots";
+import { siteSlotRules } from "./slot-rules";
 
 /** German user-facing error text: a German word or umlaut, and none of the usual English library messages. */
 export function expectGermanError(body: unknown, context: string) {
@@ -34,7 +35,7 @@ export async function post(origin: string, path: string, body: string, headers: 
  */
 export async function bookableSlots(origin: string, wanted: number): Promise<{ date: string; time: string }[]> {
   const slots: { date: string; time: string }[] = [];
-  const { today, lastDate } = bookingWindow(new Date());
+  const { today, lastDate } = bookingWindow(new Date(), siteSlotRules);
   for (let offset = 1; offset <= daysBetween(today, lastDate) && slots.length < wanted; offset++) {
     const date = addDays(today, offset);
     const response = await fetch(`${origin}/api/v1/slots?date=${date}`);
@@ -51,7 +52,7 @@ export async function bookableSlots(origin: string, wanted: number): Promise<{ d
  * server reports available (GET /api/v1/availability, then /api/v1/slots).
  */
 export async function freeSlotsOfOneDay(origin: string, count: number): Promise<{ date: string; time: string }[]> {
-  const { today } = bookingWindow(new Date());
+  const { today } = bookingWindow(new Date(), siteSlotRules);
   const response = await fetch(`${origin}/api/v1/availability?from=${addDays(today, 1)}&to=${addDays(today, 30)}`);
   const { days } = (await response.json()) as { days: Array<{ date: string; available: boolean }> };
   for (const { date } of days.filter((day) => day.available)) {

@@ -15,3 +15,26 @@ export async function routeArgs(request: Request, { db, clientIp = "203.0.113.9"
   context.set(requestBodyContext, await readRequestBody(request));
   return { request, context, params: {} };
 }
+
+/**
+ * The booking form's plain POST (/termin-anfragen, without JavaScript): a valid request's fields with
+ * `fields` over them, as the route's action answers it (a redirect, or `data` with the form again).
+ */
+export async function postBookingForm(db: Database, fields: Record<string, string>) {
+  const { action } = await import("~/routes/booking");
+  const origin = "http://127.0.0.1:3000";
+  const body = new URLSearchParams({
+    "booking-name": "Erika Musterfrau",
+    "booking-email": "erika@example.at",
+    "booking-phone": "0660 1234567",
+    "booking-message": "",
+    "booking-website": "",
+    ...fields,
+  });
+  const request = new Request(`${origin}/termin-anfragen`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin },
+    body,
+  });
+  return action((await routeArgs(request, { db })) as never);
+}

@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { FieldError, Input, Label, NativeSelect, Textarea } from "~/components/ui/form-controls";
 import { useFieldErrorsUntilEdited } from "~/components/ui/use-field-errors";
+import { type SlotFacts, slotRulesOf } from "~/domain/slots";
 import { visitDurationMinutes } from "~/domain/visit";
 import { SLOT_MINUTES } from "~/domain/workshop";
 import { formatIsoDateDE } from "~/lib/format-date";
@@ -58,6 +59,8 @@ export type BookingFormResult = {
 export function BookingSection({
   services,
   pickupsPerDay,
+  slotFacts,
+  times,
   result,
   requested = false,
   initial = {},
@@ -67,6 +70,13 @@ export function BookingSection({
   services: BookableService[];
   /** The pick-ups a day (the workshop's booking rules), named in the hand-over's hint. */
   pickupsPerDay: number;
+  /** The workshop's hours, lead time and horizon (issue 29): the day picker's window and the days it can offer. */
+  slotFacts: SlotFacts;
+  /**
+   * The start times the form lists until its free times load, and without JavaScript (the server's
+   * startTimesFor: the facts' hours for the chosen services and day).
+   */
+  times: string[];
   result?: BookingFormResult;
   requested?: boolean;
   /** The day and service the address asked for (`?datum=…&leistung=…`, the waiting list's e-mail). */
@@ -283,6 +293,8 @@ export function BookingSection({
             </CardHeader>
             <CardContent>
               <SlotPicker
+                rules={slotRulesOf(slotFacts)}
+                times={times}
                 date={date}
                 time={time}
                 services={visit}

@@ -67,6 +67,7 @@ async function getJson<T>(url: string, signal: AbortSignal): Promise<T> {
 }
 
 export default function EnhancedSlotPicker({
+  rules,
   date,
   time,
   services,
@@ -79,7 +80,7 @@ export default function EnhancedSlotPicker({
   slotsLoadingRef,
   onFullDayChange,
 }: SlotPickerProps) {
-  const [{ today, lastDate }] = useState(() => bookingWindow(new Date()));
+  const [{ today, lastDate }] = useState(() => bookingWindow(new Date(), rules));
   const [availability, setAvailability] = useState<Map<CalendarDate, DayLevel> | undefined>();
   const [slots, setSlots] = useState<SlotList | undefined>();
   // What the lists were loaded for: a change of either loads them again.
@@ -150,7 +151,7 @@ export default function EnhancedSlotPicker({
   };
   const isSelectable = (day: Date) => {
     const level = levelOf(day);
-    return level ? level !== "none" : daySchedule(toCalendarDate(day), new Date()).open;
+    return level ? level !== "none" : daySchedule(toCalendarDate(day), new Date(), rules).open;
   };
 
   function chooseTime(value: string) {

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from "react";
 import { FieldError, Input, Label, NativeSelect } from "~/components/ui/form-controls";
 import type { CalendarDate } from "~/domain/calendar-date";
-import { allSlotTimes, bookingWindow } from "~/domain/slots";
+import { bookingWindow, type SlotRules } from "~/domain/slots";
 import { useHydrated } from "~/lib/use-hydrated";
 import { bookingFormNames, type FieldErrors } from "~/schemas/booking-fields";
 
@@ -9,6 +9,10 @@ import { bookingFormNames, type FieldErrors } from "~/schemas/booking-fields";
 const EnhancedSlotPicker = lazy(() => import("./enhanced-slot-picker"));
 
 export type SlotPickerProps = {
+  /** The workshop's slot rules (its facts, issue 29): the window of days and, without the API, which days open. */
+  rules: SlotRules;
+  /** The start times the server lists for the chosen services and day (the fallback's select). */
+  times: string[];
   date: CalendarDate;
   time: string;
   /**
@@ -36,7 +40,8 @@ export type SlotPickerProps = {
 
 /**
  * Date and time of the request. Without JavaScript: a native date input and a
- * select of every possible start time (the server checks the slot). Once the
+ * select of the start times the facts' hours allow for the chosen services (on the
+ * chosen day once the form was posted; the server checks the slot). Once the
  * page runs JavaScript: a German day picker with closed and fully booked days
  * disabled, and a time list with only the free slots of the chosen day.
  */
@@ -52,8 +57,8 @@ export function SlotPicker(props: SlotPickerProps) {
   );
 }
 
-function FallbackSlotPicker({ date, time, errors, onDateChange, onTimeChange }: SlotPickerProps) {
-  const { today, lastDate } = bookingWindow(new Date());
+function FallbackSlotPicker({ rules, times, date, time, errors, onDateChange, onTimeChange }: SlotPickerProps) {
+  const { today, lastDate } = bookingWindow(new Date(), rules);
   return (
     <div className="space-y-4">
       <div className="space-y-2">
@@ -72,7 +77,7 @@ function FallbackSlotPicker({ date, time, errors, onDateChange, onTimeChange }: 
         />
         <FieldError id="booking-date-error">{errors.date}</FieldError>
       </div>
-      <TimeSelect times={allSlotTimes()} defaultValue={time} onChange={onTimeChange} error={errors.time} placeholder="Uhrzeit wählen" />
+      <TimeSelect times={times} defaultValue={time} onChange={onTimeChange} error={errors.time} placeholder="Uhrzeit wählen" />
     </div>
   );
 }

@@ -31,6 +31,7 @@ import { adminContext, databaseContext } from "~/context";
 import { type AdminAppointment, isProgressState, MAX_NOTE_LENGTH } from "~/domain/appointment";
 import { resourceKinds } from "~/domain/resources";
 import { fail } from "~/domain/result";
+import { visitFactsOf } from "~/domain/workshop";
 import { statusOf } from "~/http-status";
 import { formatDateDE } from "~/lib/format-date";
 import { formatDateTimeVienna } from "~/lib/format-date-time";
@@ -44,6 +45,7 @@ import { missingKinds, moveAppointmentResources, resourceChoices } from "~/servi
 import { appointmentDetails, type AuditEntry, isAppointmentId } from "~/services/appointment-queries.server";
 import { readBoardSettings } from "~/services/board-settings.server";
 import { boardFindings } from "~/services/findings.server";
+import { workshopFacts } from "~/services/workshop-facts.server";
 import type { Route } from "./+types/appointment";
 import { appointmentAction } from "./appointment-action.server";
 import { findingsAction } from "./findings-action.server";
@@ -72,12 +74,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const panel = noScriptPanelFor(search, details.appointment ? [details.appointment] : [], canDelete);
   const askingReminderDelete = canDelete && search.get(REMINDER_DELETE_PARAM) === "loeschen";
   const appointment = details.appointment;
+  // What the appointment needs by the workshop's facts (issue 29).
+  const workshop = visitFactsOf(await workshopFacts(db));
   const [settings, holdChoices, findings] = await Promise.all([
     readBoardSettings(db),
-    appointment ? resourceChoices(db, appointment) : [],
+    appointment ? resourceChoices(db, appointment, workshop) : [],
     appointment ? boardFindings(db, appointment.id) : null,
   ]);
-  const missing = appointment ? missingKinds(appointment, appointment.resources) : [];
+  const missing = appointment ? missingKinds(appointment, appointment.resources, workshop) : [];
   return { ...details, readyEmail: settings.readyEmail, canDelete, panel, askingReminderDelete, holdChoices, missing, findings };
 }
 
@@ -136,8 +140,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 /** 'Zuordnung ändern': the choice of each kind's select (`resource-lift`, …) is the whole new set. */
 async function moveAction(id: string | undefined, context: Route.ActionArgs["context"], form: Record<string, string>) {
   const resourceIds = resourceKinds.map((kind) => form[resourceField(kind)] ?? "").filter((value) => value !== "");
+  const db = context.get(databaseContext);
+  const workshop = visitFactsOf(await workshopFacts(db));
   const result = isAppointmentId(id)
-    ? await moveAppointmentResources(context.get(databaseContext), { id, admin: context.get(adminContext), resourceIds })
+    ? await moveAppointmentResources(db, { id, admin: context.get(adminContext), resourceIds, workshop })
     : fail("notFound");
   if (result.ok) {
     return data<AdminActionData>({

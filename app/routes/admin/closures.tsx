@@ -12,7 +12,7 @@ import { useFieldErrorsUntilEdited } from "~/components/ui/use-field-errors";
 import { adminContext, databaseContext } from "~/context";
 import { isUuid } from "~/domain/ids";
 import { fail } from "~/domain/result";
-import { allSlotTimes } from "~/domain/slots";
+import { allSlotTimes, slotRulesOf } from "~/domain/slots";
 import { statusOf } from "~/http-status";
 import { formatIsoDateDE } from "~/lib/format-date";
 import { readFormFields } from "~/lib/http.server";
@@ -27,6 +27,7 @@ import {
   listClosures,
   type StoredClosure,
 } from "~/services/closures.server";
+import { workshopFacts } from "~/services/workshop-facts.server";
 import type { Route } from "./+types/closures";
 
 export const meta: Route.MetaFunction = () => [
@@ -44,10 +45,12 @@ const DELETE_PARAM = "loeschen";
  * shown inside the board. `?loeschen=<id>` opens the question for that closure.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const result = await listClosures(context.get(databaseContext), context.get(adminContext), new Date());
+  const db = context.get(databaseContext);
+  const result = await listClosures(db, context.get(adminContext), new Date());
   if (!result.ok) return data<OwnerOnlyData>({ ownerOnly: closureMessages.ownerOnly }, { status: statusOf("ownerOnly") });
   const deleting = new URL(request.url).searchParams.get(DELETE_PARAM);
-  return { closures: result.value, startTimes: allSlotTimes(), deleting };
+  // A closure from a time: the start times of the workshop's hours (issue 29).
+  return { closures: result.value, startTimes: allSlotTimes(slotRulesOf(await workshopFacts(db))), deleting };
 }
 
 type ClosureWithAffected = StoredClosure & { affected: AffectedAppointment[] };

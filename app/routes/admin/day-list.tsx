@@ -6,13 +6,14 @@ import { site } from "~/config/site";
 import { databaseContext } from "~/context";
 import { addDays, isCalendarDate, minutesToTime, timeToMinutes, zonedParts } from "~/domain/calendar-date";
 import { absencesOn, type DayListGroup, dayListGroups } from "~/domain/planner";
-import { defaultSlotRules } from "~/domain/slots";
+import { visitFactsOf } from "~/domain/workshop";
 import { formatIsoDateDE } from "~/lib/format-date";
 import { servicesLine } from "~/lib/format-services";
 import { formatMileage } from "~/lib/format-vehicle";
 import { appointmentMarks, plannerMessages, progressLabels } from "~/messages";
 import { handoverLabels } from "~/schemas/booking-fields";
 import { type DayListAppointment, dayListOf } from "~/services/planner.server";
+import { workshopFacts } from "~/services/workshop-facts.server";
 import type { Route } from "./+types/day-list";
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -46,7 +47,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const requested = new URL(request.url).searchParams.get("date") ?? "";
   const today = zonedParts(new Date(), site.timeZone).date;
   const date = isCalendarDate(requested) ? requested : today;
-  const day = await dayListOf(context.get(databaseContext), date, defaultSlotRules.timeZone);
+  const db = context.get(databaseContext);
+  // What each appointment needs by the workshop's facts (issue 29).
+  const day = await dayListOf(db, date, visitFactsOf(await workshopFacts(db)));
   return {
     date,
     today,

@@ -6,13 +6,12 @@ import { site } from "~/config/site";
 import { adminContext, databaseContext } from "~/context";
 import { appointmentSources } from "~/domain/appointment";
 import { isCalendarDate } from "~/domain/calendar-date";
-import { allSlotTimes } from "~/domain/slots";
 import { offeredServices } from "~/domain/workshop";
 import { statusOf } from "~/http-status";
 import { readFormFields } from "~/lib/http.server";
 import { moveMessages, moveRefusal } from "~/messages";
 import { ADDITIONAL_SERVICES_LABEL } from "~/schemas/booking-fields";
-import { enterAppointment } from "~/services/appointment-moves.server";
+import { enterAppointment, entryFormTimes } from "~/services/appointment-moves.server";
 import { selfServiceConfigFromEnv } from "~/services/customer-appointment.server";
 import { workshopFacts } from "~/services/workshop-facts.server";
 import type { Route } from "./+types/new-appointment";
@@ -31,9 +30,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
   const date = search.get("datum") ?? "";
   const time = search.get("zeit") ?? "";
+  const db = context.get(databaseContext);
   // Every service the workshop offers now (its facts, issue 29), also those not bookable online.
-  const services = offeredServices(await workshopFacts(context.get(databaseContext))).map((service) => service.name);
-  return { date: isCalendarDate(date) ? date : "", time: allSlotTimes().includes(time) ? time : "", times: allSlotTimes(), services };
+  const services = offeredServices(await workshopFacts(db)).map((service) => service.name);
+  // The times the facts' hours allow on that day (any day without one) for the shortest service.
+  const times = await entryFormTimes(db, { date, services: [] }, new Date());
+  return { date: isCalendarDate(date) ? date : "", time: times.includes(time) ? time : "", times, services };
 }
 
 /** 'Weitere Leistungen' (issue 28): one checkbox per service, each its own name (a plain post keeps one value per name). */
@@ -48,15 +50,23 @@ function postedServices(values: Record<string, string>): string[] | undefined {
   return further.length > 0 ? [values.service ?? "", ...further] : undefined;
 }
 
-type EntryActionData = { error: string; fields: Record<string, string>; values: Record<string, string>; canOverride: boolean };
+type EntryActionData = {
+  error: string;
+  fields: Record<string, string>;
+  values: Record<string, string>;
+  canOverride: boolean;
+  /** The start times for the posted day and services (the lunch break's too when 'Trotzdem eintragen' is offered). */
+  times: string[];
+};
 
 export async function action({ request, context }: Route.ActionArgs) {
   const body = await readFormFields({ request, context });
   if ("bodyError" in body) throw data({ error: body.bodyError.message }, { status: body.bodyError.status });
   const values = body.fields;
   const overriding = values.intent === "override";
+  const db = context.get(databaseContext);
   const result = await enterAppointment(
-    context.get(databaseContext),
+    db,
     {
       name: values.name,
       email: values.email,
@@ -77,18 +87,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   if (result.ok) return redirect(`/admin/termine/${result.value.id}`, 303);
   const { error, fields } = moveRefusal(result, site.phones[0].display);
+  // Taken resources and the lunch break may be overridden; opening hours and closures not (decision 043).
+  const canOverride =
+    overriding ||
+    result.code === "slot-taken" ||
+    result.code === "resourceTaken" ||
+    (result.code === "slotClosed" && result.inBreak === true);
+  const services = postedServices(values) ?? (values.service ? [values.service] : []);
+  const times = await entryFormTimes(db, { date: values.date, services, override: canOverride }, new Date());
   return data<EntryActionData>(
-    {
-      error,
-      fields,
-      values,
-      // Taken resources and the lunch break may be overridden; opening hours and closures not (decision 043).
-      canOverride:
-        overriding ||
-        result.code === "slot-taken" ||
-        result.code === "resourceTaken" ||
-        (result.code === "slotClosed" && result.inBreak === true),
-    },
+    { error, fields, values, canOverride, times },
     {
       status: statusOf(result.code),
     },
@@ -172,7 +180,7 @@ export default function NewAppointment({ loaderData, actionData }: Route.Compone
               <div className="space-y-1">
                 <Label htmlFor="entry-time">Uhrzeit</Label>
                 <NativeSelect id="entry-time" name="time" defaultValue={values.time ?? loaderData.time}>
-                  {loaderData.times.map((time) => (
+                  {(actionData?.times ?? loaderData.times).map((time) => (
                     <option key={time}>{time}</option>
                   ))}
                 </NativeSelect>

@@ -22,7 +22,7 @@ import { slotOccupyingStatuses } from "~/domain/appointment";
 import { addDays, isCalendarDate, weekday, zonedParts } from "~/domain/calendar-date";
 import { type LaneKind, mondayOf, planWeek } from "~/domain/planner";
 import { fail } from "~/domain/result";
-import { slotRulesOf } from "~/domain/slots";
+import { visitFactsOf } from "~/domain/workshop";
 import { statusOf } from "~/http-status";
 import { cn } from "~/lib/cn";
 import { formatIsoDateDE } from "~/lib/format-date";
@@ -67,11 +67,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const saturday = addDays(monday, 5);
   const movingId = search.get(MOVE_PARAM) ?? "";
   // The workshop's own hours with their lunch break (issue 29), from the cached facts.
-  const workshopRules = slotRulesOf(await workshopFacts(db));
+  const workshop = visitFactsOf(await workshopFacts(db));
   const [rules, week, chosen] = await Promise.all([
-    rulesWithClosures(db, workshopRules, monday, saturday),
-    plannerWeek(db, monday, saturday, workshopRules.timeZone),
-    isAppointmentId(movingId) ? plannerAppointment(db, movingId, workshopRules.timeZone) : null,
+    rulesWithClosures(db, workshop.rules, monday, saturday),
+    plannerWeek(db, monday, saturday, workshop),
+    isAppointmentId(movingId) ? plannerAppointment(db, movingId, workshop) : null,
   ]);
   // Only an appointment that holds a time can be moved (a cancelled one is refused by the move too).
   const moving: MoveChoice | null =

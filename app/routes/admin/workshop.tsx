@@ -19,7 +19,7 @@ import type { AbsenceOutcome, StoredAbsence } from "~/domain/absences";
 import { isUuid } from "~/domain/ids";
 import { type Resource, resourceKinds } from "~/domain/resources";
 import { fail } from "~/domain/result";
-import { allSlotTimes } from "~/domain/slots";
+import { allSlotTimes, slotRulesOf } from "~/domain/slots";
 import { statusOf } from "~/http-status";
 import { readFormFields } from "~/lib/http.server";
 import { absenceMessages, adminMessages, resourceMessages } from "~/messages";
@@ -27,6 +27,7 @@ import { absenceInputSchema } from "~/schemas/absence";
 import { fieldMessages, resourceChangeSchema, resourceInputSchema } from "~/schemas/resource";
 import { addAbsence, deleteAbsence, upcomingAbsences } from "~/services/absences.server";
 import { addResource, changeResource, deleteResource, listResources } from "~/services/resources.server";
+import { workshopFacts } from "~/services/workshop-facts.server";
 import type { Route } from "./+types/workshop";
 
 export const meta: Route.MetaFunction = () => [
@@ -47,12 +48,13 @@ const PAGE = "/admin/werkstatt";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = context.get(databaseContext);
-  const [resources, absences] = await Promise.all([listResources(db), upcomingAbsences(db, new Date())]);
+  const [resources, absences, facts] = await Promise.all([listResources(db), upcomingAbsences(db, new Date()), workshopFacts(db)]);
   const canChange = context.get(adminContext).role === "owner";
   const query = new URL(request.url).searchParams;
   const deleting = canChange ? query.get(DELETE_PARAM) : null;
   const removing = canChange ? query.get(REMOVE_ABSENCE_PARAM) : null;
-  return { resources, absences, startTimes: allSlotTimes(), canChange, deleting, removing };
+  // An absence from a time: the start times of the workshop's hours (issue 29).
+  return { resources, absences, startTimes: allSlotTimes(slotRulesOf(facts)), canChange, deleting, removing };
 }
 
 type WorkshopActionData = {

@@ -16,14 +16,14 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function Home() {
-  const { bookable, pickupsPerDay } = usePublicFacts();
+  const { bookable, pickupsPerDay, hours, bookingRules, bookingTimes } = usePublicFacts();
   return (
     <>
       <Hero />
       <Highlights />
       <ServicesGrid />
       <AboutTeaser />
-      <Island name="booking" props={{ services: bookable, pickupsPerDay }} />
+      <Island name="booking" props={{ services: bookable, pickupsPerDay, slotFacts: { hours, bookingRules }, times: bookingTimes }} />
       <Section
         id="contact"
         title="Kontakt"
