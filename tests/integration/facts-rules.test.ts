@@ -74,6 +74,7 @@ function suite(kind: DatabaseKind) {
           name: KLIMA,
           description: "Klimaanlage prüfen und befüllen.",
           durationSteps: 2,
+          combinedSteps: null,
           bookable: true,
           needs: ["mechanic" as const],
           priceFrom: null,

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { type PlannerAppointment, type PlannerHold, type PlannerResource, planWeek } from "~/domain/planner";
-import { defaultSlotRules } from "~/domain/slots";
+import { siteSlotRules } from "../../../tests/support/slot-rules";
 import { DayAgenda } from "./planner-agenda";
 import { DayGrid } from "./planner-grid";
 import { type MoveChoice, PlannerMoveContext } from "./planner-move";
@@ -58,7 +58,7 @@ const appointments = [
 
 /** The move mode's target values ("date time resourceId") in the grid and in the agenda of the day, for `moving`. */
 function targets(moving: MoveChoice) {
-  const plan = planWeek(date, { appointments, resources, absences: [] }, defaultSlotRules, moving.id);
+  const plan = planWeek(date, { appointments, resources, absences: [] }, siteSlotRules, moving.id);
   const day = plan.days.find((entry) => entry.date === date)!;
   const html = (node: React.ReactNode) =>
     renderToStaticMarkup(
