@@ -35,7 +35,7 @@ import { startMessages } from "~/messages";
 import { announceAdminBootstrap } from "~/services/admin-accounts.server";
 import { startBackupJob } from "~/services/backups.server";
 import { enterDefaultClosures } from "~/services/closures.server";
-import { reminderConfigFromEnv, startReminderJob } from "~/services/reminders.server";
+import { startReminderJob } from "~/services/reminders.server";
 import { enterDefaultResources } from "~/services/resources.server";
 import { startRetentionJob } from "~/services/retention.server";
 import { workshopFacts } from "~/services/workshop-facts.server";
@@ -134,7 +134,7 @@ export async function start(options: StartOptions): Promise<void> {
 
   const retentionJob = startRetentionJob(database.db, { vacuum: database.kind === "pglite" });
   // Every instance runs it, whatever EMAIL_WORKER says: each reminder is claimed once in the database.
-  const reminderJob = startReminderJob(database.db, reminderConfigFromEnv(config));
+  const reminderJob = startReminderJob(database.db, config);
   // Every instance checks each minute; the night is claimed once in the database (decision 041).
   const backupDir = backupDirOf(config);
   const backupJob = backupDir ? startBackupJob(database.db, backupDir) : undefined;

@@ -9,7 +9,7 @@ import { actionRetryAfter, retryAfter, statusOf } from "~/http-status";
 import { readFormFields } from "~/lib/http.server";
 import { contactFormMessages, invalidFormMessage } from "~/messages";
 import { contactFormNames, contactInputFromForm, type ContactVariant, HONEYPOT_FIELD } from "~/schemas/contact";
-import { contactConfigFromEnv, sendContactMessage } from "~/services/contact.server";
+import { contactConfig, sendContactMessage } from "~/services/contact.server";
 import type { Route } from "./+types/contact-message";
 
 export function meta() {
@@ -32,10 +32,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = body.fields;
   const variant: ContactVariant = form.variant === "short" ? "short" : "full";
   const { [contactFormNames[HONEYPOT_FIELD]]: _honeypot, ...values } = form;
-  const result = await sendContactMessage(context.get(databaseContext), contactInputFromForm(form, variant), {
+  const db = context.get(databaseContext);
+  const result = await sendContactMessage(db, contactInputFromForm(form, variant), {
     now: new Date(),
     clientIp: context.get(requestContext).clientIp,
-    config: contactConfigFromEnv(),
+    config: await contactConfig(db),
     variant,
   });
   if (result.ok || result.code === "honeypot") return redirect(SUCCESS_TARGET, 303);

@@ -1,12 +1,12 @@
 import { type Env, env } from "~/config/env.server";
-import { site } from "~/config/site";
-import type { Executor } from "~/db/client.server";
+import type { Database, Executor } from "~/db/client.server";
 import { contactMessages } from "~/db/schema";
 import { fail, type Failure, type Ok, ok } from "~/domain/result";
 import { logger } from "~/lib/logger.server";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { type ContactFieldErrors, type ContactVariant, validateContact } from "~/schemas/contact";
 import { FORM_RATE_LIMIT_WINDOW_SECONDS, formRateLimited, honeypotFilled } from "./form-guard.server";
+import { workshopFactsInForce } from "./workshop-facts.server";
 
 export type ContactConfig = {
   /** Contact messages per client IP per window; 0 turns the limit off. */
@@ -15,12 +15,15 @@ export type ContactConfig = {
   workshopEmail: string;
 };
 
-/** The contact form's limits; its messages go to WORKSHOP_EMAIL, else to the notice address of 'Einstellungen' (`noticeAddress`). */
-export function contactConfigFromEnv(config: Env = env(), noticeAddress: string = site.mail.noticeAddress): ContactConfig {
+/**
+ * The contact form's limits and where its messages go: WORKSHOP_EMAIL where set, else the notice
+ * address of 'Einstellungen' → E-Mail as it is now (issue 29).
+ */
+export async function contactConfig(db: Database, config: Env = env()): Promise<ContactConfig> {
   return {
     rateLimit: config.CONTACT_RATE_LIMIT,
     rateLimitWindowSeconds: FORM_RATE_LIMIT_WINDOW_SECONDS,
-    workshopEmail: config.WORKSHOP_EMAIL ?? noticeAddress,
+    workshopEmail: (await workshopFactsInForce(db, config)).email.noticeAddress,
   };
 }
 

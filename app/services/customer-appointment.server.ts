@@ -34,7 +34,7 @@ import { bookingConfigFromEnv, type DaySlots, getDaySlots } from "./booking.serv
 import { FORM_RATE_LIMIT_WINDOW_SECONDS } from "./form-guard.server";
 import { publicWorkshopFacts } from "./public-facts.server";
 import { notifyWaitlistForDay } from "./waitlist.server";
-import { workshopFacts } from "./workshop-facts.server";
+import { workshopFacts, workshopFactsInForce } from "./workshop-facts.server";
 
 /**
  * The customer's own page of an appointment (issue 16), opened with the
@@ -52,13 +52,19 @@ export type SelfServiceConfig = {
   workshopEmail: string;
 };
 
-export function selfServiceConfigFromEnv(config: Env = env()): SelfServiceConfig {
+/**
+ * The personal page's rules as they apply now (issue 29): the cancel cutoff and the workshop's address
+ * from SELF_CANCEL_CUTOFF_HOURS and WORKSHOP_EMAIL where set, else from 'Einstellungen' (read at the
+ * moment of use, at most 2 s old); how long a link works is the code's (`site.booking.selfServiceDaysAfter`).
+ */
+export async function selfServiceConfig(db: Database, config: Env = env()): Promise<SelfServiceConfig> {
+  const facts = await workshopFactsInForce(db, config);
   return {
-    cancelCutoffHours: config.SELF_CANCEL_CUTOFF_HOURS ?? site.booking.selfCancelHoursBefore,
+    cancelCutoffHours: facts.bookingRules.cancelCutoffHours,
     linkDaysAfter: site.booking.selfServiceDaysAfter,
     rateLimit: config.BOOKING_RATE_LIMIT,
     rateLimitWindowSeconds: FORM_RATE_LIMIT_WINDOW_SECONDS,
-    workshopEmail: config.WORKSHOP_EMAIL ?? site.mail.noticeAddress,
+    workshopEmail: facts.email.noticeAddress,
   };
 }
 

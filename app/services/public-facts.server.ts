@@ -20,3 +20,8 @@ export async function publicWorkshopFacts(db: Database): Promise<{ facts: Public
   }
   return { facts: shown, version };
 }
+
+/** The number a refusal asks to call: the facts' first phone (issue 29). */
+export async function mainPhoneNumber(db: Database): Promise<string> {
+  return (await publicWorkshopFacts(db)).facts.mainPhone.display;
+}

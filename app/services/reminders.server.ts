@@ -1,5 +1,5 @@
 import { and, eq, gte, inArray, isNull, like, lt, lte, or, type SQL, sql } from "drizzle-orm";
-import { type Env, env } from "~/config/env.server";
+import { env } from "~/config/env.server";
 import { site } from "~/config/site";
 import type { Database, Executor } from "~/db/client.server";
 import { createCustomerLink } from "~/db/customer-links.server";
@@ -12,6 +12,7 @@ import { type PeriodicJob, periodicJob } from "~/lib/periodic-job";
 import { hashSecretToken, newSecretToken, SECRET_TOKEN_PATTERN } from "~/lib/secret-token.server";
 import { appointmentEmailFields, cancelOnlineUntil } from "~/mail/emails";
 import { enqueueCustomerEmail, enqueueEmail } from "~/mail/outbox.server";
+import { type FactsEnv, workshopFactsInForce } from "./workshop-facts.server";
 
 /**
  * The reminders of issue 16: the e-mail before a confirmed appointment and
@@ -30,11 +31,13 @@ export type ReminderConfig = {
   selfCancelCutoffHours?: number;
 };
 
-export function reminderConfigFromEnv(config: Pick<Env, "REMINDER_HOURS_BEFORE" | "SELF_CANCEL_CUTOFF_HOURS"> = env()): ReminderConfig {
-  return {
-    hoursBefore: config.REMINDER_HOURS_BEFORE ?? site.booking.reminderHoursBefore,
-    selfCancelCutoffHours: config.SELF_CANCEL_CUTOFF_HOURS ?? site.booking.selfCancelHoursBefore,
-  };
+/**
+ * The reminder's hours and the cutoff it names as they apply now (issue 29): REMINDER_HOURS_BEFORE and
+ * SELF_CANCEL_CUTOFF_HOURS where set, else 'Einstellungen' → Buchungsregeln (at most 2 s old).
+ */
+export async function reminderConfig(db: Database, config: FactsEnv = env()): Promise<ReminderConfig> {
+  const { bookingRules } = await workshopFactsInForce(db, config);
+  return { hoursBefore: bookingRules.reminderHours, selfCancelCutoffHours: bookingRules.cancelCutoffHours };
 }
 
 /**
@@ -280,13 +283,14 @@ export function createReminderJob({
   intervalMs = DEFAULT_INTERVAL_MS,
 }: {
   db: Database;
-  config: ReminderConfig;
+  /** Asked on every run: a change of the hours on 'Einstellungen' holds from the next one. */
+  config: () => ReminderConfig | Promise<ReminderConfig>;
   now?: () => Date;
   intervalMs?: number;
 }): ReminderJob {
   return periodicJob(async () => {
     try {
-      await queueAppointmentReminders(db, now(), config);
+      await queueAppointmentReminders(db, now(), await config());
       await queueInspectionReminders(db, now());
     } catch (error) {
       logger.error({ err: error }, "reminder job failed");
@@ -294,10 +298,10 @@ export function createReminderJob({
   }, intervalMs);
 }
 
-/** The job as server/index.ts runs it, with REMINDER_HOURS_BEFORE. */
-export function startReminderJob(db: Database, config: ReminderConfig = reminderConfigFromEnv()): ReminderJob {
-  const job = createReminderJob({ db, config });
+/** The job as server/index.ts runs it: the hours of 'Einstellungen', or REMINDER_HOURS_BEFORE where set, read on every run. */
+export function startReminderJob(db: Database, config: FactsEnv = env()): ReminderJob {
+  const job = createReminderJob({ db, config: () => reminderConfig(db, config) });
   job.start();
-  logger.info({ hoursBefore: config.hoursBefore }, "reminder job started");
+  logger.info("reminder job started");
   return job;
 }

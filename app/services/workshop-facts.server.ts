@@ -1,6 +1,6 @@
 import { and, asc, desc, gte, inArray, sql } from "drizzle-orm";
 import type { AdminIdentity } from "~/auth/session.server";
-import type { Env } from "~/config/env.server";
+import { type Env, env } from "~/config/env.server";
 import type { Weekday } from "~/config/site";
 import { recordAudit } from "~/db/audit.server";
 import type { Database, Executor } from "~/db/client.server";
@@ -143,13 +143,14 @@ function displayName(from: string): string {
   return match?.[1] ? match[1] : from.trim();
 }
 
+/** The variables that set a fact where they are set (issue 29: they still win over 'Einstellungen'). */
+export type FactsEnv = Pick<Env, "SELF_CANCEL_CUTOFF_HOURS" | "REMINDER_HOURS_BEFORE" | "WORKSHOP_EMAIL" | "MAIL_FROM">;
+
 /**
  * The facts the environment sets where the variables are set (issue 29: they still win): the field
  * as `section.key`, the variable and its value.
  */
-export function environmentLocks(
-  config: Pick<Env, "SELF_CANCEL_CUTOFF_HOURS" | "REMINDER_HOURS_BEFORE" | "WORKSHOP_EMAIL" | "MAIL_FROM">,
-): Record<string, EnvLock> {
+export function environmentLocks(config: FactsEnv): Record<string, EnvLock> {
   const locks: Record<string, EnvLock> = {};
   if (config.SELF_CANCEL_CUTOFF_HOURS !== undefined)
     locks["bookingRules.cancelCutoffHours"] = { variable: "SELF_CANCEL_CUTOFF_HOURS", value: config.SELF_CANCEL_CUTOFF_HOURS };
@@ -168,6 +169,31 @@ export function withEnvironment(facts: WorkshopFacts, locks: Record<string, EnvL
     result[section]![key] = lock.value;
   }
   return result;
+}
+
+/** The facts in force per cached facts object, for the configuration they were derived with. */
+const inForce = new WeakMap<WorkshopFacts, { config: FactsEnv; facts: WorkshopFacts }>();
+
+/**
+ * The facts as they apply: `facts` with the environment's values where its variables are set (env ??
+ * facts, never env ?? app/config/site.ts). The same object for the same facts and configuration, so
+ * what is derived from it can be kept per version as well.
+ */
+export function factsInForce(facts: WorkshopFacts, config: FactsEnv = env()): WorkshopFacts {
+  const kept = inForce.get(facts);
+  if (kept?.config === config) return kept.facts;
+  const locks = environmentLocks(config);
+  const applied = Object.keys(locks).length === 0 ? facts : withEnvironment(facts, locks);
+  inForce.set(facts, { config, facts: applied });
+  return applied;
+}
+
+/**
+ * The current facts as they apply (`workshopFacts`, then `factsInForce`): what the rules read at the
+ * moment of use (the reminder job on each run, the personal page, the contact form's address).
+ */
+export async function workshopFactsInForce(db: Database, config: FactsEnv = env()): Promise<WorkshopFacts> {
+  return factsInForce(await workshopFacts(db), config);
 }
 
 /**
@@ -194,11 +220,7 @@ export type WorkshopSettingsView = {
   outsideHours: AffectedAppointment[];
 };
 
-export async function workshopSettingsView(
-  db: Database,
-  config: Parameters<typeof environmentLocks>[0],
-  now: Date,
-): Promise<WorkshopSettingsView> {
+export async function workshopSettingsView(db: Database, config: FactsEnv, now: Date): Promise<WorkshopSettingsView> {
   const { facts, version } = await readWorkshopFacts(db);
   const envLocked = environmentLocks(config);
   return {
@@ -257,7 +279,7 @@ const FACTS_LOCK = sql`select pg_advisory_xact_lock(31025, 0)`;
  */
 export async function changeWorkshopFacts(
   db: Database,
-  input: { admin: AdminIdentity; mustEnrol?: boolean; change: WorkshopChange; config: Parameters<typeof environmentLocks>[0]; now: Date },
+  input: { admin: AdminIdentity; mustEnrol?: boolean; change: WorkshopChange; config: FactsEnv; now: Date },
 ): Promise<Ok<WorkshopSaved> | WorkshopRefusal> {
   if (accessRefusal("owner", { role: input.admin.role, mustEnrol: input.mustEnrol ?? false })) return fail("ownerOnly");
   // The workshop's facts are a sensitive owner action (issue 31): the password or a code within 10 minutes.

@@ -1,7 +1,6 @@
 import { zValidator } from "@hono/zod-validator";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { site } from "~/config/site";
 import { isAdminTab } from "~/domain/appointment";
 import type { AdminErrorCode } from "~/domain/error-codes";
 import { visitFactsOf } from "~/domain/workshop";
@@ -21,7 +20,8 @@ import {
 import { moveAppointmentResources } from "~/services/appointment-holds.server";
 import { changeAppointment, enterAppointment, type MoveFailure } from "~/services/appointment-moves.server";
 import { appointmentDetails, isAppointmentId, listAppointments } from "~/services/appointment-queries.server";
-import { selfServiceConfigFromEnv } from "~/services/customer-appointment.server";
+import { selfServiceConfig } from "~/services/customer-appointment.server";
+import { mainPhoneNumber } from "~/services/public-facts.server";
 import { workshopFacts } from "~/services/workshop-facts.server";
 import type { ServerEnv } from "../env";
 import { codeRefusal, jsonError } from "./answers";
@@ -49,8 +49,8 @@ appointments.get("/", async (c) => {
 });
 
 /** A refused entry or move (issue 28): its status, the German reason, the fields it concerns and its `code`. */
-function moveRefused(c: Context, failure: MoveFailure): Response {
-  const { error, fields } = moveRefusal(failure, site.phones[0].display);
+async function moveRefused(c: Context<ServerEnv>, failure: MoveFailure): Promise<Response> {
+  const { error, fields } = moveRefusal(failure, await mainPhoneNumber(c.get("db")));
   return jsonError(c, statusOf(failure.code), error, { fields, code: failure.code });
 }
 
@@ -61,7 +61,7 @@ function moveRefused(c: Context, failure: MoveFailure): Response {
 appointments.post("/", jsonObject, async (c) => {
   const result = await enterAppointment(c.get("db"), jsonBody(c), {
     admin: c.get("admin"),
-    selfCancelCutoffHours: selfServiceConfigFromEnv().cancelCutoffHours,
+    selfCancelCutoffHours: (await selfServiceConfig(c.get("db"))).cancelCutoffHours,
   });
   if (!result.ok) return moveRefused(c, result);
   return c.json(result.value, 201);
@@ -76,7 +76,7 @@ appointments.patch("/:id", jsonObject, appointmentId, async (c) => {
     id: c.req.valid("param").id,
     input: jsonBody(c),
     admin: c.get("admin"),
-    selfCancelCutoffHours: selfServiceConfigFromEnv().cancelCutoffHours,
+    selfCancelCutoffHours: (await selfServiceConfig(c.get("db"))).cancelCutoffHours,
   });
   if (!result.ok) return moveRefused(c, result);
   return c.json(result.value);
@@ -203,7 +203,7 @@ appointments.post("/:id/:transition", appointmentId, async (c) => {
     result = await confirmAppointment(db, {
       id,
       admin,
-      selfCancelCutoffHours: selfServiceConfigFromEnv().cancelCutoffHours,
+      selfCancelCutoffHours: (await selfServiceConfig(c.get("db"))).cancelCutoffHours,
     });
   } else if (transition === "cancel") {
     result = await cancelAppointment(db, { id, admin, reason: jsonBody(c).reason });

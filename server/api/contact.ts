@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { retryAfter, statusOf } from "~/http-status";
 import { contactFormMessages, invalidFormMessage } from "~/messages";
 import { CONTACT_SENT_MESSAGE } from "~/schemas/contact";
-import { contactConfigFromEnv, sendContactMessage } from "~/services/contact.server";
+import { contactConfig, sendContactMessage } from "~/services/contact.server";
 import type { ServerEnv } from "../env";
 import { jsonError } from "./answers";
 import { jsonBody } from "./input";
@@ -15,7 +15,7 @@ contact.post("/contact", async (c) => {
   const result = await sendContactMessage(c.get("db"), jsonBody(c), {
     now: new Date(),
     clientIp: c.get("clientIp"),
-    config: contactConfigFromEnv(),
+    config: await contactConfig(c.get("db")),
   });
   // A bot that filled the honeypot is answered like a sender.
   if (result.ok || result.code === "honeypot") return c.json({ status: "gesendet", message: CONTACT_SENT_MESSAGE }, 201);

@@ -6,7 +6,7 @@ import type { FindingView } from "~/domain/findings";
 import { parseFormBody } from "~/lib/http.server";
 import { adminMessages, findingMessages } from "~/messages";
 import { isAppointmentId } from "~/services/appointment-queries.server";
-import { selfServiceConfigFromEnv } from "~/services/customer-appointment.server";
+import { selfServiceConfig } from "~/services/customer-appointment.server";
 import {
   adminPhoto,
   boardFindings,
@@ -122,7 +122,7 @@ findingsApi.post("/:id/findings/send", appointmentId, async (c) => {
   const result = await sendFindings(c.get("db"), {
     appointmentId: c.req.valid("param").id,
     admin: c.get("admin"),
-    workshopEmail: selfServiceConfigFromEnv().workshopEmail,
+    workshopEmail: (await selfServiceConfig(c.get("db"))).workshopEmail,
   });
   if (!result.ok) return refusal(c, result.code);
   const { sent, emailQueued } = result.value;

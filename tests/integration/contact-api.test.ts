@@ -1,9 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { resetEnvCache } from "~/config/env.server";
 import { contactMessages, emailOutbox } from "~/db/schema";
 import { MISSING_FIELDS_MESSAGE } from "~/schemas/booking";
 import { CONTACT_RATE_LIMITED_MESSAGE, CONTACT_SENT_MESSAGE } from "~/schemas/contact";
 import { testDatabaseKinds } from "../support/databases";
+import { changeFacts } from "../support/factories";
 import { useApiApp, useTestDatabase } from "../support/fixtures";
 
 describe.each(testDatabaseKinds)("POST /api/v1/contact (%s)", (kind) => {
@@ -25,6 +27,23 @@ describe.each(testDatabaseKinds)("POST /api/v1/contact (%s)", (kind) => {
     const response = await call(JSON.stringify({ name: "Maria Muster", email: "maria@example.com", message: "Hallo" }));
     expect(response).toEqual({ status: 201, headers: expect.anything(), body: { status: "gesendet", message: CONTACT_SENT_MESSAGE } });
     expect(await count()).toEqual({ messages: 1, emails: 1 });
+  });
+
+  it("201: the e-mail goes to the notice address of 'Einstellungen' as it is now, WORKSHOP_EMAIL winning where set (issue 29)", async () => {
+    await changeFacts(database.db, (facts) => ({ email: { ...facts.email, noticeAddress: "kfz@brenner.example" } }));
+    const message = JSON.stringify({ name: "Maria Muster", email: "maria@example.com", message: "Hallo" });
+    expect((await call(message)).status).toBe(201);
+    const recipients = async () => (await database.db.select().from(emailOutbox)).map((row) => row.recipient);
+    expect(await recipients()).toEqual(["kfz@brenner.example"]);
+    process.env.WORKSHOP_EMAIL = "werkstatt@env.example";
+    resetEnvCache();
+    try {
+      expect((await call(message)).status).toBe(201);
+    } finally {
+      delete process.env.WORKSHOP_EMAIL;
+      resetEnvCache();
+    }
+    expect((await recipients()).sort()).toEqual(["kfz@brenner.example", "werkstatt@env.example"]);
   });
 
   it("201: accepts the full form's fields", async () => {

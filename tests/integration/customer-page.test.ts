@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { AdminIdentity } from "~/auth/session.server";
+import { parseEnv } from "~/config/env.server";
 import { createCustomerLink } from "~/db/customer-links.server";
 import { resultRows } from "~/db/result-rows";
 import { appointments, auditLog, customerLinks, emailOutbox, rateLimits } from "~/db/schema";
@@ -13,9 +14,10 @@ import {
   customerCalendarFile,
   findCustomerAppointment,
   type SelfServiceConfig,
+  selfServiceConfig,
 } from "~/services/customer-appointment.server";
 import { testDatabaseKinds } from "../support/databases";
-import { createAdminIdentity, insertAppointment } from "../support/factories";
+import { changeFacts, createAdminIdentity, insertAppointment } from "../support/factories";
 import { useTestDatabase } from "../support/fixtures";
 import { boardCommands, cancelView } from "../support/result-views";
 const cancelByCustomer = async (...args: Parameters<typeof cancelByCustomerResult>) => cancelView(await cancelByCustomerResult(...args));
@@ -187,6 +189,31 @@ describe.each(testDatabaseKinds)("the customer's page on %s", (kind) => {
     expect(
       (await cancelByCustomer(database.db, { token, reason: "", now: stillInTime, clientIp: "198.51.100.2", config: shortCutoff })).kind,
     ).toBe("cancelled");
+  });
+
+  it("the cutoff and the workshop's address are those of 'Einstellungen' at the moment of use, the variables winning where set (issue 29)", async () => {
+    await changeFacts(database.db, (facts) => ({
+      bookingRules: { ...facts.bookingRules, cancelCutoffHours: 2.5 },
+      email: { ...facts.email, noticeAddress: "kfz@brenner.example" },
+    }));
+    const fromFacts = await selfServiceConfig(database.db, parseEnv({}));
+    expect(fromFacts).toMatchObject({ cancelCutoffHours: 2.5, workshopEmail: "kfz@brenner.example" });
+    expect(
+      await selfServiceConfig(database.db, parseEnv({ SELF_CANCEL_CUTOFF_HOURS: "6", WORKSHOP_EMAIL: "werkstatt@env.example" })),
+    ).toMatchObject({ cancelCutoffHours: 6, workshopEmail: "werkstatt@env.example" });
+
+    const { token } = await appointmentWithLink({ status: "bestätigt" });
+    const stillInTime = new Date(START.getTime() - 2.5 * 3_600_000);
+    const cancelled = await cancelByCustomer(database.db, {
+      token,
+      reason: "",
+      now: stillInTime,
+      clientIp: "198.51.100.2",
+      config: fromFacts,
+    });
+    expect(cancelled.kind).toBe("cancelled");
+    const [notice] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.template, "customer-cancelled-workshop"));
+    expect(notice?.recipient).toBe("kfz@brenner.example");
   });
 
   it("refuses a reason over 500 characters and stores nothing", async () => {

@@ -8,7 +8,7 @@ import { createCustomerLink } from "~/db/customer-links.server";
 import { appointments, auditLog, emailOutbox, findingDecisionRecords, findingPhotos, findings } from "~/db/schema";
 import { zonedParts } from "~/domain/calendar-date";
 import { findingMessages } from "~/messages";
-import { selfServiceConfigFromEnv } from "~/services/customer-appointment.server";
+import { selfServiceConfig } from "~/services/customer-appointment.server";
 import { customerFindings, customerPhoto, decideByCustomer } from "~/services/findings.server";
 import { testDatabaseKinds } from "../support/databases";
 import { createAdminIdentity, insertAppointment, sessionCookieOf } from "../support/factories";
@@ -22,7 +22,7 @@ describe.each(testDatabaseKinds)("findings on %s", (kind) => {
   let cookie: string;
   let appointmentId: string;
   const today = () => zonedParts(new Date(), site.timeZone).date;
-  const config = () => selfServiceConfigFromEnv();
+  const config = () => selfServiceConfig(database.db);
 
   beforeEach(async () => {
     staff = await createAdminIdentity(database.db, { email: "lena@happycar.example", displayName: "Lena", role: "staff" });
@@ -184,11 +184,11 @@ describe.each(testDatabaseKinds)("findings on %s", (kind) => {
 
     it("shows the sent findings, records each decision and e-mails the workshop once per submission", async () => {
       const { brakesFinding, discs, wipers, unsent, token } = await sentFindings();
-      const shown = await customerFindings(database.db, token, { now: new Date(), config: config() });
+      const shown = await customerFindings(database.db, token, { now: new Date(), config: await config() });
       expect(shown?.findings.map((finding) => finding.title)).toEqual(["Bremsbeläge vorne", "Bremsscheiben", "Wischerblätter"]);
       expect(shown?.open).toBe(true);
 
-      const input = { token, clientIp: "198.51.100.7", now: new Date(), config: config() };
+      const input = { token, clientIp: "198.51.100.7", now: new Date(), config: await config() };
       const result = await decideByCustomer(database.db, {
         ...input,
         decisions: { [brakesFinding.id]: "approved", [discs.id]: "approved", [wipers.id]: "declined" },
@@ -197,7 +197,7 @@ describe.each(testDatabaseKinds)("findings on %s", (kind) => {
       const mails = await database.db.select().from(emailOutbox).where(eq(emailOutbox.template, "findings-decided-workshop"));
       expect(mails).toHaveLength(1);
       expect(mails[0]!.params).toMatchObject({ approved: "2", declined: "1" });
-      const after = await customerFindings(database.db, token, { now: new Date(), config: config() });
+      const after = await customerFindings(database.db, token, { now: new Date(), config: await config() });
       expect(after?.approvedTotalCents).toBe(50000);
 
       // A record keeps what was shown; the IP only as a keyed hash.
@@ -230,7 +230,7 @@ describe.each(testDatabaseKinds)("findings on %s", (kind) => {
         token,
         clientIp: "198.51.100.7",
         now: new Date(),
-        config: config(),
+        config: await config(),
         decisions: { [brakesFinding.id]: "approved" },
       });
       const [before] = await database.db.select().from(findingDecisionRecords);
@@ -241,20 +241,26 @@ describe.each(testDatabaseKinds)("findings on %s", (kind) => {
       expect(await database.db.select().from(findingDecisionRecords)).toEqual([before]);
       expect(before).toMatchObject({ title: "Bremsbeläge vorne", priceCents: 18000, description: "Nur noch 2 mm.", decision: "approved" });
       await json("POST", "/findings/send");
-      const shown = await customerFindings(database.db, token, { now: new Date(), config: config() });
+      const shown = await customerFindings(database.db, token, { now: new Date(), config: await config() });
       expect(shown?.findings.find((finding) => finding.title === "Bremsbeläge vorne")?.priceCents).toBe(21000);
     });
 
     it("refuses decisions once the car is in work, and on an expired link", async () => {
       const { brakesFinding, token } = await sentFindings();
-      const input = { token, clientIp: "198.51.100.7", now: new Date(), config: config(), decisions: { [brakesFinding.id]: "approved" } };
+      const input = {
+        token,
+        clientIp: "198.51.100.7",
+        now: new Date(),
+        config: await config(),
+        decisions: { [brakesFinding.id]: "approved" },
+      };
       await database.db.update(appointments).set({ progress: "in_progress" }).where(eq(appointments.id, appointmentId));
       expect(await decideByCustomer(database.db, input)).toEqual({ ok: false, code: "decisions-closed" });
       await database.db.update(appointments).set({ progress: "arrived" }).where(eq(appointments.id, appointmentId));
       // The link works until selfServiceDaysAfter days after the appointment's date.
-      const later = new Date(Date.now() + (config().linkDaysAfter + 2) * 24 * 60 * 60 * 1000);
+      const later = new Date(Date.now() + ((await config()).linkDaysAfter + 2) * 24 * 60 * 60 * 1000);
       expect(await decideByCustomer(database.db, { ...input, now: later })).toEqual({ ok: false, code: "not-found" });
-      expect(await customerFindings(database.db, token, { now: later, config: config() })).toBeNull();
+      expect(await customerFindings(database.db, token, { now: later, config: await config() })).toBeNull();
       expect(await database.db.select().from(findingDecisionRecords)).toEqual([]);
     });
 
@@ -262,7 +268,7 @@ describe.each(testDatabaseKinds)("findings on %s", (kind) => {
       const { brakesFinding, token } = await sentFindings();
       // One instant for all: the counters' fixed window cannot turn over between the submissions.
       const now = new Date();
-      const limited = { ...config(), rateLimit: 2 };
+      const limited = { ...(await config()), rateLimit: 2 };
       const submit = (linkToken: string, clientIp: string, decision: string) =>
         decideByCustomer(database.db, { token: linkToken, clientIp, now, config: limited, decisions: { [brakesFinding.id]: decision } });
       const workshopMails = () => database.db.select().from(emailOutbox).where(eq(emailOutbox.template, "findings-decided-workshop"));
@@ -287,13 +293,13 @@ describe.each(testDatabaseKinds)("findings on %s", (kind) => {
       const { brakesFinding, token } = await sentFindings();
       const photoId = brakesFinding.photos[0].id;
       const now = new Date();
-      expect((await customerPhoto(database.db, token, photoId, { now, config: config() }))?.contentType).toBe("image/jpeg");
+      expect((await customerPhoto(database.db, token, photoId, { now, config: await config() }))?.contentType).toBe("image/jpeg");
       const other = (await insertAppointment(database.db, { status: "bestätigt", date: today(), email: "b@example.at" }))!.id;
       const otherToken = await createCustomerLink(database.db, other, now);
-      expect(await customerPhoto(database.db, otherToken, photoId, { now, config: config() })).toBeNull();
-      expect(await customerPhoto(database.db, "x".repeat(43), photoId, { now, config: config() })).toBeNull();
+      expect(await customerPhoto(database.db, otherToken, photoId, { now, config: await config() })).toBeNull();
+      expect(await customerPhoto(database.db, "x".repeat(43), photoId, { now, config: await config() })).toBeNull();
       await json("DELETE", `/findings/${brakesFinding.id}`);
-      expect(await customerPhoto(database.db, token, photoId, { now, config: config() })).toBeNull();
+      expect(await customerPhoto(database.db, token, photoId, { now, config: await config() })).toBeNull();
     });
   });
 });

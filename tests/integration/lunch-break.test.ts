@@ -8,12 +8,7 @@ import { appointments } from "~/db/schema";
 import type { WeekHours } from "~/domain/workshop";
 import { action as newAppointmentAction } from "~/routes/admin/new-appointment";
 import { enterAppointment } from "~/services/appointment-moves.server";
-import {
-  customerMoveSlots,
-  findCustomerAppointment,
-  moveByCustomer,
-  selfServiceConfigFromEnv,
-} from "~/services/customer-appointment.server";
+import { customerMoveSlots, findCustomerAppointment, moveByCustomer, selfServiceConfig } from "~/services/customer-appointment.server";
 import { changeWorkshopFacts, readWorkshopFacts } from "~/services/workshop-facts.server";
 import { bookingRequest } from "../support/booking-config";
 import { type DatabaseKind, testDatabaseKinds } from "../support/databases";
@@ -123,7 +118,7 @@ function suite(kind: DatabaseKind) {
 
     describe("the customer's move on the personal link", () => {
       // The environment's (useEnv above: no rate limit), as the page's action reads it.
-      const config = () => selfServiceConfigFromEnv();
+      const config = () => selfServiceConfig(database.db);
       async function bookedWithLink(service = INSPECTION) {
         const row = await insertAppointment(database.db, {
           date: weekdayAhead(10),
@@ -138,8 +133,8 @@ function suite(kind: DatabaseKind) {
 
       it("a move into the break is refused (a start in it as outside the hours, work running into it naming the break); just before it passes", async () => {
         const { id, token } = await bookedWithLink();
-        const move = (time: string) =>
-          moveByCustomer(database.db, { token, date: day, time, now: new Date(), clientIp: "203.0.113.9", config: config() });
+        const move = async (time: string) =>
+          moveByCustomer(database.db, { token, date: day, time, now: new Date(), clientIp: "203.0.113.9", config: await config() });
         expect(await move("12:00")).toMatchObject({ ok: false, code: "slotClosed", problem: { code: "no-start" } });
         expect(await move("11:30")).toMatchObject({
           ok: false,
@@ -152,7 +147,7 @@ function suite(kind: DatabaseKind) {
 
       it("the page's day picker offers no time that overlaps the break, for the visit's length", async () => {
         const { token } = await bookedWithLink();
-        const shown = await findCustomerAppointment(database.db, token, { now: new Date(), config: config() });
+        const shown = await findCustomerAppointment(database.db, token, { now: new Date(), config: await config() });
         const picked = await customerMoveSlots(database.db, shown!, day, new Date());
         const free = picked.open ? picked.slots.filter((slot) => slot.available).map((slot) => slot.time) : [];
         expect(free).toContain("11:00");

@@ -14,13 +14,13 @@ import {
   createReminderJob,
   queueAppointmentReminders,
   queueInspectionReminders,
-  reminderConfigFromEnv,
+  reminderConfig,
   unsubscribeInspectionReminders,
   unsubscribeState,
 } from "~/services/reminders.server";
 import { applyRetention } from "~/services/retention.server";
 import { testDatabaseKinds } from "../support/databases";
-import { insertAppointment, setWorkshop } from "../support/factories";
+import { changeFacts, insertAppointment, setWorkshop } from "../support/factories";
 import { useTestDatabase } from "../support/fixtures";
 import { bookingView } from "../support/result-views";
 import { siteSlotRules, siteVisitFacts } from "../support/slot-rules";
@@ -51,7 +51,7 @@ describe.each(testDatabaseKinds)("reminders on %s", (kind) => {
   describe("the appointment reminder", () => {
     it("is queued at its point, once, with the subject, the personal link and the invite", async () => {
       const appointment = await confirmed();
-      const job = createReminderJob({ db: database.db, config: day, now: () => clock });
+      const job = createReminderJob({ db: database.db, config: () => day, now: () => clock });
       let clock = new Date("2026-06-09T05:59:59Z");
       await job.runOnce();
       expect(await reminderRows()).toHaveLength(0);
@@ -90,8 +90,8 @@ describe.each(testDatabaseKinds)("reminders on %s", (kind) => {
       try {
         let clock = new Date("2026-06-09T05:59:58Z");
         const now = () => clock;
-        const first = createReminderJob({ db: database.db, config: day, now });
-        const second = createReminderJob({ db: other?.db ?? database.db, config: day, now });
+        const first = createReminderJob({ db: database.db, config: () => day, now });
+        const second = createReminderJob({ db: other?.db ?? database.db, config: () => day, now });
         const rounds: Promise<void>[] = [];
         for (let round = 0; round < 15; round++) {
           clock = new Date(clock.getTime() + 1000);
@@ -104,7 +104,7 @@ describe.each(testDatabaseKinds)("reminders on %s", (kind) => {
         }
         await Promise.all(rounds);
         // A restart: a fresh job, the reminders already queued.
-        await createReminderJob({ db: database.db, config: day, now }).runOnce();
+        await createReminderJob({ db: database.db, config: () => day, now }).runOnce();
         const rows = await reminderRows();
         expect(rows).toHaveLength(ids.length);
         expect(new Set(rows.map((row) => row.appointmentId))).toEqual(new Set(ids.map((row) => row.id)));
@@ -133,17 +133,36 @@ describe.each(testDatabaseKinds)("reminders on %s", (kind) => {
     });
 
     it("follows REMINDER_HOURS_BEFORE as decimal hours (2.5)", async () => {
-      const config = reminderConfigFromEnv(parseEnv({ REMINDER_HOURS_BEFORE: "2.5" }));
+      const config = await reminderConfig(database.db, parseEnv({ REMINDER_HOURS_BEFORE: "2.5" }));
       expect(config).toEqual({ hoursBefore: 2.5, selfCancelCutoffHours: 24 });
-      expect(reminderConfigFromEnv(parseEnv({}))).toEqual({ hoursBefore: 24, selfCancelCutoffHours: 24 });
+      expect(await reminderConfig(database.db, parseEnv({}))).toEqual({ hoursBefore: 24, selfCancelCutoffHours: 24 });
       // The reminder names the personal page's cutoff (issue 26).
-      expect(reminderConfigFromEnv(parseEnv({ SELF_CANCEL_CUTOFF_HOURS: "6" })).selfCancelCutoffHours).toBe(6);
+      expect((await reminderConfig(database.db, parseEnv({ SELF_CANCEL_CUTOFF_HOURS: "6" }))).selfCancelCutoffHours).toBe(6);
       await confirmed();
       // 08:00 CEST is 06:00Z; 2.5 hours earlier is 03:30Z.
       await queueAppointmentReminders(database.db, new Date("2026-06-10T03:29:59Z"), config);
       expect(await reminderRows()).toHaveLength(0);
       await queueAppointmentReminders(database.db, new Date("2026-06-10T03:30:00Z"), config);
       expect(await reminderRows()).toHaveLength(1);
+    });
+
+    it("follows the hours of 'Einstellungen' from the job's next run, the variables winning where set (issue 29)", async () => {
+      await changeFacts(database.db, (facts) => ({ bookingRules: { ...facts.bookingRules, reminderHours: 2.5, cancelCutoffHours: 2 } }));
+      expect(await reminderConfig(database.db, parseEnv({}))).toEqual({ hoursBefore: 2.5, selfCancelCutoffHours: 2 });
+      expect(await reminderConfig(database.db, parseEnv({ REMINDER_HOURS_BEFORE: "48", SELF_CANCEL_CUTOFF_HOURS: "12" }))).toEqual({
+        hoursBefore: 48,
+        selfCancelCutoffHours: 12,
+      });
+      await confirmed();
+      let clock = new Date("2026-06-10T03:29:59Z");
+      const job = createReminderJob({ db: database.db, config: () => reminderConfig(database.db, parseEnv({})), now: () => clock });
+      await job.runOnce();
+      expect(await reminderRows()).toHaveLength(0);
+      clock = new Date("2026-06-10T03:30:00Z");
+      await job.runOnce();
+      const [reminder] = await reminderRows();
+      // The personal page's cutoff it names: 2 hours before 08:00 CEST (06:00Z).
+      expect((reminder?.params as { selfCancelUntil?: string }).selfCancelUntil).toBe("2026-06-10T04:00:00.000Z");
     });
 
     it.each([
@@ -264,7 +283,7 @@ describe.each(testDatabaseKinds)("reminders on %s", (kind) => {
             queueInspectionReminders(index % 2 === 0 ? database.db : (other?.db ?? database.db), december),
           ),
         );
-        await createReminderJob({ db: database.db, config: day, now: () => new Date("2026-12-15T12:00:00+01:00") }).runOnce();
+        await createReminderJob({ db: database.db, config: () => day, now: () => new Date("2026-12-15T12:00:00+01:00") }).runOnce();
         const rows = await inspectionRows();
         expect(rows).toHaveLength(1);
       } finally {

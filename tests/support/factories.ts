@@ -7,8 +7,11 @@ import { addDays, weekday, zonedParts } from "~/domain/calendar-date";
 import { austrianHolidayName } from "~/domain/holidays";
 import { resourceRows, type ResourceSet } from "~/domain/resources";
 import { daySchedule } from "~/domain/slots";
+import type { WorkshopFacts } from "~/domain/workshop";
 import { resourceMessages } from "~/messages";
+import type { WorkshopChange } from "~/schemas/workshop";
 import { staffRules } from "~/services/appointment-moves.server";
+import { changeWorkshopFacts, readWorkshopFacts } from "~/services/workshop-facts.server";
 import { siteSlotRules } from "./slot-rules";
 
 /**
@@ -139,4 +142,18 @@ export function weekdayAhead(days: number): string {
   let date = addDays(zonedParts(new Date(), "Europe/Vienna").date, days);
   while (weekday(date) === 0 || weekday(date) === 6 || austrianHolidayName(date)) date = addDays(date, 1);
   return date;
+}
+
+let factsOwners = 0;
+
+/**
+ * The owner saves `change` on 'Einstellungen' (issue 29), built from the facts as stored; the
+ * environment sets nothing. The process's cached facts follow at once.
+ */
+export async function changeFacts(db: Database, change: (facts: WorkshopFacts) => WorkshopChange): Promise<void> {
+  factsOwners += 1;
+  const owner = await createAdminIdentity(db, { email: `facts-owner-${factsOwners}@happycar.example`, role: "owner" });
+  const { facts } = await readWorkshopFacts(db);
+  const saved = await changeWorkshopFacts(db, { admin: owner, change: change(facts), config: {}, now: new Date() });
+  if (!saved.ok) throw new Error(`the facts were not saved: ${JSON.stringify(saved)}`);
 }

@@ -16,7 +16,7 @@ import {
   undoNoShow,
 } from "~/services/appointment-commands.server";
 import { isAppointmentId } from "~/services/appointment-queries.server";
-import { selfServiceConfigFromEnv } from "~/services/customer-appointment.server";
+import { selfServiceConfig } from "~/services/customer-appointment.server";
 
 /**
  * One appointment action posted by a page (the board, the details page): `intent` and `id`, and
@@ -37,7 +37,7 @@ export async function appointmentAction(request: Request, context: Readonly<Rout
     result = await confirmAppointment(db, {
       id,
       admin,
-      selfCancelCutoffHours: selfServiceConfigFromEnv().cancelCutoffHours,
+      selfCancelCutoffHours: (await selfServiceConfig(db)).cancelCutoffHours,
     });
   } else if (intent === "cancel") {
     result = await cancelAppointment(db, { id, admin, reason: form.reason });

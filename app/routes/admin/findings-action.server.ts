@@ -7,7 +7,7 @@ import { statusOf } from "~/http-status";
 import type { FormBody } from "~/lib/http.server";
 import { findingMessages } from "~/messages";
 import { isAppointmentId } from "~/services/appointment-queries.server";
-import { selfServiceConfigFromEnv } from "~/services/customer-appointment.server";
+import { selfServiceConfig } from "~/services/customer-appointment.server";
 import {
   createFinding,
   parseEstimate,
@@ -61,7 +61,7 @@ export async function findingsAction(id: string | undefined, context: Readonly<R
       break;
     }
     case "findings-send": {
-      const workshopEmail = selfServiceConfigFromEnv().workshopEmail;
+      const workshopEmail = (await selfServiceConfig(db)).workshopEmail;
       result = appointmentId ? await sendFindings(db, { appointmentId, admin, workshopEmail }) : fail("notFound");
       message = result.ok
         ? result.value.emailQueued

@@ -2,7 +2,6 @@ import { data, Form, Link, redirect } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { FieldError, Input, Label, NativeSelect, Textarea } from "~/components/ui/form-controls";
-import { site } from "~/config/site";
 import { adminContext, databaseContext } from "~/context";
 import { appointmentSources } from "~/domain/appointment";
 import { isCalendarDate } from "~/domain/calendar-date";
@@ -12,7 +11,8 @@ import { readFormFields } from "~/lib/http.server";
 import { moveMessages, moveRefusal } from "~/messages";
 import { ADDITIONAL_SERVICES_LABEL } from "~/schemas/booking-fields";
 import { enterAppointment, entryFormTimes } from "~/services/appointment-moves.server";
-import { selfServiceConfigFromEnv } from "~/services/customer-appointment.server";
+import { selfServiceConfig } from "~/services/customer-appointment.server";
+import { mainPhoneNumber } from "~/services/public-facts.server";
 import { workshopFacts } from "~/services/workshop-facts.server";
 import type { Route } from "./+types/new-appointment";
 
@@ -83,10 +83,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       notifyCustomer: values.notifyCustomer === "on",
       ...(overriding ? { override: { reason: values.overrideReason ?? "" } } : {}),
     },
-    { admin: context.get(adminContext), selfCancelCutoffHours: selfServiceConfigFromEnv().cancelCutoffHours },
+    { admin: context.get(adminContext), selfCancelCutoffHours: (await selfServiceConfig(db)).cancelCutoffHours },
   );
   if (result.ok) return redirect(`/admin/termine/${result.value.id}`, 303);
-  const { error, fields } = moveRefusal(result, site.phones[0].display);
+  const { error, fields } = moveRefusal(result, await mainPhoneNumber(db));
   // Taken resources and the lunch break may be overridden; opening hours and closures not (decision 043).
   const canOverride =
     overriding ||

@@ -31,8 +31,9 @@ import { moveMessages, moveRefusal, plannerMessages, plannerMoveMessages } from 
 import { changeAppointment } from "~/services/appointment-moves.server";
 import { isAppointmentId } from "~/services/appointment-queries.server";
 import { rulesWithClosures } from "~/services/closures.server";
-import { selfServiceConfigFromEnv } from "~/services/customer-appointment.server";
+import { selfServiceConfig } from "~/services/customer-appointment.server";
 import { plannerAppointment, plannerWeek } from "~/services/planner.server";
+import { mainPhoneNumber } from "~/services/public-facts.server";
 import { listResources } from "~/services/resources.server";
 import { workshopFacts } from "~/services/workshop-facts.server";
 import type { Route } from "./+types/planner";
@@ -102,7 +103,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         id,
         input: { date: at.date, time: at.time, ...(at.resourceId ? { resourceIds: [at.resourceId] } : {}) },
         admin: context.get(adminContext),
-        selfCancelCutoffHours: selfServiceConfigFromEnv().cancelCutoffHours,
+        selfCancelCutoffHours: (await selfServiceConfig(context.get(databaseContext))).cancelCutoffHours,
       })
     : fail("notFound");
   if (result.ok) {
@@ -113,7 +114,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       ...plannerMoveMessages.moved(dayLabel(result.value.date), result.value.time, lane, result.value.emailQueued),
     });
   }
-  const { error } = moveRefusal(result, site.phones[0].display);
+  const { error } = moveRefusal(result, await mainPhoneNumber(context.get(databaseContext)));
   return data<AdminActionData>(failureData("move", `${plannerMoveMessages.failed} ${error}`), { status: statusOf(result.code) });
 }
 

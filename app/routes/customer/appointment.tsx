@@ -20,10 +20,10 @@ import {
   findCustomerAppointment,
   MAX_CUSTOMER_REASON_LENGTH,
   moveByCustomer,
-  selfServiceConfigFromEnv,
+  selfServiceConfig,
 } from "~/services/customer-appointment.server";
 import { customerFindings, decideByCustomer } from "~/services/findings.server";
-import { publicWorkshopFacts } from "~/services/public-facts.server";
+import { mainPhoneNumber } from "~/services/public-facts.server";
 import type { Route } from "./+types/appointment";
 import { privatePage } from "./private-page.server";
 
@@ -45,18 +45,13 @@ function notFound(): never {
   throw data(null, { status: 404 });
 }
 
-/** The number a refusal asks the customer to call: the workshop's first (its facts, issue 29). */
-async function mainPhoneOf(context: Route.ActionArgs["context"]): Promise<string> {
-  return (await publicWorkshopFacts(context.get(databaseContext))).facts.mainPhone.display;
-}
-
 /** The value of the confirmation step's 'Ja, Termin absagen'. */
 const CONFIRMED = "ja";
 
 /** Opening the link only reads: mail scanners follow links, and nothing may change when they do. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const config = selfServiceConfigFromEnv();
   const db = context.get(databaseContext);
+  const config = await selfServiceConfig(db);
   const now = new Date();
   const appointment = await findCustomerAppointment(db, params.token, { now, config });
   if (!appointment) notFound();
@@ -99,8 +94,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (body.fields.intent === "move") return moveAction(params.token, body.fields, context);
   if (body.fields.intent !== "cancel") throw data({ error: "Unbekannte Aktion." }, { status: 400 });
   if (body.fields.confirm !== CONFIRMED) return { confirm: { reason: body.fields.reason ?? "" } };
-  const config = selfServiceConfigFromEnv();
-  const result = await cancelByCustomer(context.get(databaseContext), {
+  const db = context.get(databaseContext);
+  const config = await selfServiceConfig(db);
+  const result = await cancelByCustomer(db, {
     token: params.token,
     reason: body.fields.reason,
     now: new Date(),
@@ -116,7 +112,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     case "already-cancelled":
       return data({ form: { error: customerPageMessages["already-cancelled"] } }, { status });
     case "too-late":
-      return data({ form: { error: customerPageMessages["too-late"](config.cancelCutoffHours, await mainPhoneOf(context)) } }, { status });
+      return data({ form: { error: customerPageMessages["too-late"](config.cancelCutoffHours, await mainPhoneNumber(db)) } }, { status });
     case "reason-too-long": {
       const message = customerPageMessages["reason-too-long"](MAX_CUSTOMER_REASON_LENGTH);
       return data({ form: { error: message, reasonError: message, reason } }, { status });
@@ -140,12 +136,13 @@ async function decide(token: string, fields: Record<string, string>, context: Ro
       .filter(([key]) => key.startsWith(decisionField("")))
       .map(([key, value]) => [key.slice(decisionField("").length), value]),
   );
-  const result = await decideByCustomer(context.get(databaseContext), {
+  const db = context.get(databaseContext);
+  const result = await decideByCustomer(db, {
     token,
     decisions,
     clientIp: context.get(requestContext).clientIp,
     now: new Date(),
-    config: selfServiceConfigFromEnv(),
+    config: await selfServiceConfig(db),
   });
   if (result.ok) return redirect(`/termin/${token}?entschieden#findings-heading`, 303);
   if (result.code === "not-found") return notFound();
@@ -155,13 +152,14 @@ async function decide(token: string, fields: Record<string, string>, context: Ro
 
 /** 'Termin verschieben' (intent=move, date, time): moved, back to the page that says so; else the reason in German. */
 async function moveAction(token: string, fields: Record<string, string>, context: Route.ActionArgs["context"]) {
-  const result = await moveByCustomer(context.get(databaseContext), {
+  const db = context.get(databaseContext);
+  const result = await moveByCustomer(db, {
     token,
     date: fields.date,
     time: fields.time,
     now: new Date(),
     clientIp: context.get(requestContext).clientIp,
-    config: selfServiceConfigFromEnv(),
+    config: await selfServiceConfig(db),
   });
   if (result.ok) return redirect(`/termin/${token}?verschoben`, 303);
   if (result.code === "not-found") return notFound();
@@ -170,7 +168,7 @@ async function moveAction(token: string, fields: Record<string, string>, context
     return data({ moveError: moveMessages["rate-limited"] }, { status, headers: retryAfter(result.retryAfterSeconds) });
   }
   // The customer's words for a taken time; the rest as the board says it.
-  const error = result.code === "slot-taken" ? moveMessages.customerSlotTaken : moveRefusal(result, await mainPhoneOf(context)).error;
+  const error = result.code === "slot-taken" ? moveMessages.customerSlotTaken : moveRefusal(result, await mainPhoneNumber(db)).error;
   return data({ moveError: error }, { status });
 }
 

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { databaseContext } from "~/context";
-import { customerCalendarFile, selfServiceConfigFromEnv } from "~/services/customer-appointment.server";
+import { customerCalendarFile, selfServiceConfig } from "~/services/customer-appointment.server";
 import type { Route } from "./+types/calendar";
 import { privatePage } from "./private-page.server";
 
@@ -10,7 +10,7 @@ export const middleware: Route.MiddlewareFunction[] = [privatePage];
 export async function loader({ params, context }: Route.LoaderArgs) {
   const ics = await customerCalendarFile(context.get(databaseContext), params.token, {
     now: new Date(),
-    config: selfServiceConfigFromEnv(),
+    config: await selfServiceConfig(context.get(databaseContext)),
   });
   if (ics === null) throw data(null, { status: 404 });
   return new Response(ics, {

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { databaseContext } from "~/context";
-import { selfServiceConfigFromEnv } from "~/services/customer-appointment.server";
+import { selfServiceConfig } from "~/services/customer-appointment.server";
 import { customerPhoto } from "~/services/findings.server";
 import type { Route } from "./+types/photo";
 import { privatePage } from "./private-page.server";
@@ -14,7 +14,7 @@ export const middleware: Route.MiddlewareFunction[] = [privatePage];
 export async function loader({ params, context }: Route.LoaderArgs) {
   const photo = await customerPhoto(context.get(databaseContext), params.token, params.photoId, {
     now: new Date(),
-    config: selfServiceConfigFromEnv(),
+    config: await selfServiceConfig(context.get(databaseContext)),
   });
   if (!photo) throw data(null, { status: 404 });
   return new Response(Buffer.from(photo.bytes), {
