@@ -803,7 +803,7 @@ export const customerPageMessages = {
 } as const;
 
 /** 24 → "24 Stunden", 1 → "1 Stunde", 2.5 → "2,5 Stunden". */
-function formatHours(hours: number): string {
+export function formatHours(hours: number): string {
   return `${hours.toLocaleString("de-AT")} ${hours === 1 ? "Stunde" : "Stunden"}`;
 }
 

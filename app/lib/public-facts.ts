@@ -48,6 +48,10 @@ export type PublicFacts = {
   bookingRules: SlotFacts["bookingRules"];
   /** The start times the booking form lists without JavaScript before a service or day is chosen (startTimesFor). */
   bookingTimes: string[];
+  /** Customers may cancel on their page until this many hours before the start (SELF_CANCEL_CUTOFF_HOURS where set): /datenschutz. */
+  cancelCutoffHours: number;
+  /** The reminder goes out this many hours before the start (REMINDER_HOURS_BEFORE where set): /datenschutz. */
+  reminderHours: number;
   /** Some Impressum or contact fact is still an example of app/config/site.ts: not live yet (noindex). */
   preLaunch: boolean;
 };
@@ -121,6 +125,8 @@ export function publicFactsOf(facts: WorkshopFacts): PublicFacts {
     pickupsPerDay: facts.bookingRules.pickupsPerDay,
     bookingRules: { leadTimeMinutes: facts.bookingRules.leadTimeMinutes, horizonDays: facts.bookingRules.horizonDays },
     bookingTimes: startTimesFor(slotRulesOf(facts), listedVisitMinutes(facts, [], bookable, SLOT_MINUTES)),
+    cancelCutoffHours: facts.bookingRules.cancelCutoffHours,
+    reminderHours: facts.bookingRules.reminderHours,
     preLaunch: exampleValuesLeft(facts).length > 0,
   };
 }

@@ -1,8 +1,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { MemoryRouter } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import type { AdminIdentity } from "~/auth/session.server";
+import { PublicFactsProvider } from "~/components/site/public-facts-context";
+import { parseEnv } from "~/config/env.server";
 import { adminContext } from "~/context";
 import { exampleFields, type WorkshopFacts } from "~/domain/workshop";
 import { renderEmail } from "~/mail/templates";
@@ -14,9 +19,10 @@ import { changeWorkshopFacts, readWorkshopFacts, workshopFacts } from "~/service
 import { loader as boardLoader } from "../../app/routes/admin/board";
 import { loader as bookingLoader } from "../../app/routes/booking";
 import { loader as sitemapLoader } from "../../app/routes/seo/sitemap";
+import PrivacyPage from "../../app/routes/site/privacy";
 import { bookingRequest, testBookingConfig } from "../support/booking-config";
 import { createTestDatabase, isDatabaseAvailable, type TestDatabase, testDatabaseKinds } from "../support/databases";
-import { createAdminIdentity } from "../support/factories";
+import { changeFacts, createAdminIdentity } from "../support/factories";
 import { useTestDatabase } from "../support/fixtures";
 import { routeArgs } from "../support/route-args";
 import { type ServerProcess, startServer } from "../support/server-process";
@@ -151,6 +157,22 @@ describe.each(testDatabaseKinds)("the public pages, the booking form, the sitema
     expect(page.initial.service).toBe("Klimaservice");
     const retired = await routeArgs(new Request("http://127.0.0.1/termin-anfragen?leistung=Wartung"), { db: database.db });
     expect(((await bookingLoader(retired as never)) as { initial: { service?: string } }).initial.service).toBeUndefined();
+  });
+
+  it("/datenschutz names the cancel cutoff and the reminder hours of 'Einstellungen', the variables winning where set", async () => {
+    await changeFacts(database.db, (facts) => ({ bookingRules: { ...facts.bookingRules, cancelCutoffHours: 2.5, reminderHours: 48 } }));
+    const privacyPage = async (config: Parameters<typeof publicWorkshopFacts>[1]) => {
+      const { facts } = await publicWorkshopFacts(database.db, config);
+      return renderToStaticMarkup(
+        createElement(MemoryRouter, null, createElement(PublicFactsProvider, { value: facts }, createElement(PrivacyPage))),
+      );
+    };
+    const fromFacts = await privacyPage(parseEnv({}));
+    expect(fromFacts).toContain("können ihn bis 2,5 Stunden vor Beginn selbst absagen");
+    expect(fromFacts).toContain("schicken wir Ihnen etwa 48 Stunden vor Beginn eine Erinnerung");
+    const fromEnv = await privacyPage(parseEnv({ SELF_CANCEL_CUTOFF_HOURS: "6", REMINDER_HOURS_BEFORE: "1" }));
+    expect(fromEnv).toContain("können ihn bis 6 Stunden vor Beginn selbst absagen");
+    expect(fromEnv).toContain("schicken wir Ihnen etwa 1 Stunde vor Beginn eine Erinnerung");
   });
 
   it("the next e-mail names the new phone and address, sent with the facts as they are then", async () => {

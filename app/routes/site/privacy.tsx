@@ -4,6 +4,7 @@ import { PageHeader, Prose } from "~/components/site/section";
 import { site } from "~/config/site";
 import { pageMeta, publicPages } from "~/lib/seo";
 import { THEME_STORAGE_KEY } from "~/lib/theme";
+import { formatHours } from "~/messages";
 import type { Route } from "./+types/privacy";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -91,7 +92,7 @@ export default function PrivacyPage() {
         <h2>5. Ihre persönliche Terminseite</h2>
         <p>
           Jede E-Mail, die wir Ihnen zu einer Terminanfrage schicken, enthält einen persönlichen Link (/termin/…). Darüber sehen Sie den
-          aktuellen Stand Ihres Termins und können ihn bis {booking.selfCancelHoursBefore} Stunden vor Beginn selbst absagen; den Grund
+          aktuellen Stand Ihres Termins und können ihn bis {formatHours(facts.cancelCutoffHours)} vor Beginn selbst absagen; den Grund
           anzugeben ist freiwillig. Wer den Link kennt, sieht Ihren Termin – geben Sie ihn daher nicht weiter. Der Link funktioniert bis{" "}
           {booking.selfServiceDaysAfter} Tage nach dem Termin. Wir speichern nicht den Link selbst, sondern nur einen daraus berechneten
           Prüfwert (Hash), sodass auch aus unserer Datenbank niemand Ihren Link zurückgewinnen kann. Die Seite wird weder
@@ -110,7 +111,7 @@ export default function PrivacyPage() {
 
         <h2>6. Terminerinnerung</h2>
         <p>
-          Für einen bestätigten Termin schicken wir Ihnen etwa {booking.reminderHoursBefore} Stunden vor Beginn eine Erinnerung per E-Mail –
+          Für einen bestätigten Termin schicken wir Ihnen etwa {formatHours(facts.reminderHours)} vor Beginn eine Erinnerung per E-Mail –
           mit den Termindaten, dem Kalendereintrag und Ihrem persönlichen Link. Dafür verwenden wir nur die Daten Ihrer Terminanfrage. Wird
           der Termin vorher abgesagt oder erst kurz vorher bestätigt, entfällt die Erinnerung. Ist die Arbeit erledigt, schicken wir Ihnen
           außerdem eine kurze Nachricht, dass Sie das Auto abholen können, mit unseren Öffnungszeiten; den Stand der Arbeit (angekommen, in
