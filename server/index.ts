@@ -38,7 +38,7 @@ import { enterDefaultClosures } from "~/services/closures.server";
 import { startReminderJob } from "~/services/reminders.server";
 import { enterDefaultResources } from "~/services/resources.server";
 import { startRetentionJob } from "~/services/retention.server";
-import { workshopFacts } from "~/services/workshop-facts.server";
+import { workshopFacts, workshopFactsInForce } from "~/services/workshop-facts.server";
 import { createApp, type InlineTexts, requestListener } from "./app";
 import { startEventLoopWatchdog } from "./event-loop-watchdog";
 import type { NodeMiddleware } from "./node-middleware";
@@ -134,7 +134,7 @@ export async function start(options: StartOptions): Promise<void> {
 
   const retentionJob = startRetentionJob(database.db, { vacuum: database.kind === "pglite" });
   // Every instance runs it, whatever EMAIL_WORKER says: each reminder is claimed once in the database.
-  const reminderJob = startReminderJob(database.db, config);
+  const reminderJob = startReminderJob(database.db, () => workshopFactsInForce(database.db, config));
   // Every instance checks each minute; the night is claimed once in the database (decision 041).
   const backupDir = backupDirOf(config);
   const backupJob = backupDir ? startBackupJob(database.db, backupDir) : undefined;

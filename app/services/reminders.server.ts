@@ -1,5 +1,4 @@
 import { and, eq, gte, inArray, isNull, like, lt, lte, or, type SQL, sql } from "drizzle-orm";
-import { env } from "~/config/env.server";
 import { site } from "~/config/site";
 import type { Database, Executor } from "~/db/client.server";
 import { createCustomerLink } from "~/db/customer-links.server";
@@ -7,12 +6,12 @@ import { appointments, emailOutbox, inspectionReminders, inspectionUnsubscribeTo
 import { appointmentReminderDue, reminderCandidateDates } from "~/domain/appointment-reminder";
 import { zonedInstant, zonedParts } from "~/domain/calendar-date";
 import { addMonths, inspectionReminderDueMonth } from "~/domain/inspection";
+import type { WorkshopFacts } from "~/domain/workshop";
 import { logger } from "~/lib/logger.server";
 import { type PeriodicJob, periodicJob } from "~/lib/periodic-job";
 import { hashSecretToken, newSecretToken, SECRET_TOKEN_PATTERN } from "~/lib/secret-token.server";
 import { appointmentEmailFields, cancelOnlineUntil } from "~/mail/emails";
 import { enqueueCustomerEmail, enqueueEmail } from "~/mail/outbox.server";
-import { type FactsEnv, workshopFactsInForce } from "./workshop-facts.server";
 
 /**
  * The reminders of issue 16: the e-mail before a confirmed appointment and
@@ -32,11 +31,10 @@ export type ReminderConfig = {
 };
 
 /**
- * The reminder's hours and the cutoff it names as they apply now (issue 29): REMINDER_HOURS_BEFORE and
- * SELF_CANCEL_CUTOFF_HOURS where set, else 'Einstellungen' → Buchungsregeln (at most 2 s old).
+ * The reminder's hours and the cutoff it names (issue 29) from the facts in force: 'Einstellungen' →
+ * Buchungsregeln, REMINDER_HOURS_BEFORE and SELF_CANCEL_CUTOFF_HOURS winning where set (workshopFactsInForce).
  */
-export async function reminderConfig(db: Database, config: FactsEnv = env()): Promise<ReminderConfig> {
-  const { bookingRules } = await workshopFactsInForce(db, config);
+export function reminderConfigOf({ bookingRules }: Pick<WorkshopFacts, "bookingRules">): ReminderConfig {
   return { hoursBefore: bookingRules.reminderHours, selfCancelCutoffHours: bookingRules.cancelCutoffHours };
 }
 
@@ -298,9 +296,13 @@ export function createReminderJob({
   }, intervalMs);
 }
 
-/** The job as server/index.ts runs it: the hours of 'Einstellungen', or REMINDER_HOURS_BEFORE where set, read on every run. */
-export function startReminderJob(db: Database, config: FactsEnv = env()): ReminderJob {
-  const job = createReminderJob({ db, config: () => reminderConfig(db, config) });
+/**
+ * The job as server/index.ts runs it, with the facts in force read on every run (`facts`, handed in
+ * by server/index.ts: the facts service lies above this one): a change on 'Einstellungen' holds
+ * from the next run.
+ */
+export function startReminderJob(db: Database, facts: () => Promise<Pick<WorkshopFacts, "bookingRules">>): ReminderJob {
+  const job = createReminderJob({ db, config: async () => reminderConfigOf(await facts()) });
   job.start();
   logger.info("reminder job started");
   return job;

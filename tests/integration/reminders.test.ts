@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { beforeEach, describe, expect, it } from "vitest";
-import { parseEnv } from "~/config/env.server";
+import { type Env, parseEnv } from "~/config/env.server";
 import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 import { appointments, customerLinks, emailOutbox, inspectionReminders, inspectionUnsubscribeTokens } from "~/db/schema";
 import { hashSecretToken } from "~/lib/secret-token.server";
@@ -9,21 +9,22 @@ import { renderEmail } from "~/mail/templates";
 import { composeMail } from "~/mail/transports.server";
 import { createMailWorker } from "~/mail/worker.server";
 import { INSPECTION_CONSENT_LABEL } from "~/schemas/booking";
-import { type BookingConfig, requestAppointment as requestAppointmentResult } from "~/services/booking.server";
+import { requestAppointment as requestAppointmentResult } from "~/services/booking.server";
 import {
   createReminderJob,
   queueAppointmentReminders,
   queueInspectionReminders,
-  reminderConfig,
+  reminderConfigOf,
   unsubscribeInspectionReminders,
   unsubscribeState,
 } from "~/services/reminders.server";
 import { applyRetention } from "~/services/retention.server";
+import { workshopFactsInForce } from "~/services/workshop-facts.server";
+import { testBookingConfig } from "../support/booking-config";
 import { testDatabaseKinds } from "../support/databases";
 import { changeFacts, insertAppointment, setWorkshop } from "../support/factories";
 import { useTestDatabase } from "../support/fixtures";
 import { bookingView } from "../support/result-views";
-import { siteSlotRules, siteVisitFacts } from "../support/slot-rules";
 const requestAppointment = async (...args: Parameters<typeof requestAppointmentResult>) =>
   bookingView(await requestAppointmentResult(...args));
 
@@ -33,6 +34,8 @@ const day = { hoursBefore: 24 };
 
 describe.each(testDatabaseKinds)("reminders on %s", (kind) => {
   const database = useTestDatabase(kind);
+  /** The reminder's hours as the job reads them on a run: the facts in force under `config`. */
+  const configOf = async (config: Env) => reminderConfigOf(await workshopFactsInForce(database.db, config));
 
   /** A confirmed appointment; its start is the Vienna wall clock (10 June 2026 08:00 CEST = 06:00Z). */
   async function confirmed(overrides: Partial<typeof appointments.$inferInsert> = {}) {
@@ -133,11 +136,11 @@ describe.each(testDatabaseKinds)("reminders on %s", (kind) => {
     });
 
     it("follows REMINDER_HOURS_BEFORE as decimal hours (2.5)", async () => {
-      const config = await reminderConfig(database.db, parseEnv({ REMINDER_HOURS_BEFORE: "2.5" }));
+      const config = await configOf(parseEnv({ REMINDER_HOURS_BEFORE: "2.5" }));
       expect(config).toEqual({ hoursBefore: 2.5, selfCancelCutoffHours: 24 });
-      expect(await reminderConfig(database.db, parseEnv({}))).toEqual({ hoursBefore: 24, selfCancelCutoffHours: 24 });
+      expect(await configOf(parseEnv({}))).toEqual({ hoursBefore: 24, selfCancelCutoffHours: 24 });
       // The reminder names the personal page's cutoff (issue 26).
-      expect((await reminderConfig(database.db, parseEnv({ SELF_CANCEL_CUTOFF_HOURS: "6" }))).selfCancelCutoffHours).toBe(6);
+      expect((await configOf(parseEnv({ SELF_CANCEL_CUTOFF_HOURS: "6" }))).selfCancelCutoffHours).toBe(6);
       await confirmed();
       // 08:00 CEST is 06:00Z; 2.5 hours earlier is 03:30Z.
       await queueAppointmentReminders(database.db, new Date("2026-06-10T03:29:59Z"), config);
@@ -147,15 +150,16 @@ describe.each(testDatabaseKinds)("reminders on %s", (kind) => {
     });
 
     it("follows the hours of 'Einstellungen' from the job's next run, the variables winning where set (issue 29)", async () => {
+      await confirmed();
+      let clock = new Date("2026-06-10T03:29:59Z");
+      // Started before the change, as the server's job is.
+      const job = createReminderJob({ db: database.db, config: () => configOf(parseEnv({})), now: () => clock });
       await changeFacts(database.db, (facts) => ({ bookingRules: { ...facts.bookingRules, reminderHours: 2.5, cancelCutoffHours: 2 } }));
-      expect(await reminderConfig(database.db, parseEnv({}))).toEqual({ hoursBefore: 2.5, selfCancelCutoffHours: 2 });
-      expect(await reminderConfig(database.db, parseEnv({ REMINDER_HOURS_BEFORE: "48", SELF_CANCEL_CUTOFF_HOURS: "12" }))).toEqual({
+      expect(await configOf(parseEnv({}))).toEqual({ hoursBefore: 2.5, selfCancelCutoffHours: 2 });
+      expect(await configOf(parseEnv({ REMINDER_HOURS_BEFORE: "48", SELF_CANCEL_CUTOFF_HOURS: "12" }))).toEqual({
         hoursBefore: 48,
         selfCancelCutoffHours: 12,
       });
-      await confirmed();
-      let clock = new Date("2026-06-10T03:29:59Z");
-      const job = createReminderJob({ db: database.db, config: () => reminderConfig(database.db, parseEnv({})), now: () => clock });
       await job.runOnce();
       expect(await reminderRows()).toHaveLength(0);
       clock = new Date("2026-06-10T03:30:00Z");
@@ -212,17 +216,7 @@ describe.each(testDatabaseKinds)("reminders on %s", (kind) => {
     beforeEach(() => setWorkshop(database.db, { lift: 5, mechanic: 5 }));
     // Monday 30 November 2026, 09:00 in Vienna.
     const NOW = new Date("2026-11-30T09:00:00+01:00");
-    const bookingConfig: BookingConfig = {
-      rateLimit: 0,
-      rateLimitWindowSeconds: 600,
-      dailyLimit: 0,
-      maxOpenRequestsPerEmail: 3,
-      maxPickupsPerDay: 3,
-      fewFreeSlots: 3,
-      workshopEmail: "werkstatt@happycar.example",
-      rules: siteSlotRules,
-      services: siteVisitFacts.services,
-    };
+    const bookingConfig = testBookingConfig();
     const booking = {
       name: "Anna Muster",
       email: "anna@example.at",
