@@ -25,6 +25,7 @@ import type { ClosedRow } from "~/domain/planner";
 import type { ResourceKind, ResourceSetProblem } from "~/domain/resources";
 import type { FailureOf } from "~/domain/result";
 import type { SlotField, SlotProblem, UnavailableDay } from "~/domain/slots";
+import { isViennaArea, postalCodeRuns } from "~/domain/vehicle";
 import type { ExampleField, WorkshopService } from "~/domain/workshop";
 
 /**
@@ -461,6 +462,33 @@ export const exportFormMessages = {
   invalidDates: "Bitte wählen Sie bei „Von“ und „Bis“ ein gültiges Datum; „Von“ darf nicht nach „Bis“ liegen.",
   invalidStatus: exportMessages.invalidStatus,
 } as const satisfies Record<ExportFilterErrorCode, string>;
+
+/** "1010–1090, 1100 und 1120": the runs of `area` (app/domain/vehicle.ts postalCodeRuns), the last joined with "und". */
+function postalCodesText(area: ReadonlyArray<string>): string {
+  const runs = postalCodeRuns(area).map((run) => (run.first === run.last ? run.first : `${run.first}–${run.last}`));
+  return runs.length < 2 ? (runs[0] ?? "") : `${runs.slice(0, -1).join(", ")} und ${runs.at(-1)}`;
+}
+
+/**
+ * The pick-up service (Hol- und Bringservice) where the booking names its area: the postal codes of
+ * 'Einstellungen' → Buchungsregeln (issue 29); all of Vienna's and no other is 'Wiener Stadtgebiet'.
+ */
+export const pickupMessages = {
+  /** A pick-up address outside the area; `phone`: the workshop's first (its facts). */
+  outsideArea: (area: ReadonlyArray<string>, phone: string) => {
+    if (area.length === 0) return `Unseren Hol- und Bringservice bieten wir derzeit nicht an. Bitte rufen Sie uns an: ${phone}.`;
+    const where = isViennaArea(area)
+      ? "im Wiener Stadtgebiet an (Postleitzahlen 1010 bis 1230)"
+      : `für ${area.length === 1 ? "die Postleitzahl" : "die Postleitzahlen"} ${postalCodesText(area)} an`;
+    return `Unseren Hol- und Bringservice bieten wir nur ${where}. Für eine Abholung von außerhalb rufen Sie uns bitte an: ${phone}.`;
+  },
+  /** The hint beside the hand-over's choice, with the pick-ups a day. */
+  hint: (area: ReadonlyArray<string>, perDay: number) => {
+    if (area.length === 0) return "Derzeit nicht angeboten; bitte rufen Sie uns an.";
+    const where = isViennaArea(area) ? "im Wiener Stadtgebiet (PLZ 1010–1230)" : `für die PLZ ${postalCodesText(area)}`;
+    return `Kostenlos ${where}, höchstens ${perDay} Abholungen pro Tag.`;
+  },
+} as const;
 
 /**
  * The booking form's refusals, keyed by the code of requestAppointment

@@ -1,11 +1,14 @@
 import { describe, expect, it } from "vitest";
 import {
+  addressPostalCode,
   displayLicensePlate,
   firstRegistrationProblem,
-  isViennaPostalCode,
+  isViennaArea,
   licensePlateProblem,
   normalizeLicensePlate,
   pickupAddressProblem,
+  postalCodeRuns,
+  VIENNA_POSTAL_CODES,
 } from "./vehicle";
 
 describe("licence plates", () => {
@@ -34,20 +37,14 @@ describe("licence plates", () => {
   });
 });
 
-describe("Vienna postal codes", () => {
-  it.each([
-    ["1010", true],
-    ["1100", true],
-    ["1230", true],
-    ["1190", true],
-    ["1000", false],
-    ["1240", false],
-    ["1015", false],
-    ["2340", false],
-    ["4020", false],
-    ["101", false],
-  ])("%s → %s", (code, vienna) => {
-    expect(isViennaPostalCode(code)).toBe(vienna);
+describe("the pick-up area's postal codes", () => {
+  it("Vienna's are 1010 … 1230, the district in the middle digits", () => {
+    expect(VIENNA_POSTAL_CODES).toHaveLength(23);
+    expect(VIENNA_POSTAL_CODES.slice(0, 2)).toEqual(["1010", "1020"]);
+    expect(VIENNA_POSTAL_CODES.at(-1)).toBe("1230");
+    expect(isViennaArea([...VIENNA_POSTAL_CODES].reverse())).toBe(true);
+    expect(isViennaArea(VIENNA_POSTAL_CODES.slice(1))).toBe(false);
+    expect(isViennaArea([...VIENNA_POSTAL_CODES, "2340"])).toBe(false);
   });
 
   it.each([
@@ -55,13 +52,46 @@ describe("Vienna postal codes", () => {
     ["1060 Wien, Mariahilfer Straße 12", undefined],
     ["Hauptstraße 1234, 1100 Wien", undefined],
     ["Favoritenstraße 5/3/12 1100", undefined],
-    ["Hauptstraße 5, 2340 Mödling", "outsideVienna"],
-    ["Landstraße 1, 4020 Linz", "outsideVienna"],
+    ["Hauptstraße 5, 2340 Mödling", "outsideArea"],
+    ["Landstraße 1, 4020 Linz", "outsideArea"],
+    ["Praterstraße 1, 1015 Wien", "outsideArea"],
     ["Mariahilfer Straße 12, Wien", "postalCode"],
     ["1100 Wien", "street"],
     ["12, 1100", "street"],
-  ])("%s → %s", (address, problem) => {
-    expect(pickupAddressProblem(address)).toBe(problem);
+  ])("%s in Vienna → %s", (address, problem) => {
+    expect(pickupAddressProblem(address, VIENNA_POSTAL_CODES)).toBe(problem);
+  });
+
+  it("holds an address to the area given (the workshop's facts), not to Vienna", () => {
+    expect(pickupAddressProblem("Hauptstraße 5, 2340 Mödling", ["2340"])).toBeUndefined();
+    expect(pickupAddressProblem("Mariahilfer Straße 12, 1060 Wien", ["2340"])).toBe("outsideArea");
+    expect(pickupAddressProblem("Mariahilfer Straße 12, 1060 Wien", [])).toBe("outsideArea");
+    expect(addressPostalCode("Hauptstraße 1234, 1100 Wien")).toBe("1100");
+  });
+
+  it.each([
+    [VIENNA_POSTAL_CODES, [["1010", "1230"]]],
+    [
+      ["1100", "1010", "1020", "1030", "1120"],
+      [
+        ["1010", "1030"],
+        ["1100", "1100"],
+        ["1120", "1120"],
+      ],
+    ],
+    [
+      ["2340", "2341", "2342", "2344", "1010", "1020"],
+      [
+        ["1010", "1010"],
+        ["1020", "1020"],
+        ["2340", "2342"],
+        ["2344", "2344"],
+      ],
+    ],
+    [["1100", "1100"], [["1100", "1100"]]],
+    [[], []],
+  ])("%j in runs → %j", (codes, runs) => {
+    expect(postalCodeRuns(codes).map((run) => [run.first, run.last])).toEqual(runs);
   });
 });
 

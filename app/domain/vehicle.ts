@@ -33,27 +33,53 @@ export function licensePlateProblem(value: string): LicensePlateProblem | undefi
   return signs < PLATE_MIN_SIGNS || signs > PLATE_MAX_SIGNS ? "length" : undefined;
 }
 
-/** Vienna's postal codes: 1010 (1st district) to 1230 (23rd), the district in the middle digits. */
-export const VIENNA_POSTAL_CODE_RANGE = { first: "1010", last: "1230" } as const;
+/** Vienna's postal codes, 1010 (1st district) … 1230 (23rd), the district in the middle digits: the pick-up area of a new database. */
+export const VIENNA_POSTAL_CODES: readonly string[] = Array.from({ length: 23 }, (_, index) => `1${String(index + 1).padStart(2, "0")}0`);
 
-export function isViennaPostalCode(code: string): boolean {
-  return /^1(0[1-9]|1[0-9]|2[0-3])0$/.test(code);
+/** Whether `area` is all of Vienna and nothing else: then the texts say 'Wiener Stadtgebiet'. */
+export function isViennaArea(area: ReadonlyArray<string>): boolean {
+  const codes = new Set(area);
+  return codes.size === VIENNA_POSTAL_CODES.length && VIENNA_POSTAL_CODES.every((code) => codes.has(code));
 }
 
-type PickupAddressProblem = "street" | "postalCode" | "outsideVienna";
-
 /**
- * Whether a pick-up address has a street and a Vienna postal code. The postal
- * code is the address's last four-digit number ("Hauptstraße 5, 1100 Wien"):
- * house numbers of four digits are rare, and they come before it.
+ * The postal code of an address: its last four-digit number ("Hauptstraße 5, 1100 Wien"); house
+ * numbers of four digits are rare, and they come before it.
  */
-export function pickupAddressProblem(address: string): PickupAddressProblem | undefined {
-  const codes = address.match(/(?<!\d)\d{4}(?!\d)/g);
-  const code = codes?.at(-1);
+export function addressPostalCode(address: string): string | undefined {
+  return address.match(/(?<!\d)\d{4}(?!\d)/g)?.at(-1);
+}
+
+type PickupAddressProblem = "street" | "postalCode" | "outsideArea";
+
+/** Whether a pick-up address has a street and one of the pick-up service's postal codes (`area`, the workshop's facts). */
+export function pickupAddressProblem(address: string, area: ReadonlyArray<string>): PickupAddressProblem | undefined {
+  const code = addressPostalCode(address);
   const street = (code ? address.replace(code, "") : address).replace(/\bwien\b/giu, "");
   if (!/\p{L}{3,}/u.test(street)) return "street";
   if (!code) return "postalCode";
-  return isViennaPostalCode(code) ? undefined : "outsideVienna";
+  return area.includes(code) ? undefined : "outsideArea";
+}
+
+/**
+ * The postal codes as runs to name them by ("1010–1090, 1100"): sorted, and three or more with the
+ * same step of 1 or 10 (Vienna's districts) in a row as one run from its first to its last.
+ */
+export function postalCodeRuns(area: ReadonlyArray<string>): Array<{ first: string; last: string }> {
+  const codes = [...new Set(area)].sort();
+  const runs: Array<{ first: string; last: string }> = [];
+  let start = 0;
+  while (start < codes.length) {
+    const step = Number(codes[start + 1]) - Number(codes[start]);
+    let end = start;
+    if (step === 1 || step === 10) {
+      while (end + 1 < codes.length && Number(codes[end + 1]) - Number(codes[end]) === step) end++;
+    }
+    if (end - start < 2) end = start;
+    runs.push({ first: codes[start]!, last: codes[end]! });
+    start = end + 1;
+  }
+  return runs;
 }
 
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;

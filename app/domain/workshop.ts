@@ -1,6 +1,7 @@
 import { type Service, site, type Weekday } from "~/config/site";
 import { type ResourceKind, resourceKinds, type ServiceNeeds } from "./resources";
 import { type SlotRules, slotRulesOf } from "./slots";
+import { VIENNA_POSTAL_CODES } from "./vehicle";
 import { visitDurationMinutes, visitNeeds } from "./visit";
 
 /**
@@ -90,9 +91,6 @@ export type WorkshopSectionKey = (typeof workshopSections)[number];
 /** One slot step, fixed (the grid of the board, the planner and the SQL placement). */
 export const SLOT_MINUTES = site.booking.slotMinutes;
 
-/** Vienna's postal codes, 1010 … 1230: the pick-up area of a new database. */
-export const VIENNA_POSTAL_CODES = Array.from({ length: 23 }, (_, index) => `1${String(index + 1).padStart(2, "0")}0`);
-
 /** A stable id from a service's name: lower case letters and digits, words joined by '-'. */
 export function serviceIdOf(name: string, taken: ReadonlyArray<string> = []): string {
   const base =
@@ -157,7 +155,7 @@ export function defaultWorkshopFacts(): WorkshopFacts {
       leadTimeMinutes: site.booking.leadTimeMinutes,
       horizonDays: site.booking.horizonDays,
       maxOpenRequestsPerEmail: site.booking.maxOpenRequestsPerEmail,
-      pickupPostalCodes: VIENNA_POSTAL_CODES,
+      pickupPostalCodes: [...VIENNA_POSTAL_CODES],
       pickupsPerDay: site.booking.pickupsPerDay,
       cancelCutoffHours: site.booking.selfCancelHoursBefore,
       reminderHours: site.booking.reminderHoursBefore,
@@ -165,6 +163,11 @@ export function defaultWorkshopFacts(): WorkshopFacts {
     },
     email: { senderName: site.mail.senderName, noticeAddress: site.mail.noticeAddress },
   };
+}
+
+/** The number the pages and texts name when they name one: the first ('Einstellungen' requires one to three). */
+export function mainPhoneOf(facts: Pick<WorkshopFacts, "workshop">): string {
+  return facts.workshop.phones[0]?.number ?? "";
 }
 
 /** The services customers see: not retired, in the owner's order. */

@@ -48,6 +48,8 @@ export type PublicFacts = {
   bookingRules: SlotFacts["bookingRules"];
   /** The start times the booking form lists without JavaScript before a service or day is chosen (startTimesFor). */
   bookingTimes: string[];
+  /** The postal codes the pick-up service goes to: the booking form's hint and its check of the address. */
+  pickupPostalCodes: string[];
   /** Customers may cancel on their page until this many hours before the start (SELF_CANCEL_CUTOFF_HOURS where set): /datenschutz. */
   cancelCutoffHours: number;
   /** The reminder goes out this many hours before the start (REMINDER_HOURS_BEFORE where set): /datenschutz. */
@@ -125,6 +127,7 @@ export function publicFactsOf(facts: WorkshopFacts): PublicFacts {
     pickupsPerDay: facts.bookingRules.pickupsPerDay,
     bookingRules: { leadTimeMinutes: facts.bookingRules.leadTimeMinutes, horizonDays: facts.bookingRules.horizonDays },
     bookingTimes: startTimesFor(slotRulesOf(facts), listedVisitMinutes(facts, [], bookable, SLOT_MINUTES)),
+    pickupPostalCodes: [...facts.bookingRules.pickupPostalCodes],
     cancelCutoffHours: facts.bookingRules.cancelCutoffHours,
     reminderHours: facts.bookingRules.reminderHours,
     preLaunch: exampleValuesLeft(facts).length > 0,

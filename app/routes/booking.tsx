@@ -48,6 +48,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pickupsPerDay: facts.pickupsPerDay,
     slotFacts: { hours: facts.hours, bookingRules: facts.bookingRules },
     times: await bookingTimes(db, { date: initial.date, services: initial.service ? [initial.service] : [] }),
+    pickupPostalCodes: facts.pickupPostalCodes,
+    phone: facts.mainPhone.display,
   };
 }
 
@@ -122,6 +124,8 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
           pickupsPerDay: loaderData.pickupsPerDay,
           slotFacts: loaderData.slotFacts,
           times,
+          pickupPostalCodes: loaderData.pickupPostalCodes,
+          phone: loaderData.phone,
           result: actionData ? (result as BookingFormResult) : undefined,
           requested: loaderData.requested,
           initial: loaderData.initial,

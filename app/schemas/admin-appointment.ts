@@ -1,5 +1,5 @@
 import { appointmentSources } from "~/domain/appointment";
-import { bookingSchema, checkboxInput, validateBookingLike, workshopMonth } from "./booking";
+import { type BookingOffer, bookingSchema, checkboxInput, validateBookingLike, workshopMonth } from "./booking";
 import { cleanedInput } from "./text";
 import { z } from "./zod";
 
@@ -59,11 +59,11 @@ export const adminEntrySchema = bookingSchema.omit({ inspectionReminder: true, e
 export type AdminEntryInput = z.output<typeof adminEntrySchema>;
 
 /**
- * Validates an entry; field errors in German as the booking's. `offered`: the services the workshop
- * offers now (the facts' services not retired; the board may enter one not bookable online).
+ * Validates an entry; field errors in German as the booking's. `offer`: what the workshop offers now
+ * (the facts' services not retired, as the board may enter one not bookable online; the pick-up area).
  */
-export function validateAdminEntry(input: Record<string, unknown>, now: Date, offered?: ReadonlyArray<string>) {
-  return validateBookingLike(adminEntrySchema, input, workshopMonth(now), offered);
+export function validateAdminEntry(input: Record<string, unknown>, now: Date, offer: BookingOffer) {
+  return validateBookingLike(adminEntrySchema, input, workshopMonth(now), offer);
 }
 
 /** The fields PATCH may change besides the time and the services (`service`, `services`: changeAppointment). */

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { additionalServiceFormName, bookingFormNames, bookingInputFromForm, validateBooking } from "./booking";
+import { bookableServiceNames, defaultWorkshopFacts, mainPhoneOf } from "~/domain/workshop";
+import { additionalServiceFormName, bookingFormNames, bookingInputFromForm, type BookingOffer, validateBooking } from "./booking";
+
+/** What the workshop of a new database offers (app/config/site.ts's defaults), as the facts hand it on. */
+const defaults = defaultWorkshopFacts();
+const offer: BookingOffer = {
+  services: bookableServiceNames(defaults),
+  pickupPostalCodes: defaults.bookingRules.pickupPostalCodes,
+  phone: mainPhoneOf(defaults),
+};
 
 /** Several services in one visit (issue 28): the form's 'Weitere Leistungen' and the API's `services`. */
 
@@ -40,11 +49,11 @@ describe("bookingInputFromForm: 'Weitere Leistungen'", () => {
 
 describe("validateBooking: services", () => {
   it("keeps a valid list; `service` alone stays as it was", () => {
-    expect(validateBooking({ ...valid, services: ["Ölwechsel", "Elektrik"] })).toEqual({
+    expect(validateBooking({ ...valid, services: ["Ölwechsel", "Elektrik"] }, offer)).toEqual({
       ok: true,
       data: { ...valid, services: ["Ölwechsel", "Elektrik"] },
     });
-    expect(validateBooking(valid)).toEqual({ ok: true, data: valid });
+    expect(validateBooking(valid, offer)).toEqual({ ok: true, data: valid });
   });
 
   it.each([
@@ -56,7 +65,7 @@ describe("validateBooking: services", () => {
     [["Ölwechsel", "Elektrik", "Elektrik"], "Die Leistung „Elektrik“ ist doppelt angegeben. Bitte wählen Sie jede Leistung nur einmal."],
     ["Ölwechsel", "Bitte geben Sie die Leistungen (services) als Liste von Leistungen an."],
   ])("refuses %j with a German message on `services`", (services, message) => {
-    const result = validateBooking({ ...valid, services });
+    const result = validateBooking({ ...valid, services }, offer);
     expect(result.ok).toBe(false);
     expect(!result.ok && result.fields).toEqual({ services: message });
   });

@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { bookingInputFromForm, validateBooking } from "./booking";
+import { bookableServiceNames, defaultWorkshopFacts, mainPhoneOf } from "~/domain/workshop";
+import { bookingInputFromForm, type BookingOffer, validateBooking } from "./booking";
 import { cleanText } from "./text";
+
+/** What the workshop of a new database offers (app/config/site.ts's defaults), as the facts hand it on. */
+const defaults = defaultWorkshopFacts();
+const offer: BookingOffer = {
+  services: bookableServiceNames(defaults),
+  pickupPostalCodes: defaults.bookingRules.pickupPostalCodes,
+  phone: mainPhoneOf(defaults),
+};
 
 const valid = {
   name: "Anna Muster",
@@ -15,7 +24,7 @@ const valid = {
 
 describe("validateBooking: valid input", () => {
   it("accepts the full form and keeps the values", () => {
-    expect(validateBooking(valid)).toEqual({ ok: true, data: valid });
+    expect(validateBooking(valid, offer)).toEqual({ ok: true, data: valid });
   });
 
   it.each([
@@ -24,24 +33,27 @@ describe("validateBooking: valid input", () => {
     ["blank", "   "],
     ["null", null],
   ])("the message is optional (%s → null)", (_label, message) => {
-    const result = validateBooking({ ...valid, message });
+    const result = validateBooking({ ...valid, message }, offer);
     expect(result).toEqual({ ok: true, data: { ...valid, message: null } });
   });
 
   it.each(["Reparaturen", "§57a Überprüfung", "Reifenservice", "Ölwechsel", "Elektrik", "Bremsenservice", "Wartung"])(
     "service %s is bookable",
     (service) => {
-      expect(validateBooking({ ...valid, service }).ok).toBe(true);
+      expect(validateBooking({ ...valid, service }, offer).ok).toBe(true);
     },
   );
 
   it("trims and strips control characters; the message keeps its line breaks", () => {
-    const result = validateBooking({
-      ...valid,
-      name: "  Anna\u0000 Mus\u0007ter\t ",
-      email: " anna@example.at\r\n",
-      message: "  Zeile 1\r\nZeile\u001b 2  ",
-    });
+    const result = validateBooking(
+      {
+        ...valid,
+        name: "  Anna\u0000 Mus\u0007ter\t ",
+        email: " anna@example.at\r\n",
+        message: "  Zeile 1\r\nZeile\u001b 2  ",
+      },
+      offer,
+    );
     expect(result).toEqual({
       ok: true,
       data: { ...valid, name: "Anna Muster", email: "anna@example.at", message: "Zeile 1\nZeile 2" },
@@ -59,7 +71,7 @@ describe("validateBooking: missing required fields", () => {
     ["time", "Bitte wählen Sie eine Uhrzeit aus."],
   ])("without %s: top message and field message", (field, message) => {
     for (const value of [undefined, "", " \t ", "\u0000"]) {
-      const result = validateBooking({ ...valid, [field]: value });
+      const result = validateBooking({ ...valid, [field]: value }, offer);
       expect(result).toEqual({
         ok: false,
         error: "Bitte füllen Sie alle Pflichtfelder aus.",
@@ -70,7 +82,7 @@ describe("validateBooking: missing required fields", () => {
   });
 
   it("an empty object lists every required field", () => {
-    const result = validateBooking({});
+    const result = validateBooking({}, offer);
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.error).toBe("Bitte füllen Sie alle Pflichtfelder aus.");
@@ -100,7 +112,7 @@ describe("validateBooking: invalid values", () => {
     ["time", "24:00", "Bitte geben Sie eine gültige Uhrzeit an (HH:MM)."],
     ["message", "x".repeat(2001), "Die Nachricht darf höchstens 2000 Zeichen lang sein."],
   ])("%s = %j → %s", (field, value, message) => {
-    expect(validateBooking({ ...valid, [field]: value })).toEqual({
+    expect(validateBooking({ ...valid, [field]: value }, offer)).toEqual({
       ok: false,
       error: value === 42 ? "Bitte füllen Sie alle Pflichtfelder aus." : "Bitte überprüfen Sie Ihre Eingaben.",
       fields: { [field]: message },
@@ -116,7 +128,7 @@ describe("validateBooking: invalid values", () => {
     ["email", `${"a".repeat(64)}@${"b".repeat(186)}.at`],
     ["message", "x".repeat(2000)],
   ])("boundary %s = %j is valid", (field, value) => {
-    expect(validateBooking({ ...valid, [field]: value }).ok).toBe(true);
+    expect(validateBooking({ ...valid, [field]: value }, offer).ok).toBe(true);
   });
 });
 
@@ -187,13 +199,13 @@ describe("validateBooking: broken and invisible Unicode", () => {
     ["phone", "\u202D+43 664\uD800 1234567", "+43 664 1234567"],
     ["message", "Zeile 1\u2028Zeile\uDBFF 2 🚗", "Zeile 1\nZeile 2 🚗"],
   ])("%s is cleaned before the rules apply", (field, value, cleaned) => {
-    expect(validateBooking({ ...valid, [field]: value })).toEqual({ ok: true, data: { ...valid, [field]: cleaned } });
+    expect(validateBooking({ ...valid, [field]: value }, offer)).toEqual({ ok: true, data: { ...valid, [field]: cleaned } });
   });
 
   it.each(["name", "email", "phone", "service", "date", "time"])(
     "a required %s of only lone surrogates and invisible characters counts as missing",
     (field) => {
-      const result = validateBooking({ ...valid, [field]: "\uD800\u200B\uDC00\u2066" });
+      const result = validateBooking({ ...valid, [field]: "\uD800\u200B\uDC00\u2066" }, offer);
       expect(result).toMatchObject({ ok: false, error: "Bitte füllen Sie alle Pflichtfelder aus.", missingRequired: true });
     },
   );
@@ -217,7 +229,7 @@ describe("validateBooking: the car and its hand-over", () => {
   };
 
   it("accepts every field and stores the plate upper-case, the mileage as a number, the month as yyyy-MM", () => {
-    expect(validateBooking({ ...valid, ...car }, month)).toEqual({
+    expect(validateBooking({ ...valid, ...car }, offer, month)).toEqual({
       ok: true,
       data: {
         ...valid,
@@ -232,12 +244,12 @@ describe("validateBooking: the car and its hand-over", () => {
   });
 
   it("takes JSON numbers and blank values as absent", () => {
-    const result = validateBooking({ ...valid, mileageKm: 0, licensePlate: "", handover: "", firstRegistration: " " }, month);
+    const result = validateBooking({ ...valid, mileageKm: 0, licensePlate: "", handover: "", firstRegistration: " " }, offer, month);
     expect(result).toEqual({ ok: true, data: { ...valid, mileageKm: 0 } });
   });
 
   it("keeps no pick-up address without a pick-up", () => {
-    const result = validateBooking({ ...valid, handover: "drop_off", pickupAddress: "Irgendwo 1, 4020 Linz" }, month);
+    const result = validateBooking({ ...valid, handover: "drop_off", pickupAddress: "Irgendwo 1, 4020 Linz" }, offer, month);
     expect(result).toEqual({ ok: true, data: { ...valid, handover: "drop_off" } });
   });
 
@@ -255,7 +267,7 @@ describe("validateBooking: the car and its hand-over", () => {
     ["firstRegistration", "12/2026", "Die Erstzulassung kann nicht in der Zukunft liegen."],
     ["handover", "boat", "Bitte wählen Sie, wie Ihr Auto zu uns kommt."],
   ])("%s = %j → %s", (field, value, message) => {
-    expect(validateBooking({ ...valid, [field]: value }, month)).toEqual({
+    expect(validateBooking({ ...valid, [field]: value }, offer, month)).toEqual({
       ok: false,
       error: "Bitte überprüfen Sie Ihre Eingaben.",
       fields: { [field]: message },
@@ -272,14 +284,34 @@ describe("validateBooking: the car and its hand-over", () => {
       "Unseren Hol- und Bringservice bieten wir nur im Wiener Stadtgebiet an (Postleitzahlen 1010 bis 1230). Für eine Abholung von außerhalb rufen Sie uns bitte an: 01 234 56 78.",
     ],
   ])("a pick-up from %j → %s", (pickupAddress, message) => {
-    expect(validateBooking({ ...valid, handover: "pickup", pickupAddress }, month)).toMatchObject({
+    expect(validateBooking({ ...valid, handover: "pickup", pickupAddress }, offer, month)).toMatchObject({
       ok: false,
       fields: { pickupAddress: message },
     });
   });
 
+  it("holds the pick-up address to the facts' postal codes and names the facts' first phone (issue 29)", () => {
+    const brenner: BookingOffer = { ...offer, pickupPostalCodes: ["1100", "1120", "2340"], phone: "01 604 22 11" };
+    const pickup = (pickupAddress: string, given = brenner) =>
+      validateBooking({ ...valid, handover: "pickup", pickupAddress }, given, month);
+    expect(pickup("Hauptstraße 5, 2340 Mödling").ok).toBe(true);
+    expect(pickup("Mariahilfer Straße 12, 1060 Wien")).toMatchObject({
+      ok: false,
+      fields: {
+        pickupAddress:
+          "Unseren Hol- und Bringservice bieten wir nur für die Postleitzahlen 1100, 1120 und 2340 an. Für eine Abholung von außerhalb rufen Sie uns bitte an: 01 604 22 11.",
+      },
+    });
+    expect(pickup("Mariahilfer Straße 12, 1060 Wien", { ...brenner, pickupPostalCodes: ["1100"] })).toMatchObject({
+      fields: { pickupAddress: expect.stringContaining("nur für die Postleitzahl 1100 an.") },
+    });
+    expect(pickup("Mariahilfer Straße 12, 1060 Wien", { ...brenner, pickupPostalCodes: [] })).toMatchObject({
+      fields: { pickupAddress: "Unseren Hol- und Bringservice bieten wir derzeit nicht an. Bitte rufen Sie uns an: 01 604 22 11." },
+    });
+  });
+
   it("names the pick-up problem together with the other fields' problems", () => {
-    const result = validateBooking({ ...valid, email: "x", handover: "pickup", pickupAddress: "Linzer Str. 1, 4020 Linz" }, month);
+    const result = validateBooking({ ...valid, email: "x", handover: "pickup", pickupAddress: "Linzer Str. 1, 4020 Linz" }, offer, month);
     expect(result).toMatchObject({ ok: false, fields: { email: expect.any(String), pickupAddress: expect.stringContaining("Wiener") } });
   });
 });
@@ -296,16 +328,16 @@ describe("validateBooking: the §57a reminder's checkbox", () => {
     ["false", undefined],
     [undefined, undefined],
   ])("%j → %j", (value, expected) => {
-    const result = validateBooking({ ...withCar, inspectionReminder: value }, "2026-11");
+    const result = validateBooking({ ...withCar, inspectionReminder: value }, offer, "2026-11");
     expect(result.ok ? result.data.inspectionReminder : result.fields).toBe(expected);
   });
 
   it("needs the first registration, and names anything else as invalid", () => {
-    expect(validateBooking({ ...valid, inspectionReminder: "on" }, "2026-11")).toMatchObject({
+    expect(validateBooking({ ...valid, inspectionReminder: "on" }, offer, "2026-11")).toMatchObject({
       ok: false,
       fields: { inspectionReminder: "Für die Erinnerung an die §57a-Begutachtung geben Sie bitte die Erstzulassung an." },
     });
-    expect(validateBooking({ ...withCar, inspectionReminder: "ja" }, "2026-11")).toMatchObject({
+    expect(validateBooking({ ...withCar, inspectionReminder: "ja" }, offer, "2026-11")).toMatchObject({
       ok: false,
       fields: { inspectionReminder: "Bitte kreuzen Sie die Erinnerung an oder lassen Sie das Feld leer." },
     });

@@ -1,4 +1,4 @@
-import { bookableServices, site } from "~/config/site";
+import { site } from "~/config/site";
 import { isCalendarDate, zonedParts } from "~/domain/calendar-date";
 import {
   displayLicensePlate,
@@ -11,9 +11,9 @@ import {
   pickupAddressProblem,
   PLATE_MAX_SIGNS,
   PLATE_MIN_SIGNS,
-  VIENNA_POSTAL_CODE_RANGE,
 } from "~/domain/vehicle";
 import { servicesProblem } from "~/domain/visit";
+import { pickupMessages } from "~/messages";
 import {
   type BookingField,
   type FieldErrors,
@@ -78,9 +78,6 @@ const vehicleMessages = {
     tooLong: "Die Abholadresse darf höchstens 200 Zeichen lang sein.",
     street: "Bitte geben Sie Straße und Hausnummer der Abholadresse an.",
     postalCode: "Bitte geben Sie die Postleitzahl der Abholadresse an.",
-    outsideVienna:
-      `Unseren Hol- und Bringservice bieten wir nur im Wiener Stadtgebiet an (Postleitzahlen ${VIENNA_POSTAL_CODE_RANGE.first} ` +
-      `bis ${VIENNA_POSTAL_CODE_RANGE.last}). Für eine Abholung von außerhalb rufen Sie uns bitte an: ${site.phones[0].display}.`,
   },
 } as const;
 
@@ -213,10 +210,23 @@ export type BookingValidation =
 const asText = (value: unknown) => (typeof value === "string" ? cleanText(value) : "");
 
 /**
+ * What a request is checked against: the workshop's facts as they are now (issue 29), handed to the
+ * browser's island as props and read by the server, so both say the same.
+ */
+export type BookingOffer = {
+  /** The services offered: online the bookable ones not retired, on the board every one not retired. */
+  services: ReadonlyArray<string>;
+  /** The postal codes the pick-up service (Hol- und Bringservice) goes to. */
+  pickupPostalCodes: ReadonlyArray<string>;
+  /** The number a refused pick-up asks to call: the facts' first phone. */
+  phone: string;
+};
+
+/**
  * The rules that depend on another field or on today, checked on the cleaned
  * values whether or not the other fields passed, so every problem shows at once.
  */
-function dependentFieldErrors(input: Record<string, unknown>, currentMonth: string, offered: ReadonlyArray<string>): FieldErrors {
+function dependentFieldErrors(input: Record<string, unknown>, currentMonth: string, offer: BookingOffer): FieldErrors {
   const errors: FieldErrors = {};
   const month = cleanedMonth(input.firstRegistration);
   if (typeof month === "string" && month !== "") {
@@ -228,7 +238,7 @@ function dependentFieldErrors(input: Record<string, unknown>, currentMonth: stri
   const service = asText(input.service);
   if (Array.isArray(input.services) && service !== "" && input.services.every((name) => typeof name === "string")) {
     const problem = servicesProblem(
-      offered.map((name) => ({ name, bookable: true, durationMinutes: 0, needs: [] })),
+      offer.services.map((name) => ({ name, bookable: true, durationMinutes: 0, needs: [] })),
       service,
       input.services.map((name: string) => cleanText(name)),
     );
@@ -238,8 +248,12 @@ function dependentFieldErrors(input: Record<string, unknown>, currentMonth: stri
   }
   if (asText(input.handover) === ("pickup" satisfies Handover)) {
     const address = asText(input.pickupAddress);
-    const problem = address === "" ? "missing" : pickupAddressProblem(address);
-    if (problem) errors.pickupAddress = vehicleMessages.pickupAddress[problem];
+    const problem = address === "" ? "missing" : pickupAddressProblem(address, offer.pickupPostalCodes);
+    if (problem)
+      errors.pickupAddress =
+        problem === "outsideArea"
+          ? pickupMessages.outsideArea(offer.pickupPostalCodes, offer.phone)
+          : vehicleMessages.pickupAddress[problem];
   }
   return errors;
 }
@@ -254,15 +268,14 @@ type BookingLikeSchema = z.ZodType<{ handover?: Handover; pickupAddress?: string
 
 /**
  * Validates untrusted input with `schema` (the booking's, or one built on it: the board's entry, issue 28):
- * one German message per field, the first problem wins, the dependent rules checked as well.
- * `currentMonth` (yyyy-MM): the first registration may not be later.
+ * one German message per field, the first problem wins, the dependent rules checked as well, against
+ * `offer` (the workshop's facts). `currentMonth` (yyyy-MM): the first registration may not be later.
  */
 export function validateBookingLike<S extends BookingLikeSchema>(
   schema: S,
   input: Record<string, unknown>,
   currentMonth: string,
-  /** The services offered online now (the workshop's facts, issue 29). */
-  offered: ReadonlyArray<string> = bookableServices,
+  offer: BookingOffer,
 ): { ok: true; data: z.output<S> } | { ok: false; error: string; fields: FieldErrors; missingRequired: boolean } {
   const result = schema.safeParse(input);
   const fields: FieldErrors = {};
@@ -273,8 +286,8 @@ export function validateBookingLike<S extends BookingLikeSchema>(
     }
   }
   const service = typeof input.service === "string" ? cleanText(input.service) : "";
-  if (service !== "" && !offered.includes(service)) fields.service ??= UNKNOWN_SERVICE_MESSAGE;
-  for (const [field, message] of Object.entries(dependentFieldErrors(input, currentMonth, offered)) as [BookingField, string][]) {
+  if (service !== "" && !offer.services.includes(service)) fields.service ??= UNKNOWN_SERVICE_MESSAGE;
+  for (const [field, message] of Object.entries(dependentFieldErrors(input, currentMonth, offer)) as [BookingField, string][]) {
     fields[field] ??= message;
   }
   if (result.success && Object.keys(fields).length === 0) {
@@ -291,14 +304,14 @@ export function validateBookingLike<S extends BookingLikeSchema>(
 }
 
 /**
- * Validates untrusted input; one German message per field, the first problem
- * wins. `currentMonth` (yyyy-MM): the first registration may not be later.
+ * Validates untrusted input against `offer` (the services offered online, the pick-up area and the
+ * phone of the workshop's facts); one German message per field, the first problem wins.
+ * `currentMonth` (yyyy-MM): the first registration may not be later.
  */
 export function validateBooking(
   input: Record<string, unknown>,
+  offer: BookingOffer,
   currentMonth = workshopMonth(new Date()),
-  /** The services offered online now (the workshop's facts, issue 29). */
-  offered: ReadonlyArray<string> = bookableServices,
 ): BookingValidation {
-  return validateBookingLike(bookingSchema, input, currentMonth, offered);
+  return validateBookingLike(bookingSchema, input, currentMonth, offer);
 }

@@ -11,14 +11,15 @@ import type { CalendarDate } from "~/domain/calendar-date";
 import type { ResourceKind } from "~/domain/resources";
 import { fail, type Failure, type Ok, ok } from "~/domain/result";
 import { checkSlot, closingTime, type SlotRules, slotRulesOf, withoutBreaks } from "~/domain/slots";
-import { normalizeLicensePlate } from "~/domain/vehicle";
+import { addressPostalCode, normalizeLicensePlate } from "~/domain/vehicle";
 import { visitServices } from "~/domain/visit";
-import { offeredServices, visitOfFacts, type WorkshopFacts } from "~/domain/workshop";
+import { mainPhoneOf, offeredServices, visitOfFacts, type WorkshopFacts } from "~/domain/workshop";
 import { logger } from "~/lib/logger.server";
 import { appointmentEmailFields, cancelOnlineUntil } from "~/mail/emails";
 import { enqueueCustomerEmail } from "~/mail/outbox.server";
 import type { MoveRefusal } from "~/messages";
 import { type AdminEntryInput, changeableFields, moveSchema, validateAdminEntry } from "~/schemas/admin-appointment";
+import type { BookingOffer } from "~/schemas/booking";
 import { formStartTimes } from "./booking.server";
 import { rulesWithClosures } from "./closures.server";
 import { notifyWaitlistForDay } from "./waitlist.server";
@@ -125,6 +126,11 @@ export async function currentWorkshop(db: Database): Promise<{ facts: WorkshopFa
 /** The services the board may enter or change to: every one the workshop offers now, also those not bookable online. */
 function servicesOffered(facts: WorkshopFacts): string[] {
   return offeredServices(facts).map((service) => service.name);
+}
+
+/** What the board's entry is checked against (issue 29): every service offered, the pick-up area and the phone of the facts. */
+function boardOffer(facts: WorkshopFacts): BookingOffer {
+  return { services: servicesOffered(facts), pickupPostalCodes: facts.bookingRules.pickupPostalCodes, phone: mainPhoneOf(facts) };
 }
 
 /** What a visit of `services` holds by the facts (read before a transaction: PGlite has one connection). */
@@ -258,7 +264,7 @@ export async function enterAppointment(
   },
 ): Promise<EntryResult> {
   const workshop = await currentWorkshop(db);
-  const validation = validateAdminEntry(input, now, servicesOffered(workshop.facts));
+  const validation = validateAdminEntry(input, now, boardOffer(workshop.facts));
   if (!validation.ok) return fail("invalid", { fields: validation.fields, missingRequired: validation.missingRequired });
   const entry = validation.data;
   // Several services in one visit (issue 28), their durations and needs by the facts (issue 29).
@@ -440,8 +446,15 @@ export async function changeAppointment(
       ? { service: input.service, services: [input.service] }
       : {};
   const workshop = await currentWorkshop(db);
-  // Its own services stay valid for a change of anything else, also one retired since.
-  const offered = [...new Set([...servicesOffered(workshop.facts), ...beforeServices])];
+  // Its own services stay valid for a change of anything else, also one retired since; so does its
+  // pick-up address while it is kept, also outside an area made smaller since.
+  const offer = boardOffer(workshop.facts);
+  const keptCode = given.pickupAddress === undefined && before.pickupAddress ? addressPostalCode(before.pickupAddress) : undefined;
+  const offered: BookingOffer = {
+    ...offer,
+    services: [...new Set([...offer.services, ...beforeServices])],
+    pickupPostalCodes: keptCode ? [...offer.pickupPostalCodes, keptCode] : offer.pickupPostalCodes,
+  };
   const validation = validateAdminEntry({ ...asEntryInput(before), ...given, ...servicesGiven }, now, offered);
   if (!validation.ok) return fail("invalid", { fields: validation.fields, missingRequired: validation.missingRequired });
   const after = validation.data;

@@ -28,6 +28,7 @@ import { normalizeLicensePlate } from "~/domain/vehicle";
 import {
   bookableServiceNames,
   listedVisitMinutes,
+  mainPhoneOf,
   type VisitFacts,
   visitFactsOf,
   visitOfFacts,
@@ -37,7 +38,7 @@ import { logger } from "~/lib/logger.server";
 import { newSecretToken } from "~/lib/secret-token.server";
 import { type EmailParams, emailServices } from "~/mail/emails";
 import { outboxRow } from "~/mail/outbox.server";
-import { type FieldErrors, INSPECTION_CONSENT_LABEL, validateBooking, workshopMonth } from "~/schemas/booking";
+import { type BookingOffer, type FieldErrors, INSPECTION_CONSENT_LABEL, validateBooking, workshopMonth } from "~/schemas/booking";
 import { rulesWithClosures } from "./closures.server";
 import { FORM_DAY_WINDOW_SECONDS, FORM_RATE_LIMIT_WINDOW_SECONDS, formRateLimited, honeypotFilled } from "./form-guard.server";
 
@@ -56,6 +57,10 @@ export type BookingConfig = {
   rules: SlotRules;
   /** The workshop's services (issue 29): which are offered, how long each takes, what each needs. */
   services: WorkshopFacts["services"];
+  /** The postal codes the pick-up service goes to (the workshop's booking rules). */
+  pickupPostalCodes: ReadonlyArray<string>;
+  /** The workshop's first phone: the number a refused pick-up asks to call. */
+  phone: string;
 };
 
 /**
@@ -73,7 +78,14 @@ export function bookingConfigFromEnv(config: Env, facts: WorkshopFacts): Booking
     workshopEmail: config.WORKSHOP_EMAIL ?? facts.email.noticeAddress,
     // The hours with their lunch breaks: no slot, request or move overlaps a break.
     ...visitFactsOf(facts),
+    pickupPostalCodes: facts.bookingRules.pickupPostalCodes,
+    phone: mainPhoneOf(facts),
   };
+}
+
+/** What a request is checked against: the services offered online, the pick-up area and the phone of `config`'s facts. */
+export function bookingOfferOf(config: BookingConfig): BookingOffer {
+  return { services: bookableServiceNames(config), pickupPostalCodes: config.pickupPostalCodes, phone: config.phone };
 }
 
 /**
@@ -113,7 +125,7 @@ export async function requestAppointment(
 ): Promise<BookingResult> {
   if (honeypotFilled("booking", input, clientIp)) return fail("honeypot");
 
-  const validation = validateBooking(input, workshopMonth(now), bookableServiceNames(config));
+  const validation = validateBooking(input, bookingOfferOf(config), workshopMonth(now));
   if (!validation.ok) return fail("invalid", { fields: validation.fields, missingRequired: validation.missingRequired });
   const booking = validation.data;
   // Several services (issue 28): the visit lasts their sum and holds the union of their resources,

@@ -24,7 +24,7 @@ import { confirmAppointment } from "~/services/appointment-commands.server";
 import { changeAppointment, enterAppointment, staffRules } from "~/services/appointment-moves.server";
 import { findCustomerAppointment, moveByCustomer } from "~/services/customer-appointment.server";
 import { type DatabaseKind, type TestDatabase, testDatabaseKinds } from "../support/databases";
-import { createAdminIdentity, heldResourceNames, openDayFromToday, sessionCookieOf, setWorkshop } from "../support/factories";
+import { changeFacts, createAdminIdentity, heldResourceNames, openDayFromToday, sessionCookieOf, setWorkshop } from "../support/factories";
 import { useApiApp, useTestDatabase } from "../support/fixtures";
 import { withWritesHeldBack } from "../support/held-back";
 import { routeArgs } from "../support/route-args";
@@ -200,6 +200,31 @@ function suite(kind: DatabaseKind) {
         "Bitte geben Sie für den Hol- und Bringservice die Abholadresse an.",
       );
       expect((await database.db.select().from(appointments).where(eq(appointments.id, id)))[0]!.phone).toBe("01 234 5678");
+    });
+
+    it("a pick-up is held to the postal codes of 'Einstellungen' (issue 29); a kept address stays valid after the area shrank", async () => {
+      const pickup = { handover: "pickup", pickupAddress: "Praterstraße 1, 1020 Wien" };
+      const entered = await enter({ ...caller, ...pickup, date: DAY, time: "10:00" });
+      if (!entered.ok) throw new Error(entered.code);
+      await changeFacts(database.db, (facts) => ({
+        workshop: { ...facts.workshop, phones: [{ label: "Werkstatt", number: "01 604 22 11" }] },
+        bookingRules: { ...facts.bookingRules, pickupPostalCodes: ["2340"] },
+      }));
+      const refused = await enter({ ...caller, ...pickup, date: DAY, time: "11:00" });
+      expect(refused).toMatchObject({
+        ok: false,
+        code: "invalid",
+        fields: {
+          pickupAddress:
+            "Unseren Hol- und Bringservice bieten wir nur für die Postleitzahl 2340 an. Für eine Abholung von außerhalb rufen Sie uns bitte an: 01 604 22 11.",
+        },
+      });
+      expect(
+        (await enter({ ...caller, handover: "pickup", pickupAddress: "Hauptstraße 5, 2340 Mödling", date: DAY, time: "11:00" })).ok,
+      ).toBe(true);
+      // The appointment entered before keeps its address for any other change; a new one is held to the area.
+      expect((await change(entered.value.id, { phone: "01 999 88 77" })).ok).toBe(true);
+      expect(await change(entered.value.id, { pickupAddress: "Praterstraße 3, 1020 Wien" })).toMatchObject({ ok: false, code: "invalid" });
     });
 
     it("moves a confirmed appointment: holds follow, the trail has old and new, the reminder is armed again and the customer gets the updated invite", async () => {

@@ -7,7 +7,7 @@ import { austrianHolidayName, austrianHolidays } from "~/domain/holidays";
 import { bookingWindow, daySchedule } from "~/domain/slots";
 import { METHOD_NOT_ALLOWED_MESSAGE } from "../../server/api/answers";
 import { allDatabaseKinds, isDatabaseAvailable } from "../support/databases";
-import { setWorkshop } from "../support/factories";
+import { changeFacts, setWorkshop } from "../support/factories";
 import { useApiApp, useEnv, useTestDatabase } from "../support/fixtures";
 import { siteSlotRules } from "../support/slot-rules";
 
@@ -275,6 +275,19 @@ for (const kind of allDatabaseKinds) {
         expect(await countRows()).toEqual({ appointments: 3, emails: 6 });
       });
 
+      it("the open requests an address may have are those of 'Einstellungen' (issue 29): 1 → the second is 409", async () => {
+        await changeFacts(database.db, (facts) => ({ bookingRules: { ...facts.bookingRules, maxOpenRequestsPerEmail: 1 } }));
+        const email = "einmal@example.at";
+        expect((await post(JSON.stringify(booking(await freeSlot(0), { email })))).status).toBe(201);
+        const response = await post(JSON.stringify(booking(await freeSlot(1), { email })));
+        expect(response.status).toBe(409);
+        expect(await response.json()).toEqual({
+          error:
+            "Für diese E-Mail-Adresse ist bereits eine Terminanfrage offen. Bitte warten Sie auf unsere Rückmeldung oder rufen Sie uns an.",
+          code: "too-many-open",
+        });
+      });
+
       it("too many requests from one IP → 429 with Retry-After and a German message", async () => {
         process.env.BOOKING_RATE_LIMIT = "1";
         resetEnvCache();
@@ -398,6 +411,22 @@ for (const kind of allDatabaseKinds) {
           },
         });
         expect(await countRows()).toEqual({ appointments: 0, emails: 0 });
+      });
+
+      it("a pick-up is held to the postal codes of 'Einstellungen', its refusal naming them and the facts' first phone (issue 29)", async () => {
+        await changeFacts(database.db, (facts) => ({
+          workshop: { ...facts.workshop, phones: [{ label: "Werkstatt", number: "01 604 22 11" }] },
+          bookingRules: { ...facts.bookingRules, pickupPostalCodes: ["1100", "2340"] },
+        }));
+        const slot = await freeSlot();
+        const refused = await post(JSON.stringify(booking(slot, { handover: "pickup", pickupAddress: "Praterstraße 1, 1020 Wien" })));
+        expect(refused.status).toBe(400);
+        expect(((await refused.json()) as { fields: Record<string, string> }).fields).toEqual({
+          pickupAddress:
+            "Unseren Hol- und Bringservice bieten wir nur für die Postleitzahlen 1100 und 2340 an. Für eine Abholung von außerhalb rufen Sie uns bitte an: 01 604 22 11.",
+        });
+        const booked = await post(JSON.stringify(booking(slot, { handover: "pickup", pickupAddress: "Hauptstraße 5, 2340 Mödling" })));
+        expect(booked.status).toBe(201);
       });
 
       it("a full day of pick-ups → 409 with code pickups-full", async () => {

@@ -4,27 +4,17 @@ import { appointments, emailOutbox } from "~/db/schema";
 import { timeToMinutes } from "~/domain/calendar-date";
 import { bookingMessages } from "~/messages";
 import { type BookingConfig } from "~/services/booking.server";
+import { testBookingConfig } from "../support/booking-config";
 import { allDatabaseKinds, type DatabaseKind, isDatabaseAvailable, type TestDatabase } from "../support/databases";
 import { useTestDatabase } from "../support/fixtures";
 import { withWritesHeldBack } from "../support/held-back";
 import { getAvailability, getDaySlots, requestAppointment } from "../support/result-views";
-import { siteSlotRules, siteVisitFacts } from "../support/slot-rules";
 
 /** Monday 30 November 2026, 09:00 in Vienna; the dates below are ahead of it. */
 const NOW = new Date("2026-11-30T09:00:00+01:00");
 const INSPECTION = "§57a Überprüfung";
 
-const config: BookingConfig = {
-  rateLimit: 0,
-  rateLimitWindowSeconds: 600,
-  dailyLimit: 0,
-  maxOpenRequestsPerEmail: 3,
-  maxPickupsPerDay: 3,
-  fewFreeSlots: 3,
-  workshopEmail: "werkstatt@happycar.example",
-  rules: siteSlotRules,
-  services: siteVisitFacts.services,
-};
+const config = testBookingConfig();
 
 let counter = 0;
 /** A valid request with its own e-mail address, so the per-address limit stays out of the way. */

@@ -5,12 +5,12 @@ import { appointments, customerLinks, emailOutbox, rateLimits } from "~/db/schem
 import { hashSecretToken } from "~/lib/secret-token.server";
 import { bookingMessages } from "~/messages";
 import { type BookingConfig } from "~/services/booking.server";
+import { testBookingConfig } from "../support/booking-config";
 import { allDatabaseKinds, type DatabaseKind, isDatabaseAvailable, type TestDatabase } from "../support/databases";
 import { setWorkshop } from "../support/factories";
 import { useTestDatabase } from "../support/fixtures";
 import { withWritesHeldBack } from "../support/held-back";
 import { getAvailability, getDaySlots, requestAppointment } from "../support/result-views";
-import { siteSlotRules, siteVisitFacts } from "../support/slot-rules";
 
 /**
  * Monday 30 November 2026, 09:00 in Vienna. Every service call gets this `now`,
@@ -18,17 +18,7 @@ import { siteSlotRules, siteVisitFacts } from "../support/slot-rules";
  */
 const NOW = new Date("2026-11-30T09:00:00+01:00");
 
-const config: BookingConfig = {
-  rateLimit: 0,
-  rateLimitWindowSeconds: 600,
-  dailyLimit: 0,
-  maxOpenRequestsPerEmail: 3,
-  maxPickupsPerDay: 3,
-  fewFreeSlots: 3,
-  workshopEmail: "werkstatt@happycar.example",
-  rules: siteSlotRules,
-  services: siteVisitFacts.services,
-};
+const config = testBookingConfig();
 
 const request = {
   name: "Anna Muster",

@@ -6,29 +6,18 @@ import { site } from "~/config/site";
 import { appointments, auditLog, closures, emailOutbox } from "~/db/schema";
 import { loginRequiredMessage } from "~/messages";
 import { closureMessages } from "~/messages";
-import { type BookingConfig } from "~/services/booking.server";
 import { addClosure, cancelAppointments, enterDefaultClosures } from "~/services/closures.server";
+import { testBookingConfig } from "../support/booking-config";
 import { testDatabaseKinds } from "../support/databases";
 import { createAdminIdentity, insertAppointment, sessionCookieOf } from "../support/factories";
 import { useApiApp, useTestDatabase } from "../support/fixtures";
 import { getAvailability, getDaySlots, requestAppointment } from "../support/result-views";
-import { siteSlotRules, siteVisitFacts } from "../support/slot-rules";
 
 /** Monday 1 March 2027, 09:00 in Vienna: every service call gets this `now`; Wednesday 10 March is an ordinary open day. */
 const NOW = new Date("2027-03-01T09:00:00+01:00");
 const DAY = "2027-03-10";
 
-const config: BookingConfig = {
-  rateLimit: 0,
-  rateLimitWindowSeconds: 600,
-  dailyLimit: 0,
-  maxOpenRequestsPerEmail: 3,
-  maxPickupsPerDay: 3,
-  fewFreeSlots: 3,
-  workshopEmail: "werkstatt@happycar.example",
-  rules: siteSlotRules,
-  services: siteVisitFacts.services,
-};
+const config = testBookingConfig();
 
 describe.each(testDatabaseKinds)("closures on %s", (kind) => {
   let owner: AdminIdentity;

@@ -110,7 +110,14 @@ function suite(kind: DatabaseKind) {
       await changeFacts((facts) => ({ bookingRules: { ...facts.bookingRules, horizonDays: 30 } }));
       const { facts } = await publicWorkshopFacts(database.db);
       expect(facts.bookingTimes).toEqual(ONE_SLOT);
-      const props = { services: facts.bookable, pickupsPerDay: facts.pickupsPerDay, slotFacts: facts, times: facts.bookingTimes };
+      const props = {
+        services: facts.bookable,
+        pickupsPerDay: facts.pickupsPerDay,
+        pickupPostalCodes: facts.pickupPostalCodes,
+        phone: facts.mainPhone.display,
+        slotFacts: facts,
+        times: facts.bookingTimes,
+      };
       const html = renderToStaticMarkup(createElement(BookingSection, props));
       expect(html).toContain('<option value="11:30">11:30 Uhr</option>');
       expect(html).not.toContain('<option value="12:00">');

@@ -6,6 +6,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import type { AdminIdentity } from "~/auth/session.server";
+import { BookingSection } from "~/components/booking/booking-section";
 import { PublicFactsProvider } from "~/components/site/public-facts-context";
 import { parseEnv } from "~/config/env.server";
 import { adminContext } from "~/context";
@@ -128,9 +129,13 @@ describe.each(testDatabaseKinds)("the public pages, the booking form, the sitema
 
   it("the booking form offers the bookable services in their order, a new one included and a retired one gone (also without JavaScript)", async () => {
     const { facts } = await readWorkshopFacts(database.db);
-    await change(database.db, owner, { services: changedServices(facts), bookingRules: { ...facts.bookingRules, pickupsPerDay: 5 } });
+    await change(database.db, owner, {
+      services: changedServices(facts),
+      bookingRules: { ...facts.bookingRules, pickupsPerDay: 5, pickupPostalCodes: ["1100", "2340"] },
+    });
     const home = await layoutData();
     expect(home.pickupsPerDay).toBe(5);
+    expect(home.pickupPostalCodes).toEqual(["1100", "2340"]);
     expect(home.bookable.map((service) => service.name)).toEqual([
       "Reparaturen",
       "§57a Überprüfung",
@@ -147,14 +152,15 @@ describe.each(testDatabaseKinds)("the public pages, the booking form, the sitema
     const args = await routeArgs(new Request("http://127.0.0.1/termin-anfragen?datum=2030-01-07&leistung=Klimaservice"), {
       db: database.db,
     });
-    const page = (await bookingLoader(args as never)) as {
-      services: Array<{ name: string }>;
-      pickupsPerDay: number;
-      initial: { service?: string };
-    };
+    const page = (await bookingLoader(args as never)) as Parameters<typeof BookingSection>[0];
     expect(page.services.map((service) => service.name)).toEqual(home.bookable.map((service) => service.name));
     expect(page.pickupsPerDay).toBe(5);
-    expect(page.initial.service).toBe("Klimaservice");
+    // The pick-up area and the phone its refusal names reach the island (its hint, its check in the browser).
+    expect(page).toMatchObject({ pickupPostalCodes: ["1100", "2340"], phone: "01 234 56 78" });
+    expect(renderToStaticMarkup(createElement(BookingSection, page))).toContain(
+      "Kostenlos für die PLZ 1100 und 2340, höchstens 5 Abholungen pro Tag.",
+    );
+    expect(page.initial?.service).toBe("Klimaservice");
     const retired = await routeArgs(new Request("http://127.0.0.1/termin-anfragen?leistung=Wartung"), { db: database.db });
     expect(((await bookingLoader(retired as never)) as { initial: { service?: string } }).initial.service).toBeUndefined();
   });

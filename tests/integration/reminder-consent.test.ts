@@ -17,15 +17,14 @@ import { publicFactsOf } from "~/lib/public-facts";
 import { adminMessages } from "~/messages";
 import AppointmentDetails, { action as detailsAction, loader as detailsLoader } from "~/routes/admin/appointment";
 import PrivacyPage from "~/routes/site/privacy";
-import type { BookingConfig } from "~/services/booking.server";
 import { queueInspectionReminders, unsubscribeInspectionReminders } from "~/services/reminders.server";
 import { applyRetention } from "~/services/retention.server";
+import { testBookingConfig } from "../support/booking-config";
 import { createTestDatabase, type DatabaseKind, postgresAvailable, testDatabaseKinds } from "../support/databases";
 import { createAdminIdentity, sessionCookieOf } from "../support/factories";
 import { useApiApp, useTestDatabase } from "../support/fixtures";
 import { boardCommands, requestAppointment } from "../support/result-views";
 import { routeArgs } from "../support/route-args";
-import { siteSlotRules, siteVisitFacts } from "../support/slot-rules";
 
 /**
  * Issue 31, finding 5 (decision 036): one §57a reminder consent per address and car. A new booking
@@ -38,17 +37,7 @@ import { siteSlotRules, siteVisitFacts } from "../support/slot-rules";
 const NOW = new Date("2026-11-30T09:00:00+01:00");
 // 1 December: the reminders of the cars due in January go out.
 const DECEMBER = new Date("2026-12-01T08:00:00+01:00");
-const config: BookingConfig = {
-  rateLimit: 0,
-  rateLimitWindowSeconds: 600,
-  dailyLimit: 0,
-  maxOpenRequestsPerEmail: 10,
-  maxPickupsPerDay: 3,
-  fewFreeSlots: 3,
-  workshopEmail: "werkstatt@happycar.example",
-  rules: siteSlotRules,
-  services: siteVisitFacts.services,
-};
+const config = testBookingConfig({ maxOpenRequestsPerEmail: 10 });
 const booking = {
   name: "Anna Muster",
   email: "anna@example.at",

@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { type BookingFormResult, BookingSection } from "~/components/booking/booking-section";
-import { defaultWorkshopFacts } from "~/domain/workshop";
+import { defaultWorkshopFacts, mainPhoneOf } from "~/domain/workshop";
 import { publicFactsOf } from "~/lib/public-facts";
 import type { BookingConfig } from "~/services/booking.server";
 import { siteSlotRules, siteVisitFacts } from "./slot-rules";
@@ -18,6 +18,8 @@ export function testBookingConfig(overrides: Partial<BookingConfig> = {}): Booki
     workshopEmail: "werkstatt@happycar.example",
     rules: siteSlotRules,
     services: siteVisitFacts.services,
+    pickupPostalCodes: defaultWorkshopFacts().bookingRules.pickupPostalCodes,
+    phone: mainPhoneOf(defaultWorkshopFacts()),
     ...overrides,
   };
 }
@@ -44,6 +46,14 @@ export function bookingRequest(date: string, overrides: Record<string, unknown> 
 /** The booking island as the server renders it (without JavaScript) after a refused plain post, with a new database's facts. */
 export function renderedBookingForm(result: BookingFormResult): string {
   const facts = publicFactsOf(defaultWorkshopFacts());
-  const props = { services: facts.bookable, pickupsPerDay: facts.pickupsPerDay, slotFacts: facts, times: facts.bookingTimes, result };
+  const props = {
+    services: facts.bookable,
+    pickupsPerDay: facts.pickupsPerDay,
+    pickupPostalCodes: facts.pickupPostalCodes,
+    phone: facts.mainPhone.display,
+    slotFacts: facts,
+    times: facts.bookingTimes,
+    result,
+  };
   return renderToStaticMarkup(createElement(BookingSection, props));
 }

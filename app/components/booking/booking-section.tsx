@@ -61,6 +61,8 @@ export function BookingSection({
   pickupsPerDay,
   slotFacts,
   times,
+  pickupPostalCodes,
+  phone,
   result,
   requested = false,
   initial = {},
@@ -77,6 +79,10 @@ export function BookingSection({
    * startTimesFor: the facts' hours for the chosen services and day).
    */
   times: string[];
+  /** The pick-up service's postal codes (the workshop's booking rules): the hint names them, the check holds the address to them. */
+  pickupPostalCodes: string[];
+  /** The workshop's first phone: a pick-up address outside the area asks to call it. */
+  phone: string;
   result?: BookingFormResult;
   requested?: boolean;
   /** The day and service the address asked for (`?datum=…&leistung=…`, the waiting list's e-mail). */
@@ -179,7 +185,7 @@ export function BookingSection({
     if (waited) form[bookingFormNames.time] = chosenTime.current;
     const input = bookingInputFromForm(form);
     const rules = bookingRules.loaded ?? (await bookingRules.load());
-    const validation = rules?.validateBooking(input, rules.workshopMonth(new Date()), offered);
+    const validation = rules?.validateBooking(input, { services: offered, pickupPostalCodes, phone }, rules.workshopMonth(new Date()));
     if (validation && !validation.ok) {
       setErrors(validation.fields);
       toast.error("Fehler", { description: validation.missingRequired ? MISSING_FIELDS_MESSAGE : validation.error });
@@ -311,7 +317,13 @@ export function BookingSection({
               <CourtesyCarField checked={courtesyCar} onChange={setCourtesyCar} error={shown.errors.courtesyCar} />
             </CardContent>
           </Card>
-          <VehicleFields key={requestCount} values={values} errors={shown.errors} pickupsPerDay={pickupsPerDay} />
+          <VehicleFields
+            key={requestCount}
+            values={values}
+            errors={shown.errors}
+            pickupsPerDay={pickupsPerDay}
+            pickupPostalCodes={pickupPostalCodes}
+          />
         </div>
 
         <Card>

@@ -1,15 +1,16 @@
 import { useState } from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { FieldError, Input, Label } from "~/components/ui/form-controls";
-import { type Handover, handovers, VIENNA_POSTAL_CODE_RANGE } from "~/domain/vehicle";
+import { type Handover, handovers } from "~/domain/vehicle";
 import { useHydrated } from "~/lib/use-hydrated";
+import { pickupMessages } from "~/messages";
 import { bookingFormNames, type FieldErrors, handoverLabels, INSPECTION_CONSENT_LABEL, type VehicleField } from "~/schemas/booking-fields";
 
-/** `pickupsPerDay`: the workshop's booking rule (its facts, issue 29). */
-const handoverHints = (pickupsPerDay: number): Record<Handover, string> => ({
+/** `pickupsPerDay`, `pickupPostalCodes`: the workshop's booking rules (its facts, issue 29). */
+const handoverHints = (pickupsPerDay: number, pickupPostalCodes: ReadonlyArray<string>): Record<Handover, string> => ({
   wait: "Bei kürzeren Arbeiten, z. B. Ölwechsel oder Reifenwechsel.",
   drop_off: "Sie bringen das Auto und holen es nach der Arbeit wieder ab.",
-  pickup: `Kostenlos im Wiener Stadtgebiet (PLZ ${VIENNA_POSTAL_CODE_RANGE.first}–${VIENNA_POSTAL_CODE_RANGE.last}), höchstens ${pickupsPerDay} Abholungen pro Tag.`,
+  pickup: pickupMessages.hint(pickupPostalCodes, pickupsPerDay),
 });
 
 /**
@@ -23,10 +24,12 @@ export function VehicleFields({
   values,
   errors,
   pickupsPerDay,
+  pickupPostalCodes,
 }: {
   values: Record<string, string>;
   errors: FieldErrors;
   pickupsPerDay: number;
+  pickupPostalCodes: ReadonlyArray<string>;
 }) {
   const [handover, setHandover] = useState(values.handover ?? "");
   const [firstRegistration, setFirstRegistration] = useState(values.firstRegistration ?? "");
@@ -115,7 +118,7 @@ export function VehicleFields({
               />
               <span className="text-sm font-medium">
                 {handoverLabels[value]}
-                <span className="block font-normal text-muted-foreground">{handoverHints(pickupsPerDay)[value]}</span>
+                <span className="block font-normal text-muted-foreground">{handoverHints(pickupsPerDay, pickupPostalCodes)[value]}</span>
               </span>
             </label>
           ))}

@@ -16,14 +16,24 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function Home() {
-  const { bookable, pickupsPerDay, hours, bookingRules, bookingTimes } = usePublicFacts();
+  const { bookable, pickupsPerDay, pickupPostalCodes, mainPhone, hours, bookingRules, bookingTimes } = usePublicFacts();
   return (
     <>
       <Hero />
       <Highlights />
       <ServicesGrid />
       <AboutTeaser />
-      <Island name="booking" props={{ services: bookable, pickupsPerDay, slotFacts: { hours, bookingRules }, times: bookingTimes }} />
+      <Island
+        name="booking"
+        props={{
+          services: bookable,
+          pickupsPerDay,
+          pickupPostalCodes,
+          phone: mainPhone.display,
+          slotFacts: { hours, bookingRules },
+          times: bookingTimes,
+        }}
+      />
       <Section
         id="contact"
         title="Kontakt"
