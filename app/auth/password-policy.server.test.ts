@@ -1,11 +1,16 @@
 import { describe, expect, it } from "vitest";
+import { defaultWorkshopFacts, workshopWords } from "~/domain/workshop";
 import { passwordMessages, refusalMessage } from "~/messages";
-import { passwordRefusal } from "./password-policy.server";
+import { passwordRefusal as refusal } from "./password-policy.server";
+
+/** The words of a new database's workshop (app/config/site.ts's examples), as the facts hand them on. */
+const exampleWorkshop = workshopWords(defaultWorkshopFacts());
+const passwordRefusal = (password: string, owner: { email?: string; name?: string } = {}) => refusal(password, owner, exampleWorkshop);
 
 /** The words a refusal is shown with, as every page and the JSON API show them. */
 function refusedWith(password: string, owner?: { email?: string; name?: string }): string | null {
-  const refusal = passwordRefusal(password, owner);
-  return refusal && refusalMessage(refusal, passwordMessages);
+  const refused = passwordRefusal(password, owner);
+  return refused && refusalMessage(refused, passwordMessages);
 }
 
 const lena = { email: "lena.berger@example.at", name: "Lena Berger" };
@@ -63,6 +68,20 @@ describe("passwordRefusal", () => {
       expect(passwordRefusal(password, lena)).toEqual({ ok: false, code: "weak", warning: "userInputs" });
     },
   );
+
+  it("takes the workshop's words from its facts as 'Einstellungen' has them (issue 29), not from the examples", () => {
+    const brenner = workshopWords({
+      ...defaultWorkshopFacts(),
+      workshop: {
+        ...defaultWorkshopFacts().workshop,
+        legalName: "Brenner KFZ GmbH",
+        street: "Laxenburger Straße 80",
+        email: "office@brenner-kfz.at",
+      },
+    });
+    expect(refusal("Brenner-Laxenburger-80", {}, brenner)).toEqual({ ok: false, code: "weak", warning: "userInputs" });
+    expect(refusal("Brenner-Laxenburger-80", {}, exampleWorkshop)).toBeNull();
+  });
 
   it("counts a name as the account's own only for that account", () => {
     expect(passwordRefusal("Lena-Werkstatt-2026!", { email: "tom@example.at", name: "Tom Novak" })).toBeNull();

@@ -28,18 +28,8 @@ const MIN_SCORE = 3;
 const ESTIMATED_CHARACTERS = 64;
 const L33T_VARIANTS = 16;
 
-/** The workshop's own words (app/config/site.ts and its trade). */
-const WORKSHOP_TEXTS = [
-  site.name,
-  site.legalName,
-  site.email,
-  site.address.street,
-  site.address.postalCode,
-  site.address.city,
-  site.address.country,
-  site.legal.managingDirector,
-  "Werkstatt Auto KFZ Autohaus Reparatur Termin",
-];
+/** The brand's and the trade's words; the workshop's facts add their own (`workshopWords`, issue 29). */
+const TRADE_TEXTS = [site.name, site.address.country, "Werkstatt Auto KFZ Autohaus Reparatur Termin"];
 
 /** Whose password it is, where the caller knows it. */
 export type PasswordOwner = { email?: string; name?: string };
@@ -49,8 +39,8 @@ export type PasswordOwner = { email?: string; name?: string };
  * digits, in any case): what is left for an attacker to guess who tries those first. zxcvbn's own
  * `userInputs` would rate "Werkstatt Happy Car" 3, as it rates any three pieces.
  */
-function withoutOwnWords(password: string, owner: PasswordOwner): string {
-  const words = [owner.email, owner.name, ...WORKSHOP_TEXTS]
+function withoutOwnWords(password: string, owner: PasswordOwner, workshop: ReadonlyArray<string>): string {
+  const words = [owner.email, owner.name, ...TRADE_TEXTS, ...workshop]
     .flatMap((text) => text?.toLowerCase().split(/[^\p{L}\p{N}]+/u) ?? [])
     .filter((word) => word.length >= 3)
     // Longest first, so that "autohaus" goes whole rather than "auto" of it; letters and digits need no escaping.
@@ -96,13 +86,16 @@ function warningOf(estimate: ZxcvbnResult): PasswordWarning | undefined {
   return key === null || key === "pwned" ? undefined : key;
 }
 
-/** Why a new password is refused (app/messages.ts words it, refusalMessage), or null when it is acceptable. */
-export function passwordRefusal(password: string, owner: PasswordOwner = {}): PasswordRefusal | null {
+/**
+ * Why a new password is refused (app/messages.ts words it, refusalMessage), or null when it is
+ * acceptable. `workshop`: the workshop's own words as 'Einstellungen' has them now (workshopWords).
+ */
+export function passwordRefusal(password: string, owner: PasswordOwner, workshop: ReadonlyArray<string>): PasswordRefusal | null {
   const length = [...password].length;
   if (length < MIN_PASSWORD_LENGTH) return fail("tooShort");
   if (length > MAX_PASSWORD_LENGTH) return fail("tooLong");
   if (isBreachedWithSuffix(password)) return fail("common");
-  const rest = withoutOwnWords(password, owner);
+  const rest = withoutOwnWords(password, owner, workshop);
   const estimate = strengthEstimator().check(rest);
   if (estimate.score >= MIN_SCORE) return null;
   const warning = rest === password ? warningOf(estimate) : "userInputs";

@@ -170,6 +170,14 @@ export function mainPhoneOf(facts: Pick<WorkshopFacts, "workshop">): string {
   return facts.workshop.phones[0]?.number ?? "";
 }
 
+/**
+ * The workshop's own words an attacker tries first (its legal name, address, e-mail, managing
+ * director): a new password must not rest on them (app/auth/password-policy.server.ts).
+ */
+export function workshopWords({ workshop, imprint }: Pick<WorkshopFacts, "workshop" | "imprint">): string[] {
+  return [workshop.legalName, workshop.email, workshop.street, workshop.postalCode, workshop.city, imprint.managingDirector];
+}
+
 /** The services customers see: not retired, in the owner's order. */
 export function offeredServices(facts: Pick<WorkshopFacts, "services">): WorkshopService[] {
   return facts.services.filter((service) => !service.retired);

@@ -17,6 +17,7 @@ import { fail, ok, type Result } from "~/domain/result";
 import { SECRET_TOKEN_PATTERN } from "~/lib/secret-token.server";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { PASSWORD_RESET_HOURS } from "~/mail/templates/account";
+import { passwordWorkshopWords } from "./workshop-facts.server";
 
 /**
  * An admin's own password: changed on 'Sicherheit' with the current one (the other sessions end),
@@ -72,7 +73,11 @@ export async function changeOwnPassword(
   },
 ): Promise<PasswordResult<null>> {
   const now = input.now ?? new Date();
-  const badPassword = passwordRefusal(input.newPassword, { email: input.admin.email, name: input.admin.displayName });
+  const badPassword = passwordRefusal(
+    input.newPassword,
+    { email: input.admin.email, name: input.admin.displayName },
+    await passwordWorkshopWords(db),
+  );
   if (badPassword) return badPassword;
   if (input.newPassword === input.currentPassword) return fail("samePassword");
   const [row] = await db.select().from(adminUsers).where(eq(adminUsers.id, input.admin.id));
@@ -168,7 +173,7 @@ export async function completePasswordReset(
   if (refused) return refused;
   const reset = await openPasswordReset(db, input.token, now);
   if (!reset) return fail("resetInvalid");
-  const badPassword = passwordRefusal(input.newPassword, reset);
+  const badPassword = passwordRefusal(input.newPassword, reset, await passwordWorkshopWords(db));
   if (badPassword) return badPassword;
   const passwordHash = await hashPassword(input.newPassword);
   const result = await db

@@ -11,6 +11,7 @@ import { issueSetupToken, usableSetupToken } from "~/db/setup-tokens.server";
 import type { AccountErrorCode } from "~/domain/error-codes";
 import { fail, ok, type Result } from "~/domain/result";
 import { accountMessages, refusalMessage } from "~/messages";
+import { passwordWorkshopWords } from "./workshop-facts.server";
 
 /** Admin accounts: owner and staff, created by the CLI, the first start or the setup link. */
 export type AccountResult<T> = Result<T, AccountErrorCode>;
@@ -44,10 +45,10 @@ export async function listAdmins(db: Executor) {
 type NewAdmin = { email: string; password: string; displayName?: string };
 
 /** A new account's address, normalised, once it and the password meet the rules. */
-function checkNewAdmin(input: NewAdmin): AccountResult<string> {
+async function checkNewAdmin(db: Executor, input: NewAdmin): Promise<AccountResult<string>> {
   const email = normaliseEmail(input.email);
   if (!email) return fail("invalidEmail");
-  return passwordRefusal(input.password, { email, name: input.displayName }) ?? ok(email);
+  return passwordRefusal(input.password, { email, name: input.displayName }, await passwordWorkshopWords(db)) ?? ok(email);
 }
 
 /** Inserts an account whose password is hashed already; usable inside a transaction. */
@@ -65,14 +66,14 @@ async function insertAdmin(
 
 /** Validates, hashes and inserts. */
 export async function createAdmin(db: Executor, input: NewAdmin): Promise<AccountResult<{ id: string; email: string }>> {
-  const checked = checkNewAdmin(input);
+  const checked = await checkNewAdmin(db, input);
   if (!checked.ok) return checked;
   return insertAdmin(db, { email: checked.value, displayName: input.displayName, passwordHash: await hashPassword(input.password) });
 }
 
 /** A new password ends every session of the account. */
 export async function resetAdminPassword(db: Database, input: { email: string; password: string }): Promise<AccountResult<{ id: string }>> {
-  const badPassword = passwordRefusal(input.password, { email: input.email });
+  const badPassword = passwordRefusal(input.password, { email: input.email }, await passwordWorkshopWords(db));
   if (badPassword) return badPassword;
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
@@ -157,7 +158,7 @@ export async function completeSetup(
   if ((await countAdmins(db)) > 0) return fail("setupDone");
   if (!(await isSetupTokenUsable(db, input.token, input.now))) return fail("setupInvalid");
   // Checked before the token is spent, so a typo does not burn the link.
-  const checked = checkNewAdmin(input);
+  const checked = await checkNewAdmin(db, input);
   if (!checked.ok) return checked;
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx): Promise<AccountResult<{ sessionId: string }>> => {

@@ -17,6 +17,7 @@ import { SECRET_TOKEN_PATTERN } from "~/lib/secret-token.server";
 import { enqueueEmail } from "~/mail/outbox.server";
 import { INVITATION_HOURS } from "~/mail/templates/account";
 import { cleanText } from "~/schemas/text";
+import { passwordWorkshopWords } from "./workshop-facts.server";
 
 /**
  * The owner's 'Team': accounts with a role, added with an initial password or
@@ -108,7 +109,7 @@ export async function addTeamMember(
   if (refusal) return fail(refusal);
   const { email, name, role, password } = input.member;
   if (password) {
-    const badPassword = passwordRefusal(password, { email, name });
+    const badPassword = passwordRefusal(password, { email, name }, await passwordWorkshopWords(db));
     if (badPassword) return badPassword;
   }
   const passwordHash = password ? await hashPassword(password) : NO_PASSWORD_YET;
@@ -299,7 +300,7 @@ export async function acceptInvitation(
   if (refused) return refused;
   const invitation = await openInvitation(db, input.token, input.now);
   if (!invitation) return fail("invitationInvalid");
-  const badPassword = passwordRefusal(input.password, invitation);
+  const badPassword = passwordRefusal(input.password, invitation, await passwordWorkshopWords(db));
   if (badPassword) return badPassword;
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx): Promise<TeamResult<{ sessionId: string }>> => {

@@ -22,6 +22,7 @@ import {
   type WorkshopFacts,
   type WorkshopSection,
   type WorkshopService,
+  workshopWords,
 } from "~/domain/workshop";
 import { workshopMessages } from "~/messages";
 import type { WorkshopChange } from "~/schemas/workshop";
@@ -127,6 +128,11 @@ export async function workshopFactsVersioned(db: Database, now = Date.now()): Pr
   } finally {
     if (cached) cached.pending = undefined;
   }
+}
+
+/** The workshop's own words a new password must not rest on, as stored now (read at the rare moment a password is set). */
+export async function passwordWorkshopWords(db: Executor): Promise<string[]> {
+  return workshopWords((await readWorkshopFacts(db)).facts);
 }
 
 /** Drops this process's copy: the next read asks the database (after a change here, or a test's emptied database). */

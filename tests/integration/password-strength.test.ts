@@ -11,7 +11,7 @@ import { requestPasswordReset } from "~/services/account-password.server";
 import { createSetupToken } from "~/services/admin-accounts.server";
 import { addTeamMember } from "~/services/team.server";
 import { testDatabaseKinds } from "../support/databases";
-import { createAdminIdentity, DEFAULT_ADMIN_PASSWORD, sessionCookieOf } from "../support/factories";
+import { changeFacts, createAdminIdentity, DEFAULT_ADMIN_PASSWORD, sessionCookieOf } from "../support/factories";
 import { useApiApp, useTestDatabase } from "../support/fixtures";
 import { routeArgs } from "../support/route-args";
 
@@ -131,5 +131,16 @@ describe.each(testDatabaseKinds)("a weak new password on %s", (kind) => {
     const cookie = await sessionCookieOf(database.db, owner.id);
     const added = await api.request("/api/v1/admin/users", { cookie, json: { ...member, password: "Huber-Werkstatt-2026!" } });
     expect([added.status, await added.json()]).toEqual([400, { error: OWN_WORDS_HINT }]);
+  });
+
+  it("the workshop's words are those of 'Einstellungen' as they are now (issue 29)", async () => {
+    const owner = await createAdminIdentity(database.db);
+    const cookie = await sessionCookieOf(database.db, owner.id);
+    const member = { email: "ute@happycar.example", name: "Ute Huber", role: "staff", password: "Brenner-Laxenburger-80" };
+    await changeFacts(database.db, (facts) => ({
+      workshop: { ...facts.workshop, legalName: "Brenner KFZ GmbH", street: "Laxenburger Straße 80" },
+    }));
+    const refused = await api.request("/api/v1/admin/users", { cookie, json: member });
+    expect([refused.status, await refused.json()]).toEqual([400, { error: OWN_WORDS_HINT }]);
   });
 });
