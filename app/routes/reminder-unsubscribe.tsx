@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { usePublicFacts } from "~/components/site/public-facts-context";
 import { PageHeader, Prose } from "~/components/site/section";
 import { Button } from "~/components/ui/button";
 import { site } from "~/config/site";
@@ -40,6 +41,8 @@ export async function action({ params, context }: Route.ActionArgs) {
 
 export default function ReminderUnsubscribePage({ loaderData }: Route.ComponentProps) {
   const unsubscribed = loaderData.state === "unsubscribed";
+  // The workshop's phone and address as 'Einstellungen' has them (issue 29), from the public layout.
+  const { mainPhone, email } = usePublicFacts();
   return (
     <>
       <PageHeader title="Erinnerungen abbestellen" />
@@ -61,8 +64,8 @@ export default function ReminderUnsubscribePage({ loaderData }: Route.ComponentP
           </>
         )}
         <p>
-          Fragen? Rufen Sie uns an unter <a href={site.phones[0].href}>{site.phones[0].display}</a> oder schreiben Sie an{" "}
-          <a href={`mailto:${site.email}`}>{site.email}</a>.
+          Fragen? Rufen Sie uns an unter <a href={mainPhone.href}>{mainPhone.display}</a> oder schreiben Sie an{" "}
+          <a href={`mailto:${email}`}>{email}</a>.
         </p>
       </Prose>
     </>

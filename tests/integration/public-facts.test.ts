@@ -19,6 +19,7 @@ import { publicWorkshopFacts } from "~/services/public-facts.server";
 import { changeWorkshopFacts, readWorkshopFacts, workshopFacts } from "~/services/workshop-facts.server";
 import { loader as boardLoader } from "../../app/routes/admin/board";
 import { loader as bookingLoader } from "../../app/routes/booking";
+import ReminderUnsubscribePage from "../../app/routes/reminder-unsubscribe";
 import { loader as sitemapLoader } from "../../app/routes/seo/sitemap";
 import PrivacyPage from "../../app/routes/site/privacy";
 import { bookingRequest, testBookingConfig } from "../support/booking-config";
@@ -179,6 +180,19 @@ describe.each(testDatabaseKinds)("the public pages, the booking form, the sitema
     const fromEnv = await privacyPage(parseEnv({ SELF_CANCEL_CUTOFF_HOURS: "6", REMINDER_HOURS_BEFORE: "1" }));
     expect(fromEnv).toContain("können ihn bis 6 Stunden vor Beginn selbst absagen");
     expect(fromEnv).toContain("schicken wir Ihnen etwa 1 Stunde vor Beginn eine Erinnerung");
+  });
+
+  it("the §57a reminder's unsubscribe page names the phone and e-mail address of 'Einstellungen'", async () => {
+    await changeFacts(database.db, (facts) => liveSections(facts));
+    const html = renderToStaticMarkup(
+      createElement(
+        PublicFactsProvider,
+        { value: await layoutData() },
+        createElement(ReminderUnsubscribePage, { loaderData: { state: "active" } } as never),
+      ),
+    );
+    expect(html).toContain(`Rufen Sie uns an unter <a href="tel:+4316042211">${NEW_PHONE}</a>`);
+    expect(html).toContain('<a href="mailto:office@brenner-kfz.at">office@brenner-kfz.at</a>');
   });
 
   it("the next e-mail names the new phone and address, sent with the facts as they are then", async () => {
