@@ -56,6 +56,23 @@ const layers = [
 ];
 const restrictImports = (patterns) => ({ "no-restricted-imports": ["error", { patterns: [...patterns, noServer] }] });
 
+/**
+ * The workshop's facts are the owner's, on 'Einstellungen' (issue 29, decisions 042 and 048): code
+ * reads them from the facts (workshopFacts, PublicFacts), never from app/config/site.ts, whose
+ * values only seed a new database (app/domain/workshop.ts defaultWorkshopFacts). The brand, the
+ * copy, the country and the rules that are no facts (time zone, slot steps) stay constants there.
+ */
+const factsMessage =
+  "A fact of 'Einstellungen' (issue 29): read it from the facts (workshopFacts, PublicFacts); app/config/site.ts only seeds a new database.";
+const factsFromSettings = [
+  "MemberExpression[object.name='site'][property.name=/^(phones|email|legalName|mail)$/]",
+  // Whole (`...site.legal`) or a fact of it; the business purpose and the trade regulations are the trade's.
+  ":not(MemberExpression) > MemberExpression[object.name='site'][property.name=/^(legal|address)$/]",
+  "MemberExpression[object.object.name='site'][object.property.name='legal'][property.name!=/^(businessPurpose|tradeRegulations)$/]",
+  "MemberExpression[object.object.name='site'][object.property.name='address'][property.name!=/^(country|countryCode)$/]",
+  "MemberExpression[object.object.name='site'][object.property.name='booking'][property.name=/^(selfCancelHoursBefore|reminderHoursBefore|maxOpenRequestsPerEmail|pickupsPerDay)$/]",
+].map((selector) => ({ selector, message: factsMessage }));
+
 export default tseslint.config(
   // What .gitignore ignores (build*/ covers the other build folders such as build-*), and generated migrations.
   {
@@ -105,4 +122,10 @@ export default tseslint.config(
   { files: ["app/**"], rules: restrictImports([]) },
   ...layers.map(({ files, patterns }) => ({ files, rules: restrictImports(patterns) })),
   { files: ["app/**/*.test.{ts,tsx}"], rules: restrictImports([]) },
+  // The facts of 'Einstellungen' only from the facts; site.ts's values seed a new database (app/domain/workshop.ts).
+  {
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
+    ignores: ["app/config/site.ts", "app/domain/workshop.ts", "**/*.test.{ts,tsx}"],
+    rules: { "no-restricted-syntax": ["error", ...factsFromSettings] },
+  },
 );

@@ -11,7 +11,7 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function ImprintPage() {
   // The owner's facts (issue 29); the business purpose and trade regulations are the trade's, not the owner's.
   const facts = usePublicFacts();
-  const legal = { ...site.legal, ...facts.imprint };
+  const legal = { ...facts.imprint, businessPurpose: site.legal.businessPurpose, tradeRegulations: site.legal.tradeRegulations };
   return (
     <>
       <PageHeader
