@@ -503,7 +503,7 @@ export const bookingMessages = {
   "rate-limited": "Sie haben in kurzer Zeit zu viele Terminanfragen gesendet. Bitte versuchen Sie es in einigen Minuten erneut.",
   dailyLimit:
     "Von Ihrem Internetanschluss kamen heute schon sehr viele Terminanfragen. Bitte rufen Sie uns an oder versuchen Sie es morgen erneut.",
-  /** `limit` open requests per e-mail address are allowed (site.booking.maxOpenRequestsPerEmail). */
+  /** `limit` open requests per e-mail address are allowed ('Einstellungen' → Buchungsregeln, maxOpenRequestsPerEmail). */
   "too-many-open": (limit: number) => {
     const requests = limit === 1 ? "eine Terminanfrage" : `${limit} Terminanfragen`;
     return `Für diese E-Mail-Adresse ${limit === 1 ? "ist" : "sind"} bereits ${requests} offen. Bitte warten Sie auf unsere Rückmeldung oder rufen Sie uns an.`;

@@ -111,7 +111,7 @@ const envSchema = z.object({
   WATCHDOG_SECONDS: integer(0, 3600).default(30),
   SESSION_IDLE_MINUTES: integer(1).default(60),
   SESSION_ABSOLUTE_HOURS: integer(1).default(12),
-  // Unset: site.booking.selfCancelHoursBefore / reminderHoursBefore. Decimal hours, so 2.5 works.
+  // Set, they win over 'Einstellungen' → Buchungsregeln (the cancel cutoff, the reminder hours); unset, the owner's values hold. Decimal hours, so 2.5 works.
   SELF_CANCEL_CUTOFF_HOURS: hours.optional(),
   REMINDER_HOURS_BEFORE: hours.optional(),
 });
