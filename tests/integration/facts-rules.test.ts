@@ -18,7 +18,7 @@ import { appointmentDetails } from "~/services/appointment-queries.server";
 import { plannerWeek } from "~/services/planner.server";
 import { publicWorkshopFacts } from "~/services/public-facts.server";
 import { changeWorkshopFacts, readWorkshopFacts, workshopFacts } from "~/services/workshop-facts.server";
-import { bookingRequest } from "../support/booking-config";
+import { bookingFormProps, bookingRequest } from "../support/booking-config";
 import { type DatabaseKind, testDatabaseKinds } from "../support/databases";
 import { createAdminIdentity, insertAppointment, sessionCookieOf, setWorkshop, weekdayAhead } from "../support/factories";
 import { useApiApp, useEnv, useTestDatabase } from "../support/fixtures";
@@ -110,15 +110,7 @@ function suite(kind: DatabaseKind) {
       await changeFacts((facts) => ({ bookingRules: { ...facts.bookingRules, horizonDays: 30 } }));
       const { facts } = await publicWorkshopFacts(database.db);
       expect(facts.bookingTimes).toEqual(ONE_SLOT);
-      const props = {
-        services: facts.bookable,
-        pickupsPerDay: facts.pickupsPerDay,
-        pickupPostalCodes: facts.pickupPostalCodes,
-        phone: facts.mainPhone.display,
-        slotFacts: facts,
-        times: facts.bookingTimes,
-      };
-      const html = renderToStaticMarkup(createElement(BookingSection, props));
+      const html = renderToStaticMarkup(createElement(BookingSection, bookingFormProps(facts)));
       expect(html).toContain('<option value="11:30">11:30 Uhr</option>');
       expect(html).not.toContain('<option value="12:00">');
       expect(html).toContain(`max="${bookingWindow(new Date(), slotRulesOf(facts)).lastDate}"`);

@@ -2,7 +2,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { type BookingFormResult, BookingSection } from "~/components/booking/booking-section";
 import { defaultWorkshopFacts, mainPhoneOf } from "~/domain/workshop";
-import { publicFactsOf } from "~/lib/public-facts";
+import { type PublicFacts, publicFactsOf } from "~/lib/public-facts";
 import type { BookingConfig } from "~/services/booking.server";
 import { siteSlotRules, siteVisitFacts } from "./slot-rules";
 
@@ -43,17 +43,19 @@ export function bookingRequest(date: string, overrides: Record<string, unknown> 
   };
 }
 
-/** The booking island as the server renders it (without JavaScript) after a refused plain post, with a new database's facts. */
-export function renderedBookingForm(result: BookingFormResult): string {
-  const facts = publicFactsOf(defaultWorkshopFacts());
-  const props = {
+/** The booking island's props as the home page hands them on from `facts` (app/routes/site/home.tsx). */
+export function bookingFormProps(facts: PublicFacts) {
+  return {
     services: facts.bookable,
     pickupsPerDay: facts.pickupsPerDay,
     pickupPostalCodes: facts.pickupPostalCodes,
     phone: facts.mainPhone.display,
     slotFacts: facts,
     times: facts.bookingTimes,
-    result,
   };
-  return renderToStaticMarkup(createElement(BookingSection, props));
+}
+
+/** The booking island as the server renders it (without JavaScript) after a refused plain post, with a new database's facts. */
+export function renderedBookingForm(result: BookingFormResult): string {
+  return renderToStaticMarkup(createElement(BookingSection, { ...bookingFormProps(publicFactsOf(defaultWorkshopFacts())), result }));
 }
