@@ -257,5 +257,3 @@ export const site = {
 } as const;
 
 export const bookableServices = site.services.filter((service) => service.bookable).map((s) => s.name);
-
-export const fullAddress = `${site.address.street}, ${site.address.postalCode} ${site.address.city}`;
