@@ -65,12 +65,12 @@ const restrictImports = (patterns) => ({ "no-restricted-imports": ["error", { pa
 const factsMessage =
   "A fact of 'Einstellungen' (issue 29): read it from the facts (workshopFacts, PublicFacts); app/config/site.ts only seeds a new database.";
 const factsFromSettings = [
-  "MemberExpression[object.name='site'][property.name=/^(phones|email|legalName|mail)$/]",
+  "MemberExpression[object.name='site'][property.name=/^(phones|email|legalName|mail|openingHours|services)$/]",
   // Whole (`...site.legal`) or a fact of it; the business purpose and the trade regulations are the trade's.
   ":not(MemberExpression) > MemberExpression[object.name='site'][property.name=/^(legal|address)$/]",
   "MemberExpression[object.object.name='site'][object.property.name='legal'][property.name!=/^(businessPurpose|tradeRegulations)$/]",
   "MemberExpression[object.object.name='site'][object.property.name='address'][property.name!=/^(country|countryCode)$/]",
-  "MemberExpression[object.object.name='site'][object.property.name='booking'][property.name=/^(selfCancelHoursBefore|reminderHoursBefore|maxOpenRequestsPerEmail|pickupsPerDay)$/]",
+  "MemberExpression[object.object.name='site'][object.property.name='booking'][property.name=/^(selfCancelHoursBefore|reminderHoursBefore|maxOpenRequestsPerEmail|pickupsPerDay|leadTimeMinutes|horizonDays|fewFreeSlots)$/]",
 ].map((selector) => ({ selector, message: factsMessage }));
 
 export default tseslint.config(

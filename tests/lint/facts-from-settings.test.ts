@@ -33,6 +33,12 @@ describe("the facts of 'Einstellungen' are read from the facts (npm run lint)", 
     ["app/services/reminders.server.ts", "site.booking.reminderHoursBefore"],
     ["app/messages.ts", "site.booking.maxOpenRequestsPerEmail"],
     ["app/services/booking.server.ts", "site.booking.pickupsPerDay"],
+    // The hours, the services and the booking window of 'Einstellungen' (the slots read slotRulesOf(facts)).
+    ["app/domain/slots.ts", "site.openingHours"],
+    ["app/services/placement.server.ts", "site.services"],
+    ["app/components/booking/booking-section.tsx", "site.booking.leadTimeMinutes"],
+    ["app/services/booking.server.ts", "site.booking.horizonDays"],
+    ["app/services/booking.server.ts", "site.booking.fewFreeSlots"],
   ])("%s may not read %s", async (file, expression) => {
     expect(await factReads(file, expression)).toBe(1);
   });
