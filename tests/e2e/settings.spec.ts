@@ -88,6 +88,30 @@ for (const width of [390, 1280]) {
   });
 }
 
+test("what the owner typed in one section and has not saved stays when another section is saved", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await loginAsAdmin(page);
+  await confirmIdentity(page);
+  await page.goto("/admin/einstellungen");
+  const description = page.locator("#services").getByRole("group", { name: SERVICE, exact: true }).getByLabel("Beschreibung");
+  const typed = "Service nach Herstellervorgaben, noch nicht gespeichert.";
+  await description.fill(typed);
+  // The sender name: no other journey reads it. Saving it changes the facts' version.
+  const sender = page.locator("#email").getByLabel("Absendername");
+  await sender.fill("Happy Car Werkstatt");
+  try {
+    await page.locator("#email").getByRole("button", { name: "E-Mail speichern" }).click();
+    await expect(page.locator("#email").getByText("Die Einstellungen wurden gespeichert.")).toBeVisible();
+    await expect(page.locator("#email").getByLabel("Absendername")).toHaveValue("Happy Car Werkstatt");
+    await expect(description).toHaveValue(typed);
+  } finally {
+    await page.goto("/admin/einstellungen");
+    await page.locator("#email").getByLabel("Absendername").fill("Happy Car");
+    await page.locator("#email").getByRole("button", { name: "E-Mail speichern" }).click();
+    await expect(page.locator("#email").getByText("Die Einstellungen wurden gespeichert.")).toBeVisible();
+  }
+});
+
 test("staff read every value, cannot change them, and are told so", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 900 });
   await loginAsAdmin(page, "staff");

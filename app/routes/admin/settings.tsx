@@ -364,7 +364,7 @@ type FieldRenderer = (name: string, label: string, value: string, options?: Fiel
 
 /** One section: its card, its form (owner) or its read-only fields (staff), its answer. */
 function Section({
-  data: { canChange, envLocked, version },
+  data: { canChange, envLocked, facts },
   actionData,
   id,
   title,
@@ -373,7 +373,7 @@ function Section({
 }: {
   data: LoaderData;
   actionData: SettingsActionData | undefined;
-  id: string;
+  id: keyof typeof SECTIONS;
   title: string;
   description: string;
   children: (field: FieldRenderer, values: Record<string, string> | undefined) => React.ReactNode;
@@ -435,12 +435,16 @@ function Section({
             {workshopMessages.outsideHours(mine.outsideHours)}
           </p>
         ) : null}
-        {/* Keyed by the stored version and the answer, so fields show what was saved or typed. */}
+        {/*
+          Keyed by this section's stored values and its answer, so its fields show what was saved or
+          typed; not by the facts' version, which another section's save (or another admin's) changes:
+          that would put back what the owner typed here and has not saved yet.
+        */}
         <Form
           method="post"
           action={`${PAGE}#${id}`}
           className="grid gap-3"
-          key={`${version}-${mine ? JSON.stringify(mine.values ?? {}) : ""}`}
+          key={`${JSON.stringify(facts[id])}-${mine ? JSON.stringify(mine.values ?? {}) : ""}`}
         >
           <input type="hidden" name="intent" value={id} />
           {children(field, values)}
