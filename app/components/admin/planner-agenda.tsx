@@ -1,11 +1,11 @@
 import { Link } from "react-router";
-import { laneAgenda, type PlannerDay } from "~/domain/planner";
+import { laneAgenda, type PlannerDay, type PlannerLane } from "~/domain/planner";
 import { cn } from "~/lib/cn";
 import { servicesLine } from "~/lib/format-services";
 import { plannerMessages } from "~/messages";
 import { BlockLink, carOutTone, statusTone, unavailableHatch } from "./planner-block";
 import { cancelledSummary } from "./planner-grid";
-import { AgendaTargets, laneTakes, usePlannerMove } from "./planner-move";
+import { AgendaTargets, laneTakes, movesInTimeOnly, usePlannerMove } from "./planner-move";
 
 /**
  * One day of the week planner on a phone: the lanes stacked, each read top to bottom (its
@@ -18,8 +18,11 @@ export function DayAgenda({ day, times }: { day: PlannerDay; times: readonly str
     .map((lane, index) => ({ lane, entries: laneAgenda(lane), takes: moving ? laneTakes(lane, index === 0, moving.placeKinds) : null }))
     .filter(({ entries }) => entries.length > 0);
   const usedCars = day.cars.filter((car) => car.active || car.uses.length > 0);
+  // A move in time only (work without a lift, laneTakes): the day's open time, first and on its own.
+  const timeOnly = movesInTimeOnly(day, moving);
   return (
     <div className="grid gap-4 pt-2 md:hidden">
+      {timeOnly ? <TimeOnlyTargets day={day} times={times} /> : null}
       {lanes.map(({ lane, entries, takes }) => (
         <section key={lane.key} aria-label={plannerMessages.laneName(lane)} className="grid gap-1.5">
           <h4 className="text-sm font-semibold">{plannerMessages.laneName(lane)}</h4>
@@ -45,14 +48,6 @@ export function DayAgenda({ day, times }: { day: PlannerDay; times: readonly str
                 )}
               </li>
             ))}
-            {/* A move in time only (work without a lift): the day's open time, not this lane's free time. */}
-            {takes && takes.resourceId === null
-              ? day.open.map((span) => (
-                  <li key={`open-${span.from}`}>
-                    <AgendaTargets lane={lane} span={span} times={times} date={day.date} resourceId={null} />
-                  </li>
-                ))
-              : null}
           </ul>
         </section>
       ))}
@@ -107,5 +102,32 @@ export function DayAgenda({ day, times }: { day: PlannerDay; times: readonly str
         </section>
       ) : null}
     </div>
+  );
+}
+
+/** The move mode's targets of work without a lift on a phone: each open stretch of the day, under 'Ohne Hebebühne'. */
+function TimeOnlyTargets({ day, times }: { day: PlannerDay; times: readonly string[] }) {
+  const lane: PlannerLane = {
+    key: "no-lift",
+    kind: "no-lift",
+    name: null,
+    active: true,
+    columns: 1,
+    blocks: [],
+    free: day.open,
+    unavailable: [],
+  };
+  const name = plannerMessages.laneName(lane);
+  return (
+    <section aria-label={name} className="grid gap-1.5">
+      <h4 className="text-sm font-semibold">{name}</h4>
+      <ul className="grid gap-1.5">
+        {day.open.map((span) => (
+          <li key={span.from}>
+            <AgendaTargets lane={lane} span={span} times={times} date={day.date} resourceId={null} />
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -4,7 +4,7 @@ import { cn } from "~/lib/cn";
 import { servicesLine } from "~/lib/format-services";
 import { moveMessages, plannerMessages, unavailableDayMessage } from "~/messages";
 import { BlockLink, carOutTone, closedHatch, statusTone, unavailableHatch } from "./planner-block";
-import { DropHighlight, GridTargets, laneTakes, useDropTarget, usePlannerMove } from "./planner-move";
+import { DropHighlight, GridTargets, laneTakes, movesInTimeOnly, useDropTarget, usePlannerMove } from "./planner-move";
 
 /**
  * One day of the week planner as a grid (from the tablet's width on): a column per lane side by side,
@@ -114,15 +114,12 @@ function LaneColumn({
   times,
   date,
   firstLane,
-  open,
 }: {
   lane: PlannerLane;
   start: number;
   times: readonly string[];
   date: string;
   firstLane: boolean;
-  /** The day's open time (PlannerDay.open), the targets of a move in time only. */
-  open: PlannerDay["open"];
 }) {
   const { moving } = usePlannerMove();
   const rowCount = times.length;
@@ -171,11 +168,6 @@ function LaneColumn({
           </div>
         );
       })}
-      {timeOnly
-        ? open.map((span) => (
-            <GridTargets key={`open-${span.from}`} lane={lane} span={span} times={times} date={date} column={columns} resourceId={null} />
-          ))
-        : null}
     </>
   );
 }
@@ -185,6 +177,7 @@ export const cancelledSummary = (appointment: PlannerDay["cancelled"][number]) =
 
 /** The grid's parts of one day (inside its section, which is the grid); hidden on a phone. */
 export function DayGrid({ day, times }: { day: PlannerDay; times: string[] }) {
+  const { moving } = usePlannerMove();
   const starts = columnStarts(day.lanes);
   return (
     <div className="contents max-md:hidden">
@@ -200,16 +193,26 @@ export function DayGrid({ day, times }: { day: PlannerDay; times: string[] }) {
         </div>
       ))}
       {day.lanes.map((lane, index) => (
-        <LaneColumn
-          key={lane.key}
-          lane={lane}
-          start={starts.lanes[index]!}
-          times={times}
-          date={day.date}
-          firstLane={index === 0}
-          open={day.open}
-        />
+        <LaneColumn key={lane.key} lane={lane} start={starts.lanes[index]!} times={times} date={day.date} firstLane={index === 0} />
       ))}
+      {/*
+        A move in time only (work without a lift, planner-move.tsx laneTakes): the day's open time,
+        each row one target across the whole day beneath the blocks, so no lane's blocks are covered.
+      */}
+      {movesInTimeOnly(day, moving)
+        ? day.open.map((span) => (
+            <GridTargets
+              key={`open-${span.from}`}
+              lane={day.lanes[0]!}
+              span={span}
+              times={times}
+              date={day.date}
+              column="1 / -1"
+              resourceId={null}
+              under
+            />
+          ))
+        : null}
       {day.cars.map((car, index) => {
         const column = `${starts.cars + index}`;
         return (

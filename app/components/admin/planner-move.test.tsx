@@ -68,7 +68,8 @@ function targets(moving: MoveChoice) {
     );
   const values = (markup: string) =>
     (markup.match(/<button[^>]*name="target"[^>]*>/g) ?? []).map((button) => /value="([^"]*)"/.exec(button)![1]!);
-  return { grid: values(html(<DayGrid day={day} times={plan.times} />)), agenda: values(html(<DayAgenda day={day} times={plan.times} />)) };
+  const [gridHtml, agendaHtml] = [html(<DayGrid day={day} times={plan.times} />), html(<DayAgenda day={day} times={plan.times} />)];
+  return { grid: values(gridHtml), agenda: values(agendaHtml), gridHtml, agendaHtml };
 }
 
 const choice = (id: string, time: string, placeKinds: MoveChoice["placeKinds"]): MoveChoice => ({
@@ -92,7 +93,13 @@ describe("the planner's move mode", () => {
   });
 
   it("offers work without a lift every open time of the day, also where the first lift is busy, in time only", () => {
-    const { grid, agenda } = targets(choice("electric", "15:00", []));
+    const { grid, agenda, gridHtml, agendaHtml } = targets(choice("electric", "15:00", []));
+    // In the grid across the whole day beneath the blocks (no lane's blocks covered); on a phone first, under 'Ohne Hebebühne'.
+    expect(gridHtml.match(/<button[^>]*name="target"[^>]*>/g)!.every((button) => button.includes("grid-column:1 / -1"))).toBe(true);
+    expect(agendaHtml.indexOf('<section aria-label="Ohne Hebebühne"')).toBeGreaterThanOrEqual(0);
+    expect(agendaHtml.indexOf('<section aria-label="Ohne Hebebühne"')).toBeLessThan(
+      agendaHtml.indexOf('<section aria-label="Hebebühne 1"'),
+    );
     // No lift named: the move keeps it off the lifts and checks its mechanic.
     expect(grid.every((value) => value.split(" ").length === 2)).toBe(true);
     expect(grid).toContain(`${date} 10:30`);

@@ -65,6 +65,12 @@ export function laneTakes(lane: PlannerLane, firstLane: boolean, kinds: readonly
   return firstLane ? { resourceId: null } : null;
 }
 
+/** Whether the chosen appointment moves in time only on `day` (it holds no lift or inspection place): its targets are the day's open time. */
+export function movesInTimeOnly(day: { lanes: readonly PlannerLane[] }, moving: MoveChoice | null): boolean {
+  const first = day.lanes[0];
+  return moving !== null && first !== undefined && laneTakes(first, true, moving.placeKinds)?.resourceId === null;
+}
+
 /** The start times of a free span's rows (a span that starts inside a row starts at the next). */
 export function spanStarts(span: PlannerSpan, times: readonly string[]): Array<{ row: number; time: string }> {
   return Array.from({ length: span.rows }, (_, index) => span.row + index)
@@ -104,6 +110,7 @@ export function GridTargets({
   date,
   column,
   resourceId,
+  under = false,
 }: {
   lane: PlannerLane;
   span: PlannerSpan;
@@ -111,6 +118,8 @@ export function GridTargets({
   date: string;
   column: string;
   resourceId: string | null;
+  /** Beneath the blocks (a move in time only, across the whole day): its free places are the targets. */
+  under?: boolean;
 }) {
   const { moving } = usePlannerMove();
   return targetStarts(lane, span, times, date, moving, resourceId).map(({ row, time }) => (
@@ -123,7 +132,10 @@ export function GridTargets({
       aria-label={plannerMoveMessages.target(dayLabel(date), time, targetLane(lane, resourceId))}
       title={plannerMoveMessages.target(dayLabel(date), time, targetLane(lane, resourceId))}
       style={{ gridRow: gridRow(row), gridColumn: column }}
-      className="z-[11] m-0.5 cursor-pointer overflow-hidden rounded-sm border border-dashed border-primary/70 bg-primary/5 text-[0.6rem] leading-tight text-primary hover:bg-primary/20 focus-visible:bg-primary/20 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      className={cn(
+        under ? "z-[4]" : "z-[11]",
+        "m-0.5 cursor-pointer overflow-hidden rounded-sm border border-dashed border-primary/70 bg-primary/5 text-[0.6rem] leading-tight text-primary hover:bg-primary/20 focus-visible:bg-primary/20 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+      )}
     >
       {plannerMoveMessages.targetShort}
     </button>
