@@ -7,13 +7,10 @@ import {
   allSlotTimes,
   bookingWindow,
   checkSlot as checkSlotProblem,
-  coveredSlotTimes,
   type DaySchedule,
   daySchedule,
   daySchedules,
   endsInOpenHours,
-  hasRoom,
-  slotLoad,
   type SlotRules,
   slotRulesOf,
   startTimesFor,
@@ -352,12 +349,6 @@ describe("services longer than one slot", () => {
   const saturday = "2026-12-05";
   const now = new Date("2026-11-30T09:00:00+01:00");
 
-  it("a booking covers every slot its duration spans, in ascending order", () => {
-    expect(coveredSlotTimes("08:00", 30, siteSlotRules)).toEqual(["08:00"]);
-    expect(coveredSlotTimes("08:00", 60, siteSlotRules)).toEqual(["08:00", "08:30"]);
-    expect(coveredSlotTimes("16:30", 90, siteSlotRules)).toEqual(["16:30", "17:00", "17:30"]);
-  });
-
   it("must end by closing time", () => {
     expect(endsInOpenHours(monday, "17:00", 60, siteSlotRules)).toBe(true); // ends 18:00
     expect(endsInOpenHours(monday, "17:00", 90, siteSlotRules)).toBe(false);
@@ -370,23 +361,6 @@ describe("services longer than one slot", () => {
       message:
         "Diese Leistung dauert 90 Minuten: Ein Termin um 17:00 Uhr würde nach Geschäftsschluss (18:00 Uhr) enden. Bitte wählen Sie eine frühere Uhrzeit.",
     });
-  });
-
-  it("load counts each booking in every slot it covers; room needs every covered slot below capacity", () => {
-    const load = slotLoad(
-      [
-        { time: "08:00", durationMinutes: 60, count: 1 },
-        { time: "08:30", durationMinutes: 30, count: 1 },
-        { time: "10:00", durationMinutes: 30, count: 2 },
-      ],
-      siteSlotRules,
-    );
-    expect(Object.fromEntries(load)).toEqual({ "08:00": 1, "08:30": 2, "10:00": 2 });
-    expect(hasRoom("07:30", 60, load, 1, siteSlotRules)).toBe(false); // covers 08:00
-    expect(hasRoom("09:00", 60, load, 1, siteSlotRules)).toBe(true);
-    expect(hasRoom("09:30", 60, load, 1, siteSlotRules)).toBe(false); // covers 10:00
-    expect(hasRoom("08:00", 30, load, 2, siteSlotRules)).toBe(true);
-    expect(hasRoom("08:00", 60, load, 2, siteSlotRules)).toBe(false); // 08:30 is full
   });
 });
 

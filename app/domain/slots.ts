@@ -217,17 +217,6 @@ export function closingTime(date: CalendarDate, rules: SlotRules): string | null
 }
 
 /**
- * The start times of every slot a booking of `durationMinutes` from `time`
- * covers, in ascending order (the booking's locks are taken in this order).
- */
-export function coveredSlotTimes(time: string, durationMinutes: number, rules: SlotRules): string[] {
-  const start = timeToMinutes(time);
-  const times: string[] = [];
-  for (let minutes = start; minutes < start + durationMinutes; minutes += rules.slotMinutes) times.push(minutesToTime(minutes));
-  return times;
-}
-
-/**
  * By when work starting at `time` on `date` must end: the lunch break's start when it starts before
  * the break, else closing time, and before a closure that starts that day; null for a start outside
  * the opening hours or in the break.
@@ -245,25 +234,6 @@ function endLimitMinutes(date: CalendarDate, time: string, rules: SlotRules): nu
 export function endsInOpenHours(date: CalendarDate, time: string, durationMinutes: number, rules: SlotRules): boolean {
   const limit = endLimitMinutes(date, time, rules);
   return limit !== null && timeToMinutes(time) + durationMinutes <= limit;
-}
-
-/** Active appointments of one day, grouped by start and duration. */
-export type DayBookings = ReadonlyArray<{ time: string; durationMinutes: number; count: number }>;
-
-/** How many active appointments cover each slot of the day (a slot no booking covers is absent). */
-export function slotLoad(bookings: DayBookings, rules: SlotRules): Map<string, number> {
-  const load = new Map<string, number>();
-  for (const booking of bookings) {
-    for (const time of coveredSlotTimes(booking.time, booking.durationMinutes, rules)) {
-      load.set(time, (load.get(time) ?? 0) + booking.count);
-    }
-  }
-  return load;
-}
-
-/** Whether every slot a booking from `time` would cover still has room. */
-export function hasRoom(time: string, durationMinutes: number, load: Map<string, number>, capacity: number, rules: SlotRules) {
-  return coveredSlotTimes(time, durationMinutes, rules).every((slot) => (load.get(slot) ?? 0) < capacity);
 }
 
 export type SlotField = "date" | "time";
