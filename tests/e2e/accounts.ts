@@ -9,7 +9,7 @@ import path from "node:path";
 const PASSWORD = "E2e-Testpasswort-2026!";
 
 export const E2E_ACCOUNTS = {
-  /** The owner nearly every spec works as; admin.spec.ts's login tests use its form. */
+  /** The owner nearly every spec works as. */
   admin: { email: "admin@happycar.example", password: PASSWORD, name: "admin@happycar.example", role: "owner", sessions: 200 },
   /** second-factor.spec.ts switches the second factor on: on an account of its own, so the others keep the password alone. */
   secondFactor: { email: "zwei-faktor@happycar.example", password: PASSWORD, name: "Zwei Faktor", role: "owner", sessions: 5 },
@@ -22,6 +22,11 @@ export const E2E_ACCOUNTS = {
   devices: { email: "geraete@happycar.example", password: PASSWORD, name: "Geräte Liste", role: "owner", sessions: 0 },
   /** passkeys.spec.ts registers a passkey, which then replaces the password's login for this account alone. */
   passkey: { email: "passkey@happycar.example", password: PASSWORD, name: "Pass Key", role: "owner", sessions: 2 },
+  /**
+   * admin.spec.ts's form logins (a wrong password, then the right one): on an account of their own, since the
+   * other specs' step-ups check the admin's password through the same gate, and a concurrent one waits 30 s.
+   */
+  formLogin: { email: "anmeldung@happycar.example", password: PASSWORD, name: "Anmeldung Test", role: "owner", sessions: 0 },
   /** The login's toast of admin-phone.spec.ts. */
   toasts: { email: "toasts@happycar.example", password: PASSWORD, name: "Toast Test", role: "owner", sessions: 0 },
 } as const;

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { E2E_ACCOUNTS } from "./accounts";
 import { bookAppointments, newTag, phoneDigits } from "./board-data";
 import {
   afterScrypt,
@@ -12,6 +13,8 @@ import {
 } from "./fixtures";
 
 const ADMIN = E2E_ADMIN;
+/** The form logins' own account (accounts.ts). */
+const FORM_LOGIN = E2E_ACCOUNTS.formLogin;
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: true });
 const row = (page: Page, name: string) => page.getByRole("row").filter({ hasText: name });
@@ -20,7 +23,7 @@ test("login: 'Falsches Passwort' clears the field; the right password welcomes a
   await page.goto("/admin");
   await expect(page).toHaveURL("/admin-login?redirectTo=%2Fadmin");
   await expectNoAxeViolations(page);
-  await page.getByLabel("E-Mail").fill(ADMIN.email);
+  await page.getByLabel("E-Mail").fill(FORM_LOGIN.email);
   await page.getByLabel("Passwort").fill("ganz-falsches-passwort");
   await page.getByRole("button", { name: "Anmelden", exact: true }).click();
   await afterScrypt(toast(page, "Falsches Passwort")).toBeVisible();
@@ -35,8 +38,8 @@ test("login: 'Falsches Passwort' clears the field; the right password welcomes a
   await afterScrypt(toast(page, "Falsches Passwort")).toBeVisible();
   await expect(page.getByLabel("Passwort")).toHaveValue("");
 
-  await page.getByLabel("E-Mail").fill(ADMIN.email);
-  await page.getByLabel("Passwort").fill(ADMIN.password);
+  await page.getByLabel("E-Mail").fill(FORM_LOGIN.email);
+  await page.getByLabel("Passwort").fill(FORM_LOGIN.password);
   await page.getByRole("button", { name: "Anmelden", exact: true }).click();
   await afterScrypt(page).toHaveURL("/admin");
   await expect(toast(page, "Erfolgreich angemeldet")).toBeVisible();
@@ -201,12 +204,12 @@ test.describe("without JavaScript", () => {
     const [confirmSlot] = await bookAppointments(request, baseURL!, [confirmName, cancelName, deleteName], tag);
 
     await page.goto("/admin-login");
-    await page.getByLabel("E-Mail").fill(ADMIN.email);
+    await page.getByLabel("E-Mail").fill(FORM_LOGIN.email);
     await page.getByLabel("Passwort").fill("ganz-falsches-passwort");
     await page.getByRole("button", { name: "Anmelden", exact: true }).click();
     await afterScrypt(page.getByRole("alert")).toHaveText("Falsches Passwort");
     await expect(page.getByLabel("Passwort")).toHaveValue("");
-    await page.getByLabel("Passwort").fill(ADMIN.password);
+    await page.getByLabel("Passwort").fill(FORM_LOGIN.password);
     await page.getByRole("button", { name: "Anmelden", exact: true }).click();
     await afterScrypt(page).toHaveURL("/admin");
     await expect(page.getByRole("status").filter({ hasText: "Erfolgreich angemeldet" })).toContainText("Willkommen im Admin-Bereich");

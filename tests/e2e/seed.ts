@@ -40,7 +40,7 @@ async function main() {
     const policy = sessionPolicy();
     const pool: SessionPool = {
       cookieName: sessionCookieName(policy),
-      sessions: { admin: [], secondFactor: [], staff: [], devices: [], passkey: [], toasts: [] },
+      sessions: { admin: [], secondFactor: [], staff: [], devices: [], passkey: [], formLogin: [], toasts: [] },
     };
     const admin = await createAccount(database.db, "admin");
     for (const account of Object.keys(E2E_ACCOUNTS) as E2eAccount[]) {
