@@ -13,7 +13,7 @@ import { bookingInputFromForm, HONEYPOT_FIELD } from "~/schemas/booking";
 import { bookingConfigFromEnv, formStartTimes, getAvailability, requestAppointment } from "~/services/booking.server";
 import { publicWorkshopFacts } from "~/services/public-facts.server";
 import { joinWaitlist } from "~/services/waitlist.server";
-import { workshopFacts } from "~/services/workshop-facts.server";
+import { workshopFactsInForce } from "~/services/workshop-facts.server";
 import type { Route } from "./+types/booking";
 
 export function meta() {
@@ -54,15 +54,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** The start times the plain form lists for `services` on `date` (formStartTimes, by the current facts). */
-async function bookingTimes(db: Parameters<typeof workshopFacts>[0], chosen: { date?: string; services: readonly string[] }) {
-  const config = bookingConfigFromEnv(env(), await workshopFacts(db));
+async function bookingTimes(db: Parameters<typeof workshopFactsInForce>[0], chosen: { date?: string; services: readonly string[] }) {
+  const config = bookingConfigFromEnv(env(), await workshopFactsInForce(db));
   return formStartTimes(db, config, { ...chosen, offered: bookableServiceNames(config), now: new Date() });
 }
 
 /** The day of a refused request when it is fully booked for the service: the form offers its waiting list then (issue 28). */
-async function fullDayOf(db: Parameters<typeof workshopFacts>[0], values: Record<string, string>): Promise<string | null> {
+async function fullDayOf(db: Parameters<typeof workshopFactsInForce>[0], values: Record<string, string>): Promise<string | null> {
   const { date, service } = values;
-  const facts = await workshopFacts(db);
+  const facts = await workshopFactsInForce(db);
   if (!date || !isCalendarDate(date) || !service || !bookableServiceNames(facts).includes(service)) return null;
   const [day] = await getAvailability(db, date, date, new Date(), bookingConfigFromEnv(env(), facts), service);
   return day?.reason?.code === "fully-booked" ? date : null;
@@ -84,7 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const options = {
     now: new Date(),
     clientIp: context.get(requestContext).clientIp,
-    config: bookingConfigFromEnv(env(), await workshopFacts(db)),
+    config: bookingConfigFromEnv(env(), await workshopFactsInForce(db)),
   };
   // 'Auf die Warteliste' (issue 28): the same form's second button, with its name, e-mail, phone, day and service.
   if (body.fields.intent === "waitlist") {

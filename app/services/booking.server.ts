@@ -64,8 +64,8 @@ export type BookingConfig = {
 };
 
 /**
- * The booking's rules from the workshop's facts (app/services/workshop-facts.server.ts, read by the
- * caller) and the environment's limits.
+ * The booking's rules from the workshop's facts in force (workshopFactsInForce: 'Einstellungen' with
+ * the variables that still win, read by the caller) and the environment's limits.
  */
 export function bookingConfigFromEnv(config: Env, facts: WorkshopFacts): BookingConfig {
   return {
@@ -75,7 +75,7 @@ export function bookingConfigFromEnv(config: Env, facts: WorkshopFacts): Booking
     maxOpenRequestsPerEmail: facts.bookingRules.maxOpenRequestsPerEmail,
     maxPickupsPerDay: facts.bookingRules.pickupsPerDay,
     fewFreeSlots: facts.bookingRules.fewFreeSlots,
-    workshopEmail: config.WORKSHOP_EMAIL ?? facts.email.noticeAddress,
+    workshopEmail: facts.email.noticeAddress,
     // The hours with their lunch breaks: no slot, request or move overlaps a break.
     ...visitFactsOf(facts),
     pickupPostalCodes: facts.bookingRules.pickupPostalCodes,

@@ -34,7 +34,7 @@ import { bookingConfigFromEnv, type DaySlots, getDaySlots } from "./booking.serv
 import { FORM_RATE_LIMIT_WINDOW_SECONDS } from "./form-guard.server";
 import { publicWorkshopFacts } from "./public-facts.server";
 import { notifyWaitlistForDay } from "./waitlist.server";
-import { workshopFacts, workshopFactsInForce } from "./workshop-facts.server";
+import { workshopFactsInForce } from "./workshop-facts.server";
 
 /**
  * The customer's own page of an appointment (issue 16), opened with the
@@ -343,7 +343,7 @@ export async function customerMoveSlots(
   date: CalendarDate,
   now: Date,
 ): Promise<DaySlots> {
-  return getDaySlots(db, date, now, bookingConfigFromEnv(env(), await workshopFacts(db)), appointment.services);
+  return getDaySlots(db, date, now, bookingConfigFromEnv(env(), await workshopFactsInForce(db)), appointment.services);
 }
 
 /** How many moves the customer made of the appointment already (at most MAX_CUSTOMER_MOVES). */

@@ -15,7 +15,7 @@ import {
   MAX_AVAILABILITY_DAYS,
   requestAppointment,
 } from "~/services/booking.server";
-import { workshopFacts } from "~/services/workshop-facts.server";
+import { workshopFactsInForce } from "~/services/workshop-facts.server";
 import type { ServerEnv } from "../env";
 import { jsonError } from "./answers";
 import { jsonBody } from "./input";
@@ -49,7 +49,7 @@ function servicesParam(values: string[] | undefined, config: BookingConfig): str
 
 /** The booking's rules from the workshop's facts as this instance has them now (at most 2 s old, decision 042). */
 async function bookingConfig(db: Database): Promise<BookingConfig> {
-  return bookingConfigFromEnv(env(), await workshopFacts(db));
+  return bookingConfigFromEnv(env(), await workshopFactsInForce(db));
 }
 
 /** The public booking endpoints (docs/api.md): free times, free days, the appointment request. */

@@ -4,7 +4,7 @@ import { retryAfter, statusOf } from "~/http-status";
 import { waitlistRefusal } from "~/messages";
 import { bookingConfigFromEnv } from "~/services/booking.server";
 import { joinWaitlist } from "~/services/waitlist.server";
-import { workshopFacts } from "~/services/workshop-facts.server";
+import { workshopFactsInForce } from "~/services/workshop-facts.server";
 import type { ServerEnv } from "../env";
 import { jsonError } from "./answers";
 import { jsonBody } from "./input";
@@ -23,7 +23,7 @@ waitlist.post("/waitlist", async (c) => {
     now: new Date(),
     clientIp: c.get("clientIp"),
     // The workshop's facts (issue 29): whether the day is full for the service by its hours, durations and needs.
-    config: bookingConfigFromEnv(env(), await workshopFacts(db)),
+    config: bookingConfigFromEnv(env(), await workshopFactsInForce(db)),
   });
   if (result.ok) {
     const { entry, created } = result.value;
