@@ -16,7 +16,8 @@
  * server and the database need. BENCH_LOAD=autocannon forces autocannon.
  *
  *   npm run build && tsx bench/booking.ts        (BUILD_DIR selects another build;
- *   BENCH_PGLITE=false measures PostgreSQL only; BENCH_NODE_OPTIONS is the server's NODE_OPTIONS;
+ *   BENCH_PGLITE=false measures PostgreSQL only; BENCH_NODE_ARGS are the server's node arguments, e.g.
+ *   "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it under this load;
  *   BENCH_WORKSHOP=dense puts the 100,000 on 400 dense days instead of a four-lift workshop's years)
  */
 import fs from "node:fs";
@@ -292,18 +293,19 @@ async function benchDatabase(database: string, serverEnv: Record<string, string>
   const slots = bookableSlots(new Date());
   const bodies = bookingBodies(slots, WARM_UP_BOOKINGS + BOOKINGS + 2 * CONCURRENCY);
   await bulkInsert(options, Math.ceil(bodies.length / slots.length));
-  const server = await startServer({
-    ...serverEnv,
-    BUILD_DIR: buildDir,
-    LOG_LEVEL: "warn",
-    BOOKING_RATE_LIMIT: "0",
-    BOOKING_DAILY_LIMIT: "0",
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    EMAIL_WORKER: "false",
-    // e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server under this load
-    ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
-  });
+  const server = await startServer(
+    {
+      ...serverEnv,
+      BUILD_DIR: buildDir,
+      LOG_LEVEL: "warn",
+      BOOKING_RATE_LIMIT: "0",
+      BOOKING_DAILY_LIMIT: "0",
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      EMAIL_WORKER: "false",
+    },
+    { nodeArgs: process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) },
+  );
   try {
     // Slots first: the bookings' burst of inserts sets autovacuum going, which would run beside them.
     const date = slots[Math.floor(slots.length / 2)]!.date;

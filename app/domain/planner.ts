@@ -129,8 +129,8 @@ export type PlannerDay = {
   lanes: PlannerLane[];
   cars: PlannerCar[];
   absences: DayAbsence[];
-  /** Cancelled appointments: shown, but they hold no place (their holds ended). */
-  cancelled: Array<Omit<PlannerAppointment, "holds"> & { endTime: string }>;
+  /** Cancelled appointments: shown (whom, when, what), but they hold no place (their holds ended). */
+  cancelled: Array<Pick<PlannerAppointment, "id" | "name" | "status" | "time" | "service" | "services"> & { endTime: string }>;
 };
 
 export type WeekPlan = { monday: CalendarDate; times: string[]; days: PlannerDay[] };
@@ -339,9 +339,14 @@ function dayPlan(
 
   const cancelled = ofDay
     .filter((appointment) => !isActive(appointment))
-    .map(({ holds: _holds, ...appointment }) => ({
-      ...appointment,
-      endTime: minutesToTime(timeToMinutes(appointment.time) + appointment.durationMinutes),
+    .map(({ id, name, status, time, service, services, durationMinutes }) => ({
+      id,
+      name,
+      status,
+      time,
+      service,
+      services,
+      endTime: minutesToTime(timeToMinutes(time) + durationMinutes),
     }));
   const openSpans = open ? gaps(open[0], open[1], lunch ? [lunch] : []).map(([start, end]) => span(start, end)) : [];
   return { date, closedReason, cells, open: openSpans, lanes, cars, absences, cancelled };

@@ -255,7 +255,7 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("button", { name: "In Arbeit" })).toHaveAttribute("aria-pressed", "true");
     // The week planner shows it on the appointment's block too.
     await page.goto(`/admin/planer?date=${confirmSlot!.date}`);
-    // The block's link ("… 08:00–08:30 <name>, …"), not its 'Verschieben' link beside it ("Verschieben: <name>, …").
+    // The block's link ("… 08:00–08:30 <name>, …"), not its 'Verschieben' button beside it ("Verschieben: <name>, …").
     await expect(page.getByRole("link", { name: new RegExp(`\\d ${confirmName}`) })).toContainText("In Arbeit");
 
     await page.getByRole("button", { name: "Abmelden" }).click();

@@ -45,6 +45,26 @@ async function timeOf(page: Page, id: string): Promise<string> {
 
 const daySection = (page: Page) => page.locator(`section[data-planner-day="${day}"]`);
 
+/** Clicks the day's first free cell at 1280 px: 'Termin eintragen' opens with its day and time filled in. */
+async function enterAtFreeCell(page: Page) {
+  await loginAsAdmin(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/admin/planer?date=${day}`);
+  const free = daySection(page)
+    .getByRole("button", { name: /^Hebebühne \d: frei \d{2}:\d{2}–\d{2}:\d{2} – Termin eintragen$/ })
+    .first();
+  const from = /frei (\d{2}:\d{2})/.exec((await free.getAttribute("aria-label"))!)![1]!;
+  await free.click();
+  await expect(page.getByRole("heading", { level: 2, name: "Termin eintragen" })).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe("/admin/termine/neu");
+  await expect(page.getByLabel("Datum")).toHaveValue(day);
+  await expect(page.getByLabel("Uhrzeit")).toHaveValue(from);
+}
+
+test("a free cell of the planner opens 'Termin eintragen' at its day and time", async ({ page }) => {
+  await enterAtFreeCell(page);
+});
+
 /** A block of the day by its customer's name (its accessible name is its whole summary). */
 const blockOf = (page: Page, name: string) =>
   daySection(page).getByRole("link", { name: new RegExp(`^\\S+: \\d{2}:\\d{2}–\\d{2}:\\d{2} ${name},`) });
@@ -121,12 +141,12 @@ test("a block dragged to another free time of its lane stays there after a reloa
   const block = blockOf(page, name);
   await expect(block).toBeVisible();
   // The lane's free time after the block; the row of 13:00 by the time column.
-  const free = daySection(page).getByRole("link", { name: new RegExp(`^${lift}: frei 09:30–\\d{2}:\\d{2} – Termin eintragen$`) });
+  const free = daySection(page).getByRole("button", { name: new RegExp(`^${lift}: frei 09:30–\\d{2}:\\d{2} – Termin eintragen$`) });
   const row = page.locator("div[aria-hidden=true] > div").filter({ hasText: /^13:00$/ });
   // The block at 09:00 and the row of 13:00 both in the 900 pixels' view.
   await page.evaluate(() => window.scrollTo(0, 300));
   const [freeBox, rowBox] = [(await free.boundingBox())!, (await row.boundingBox())!];
-  // Taken by its top left corner: the bottom right one is its 'Verschieben' link.
+  // Taken by its top left corner: the bottom right one is its 'Verschieben' button.
   await block.hover({ position: { x: 4, y: 4 } });
   await page.mouse.down();
   await page.mouse.move(freeBox.x + freeBox.width / 2, rowBox.y + rowBox.height / 2, { steps: 8 });
@@ -156,12 +176,12 @@ test("the move without dragging: keyboard at 1280 px (staff), thumb at 390 px, E
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(`/admin/planer?date=${day}`);
   const block = blockOf(page, name);
-  // Keyboard only: the block, then its 'Verschieben' link (shown when it has the focus), Enter.
+  // Keyboard only: the block, then its 'Verschieben' button (shown when it has the focus), Enter.
   await block.focus();
   await page.keyboard.press("Tab");
-  const moveLink = daySection(page).getByRole("link", { name: `Verschieben: ${name}, 11:00–11:30` });
-  await expect(moveLink).toBeFocused();
-  await expect(moveLink).toBeVisible();
+  const moveButton = daySection(page).getByRole("button", { name: `Verschieben: ${name}, 11:00–11:30` });
+  await expect(moveButton).toBeFocused();
+  await expect(moveButton).toBeVisible();
   await page.keyboard.press("Enter");
   const bar = page.getByRole("region", { name: "Verschieben" });
   await expect(bar).toContainText(`${name} (${dayLabel(day)}, 11:00) verschieben`);
@@ -188,7 +208,7 @@ test("the move without dragging: keyboard at 1280 px (staff), thumb at 390 px, E
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/admin/planer?date=${day}`);
   await daySection(page)
-    .getByRole("link", { name: `Verschieben: ${name}, 15:00–15:30` })
+    .getByRole("button", { name: `Verschieben: ${name}, 15:00–15:30` })
     .click();
   await expect(bar).toBeVisible();
   const phoneTarget = page.getByRole("button", { name: `Hierher verschieben: ${dayLabel(day)}, 10:30, ${lift}` });
@@ -243,7 +263,11 @@ test("the customer moves the appointment on the personal link, the workshop gets
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("'Verschieben' and 'Hierher verschieben' are a plain link and a plain form: the block moves, the page says so", async ({ page }) => {
+  test("a free cell opens 'Termin eintragen' at its day and time", async ({ page }) => {
+    await enterAtFreeCell(page);
+  });
+
+  test("'Verschieben' and 'Hierher verschieben' are plain forms: the block moves, the page says so", async ({ page }) => {
     const tag = newTag();
     await loginAsAdmin(page);
     const name = `${tag} Ohne Skript`;
@@ -251,7 +275,7 @@ test.describe("without JavaScript", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`/admin/planer?date=${day}`);
     await daySection(page)
-      .getByRole("link", { name: `Verschieben: ${name}, 12:00–12:30` })
+      .getByRole("button", { name: `Verschieben: ${name}, 12:00–12:30` })
       .click();
     await expect(page).toHaveURL(new RegExp(`verschieben=${id}`));
     await page.getByRole("button", { name: `Hierher verschieben: ${dayLabel(day)}, 17:00, ${lift}` }).click();

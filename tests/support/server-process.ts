@@ -51,10 +51,16 @@ export type ServerProcess = {
   stop(): Promise<number | null>;
 };
 
-/** Starts the server like production and waits until /readyz answers 200. */
-export async function startServer(env: Record<string, string>, { timeoutMs = 60_000 } = {}): Promise<ServerProcess> {
+/**
+ * Starts the server like production and waits until /readyz answers 200. `nodeArgs` go before
+ * server.js (a bench's `--cpu-prof`, which Node 20 refuses in NODE_OPTIONS).
+ */
+export async function startServer(
+  env: Record<string, string>,
+  { timeoutMs = 60_000, nodeArgs = [] }: { timeoutMs?: number; nodeArgs?: readonly string[] } = {},
+): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const child = spawn(serverCommand[0], serverCommand[1], {
+  const child = spawn(serverCommand[0], [...nodeArgs, ...serverCommand[1]], {
     cwd: root,
     env: {
       PATH: process.env.PATH,

@@ -6,7 +6,7 @@ import type { LaneKind, PlannerBlock } from "~/domain/planner";
 import { cn } from "~/lib/cn";
 import { servicesLine } from "~/lib/format-services";
 import { appointmentMarks, plannerMessages, plannerMoveMessages, progressLabels } from "~/messages";
-import { usePlannerMove } from "./planner-move";
+import { MOVE_PARAM, MOVE_START_FORM_ID, usePlannerMove } from "./planner-move";
 
 /** The week planner's appointment blocks (app/routes/admin/planner.tsx): in the week's grid and in the phone's day. */
 
@@ -22,6 +22,30 @@ export const closedHatch = "bg-[repeating-linear-gradient(135deg,transparent_0_6
 export const unavailableHatch = "bg-[repeating-linear-gradient(45deg,transparent_0_5px,rgb(234_88_12/0.45)_5px_8px)]";
 /** A courtesy car out with a customer. */
 export const carOutTone = "bg-sky-600 dark:bg-sky-400";
+
+/** The page's one drawing of the 'Verschieben' icon, which every block's control shows (PlannerIcons). */
+const MOVE_ICON_ID = "planner-move-icon";
+
+/**
+ * The icons the planner's blocks repeat, drawn once (a few hundred copies of the same SVG made up a
+ * tenth of the page, decision 054); each block shows them with `<use>`.
+ */
+export function PlannerIcons() {
+  return (
+    <svg aria-hidden="true" className="hidden">
+      <Move id={MOVE_ICON_ID} />
+    </svg>
+  );
+}
+
+function MoveIcon({ className }: { className: string }) {
+  return (
+    // The drawing is 24 by 24 (lucide's grid): the view box scales it to the icon's size.
+    <svg aria-hidden="true" viewBox="0 0 24 24" className={className}>
+      <use href={`#${MOVE_ICON_ID}`} />
+    </svg>
+  );
+}
 
 /**
  * A block's details after its status and time: service, plate, mechanics, courtesy car, the board's
@@ -54,8 +78,8 @@ const line = "block truncate";
 /**
  * An appointment that opens it (also with the keyboard). In the grid `style` places it; on the phone
  * (`roomy`) it is a list entry with every line readable and a 44-pixel touch target. Beside it its
- * 'Verschieben' link into the move mode (issue 28; in the grid shown on hover and focus where a
- * pointer can hover), and with JavaScript the block can be draggedRef onto a free time.
+ * 'Verschieben' button into the move mode (issue 28, a submit button of MOVE_START_FORM_ID; in the grid
+ * shown on hover and focus where a pointer can hover), and with JavaScript the block can be dragged onto a free time.
  */
 export function BlockLink({
   block,
@@ -68,7 +92,7 @@ export function BlockLink({
   style?: CSSProperties;
   roomy?: boolean;
 }) {
-  const { moving, hrefFor, draggedRef } = usePlannerMove();
+  const { moving, draggedRef } = usePlannerMove();
   const summary = blockSummary(block);
   const chosen = moving?.id === block.id;
   const movable = block.status !== "storniert";
@@ -97,11 +121,10 @@ export function BlockLink({
       }
       data-block={block.id}
       className={cn(
-        "rounded-md border-l-4 shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
         roomy
-          ? "flex min-h-11 min-w-0 flex-1 flex-col px-2 py-1.5 text-sm leading-snug"
-          : // The week's lanes are narrow: smaller type and less air there, for a few more letters a line.
-            "block h-full w-full overflow-hidden px-1 py-0.5 text-xs leading-tight xl:border-l-[3px] xl:px-0.5 xl:text-[0.625rem]",
+          ? "flex min-h-11 min-w-0 flex-1 flex-col rounded-md border-l-4 px-2 py-1.5 text-sm leading-snug shadow-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          : // The week's lanes are narrow: smaller type and less air there (app/app.css).
+            "planner-block",
         statusTone[block.status],
         // 'überbucht' seen at a glance, also where the narrow week's block has no room for the word.
         block.overbooked && "outline-2 outline-offset-[-2px] outline-orange-600 outline-dashed",
@@ -137,22 +160,23 @@ export function BlockLink({
   );
   const moveLink =
     movable && !chosen ? (
-      <Link
-        to={hrefFor(block.id)}
+      <button
+        type="submit"
+        form={MOVE_START_FORM_ID}
+        name={MOVE_PARAM}
+        value={block.id}
         aria-label={plannerMoveMessages.start(block.name, block.time, block.endTime)}
         title={plannerMoveMessages.startShort}
-        preventScrollReset
-        className={cn(
-          "flex items-center justify-center rounded-md border border-border bg-background text-foreground hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+        className={
           roomy
-            ? "min-h-11 w-20 shrink-0 flex-col gap-0.5 px-1 text-xs"
+            ? "flex min-h-11 w-20 shrink-0 cursor-pointer flex-col items-center justify-center gap-0.5 rounded-md border border-border bg-background px-1 text-xs text-foreground hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
             : // In a narrow lane a corner, shown where a pointer hovers the block or the keyboard reaches it; always on touch.
-              "absolute right-0 bottom-0 size-5 opacity-0 group-hover:opacity-100 focus-visible:opacity-100 pointer-coarse:opacity-100",
-        )}
+              "planner-move-corner"
+        }
       >
-        <Move aria-hidden="true" className={roomy ? "size-4" : "size-3"} />
+        <MoveIcon className={roomy ? "size-4" : "size-3"} />
         {roomy ? plannerMoveMessages.startShort : null}
-      </Link>
+      </button>
     ) : null;
   return (
     <div style={style} className={cn(roomy ? "flex items-stretch gap-1.5" : "group relative z-10 m-0.5 min-w-0 xl:m-px")}>

@@ -1,10 +1,10 @@
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { laneAgenda, type PlannerDay, type PlannerLane, type PlannerSpan } from "~/domain/planner";
 import { cn } from "~/lib/cn";
 import { servicesLine } from "~/lib/format-services";
 import { moveMessages, plannerMessages, unavailableDayMessage } from "~/messages";
 import { BlockLink, carOutTone, closedHatch, statusTone, unavailableHatch } from "./planner-block";
-import { DropHighlight, GridTargets, laneTakes, movesInTimeOnly, useDropTarget, usePlannerMove } from "./planner-move";
+import { DropHighlight, enterFormId, GridTargets, laneTakes, movesInTimeOnly, useDropTarget, usePlannerMove } from "./planner-move";
 
 /**
  * One day of the week planner as a grid (from the tablet's width on): a column per lane side by side,
@@ -50,28 +50,16 @@ export function dayColumns(day: PlannerDay): string {
 /** A lane's or car's name over its column: upright in a day of its own, turned in the week's narrow lanes. */
 function ColumnName({ name, column, span = 1, narrow = false }: { name: string; column: number; span?: number; narrow?: boolean }) {
   return (
-    <div
-      style={{ gridRow: "2", gridColumn: `${column} / span ${span}` }}
-      className="flex items-end justify-center overflow-hidden border-b border-l border-border px-0.5 py-1 text-[0.7rem] leading-tight font-medium text-muted-foreground"
-      title={name}
-    >
-      <span
-        className={cn(
-          "max-h-28 overflow-hidden text-ellipsis",
-          narrow
-            ? "[writing-mode:vertical-rl] rotate-180 whitespace-nowrap"
-            : "text-center break-words xl:[writing-mode:vertical-rl] xl:rotate-180 xl:whitespace-nowrap",
-        )}
-      >
-        {name}
-      </span>
+    <div style={{ gridRow: "2", gridColumn: `${column} / span ${span}` }} className="planner-lane-name" title={name}>
+      <span className={narrow ? "planner-car-name-text" : "planner-lane-name-text"}>{name}</span>
     </div>
   );
 }
 
 /**
- * A lane's free time: a link to 'Termin eintragen' at its start (issue 28; a plain link, also without
- * JavaScript), and while a block is dragged a drop target whose row under the pointer lights up.
+ * A lane's free time: 'Termin eintragen' at its start (issue 28; a submit button of the day's GET form
+ * to /admin/termine/neu, also without JavaScript), and while a block is dragged a drop target whose
+ * row under the pointer lights up.
  */
 function FreeCell({
   lane,
@@ -91,20 +79,21 @@ function FreeCell({
   const name = plannerMessages.laneName(lane);
   const { handlers, over } = useDropTarget({ lane, span, times, date, firstLane });
   return (
-    <Link
-      to={`/admin/termine/neu?datum=${date}&zeit=${span.from}`}
+    <button
+      type="submit"
+      form={enterFormId(date)}
+      name="zeit"
+      value={span.from}
+      aria-label={`${plannerMessages.freeIn(name, span.from, span.to)} – ${moveMessages.enterTitle}`}
       title={`${moveMessages.enterTitle}: ${span.from}`}
       style={{ gridRow: timeRow(span.row, span.rows), gridColumn: column }}
-      className="relative z-[1] m-0.5 rounded-sm hover:bg-primary/10 focus-visible:bg-primary/10"
+      className="planner-free"
       data-free-lane={lane.key}
       data-free-from={span.from}
       {...handlers}
     >
-      <span className="sr-only">
-        {plannerMessages.freeIn(name, span.from, span.to)} – {moveMessages.enterTitle}
-      </span>
       <DropHighlight span={span} over={over} />
-    </Link>
+    </button>
   );
 }
 
@@ -172,6 +161,19 @@ function LaneColumn({
   );
 }
 
+/** The day's closed rows as stretches of one reason each (hatched and named once), not a cell per row. */
+function closedRuns(cells: PlannerDay["cells"]): Array<{ row: number; rows: number; text: string }> {
+  const runs: Array<{ row: number; rows: number; text: string }> = [];
+  cells.forEach((cell, row) => {
+    if (!cell.closed) return;
+    const text = unavailableDayMessage(cell.reason);
+    const last = runs.at(-1);
+    if (last && last.row + last.rows === row && last.text === text) last.rows += 1;
+    else runs.push({ row, rows: 1, text });
+  });
+  return runs;
+}
+
 export const cancelledSummary = (appointment: PlannerDay["cancelled"][number]) =>
   `${appointment.status}: ${appointment.time}–${appointment.endTime} ${appointment.name}, ${servicesLine(appointment).value}`;
 
@@ -181,15 +183,18 @@ export function DayGrid({ day, times }: { day: PlannerDay; times: string[] }) {
   const starts = columnStarts(day.lanes);
   return (
     <div className="contents max-md:hidden">
-      {day.cells.map((cell, index) => (
+      <Form id={enterFormId(day.date)} action="/admin/termine/neu" method="get" hidden>
+        <input type="hidden" name="datum" value={day.date} />
+      </Form>
+      {/* The half-hour rows' lines, one element for the day (app/app.css). */}
+      <div aria-hidden="true" style={{ gridRow: timeRow(0, times.length), gridColumn: "1 / -1" }} className="planner-rows" />
+      {closedRuns(day.cells).map((run) => (
         <div
-          key={times[index]}
-          style={{ gridRow: timeRow(index), gridColumn: "1 / -1" }}
-          className={cn("border-b border-border/60 px-1 text-[0.7rem] text-muted-foreground", cell.closed && closedHatch)}
+          key={`closed-${run.row}`}
+          style={{ gridRow: timeRow(run.row, run.rows), gridColumn: "1 / -1" }}
+          className={cn("px-1 text-[0.7rem] text-muted-foreground", closedHatch)}
         >
-          {cell.closed && (index === 0 || !day.cells[index - 1]!.closed) ? (
-            <span className="relative z-[6] rounded-sm bg-background/80 px-0.5">{unavailableDayMessage(cell.reason)}</span>
-          ) : null}
+          <span className="relative z-[6] rounded-sm bg-background/80 px-0.5">{run.text}</span>
         </div>
       ))}
       {day.lanes.map((lane, index) => (

@@ -1,5 +1,5 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import { MemoryRouter } from "react-router";
+import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { type PlannerAppointment, type PlannerHold, type PlannerResource, planWeek } from "~/domain/planner";
 import { siteSlotRules } from "../../../tests/support/slot-rules";
@@ -60,12 +60,13 @@ const appointments = [
 function targets(moving: MoveChoice) {
   const plan = planWeek(date, { appointments, resources, absences: [] }, siteSlotRules, moving.id);
   const day = plan.days.find((entry) => entry.date === date)!;
-  const html = (node: React.ReactNode) =>
-    renderToStaticMarkup(
-      <MemoryRouter>
-        <PlannerMoveContext.Provider value={{ moving, hrefFor: () => "/admin/planer" }}>{node}</PlannerMoveContext.Provider>
-      </MemoryRouter>,
-    );
+  const html = (node: React.ReactNode) => {
+    // A data router: the grid's free times and 'Verschieben' are buttons of React Router forms.
+    const Page = createRoutesStub([
+      { path: "/", Component: () => <PlannerMoveContext.Provider value={{ moving }}>{node}</PlannerMoveContext.Provider> },
+    ]);
+    return renderToStaticMarkup(<Page />);
+  };
   const values = (markup: string) =>
     (markup.match(/<button[^>]*name="target"[^>]*>/g) ?? []).map((button) => /value="([^"]*)"/.exec(button)![1]!);
   const [gridHtml, agendaHtml] = [html(<DayGrid day={day} times={plan.times} />), html(<DayAgenda day={day} times={plan.times} />)];

@@ -8,9 +8,9 @@ import { dayLabel } from "./planner-day-label";
  * Moving a block of the week planner (issue 28), two ways to the one route action (planner.tsx),
  * which moves through the service every move takes (changeAppointment):
  * - with a pointer: drag the block onto a free time of a lane (HTML drag and drop, with JavaScript);
- * - without dragging (a keyboard, a thumb, no JavaScript): the block's 'Verschieben' link opens the
- *   move mode (`?verschieben=<id>`, a plain link), whose free times are submit buttons of one form
- *   ('Hierher verschieben'); Escape or 'Abbrechen' leaves it.
+ * - without dragging (a keyboard, a thumb, no JavaScript): the block's 'Verschieben' button opens the
+ *   move mode (`?verschieben=<id>`, a submit button of one GET form), whose free times are submit
+ *   buttons of one form ('Hierher verschieben'); Escape or 'Abbrechen' leaves it.
  * A target is `date time resourceId` (the lane's lift or inspection place; none where the lane's kind
  * is not one the appointment holds).
  */
@@ -24,20 +24,31 @@ export type Dragged = { id: string; kind: LaneKind };
 export type PlannerMove = {
   /** The appointment chosen in the move mode, null outside it. */
   moving: MoveChoice | null;
-  /** The page's URL with the move mode of `id` on, or off (null). */
-  hrefFor: (id: string | null) => string;
   /** The block being dragged (with JavaScript), read while dragging without re-rendering the week. */
   draggedRef?: RefObject<Dragged | null>;
   /** With JavaScript: moves appointment `id` to `target` through the route action. */
   submitMove?: (id: string, target: string) => void;
 };
 
-export const PlannerMoveContext = createContext<PlannerMove>({ moving: null, hrefFor: () => "" });
+export const PlannerMoveContext = createContext<PlannerMove>({ moving: null });
 
 export const usePlannerMove = () => useContext(PlannerMoveContext);
 
 /** The id of the move mode's one form; the targets are its submit buttons wherever they stand in the grid. */
 export const MOVE_FORM_ID = "planner-move";
+
+/** The planner's parameter of the move mode: the id of the appointment chosen to be moved. */
+export const MOVE_PARAM = "verschieben";
+
+/**
+ * The id of the planner's GET form whose submit buttons are the blocks' 'Verschieben' (`verschieben=<id>`
+ * with the page's other parameters): a few hundred links cost a tenth of the page's rendering, one
+ * form with buttons does not (decision 054).
+ */
+export const MOVE_START_FORM_ID = "planner-move-start";
+
+/** The id of day `date`'s GET form to 'Termin eintragen', whose submit buttons are the day's free times (`zeit`). */
+export const enterFormId = (date: string) => `planner-enter-${date}`;
 
 export const moveTarget = (date: string, time: string, resourceId: string | null) => [date, time, resourceId ?? ""].join(" ").trim();
 

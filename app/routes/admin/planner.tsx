@@ -3,13 +3,15 @@ import { data, Form, Link, useLocation, useNavigate, useSubmit } from "react-rou
 import { ActionNotice, type AdminActionData, answerOrFailure, bodyErrorData, failureData } from "~/components/admin/action-result";
 import { revalidateAfterAppointmentAction } from "~/components/admin/appointment-intents";
 import type { AdminRouteHandle } from "~/components/admin/load-error";
-import { carOutTone, closedHatch, statusTone, unavailableHatch } from "~/components/admin/planner-block";
+import { carOutTone, closedHatch, PlannerIcons, statusTone, unavailableHatch } from "~/components/admin/planner-block";
 import { PlannerDaySection } from "~/components/admin/planner-day";
 import { dayLabel } from "~/components/admin/planner-day-label";
 import { weekColumns } from "~/components/admin/planner-grid";
 import {
   type Dragged,
   MOVE_FORM_ID,
+  MOVE_PARAM,
+  MOVE_START_FORM_ID,
   type MoveChoice,
   parseMoveTarget,
   type PlannerMove,
@@ -46,9 +48,6 @@ export const meta: Route.MetaFunction = () => [
 export const handle: AdminRouteHandle = { loadFailure: "Der Wochenplaner konnte nicht geladen werden." };
 
 const dayNames = ["So", "Mo", "Di", "Mi", "Do", "Fr", "Sa"];
-
-/** The move mode's parameter: the id of the appointment chosen to be moved (issue 28). */
-const MOVE_PARAM = "verschieben";
 
 const placeKindsOf = (holds: ReadonlyArray<{ kind: string }>): LaneKind[] =>
   (["lift", "inspection"] as const).filter((kind) => holds.some((hold) => hold.kind === kind));
@@ -138,7 +137,7 @@ const legendChip = "rounded border-l-4 px-2 py-0.5";
  * The move mode and the drag's state for the week's blocks and free times (planner-move.tsx): the
  * URLs in and out of the move mode, and with JavaScript the drop's post to this route's action.
  */
-function usePlannerMoveState(moving: MoveChoice | null): PlannerMove {
+function usePlannerMoveState(moving: MoveChoice | null): { context: PlannerMove; hrefFor: (id: string | null) => string } {
   const location = useLocation();
   const submit = useSubmit();
   const navigate = useNavigate();
@@ -168,7 +167,24 @@ function usePlannerMoveState(moving: MoveChoice | null): PlannerMove {
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, [moving, navigate, hrefFor]);
-  return useMemo(() => ({ moving, hrefFor, draggedRef, submitMove }), [moving, hrefFor, submitMove]);
+  const context = useMemo(() => ({ moving, draggedRef, submitMove }), [moving, submitMove]);
+  return { context, hrefFor };
+}
+
+/**
+ * The form of the blocks' 'Verschieben' buttons (MOVE_START_FORM_ID): this page with the move mode of
+ * the button's appointment, its other parameters (the date) kept, since a GET form sends only its fields.
+ */
+function MoveStartForm() {
+  const location = useLocation();
+  const kept = [...new URLSearchParams(location.search)].filter(([name]) => name !== MOVE_PARAM);
+  return (
+    <Form id={MOVE_START_FORM_ID} method="get" preventScrollReset hidden>
+      {kept.map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+    </Form>
+  );
 }
 
 /** The move mode's bar: which appointment is chosen, how to leave, and the form whose submit buttons are the free times. */
@@ -206,7 +222,9 @@ export default function Planner({ loaderData, actionData }: Route.ComponentProps
   const saturday = plan.days[5]!.date;
   const focusIndex = plan.days.findIndex((day) => day.date === focus);
   return (
-    <PlannerMoveContext value={move}>
+    <PlannerMoveContext value={move.context}>
+      <PlannerIcons />
+      <MoveStartForm />
       <div className="grid gap-4">
         <ActionNotice data={actionData} />
         {loaderData.movingRefused && !actionData ? (
