@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { SelectedFieldsFlat } from "drizzle-orm/pg-core";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import type { Executor } from "~/db/client.server";
@@ -17,44 +17,31 @@ import { listResources } from "./resources.server";
 /**
  * What the week planner and the day list read (issue 27): the appointments of a range of days,
  * each with the resources it holds, every resource, and the absences of the range. Reads only.
- * The appointments and their holds come in one statement: the range's active holds (by the partial
- * index appointment_resources_active_starts_idx on `starts_at`) joined to their resources, left-joined
- * to the range's appointments (by their date), so that one holding nothing is still there.
+ * The appointments and their holds come in one statement: a row per appointment of the range (by its
+ * date), its active holds gathered as JSON beside it (by appointment_resources_appointment_idx), so
+ * that one holding nothing is still there and no appointment's columns are read and mapped once per
+ * hold (decision 054).
  */
 
 /**
- * The active holds that start from `from` 00:00 to the end of `to` in the workshop's zone, with their
- * resource's name and kind and their time as wall-clock minutes. No hold lies in the hour a clock
- * change skips or repeats, so elapsed minutes are wall-clock minutes (as in booking.server.ts).
+ * An appointment's active holds, with their resource's name and kind and their time as wall-clock
+ * minutes in `timeZone`. No hold lies in the hour a clock change skips or repeats, so elapsed minutes
+ * are wall-clock minutes (as in booking.server.ts).
  */
-function holdsBetween(db: Executor, from: CalendarDate, to: CalendarDate, timeZone: string) {
-  const local = sql`(${appointmentResources.startsAt} at time zone ${timeZone})`;
-  return db
-    .select({
-      appointmentId: sql<string>`${appointmentResources.appointmentId}`.as("hold_appointment_id"),
-      resourceId: sql<string>`${appointmentResources.resourceId}`.as("hold_resource_id"),
-      name: sql<string>`${resources.name}`.as("hold_resource_name"),
-      kind: sql<ResourceKind>`${resources.kind}`.as("hold_resource_kind"),
-      startMinutes: sql<number>`(extract(hour from ${local}) * 60 + extract(minute from ${local}))::int`.as("hold_start_minutes"),
-      minutes: sql<number>`(extract(epoch from ${appointmentResources.endsAt} - ${appointmentResources.startsAt}) / 60)::int`.as(
-        "hold_minutes",
-      ),
-    })
-    .from(appointmentResources)
-    .innerJoin(resources, eq(resources.id, appointmentResources.resourceId))
-    .where(
-      and(
-        sql`${appointmentResources.active}`,
-        gte(appointmentResources.startsAt, sql`workshop_instant(${from}::date, '00:00', ${timeZone})`),
-        lt(appointmentResources.startsAt, sql`workshop_instant(${to}::date + 1, '00:00', ${timeZone})`),
-      ),
-    )
-    .as("held");
+function holdsOf(timeZone: string): SQL<Omit<PlannerHold, "endMinutes"> & { minutes: number }[]> {
+  const local = sql`(h.starts_at at time zone ${timeZone})`;
+  return sql`coalesce((
+    select json_agg(json_build_object(
+      'resourceId', h.resource_id, 'name', r.name, 'kind', r.kind,
+      'startMinutes', (extract(hour from ${local}) * 60 + extract(minute from ${local}))::int,
+      'minutes', (extract(epoch from h.ends_at - h.starts_at) / 60)::int))
+    from ${appointmentResources} h join ${resources} r on r.id = h.resource_id
+    where h.appointment_id = ${appointments}.id and h.active), '[]')`;
 }
 
 /**
  * The appointments from `from` to `to` that match `where`, with `fields`, in time order, each with
- * its holds (kinds in the board's order, names within): one statement, one row per hold.
+ * its holds (kinds in the board's order, names within).
  */
 async function appointmentsWithHolds<F extends SelectedFieldsFlat & { id: typeof appointments.id }>(
   db: Executor,
@@ -62,41 +49,19 @@ async function appointmentsWithHolds<F extends SelectedFieldsFlat & { id: typeof
   range: { from: CalendarDate; to: CalendarDate; timeZone: string },
   where?: SQL,
 ): Promise<Array<SelectResultFields<F> & { holds: PlannerHold[] }>> {
-  const held = holdsBetween(db, range.from, range.to, range.timeZone);
   const rows = await db
-    .select({
-      ...fields,
-      holdResourceId: held.resourceId,
-      holdName: held.name,
-      holdKind: held.kind,
-      holdStart: held.startMinutes,
-      holdMinutes: held.minutes,
-    })
+    .select({ ...fields, heldJson: holdsOf(range.timeZone) })
     .from(appointments)
-    .leftJoin(held, eq(held.appointmentId, appointments.id))
     .where(and(gte(appointments.date, range.from), lte(appointments.date, range.to), where))
     .orderBy(asc(appointments.date), asc(appointments.time), asc(appointments.createdAt), asc(appointments.id));
-  const byId = new Map<string, SelectResultFields<F> & { holds: PlannerHold[] }>();
-  for (const row of rows as unknown as Array<Record<string, unknown>>) {
-    const { holdResourceId, holdName, holdKind, holdStart, holdMinutes, ...appointment } = row;
-    const id = appointment.id as string;
-    if (!byId.has(id)) byId.set(id, { ...(appointment as SelectResultFields<F>), holds: [] });
-    if (typeof holdResourceId === "string") {
-      const startMinutes = holdStart as number;
-      byId.get(id)!.holds.push({
-        resourceId: holdResourceId,
-        name: holdName as string,
-        kind: holdKind as ResourceKind,
-        startMinutes,
-        endMinutes: startMinutes + (holdMinutes as number),
-      });
-    }
-  }
-  const list = [...byId.values()];
-  for (const appointment of list) {
-    appointment.holds.sort((a, b) => resourceKinds.indexOf(a.kind) - resourceKinds.indexOf(b.kind) || byName.compare(a.name, b.name));
-  }
-  return list;
+  return (rows as unknown as Array<SelectResultFields<F> & { heldJson: Array<Omit<PlannerHold, "endMinutes"> & { minutes: number }> }>).map(
+    ({ heldJson, ...appointment }) => ({
+      ...(appointment as unknown as SelectResultFields<F>),
+      holds: heldJson
+        .map(({ minutes, ...hold }) => ({ ...hold, endMinutes: hold.startMinutes + minutes }))
+        .sort((a, b) => resourceKinds.indexOf(a.kind) - resourceKinds.indexOf(b.kind) || byName.compare(a.name, b.name)),
+    }),
+  );
 }
 
 const byName = new Intl.Collator("de-AT", { numeric: true });
