@@ -180,8 +180,8 @@ function MoveStartForm() {
   const kept = [...new URLSearchParams(location.search)].filter(([name]) => name !== MOVE_PARAM);
   return (
     <Form id={MOVE_START_FORM_ID} method="get" preventScrollReset hidden>
-      {kept.map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
+      {kept.map(([name, value], index) => (
+        <input key={`${index}-${name}`} type="hidden" name={name} value={value} />
       ))}
     </Form>
   );
