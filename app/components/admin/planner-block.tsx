@@ -158,7 +158,7 @@ export function BlockLink({
       )}
     </Link>
   );
-  const moveLink =
+  const moveButton =
     movable && !chosen ? (
       <button
         type="submit"
@@ -181,7 +181,7 @@ export function BlockLink({
   return (
     <div style={style} className={cn(roomy ? "flex items-stretch gap-1.5" : "group relative z-10 m-0.5 min-w-0 xl:m-px")}>
       {link}
-      {moveLink}
+      {moveButton}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { type CSSProperties, useCallback, useEffect, useMemo, useRef } from "react";
+import { type CSSProperties, useCallback, useLayoutEffect, useMemo, useRef } from "react";
 import { data, Form, Link, useLocation, useNavigate, useSubmit } from "react-router";
 import { ActionNotice, type AdminActionData, answerOrFailure, bodyErrorData, failureData } from "~/components/admin/action-result";
 import { revalidateAfterAppointmentAction } from "~/components/admin/appointment-intents";
@@ -158,8 +158,9 @@ function usePlannerMoveState(moving: MoveChoice | null): { context: PlannerMove;
     },
     [submit, hrefFor],
   );
-  // Escape leaves the move mode (its 'Abbrechen' link does the same without JavaScript).
-  useEffect(() => {
+  // Escape leaves the move mode (its 'Abbrechen' link does the same without JavaScript). Listening from
+  // the commit that shows the move bar, not an effect after it: an Escape pressed as the bar appears counts.
+  useLayoutEffect(() => {
     if (!moving) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "Escape" && !event.defaultPrevented) void navigate(hrefFor(null), { preventScrollReset: true });
