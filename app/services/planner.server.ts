@@ -28,13 +28,13 @@ import { listResources } from "./resources.server";
  * minutes in `timeZone`. No hold lies in the hour a clock change skips or repeats, so elapsed minutes
  * are wall-clock minutes (as in booking.server.ts).
  */
-function holdsOf(timeZone: string): SQL<Omit<PlannerHold, "endMinutes"> & { minutes: number }[]> {
+function holdsOf(timeZone: string): SQL<PlannerHold[]> {
   const local = sql`(h.starts_at at time zone ${timeZone})`;
+  const startMinutes = sql`(extract(hour from ${local}) * 60 + extract(minute from ${local}))::int`;
   return sql`coalesce((
     select json_agg(json_build_object(
-      'resourceId', h.resource_id, 'name', r.name, 'kind', r.kind,
-      'startMinutes', (extract(hour from ${local}) * 60 + extract(minute from ${local}))::int,
-      'minutes', (extract(epoch from h.ends_at - h.starts_at) / 60)::int))
+      'resourceId', h.resource_id, 'name', r.name, 'kind', r.kind, 'startMinutes', ${startMinutes},
+      'endMinutes', ${startMinutes} + (extract(epoch from h.ends_at - h.starts_at) / 60)::int))
     from ${appointmentResources} h join ${resources} r on r.id = h.resource_id
     where h.appointment_id = ${appointments}.id and h.active), '[]')`;
 }
@@ -49,19 +49,17 @@ async function appointmentsWithHolds<F extends SelectedFieldsFlat & { id: typeof
   range: { from: CalendarDate; to: CalendarDate; timeZone: string },
   where?: SQL,
 ): Promise<Array<SelectResultFields<F> & { holds: PlannerHold[] }>> {
-  const rows = await db
-    .select({ ...fields, heldJson: holdsOf(range.timeZone) })
+  const rows = (await db
+    .select({ ...fields, holds: holdsOf(range.timeZone) })
     .from(appointments)
     .where(and(gte(appointments.date, range.from), lte(appointments.date, range.to), where))
-    .orderBy(asc(appointments.date), asc(appointments.time), asc(appointments.createdAt), asc(appointments.id));
-  return (rows as unknown as Array<SelectResultFields<F> & { heldJson: Array<Omit<PlannerHold, "endMinutes"> & { minutes: number }> }>).map(
-    ({ heldJson, ...appointment }) => ({
-      ...(appointment as unknown as SelectResultFields<F>),
-      holds: heldJson
-        .map(({ minutes, ...hold }) => ({ ...hold, endMinutes: hold.startMinutes + minutes }))
-        .sort((a, b) => resourceKinds.indexOf(a.kind) - resourceKinds.indexOf(b.kind) || byName.compare(a.name, b.name)),
-    }),
-  );
+    .orderBy(asc(appointments.date), asc(appointments.time), asc(appointments.createdAt), asc(appointments.id))) as unknown as Array<
+    SelectResultFields<F> & { holds: PlannerHold[] }
+  >;
+  for (const { holds } of rows) {
+    holds.sort((a, b) => resourceKinds.indexOf(a.kind) - resourceKinds.indexOf(b.kind) || byName.compare(a.name, b.name));
+  }
+  return rows;
 }
 
 const byName = new Intl.Collator("de-AT", { numeric: true });
