@@ -11,6 +11,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -601,9 +602,10 @@ export const resourceAbsences = pgTable(
 const int4multirange = customType<{ data: string }>({ dataType: () => "int4multirange" });
 
 /**
- * What each resource is busy with per UTC day, kept by the database's triggers from the active holds
- * (drizzle/0029_resource_busy.sql, decision 046): minutes since the Unix epoch. The slots and the
- * calendar read it instead of every hold; nothing writes it but the triggers.
+ * What each resource is busy with per UTC day and UTC hour of the holds' start, kept by the database's
+ * triggers from the active holds (drizzle/0029_resource_busy.sql, decision 046; per hour since 0031,
+ * decision 055, so that bookings of one day do not wait for each other's row): minutes since the Unix
+ * epoch. The slots and the calendar read it instead of every hold; nothing writes it but the triggers.
  */
 export const resourceBusy = pgTable(
   "resource_busy",
@@ -612,9 +614,14 @@ export const resourceBusy = pgTable(
       .notNull()
       .references(() => resources.id, { onDelete: "cascade" }),
     day: date("day", { mode: "string" }).notNull(),
+    hour: smallint("hour").notNull(),
     busy: int4multirange("busy").notNull(),
   },
-  (table) => [primaryKey({ columns: [table.resourceId, table.day] }), index("resource_busy_day_idx").on(table.day)],
+  (table) => [
+    primaryKey({ columns: [table.resourceId, table.day, table.hour] }),
+    index("resource_busy_day_idx").on(table.day),
+    check("resource_busy_hour_check", sql`${table.hour} between 0 and 23`),
+  ],
 );
 
 /**

@@ -290,9 +290,11 @@ async function closuresAndResources(
        from closures c where c.from_date <= ${to} and c.to_date >= ${from}) as closures,
       (select coalesce(json_agg(json_build_object('id', r.id, 'name', r.name, 'kind', r.kind, 'active', r.active)), '[]')
        from resources r where r.active) as resources,
-      -- The busy times are kept per UTC day (decision 046), so one day either side covers every local day.
+      -- The busy times are kept per UTC day (decision 046), so one day either side covers every local day;
+      -- and per hour of it (decision 055), joined again here.
       (select coalesce(json_agg(json_build_object('resourceId', b.resource_id, 'busy', b.busy::text)), '[]')
-       from resource_busy b where b.day >= ${addDays(from, -1)} and b.day <= ${addDays(to, 1)}) as busy,
+       from (select resource_id, range_agg(busy) as busy from resource_busy
+             where day >= ${addDays(from, -1)} and day <= ${addDays(to, 1)} group by resource_id, day) as b) as busy,
       (select coalesce(json_agg(json_build_object('resourceId', a.resource_id, 'fromDate', a.from_date, 'toDate', a.to_date,
          'startTime', a.start_time)), '[]')
        from resource_absences a where a.from_date <= ${to} and a.to_date >= ${from}) as absences`);

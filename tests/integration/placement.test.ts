@@ -1,7 +1,10 @@
 import { eq, sql } from "drizzle-orm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
+import { type Database } from "~/db/client.server";
 import { resultRows } from "~/db/result-rows";
+import * as schema from "~/db/schema";
 import { appointmentResources, appointments, resources } from "~/db/schema";
 import { bookingMessages } from "~/messages";
 import { bookingRequest, testBookingConfig } from "../support/booking-config";
@@ -44,6 +47,27 @@ async function heldBy(database: TestDatabase, appointmentId: string): Promise<st
 async function freeTimes(database: TestDatabase, service?: string, courtesyCar = false) {
   const day = await getDaySlots(database.db, DAY, NOW, config, service, courtesyCar);
   return day.slots.filter((slot) => slot.available).map((slot) => slot.time);
+}
+
+/**
+ * Two connections of their own whose rows of appointment_counts differ (a row per backend % 16, locked
+ * to the end of a transaction that adds an appointment, drizzle/0010): a test of the placement's own
+ * waiting does not wait on the counters.
+ */
+async function connectionsOnOtherCounters(url: string) {
+  const connect = async () => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const { rows } = await client.query<{ shard: number }>("select pg_backend_pid() % 16 as shard");
+    return { client, shard: rows[0]!.shard, db: drizzleNodePg({ client, schema }) as unknown as Database };
+  };
+  const first = await connect();
+  let second = await connect();
+  while (second.shard === first.shard) {
+    await second.client.end();
+    second = await connect();
+  }
+  return [first, second] as const;
 }
 
 function placementTests(kind: DatabaseKind) {
@@ -177,32 +201,49 @@ function placementTests(kind: DatabaseKind) {
       expect(resultRows<{ n: number }>(overlapping)[0]!.n).toBe(0);
     });
 
-    it("a booking does not queue behind another one of the same day: it takes the next free lift and mechanic (decision 046)", async () => {
-      await setWorkshop(database.db, { lift: 2, mechanic: 2 });
-      const [lift1, mechanic1] = await Promise.all(
-        ["Hebebühne 1", "Mechaniker:in 1"].map(
-          async (name) => (await database.db.select().from(resources).where(eq(resources.name, name)))[0]!.id,
-        ),
-      );
-      // Another booking of the day in flight: it holds the day's lock shared and is placing work on the
-      // first lift and mechanic (the locks request_appointment and free_resource take), not yet committed.
-      const inFlight = new pg.Client({ connectionString: database.url });
-      await inFlight.connect();
+    /**
+     * A booking of DAY at `laterTime`, made on a connection of its own while one at `time` is in flight
+     * on another: placed, holding its locks and its row of the busy summary, not yet committed. Its
+     * result, or "waited" when it was still waiting for the one in flight after five seconds.
+     */
+    async function bookedBesideInFlight(time: string, laterTime: string) {
+      const [first, second] = await connectionsOnOtherCounters(database.url!);
       try {
-        await inFlight.query("begin");
-        await inFlight.query(
-          `select pg_advisory_xact_lock_shared(31007, hashtext($1)),
-             pg_advisory_xact_lock(31009, hashtext($2 || $1)), pg_advisory_xact_lock(31009, hashtext($3 || $1))`,
-          [DAY, lift1, mechanic1],
-        );
-        const booked = await book(database, { time: "14:00" });
-        if (booked.kind !== "created") throw new Error(booked.kind);
-        // Without the other booking, the oldest of the equally used ones: Hebebühne 1 and Mechaniker:in 1.
-        expect(await heldBy(database, booked.id)).toEqual(["Hebebühne 2", "Mechaniker:in 2"]);
+        let later: Awaited<ReturnType<typeof requestAppointment>> | "waited" | undefined;
+        await first.db.transaction(async (tx) => {
+          const inFlight = await requestAppointment(tx, bookingRequest(DAY, { time }), { now: NOW, clientIp: "203.0.113.9", config });
+          expect(inFlight.kind).toBe("created");
+          const booking = requestAppointment(second.db, bookingRequest(DAY, { time: laterTime }), {
+            now: NOW,
+            clientIp: "203.0.113.10",
+            config,
+          });
+          // Whatever it does, it ends before the connections do.
+          void booking.catch(() => {});
+          later = await Promise.race([booking, new Promise<"waited">((resolve) => setTimeout(() => resolve("waited"), 5_000))]);
+        });
+        if (later === undefined || later === "waited" || later.kind !== "created")
+          throw new Error(`later booking: ${JSON.stringify(later)}`);
+        return later;
       } finally {
-        await inFlight.query("rollback");
-        await inFlight.end();
+        await Promise.all([first.client.end(), second.client.end()]);
       }
+    }
+
+    it("a booking does not queue behind another one starting at the same time: it takes the next free lift and mechanic (decision 046)", async () => {
+      await setWorkshop(database.db, { lift: 2, mechanic: 2 });
+      const booked = await bookedBesideInFlight("14:00", "14:00");
+      // Without the other booking, the oldest of the equally used ones: Hebebühne 1 and Mechaniker:in 1.
+      expect(await heldBy(database, booked.id)).toEqual(["Hebebühne 2", "Mechaniker:in 2"]);
+    });
+
+    it("a booking of the same day at another time neither waits for one in flight nor is put off the least used lift (decision 055)", async () => {
+      // Under 046 (the lock and the summary's row per resource and day) the 14:00 booking passed the
+      // 9:00 booking's lift and mechanic over, or, with one lift, waited for the 9:00 booking to commit.
+      await setWorkshop(database.db, { lift: 2, mechanic: 2 });
+      const booked = await bookedBesideInFlight("09:00", "14:00");
+      // Work from 9:00 and from 14:00 never meet: the choice of a booking alone.
+      expect(await heldBy(database, booked.id)).toEqual(["Hebebühne 1", "Mechaniker:in 1"]);
     });
 
     it("parallel requests for the one courtesy car on one day: exactly one gets it", async () => {

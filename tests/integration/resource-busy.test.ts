@@ -31,17 +31,29 @@ async function book(database: TestDatabase, time: string, date = DAY, service = 
   return result.id;
 }
 
-/** The summary as stored, and as it should be from the active holds, each as sorted text. */
+const rows = (result: unknown) => resultRows<{ row: string }>(result).map((entry) => entry.row);
+
+/**
+ * The summary as stored, and as it should be from the active holds, each as sorted text
+ * "resource day hour busy": per resource, UTC day and UTC hour of the holds' start (decision 055).
+ */
 async function summaryAndHolds(db: Database): Promise<{ stored: string[]; expected: string[] }> {
-  const stored = await db.execute(sql`select resource_id || ' ' || day || ' ' || busy as row from resource_busy order by 1`);
+  const stored = await db.execute(sql`select resource_id || ' ' || day || ' ' || hour || ' ' || busy as row from resource_busy order by 1`);
   const expected = await db.execute(sql`
-    select resource_id || ' ' || day || ' ' || busy as row from (
-      select resource_id, (starts_at at time zone 'UTC')::date as day,
+    select resource_id || ' ' || day || ' ' || hour || ' ' || busy as row from (
+      select resource_id, (starts_at at time zone 'UTC')::date as day, extract(hour from starts_at at time zone 'UTC') as hour,
         range_agg(int4range(epoch_minute(starts_at), epoch_minute(ends_at))) as busy
-      from appointment_resources where active group by 1, 2) as held
+      from appointment_resources where active group by 1, 2, 3) as held
     order by 1`);
-  const rows = (result: unknown) => resultRows<{ row: string }>(result).map((entry) => entry.row);
   return { stored: rows(stored), expected: rows(expected) };
+}
+
+/** The summary as the slots and the calendar read it: a resource's hours of a day joined, "resource day busy". */
+async function summaryByDay(db: Database): Promise<string[]> {
+  return rows(
+    await db.execute(sql`
+      select resource_id || ' ' || day || ' ' || range_agg(busy) as row from resource_busy group by resource_id, day order by 1`),
+  );
 }
 
 async function expectSummaryExact(db: Database) {
@@ -58,7 +70,8 @@ function busyTests(kind: DatabaseKind) {
     const first = await book(database, "09:00");
     const second = await book(database, "09:30");
     const third = await book(database, "11:00");
-    const merged = await expectSummaryExact(database.db);
+    await expectSummaryExact(database.db);
+    const merged = await summaryByDay(database.db);
     // One lift and one mechanic, each busy 9:00–10:00 (two holds, one span) and 11:00–11:30.
     expect(merged).toHaveLength(2);
     expect(merged.every((row) => row.split(" ")[2]!.split("),[").length === 2)).toBe(true);
@@ -73,7 +86,7 @@ function busyTests(kind: DatabaseKind) {
     await database.db.update(appointments).set({ date: "2026-12-03", time: "14:00" }).where(eq(appointments.id, second));
     const afterMove = await expectSummaryExact(database.db);
     expect(afterMove).toHaveLength(2);
-    expect(afterMove.every((row) => row.includes(" 2026-12-03 "))).toBe(true);
+    expect(afterMove.every((row) => row.includes(" 2026-12-03 13 "))).toBe(true);
 
     // The slots read the summary: 9:00 is free again, 14:00 on the 3rd is not.
     const slots = await getDaySlots(database.db, "2026-12-03", NOW, config, "Ölwechsel");
@@ -82,7 +95,7 @@ function busyTests(kind: DatabaseKind) {
     expect(dayBefore.slots.filter((slot) => !slot.available)).toEqual([]);
   });
 
-  it("one statement that enters many holds (an import, the first start) is counted once per resource and day", async () => {
+  it("one statement that enters many holds (an import, the first start) is counted once per resource, day and hour", async () => {
     await setWorkshop(database.db, { lift: 2, mechanic: 2 });
     const [lift] = await database.db.select().from(resources).where(eq(resources.kind, "lift")).limit(1);
     const ids = [];
@@ -98,8 +111,11 @@ function busyTests(kind: DatabaseKind) {
       select a.id, ${lift!.id}::uuid, workshop_instant(a.date, a.time, 'Europe/Vienna'),
         workshop_instant(a.date, a.time, 'Europe/Vienna') + interval '30 minutes'
       from appointments a where a.id = any(${`{${ids.join(",")}}`}::uuid[])`);
-    const rows = await expectSummaryExact(database.db);
-    expect(rows).toEqual([expect.stringMatching(/ 2026-12-02 \{\[\d+,\d+\),\[\d+,\d+\)\}$/)]);
+    // 8:00 and 8:30 in Vienna (7:00 and 7:30 UTC) one span of the hour 7, 13:00 (12:00 UTC) its own hour.
+    expect(await expectSummaryExact(database.db)).toEqual([
+      expect.stringMatching(/ 2026-12-02 12 \{\[\d+,\d+\)\}$/),
+      expect.stringMatching(/ 2026-12-02 7 \{\[\d+,\d+\)\}$/),
+    ]);
     // Ending them in one statement leaves nothing behind, not an empty row.
     await database.db.update(appointmentResources).set({ active: false });
     expect(await expectSummaryExact(database.db)).toEqual([]);
@@ -128,7 +144,8 @@ function busyTests(kind: DatabaseKind) {
         ...booked.map((id) => database.db.update(appointments).set({ status: "storniert" }).where(eq(appointments.id, id))),
         ...times.slice(5).map((time) => book(database, time)),
       ]);
-      const rows = await expectSummaryExact(database.db);
+      await expectSummaryExact(database.db);
+      const rows = await summaryByDay(database.db);
       // 10:30–13:00 on the one lift and the one mechanic, nothing before.
       expect(rows).toHaveLength(2);
       expect(rows.every((row) => row.split(" ")[2]!.split("),[").length === 1)).toBe(true);
