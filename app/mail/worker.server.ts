@@ -25,10 +25,13 @@ export type ClaimedEmail = OutboxMessage & { attempts: number };
 
 export async function claimNextEmail(db: Database, now: Date, leaseMs = DEFAULT_LEASE_MS): Promise<ClaimedEmail | null> {
   const nowText = now.toISOString();
+  // `now` counts milliseconds, the database's now() (next_attempt_at's default) microseconds: a
+  // message enqueued within the same millisecond is due.
+  const dueBefore = new Date(now.getTime() + 1).toISOString();
   const due = sql`(
     select id from email_outbox
     where status = 'pending'
-      and next_attempt_at <= ${nowText}::timestamptz
+      and next_attempt_at < ${dueBefore}::timestamptz
       and (locked_until is null or locked_until <= ${nowText}::timestamptz)
       and not exists (
         select 1 from email_outbox earlier

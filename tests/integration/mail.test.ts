@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { site } from "~/config/site";
 import { appointments, emailOutbox } from "~/db/schema";
@@ -252,6 +252,16 @@ describe.each(testDatabaseKinds)("e-mail outbox and worker (%s)", (kind) => {
         await back.close();
       }
     });
+  });
+
+  it("claims a message enqueued within the same millisecond as the worker's clock (the database counts microseconds)", async () => {
+    const id = await enqueue({ recipient: "maria@example.com", template: "booking-received-customer", params: bookingParams });
+    await database.db
+      .update(emailOutbox)
+      .set({ nextAttemptAt: sql`'2026-11-28T10:00:00.123456Z'::timestamptz` })
+      .where(eq(emailOutbox.id, id));
+    expect(await claimNextEmail(database.db, new Date("2026-11-28T10:00:00.122Z"))).toBeNull();
+    expect((await claimNextEmail(database.db, new Date("2026-11-28T10:00:00.123Z")))?.id).toBe(id);
   });
 
   it("re-delivers a message whose worker died after claiming it, once the lease runs out", async () => {
