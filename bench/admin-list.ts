@@ -69,6 +69,13 @@ async function seed(url: string): Promise<{ phone: string; plate: string }> {
     await handle.db.execute(sql`
       insert into email_outbox (recipient, template, params, status, message_id, appointment_id, created_at)
       select email, 'appointment-confirmed', '{}'::jsonb, 'sent', 'bench-' || id, id, created_at from appointments`);
+    // The workshop's lifts and mechanics, entered before the server's first start: without them it would
+    // place the 80,000 active appointments one by one (enterDefaultResources) and not be ready within its
+    // minute. The list and its counts read no holds.
+    await handle.db.execute(sql`
+      insert into resources (name, kind)
+      values ('Hebebühne 1', 'lift'), ('Hebebühne 2', 'lift'), ('Hebebühne 3', 'lift'), ('§57a-Prüfplatz', 'inspection'),
+        ('Mechaniker:in 1', 'mechanic'), ('Mechaniker:in 2', 'mechanic'), ('Mechaniker:in 3', 'mechanic')`);
     await handle.db.execute(sql`vacuum analyze`);
     // One customer's phone and one plate to look for, as the workshop types them.
     const [sample] = resultRows<{ phone: string; plate: string }>(
