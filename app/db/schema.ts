@@ -147,7 +147,7 @@ export const appointments = pgTable(
     index("appointments_phone_digits_trgm_idx").using("gin", sql`regexp_replace(${table.phone}, '[^0-9]', '', 'g') gin_trgm_ops`),
     index("appointments_plate_trgm_idx").using("gin", table.licensePlateNormalized.op("gin_trgm_ops")),
     // The appointment page's earlier visits and the board's earlier no-shows (issue 28, decision 044): equality look-ups
-    // by address, phone (SQL function phone_key, drizzle/0027_…: digits, +43 as 0) and plate.
+    // by address, phone (function phone_key, drizzle/0027_…, PL/pgSQL since 0032: digits, +43 as 0) and plate.
     index("appointments_email_lower_idx").on(sql`lower(${table.email})`),
     index("appointments_phone_key_idx").on(sql`phone_key(${table.phone})`),
     index("appointments_plate_idx")
